@@ -1,0 +1,59 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const hero = style({
+  position: "relative",
+  minHeight: "calc(100vh - 61px)",
+  display: "grid",
+  placeItems: "center",
+  overflow: "hidden",
+  color: vars.color.onHero,
+  textAlign: "center",
+  "@supports": {
+    "(min-height: 100svh)": { minHeight: "calc(100svh - 61px)" },
+  },
+});
+
+export const background = style({
+  position: "absolute",
+  inset: "-10% 0 -10% 0",
+  willChange: "transform",
+});
+
+export const photo = style({
+  width: "100%",
+  height: "100%",
+  objectFit: "cover",
+  display: "block",
+});
+
+export const overlay = style({
+  position: "absolute",
+  inset: 0,
+  background: vars.color.heroOverlay,
+});
+
+export const text = style({
+  position: "relative",
+  padding: `${vars.space.xxl} ${vars.space.md}`,
+  maxWidth: "50rem",
+});
+
+export const title = style({
+  color: vars.color.onHero,
+  fontSize: vars.size.hero,
+  textShadow: "0 2px 12px rgba(0, 0, 0, 0.45)",
+});
+
+export const subtitle = style({
+  fontSize: vars.size.large,
+  textShadow: "0 1px 8px rgba(0, 0, 0, 0.5)",
+  marginBottom: vars.space.xl,
+});
+
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.md,
+  justifyContent: "center",
+});

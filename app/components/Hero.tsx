@@ -1,0 +1,71 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { content } from "~/content";
+import * as ui from "~/styles/ui.css";
+import * as s from "./Hero.css";
+
+// How far the photo and the words move per pixel scrolled.
+const BACKGROUND_PARALLAX = 0.1;
+const TEXT_PARALLAX = -1.5;
+
+/** Parallax is an enhancement: without JavaScript, or for visitors who ask for less motion, the hero stays still. */
+function useParallax() {
+  const background = useRef<HTMLDivElement>(null);
+  const text = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+    let frame = 0;
+    const apply = () => {
+      frame = 0;
+      const y = reduceMotion.matches ? 0 : window.scrollY;
+      if (background.current) background.current.style.transform = `translate3d(0, ${y * BACKGROUND_PARALLAX}px, 0)`;
+      if (text.current) text.current.style.transform = y ? `translate3d(0, ${y * TEXT_PARALLAX}px, 0)` : "";
+    };
+    const onScroll = () => {
+      if (!frame) frame = window.requestAnimationFrame(apply);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    reduceMotion.addEventListener("change", apply);
+    apply();
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      reduceMotion.removeEventListener("change", apply);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  return { background, text };
+}
+
+export function Hero() {
+  const { background, text } = useParallax();
+  return (
+    <section className={s.hero} aria-labelledby="hero-title">
+      <div ref={background} className={s.background}>
+        <img
+          className={s.photo}
+          src={content.heroImage}
+          alt={content.heroImageAlt}
+          width={1600}
+          height={1000}
+        />
+      </div>
+      <div className={s.overlay} />
+      <div ref={text} className={s.text}>
+        <h1 id="hero-title" className={s.title}>
+          {content.heroTitle}
+        </h1>
+        <p className={s.subtitle}>{content.heroSubtitle}</p>
+        <div className={s.actions}>
+          <Link to="/guestbook" className={ui.button.onDark}>
+            Share a Memory
+          </Link>
+          <Link to="/share" className={ui.button.ghostOnDark}>
+            Upload Photos
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { PoemView } from "~/models/poem.server";
+import * as ui from "~/styles/ui.css";
+import { relativeTime } from "~/utils/time";
+import * as s from "./PoemList.css";
+
+export function PoemCard({ poem, now }: { poem: PoemView; now: number }) {
+  return (
+    <article className={s.poem} aria-labelledby={`poem-${poem.id}`}>
+      <h2 id={`poem-${poem.id}`} className={s.title}>
+        {poem.title}
+      </h2>
+      <p className={s.byline}>
+        {poem.author ? <span>By {poem.author}</span> : null}
+        {poem.author ? <span aria-hidden="true"> · </span> : null}
+        <time dateTime={poem.createdAt}>{relativeTime(poem.createdAt, now)}</time>
+      </p>
+      <div className={s.content}>{poem.content}</div>
+    </article>
+  );
+}
+
+export function PoemList({ poems, now }: { poems: PoemView[]; now: number }) {
+  if (poems.length === 0) {
+    return <p className={ui.emptyState}>No poems yet</p>;
+  }
+  return (
+    <div className={s.list}>
+      {poems.map((poem) => (
+        <PoemCard key={poem.id} poem={poem} now={now} />
+      ))}
+    </div>
+  );
+}
+
+export function PoemsSkeleton() {
+  return (
+    <div className={ui.narrow} aria-busy="true">
+      <div className={ui.pageHeader}>
+        <h1>Poems &amp; Writings</h1>
+      </div>
+      <p className={ui.visuallyHidden} role="status">
+        Loading poems…
+      </p>
+      <div className={s.list} data-testid="poems-skeleton">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className={s.skeletonCard} aria-hidden="true">
+            <div className={`${s.skeletonLine.half} ${s.skeletonTall}`} />
+            <div className={s.skeletonLine.third} />
+            <div className={s.skeletonLine.full} />
+            <div className={s.skeletonLine.full} />
+            <div className={s.skeletonLine.twoThirds} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from "@remix-run/react";
+import { content } from "~/content";
+import { footerLinks } from "~/utils/navigation";
+import * as s from "./SiteFooter.css";
+
+export function SiteFooter() {
+  return (
+    <footer className={s.footer} id="footer">
+      <div className={s.inner}>
+        <p className={s.title}>{content.siteTitle}</p>
+        <nav aria-label="Footer">
+          <ul className={s.list}>
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={s.link}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className={s.small}>
+          Questions? Write to the family at{" "}
+          <a className={s.link} href={`mailto:${content.contactEmail}`}>
+            {content.contactEmail}
+          </a>
+          .
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,75 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { content } from "~/content";
+import { headerLinks, isLinkActive } from "~/utils/navigation";
+import * as s from "./SiteHeader.css";
+
+function NavLinks({ pathname, className }: { pathname: string; className: string }) {
+  return (
+    <ul className={className}>
+      {headerLinks.map((link) => {
+        const active = isLinkActive(link.to, pathname);
+        return (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className={active ? s.linkActive : s.link}
+              aria-current={active ? "page" : undefined}
+            >
+              {link.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function SiteHeader() {
+  const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+
+  // Without JavaScript every link loads a new page, so the menu starts closed.
+  // With client-side navigation the same element stays mounted: close it.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
+
+  return (
+    <header className={s.header}>
+      <div className={s.inner}>
+        <Link to="/" className={s.brand}>
+          {content.siteTitle}
+        </Link>
+        <nav aria-label="Main" className={s.desktopNav}>
+          <NavLinks pathname={location.pathname} className={s.list} />
+        </nav>
+        <div className={s.mobileBar}>
+          <Link to="/" className={s.homeButton} aria-label="Home">
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">
+              <path
+                d="M3 11.5 12 4l9 7.5M5.5 9.5V20h5v-6h3v6h5V9.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </Link>
+          <details className={s.menu} ref={menu}>
+            <summary className={s.menuToggle}>
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">
+                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+              Menu
+            </summary>
+            <nav aria-label="Mobile" className={s.mobileNav}>
+              <NavLinks pathname={location.pathname} className={s.mobileList} />
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ message: "PORT must be a number" })
+      .int()
+      .min(1, "PORT must be between 1 and 65535")
+      .max(65535, "PORT must be between 1 and 65535")
+      .default(3000),
+    DATABASE_PATH: z.string().trim().min(1).default("./data/memorial.db"),
+    STORAGE_DIR: z.string().trim().min(1).default("./data/uploads"),
+    BUCKET_NAME: optional,
+    AWS_ENDPOINT_URL_S3: optional,
+    AWS_REGION: optional,
+    AWS_ACCESS_KEY_ID: optional,
+    AWS_SECRET_ACCESS_KEY: optional,
+    SESSION_SECRET: optional,
+    ADMIN_USERNAME: optional,
+    ADMIN_PASSWORD: optional,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message:
+          "SESSION_SECRET is required when NODE_ENV=production (set it to a long random string, e.g. `fly secrets set SESSION_SECRET=$(openssl rand -hex 32)`)",
+      });
+    }
+    if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME"],
+        message: "ADMIN_USERNAME and ADMIN_PASSWORD must be set together",
+      });
+    }
+  });
+
+export type Config = z.infer<typeof schema> & { sessionSecrets: string[] };
+
+export class ConfigError extends Error {
+  name = "ConfigError";
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const parsed = result.data;
+  let sessionSecrets = (parsed.SESSION_SECRET ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (sessionSecrets.length === 0) {
+    if (parsed.NODE_ENV !== "test") {
+      console.warn(
+        "SESSION_SECRET is not set: using a random secret for this process. Admin sessions end when the server restarts.",
+      );
+    }
+    sessionSecrets = [randomBytes(32).toString("hex")];
+  }
+  return { ...parsed, sessionSecrets };
+}
+
+export const config = parseConfig(process.env);

@@ -1,0 +1,12 @@
+import { openDatabase } from "../db/client.server";
+import { config } from "./config.server";
+
+export const db = openDatabase(config.DATABASE_PATH);
+
+export function isDatabaseHealthy(): boolean {
+  try {
+    return db.$client.prepare("select 1 as ok").get() !== undefined;
+  } catch {
+    return false;
+  }
+}

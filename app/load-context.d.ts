@@ -1,0 +1,8 @@
+import "@remix-run/node";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** Per-request nonce the server puts in the Content-Security-Policy header. */
+    cspNonce?: string;
+  }
+}

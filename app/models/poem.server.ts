@@ -1,0 +1,61 @@
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { poems, type Poem } from "../../db/schema";
+import { db } from "~/db.server";
+
+/** What visitors and the JSON API see of a poem. */
+export interface PoemView {
+  id: number;
+  title: string;
+  author: string | null;
+  content: string;
+  createdAt: string;
+}
+
+export const PoemInput = z.object({
+  title: z
+    .string({ message: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(200, "Title must be at most 200 characters"),
+  author: z
+    .string()
+    .trim()
+    .max(100, "Author must be at most 100 characters")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  content: z
+    .string({ message: "Content is required" })
+    .trim()
+    .min(1, "Content is required")
+    .max(20_000, "Content must be at most 20,000 characters"),
+});
+export type PoemInput = z.infer<typeof PoemInput>;
+
+export function toPoemView(poem: Poem): PoemView {
+  return {
+    id: poem.id,
+    title: poem.title,
+    author: poem.author,
+    content: poem.content,
+    createdAt: poem.createdAt.toISOString(),
+  };
+}
+
+export function listPoems(): PoemView[] {
+  return db.select().from(poems).orderBy(desc(poems.createdAt), desc(poems.id)).all().map(toPoemView);
+}
+
+export function createPoem(input: PoemInput): PoemView {
+  const row = db
+    .insert(poems)
+    .values({ title: input.title, content: input.content, author: input.author ?? null })
+    .returning()
+    .get();
+  return toPoemView(row);
+}
+
+/** Returns false when there was no such poem. */
+export function deletePoem(id: number): boolean {
+  return db.delete(poems).where(eq(poems.id, id)).run().changes > 0;
+}

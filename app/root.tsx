@@ -1,0 +1,94 @@
+import { cssBundleHref } from "@remix-run/css-bundle";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import type { ComponentType, ReactNode } from "react";
+import { NotFound } from "~/components/NotFound";
+import { PoemsSkeleton } from "~/components/PoemList";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import "~/styles/global.css";
+import * as ui from "~/styles/ui.css";
+import { pageMeta } from "~/utils/meta";
+import { useNonce } from "~/utils/nonce";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { origin: new URL(request.url).origin };
+}
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+];
+
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  isRouteErrorResponse(error) && error.status === 404
+    ? pageMeta(matches, { title: "404 Page Not Found", exactTitle: true })
+    : pageMeta(matches);
+
+/** Skeletons shown in place of a page while its data loads on client-side navigation. */
+const pendingSkeletons: Record<string, ComponentType> = {
+  "/poems": PoemsSkeleton,
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className={ui.skipLink}>
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className={ui.main} tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pendingPath = navigation.state === "loading" ? navigation.location.pathname : null;
+  const Skeleton =
+    pendingPath && pendingPath !== location.pathname ? pendingSkeletons[pendingPath] : undefined;
+  return Skeleton ? <Skeleton /> : <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string"
+      ? error.data
+      : error.statusText
+    : "Something went wrong on our side. Please try again in a moment.";
+  return (
+    <div className={ui.narrow}>
+      <div className={ui.emptyState}>
+        <h1>Sorry, something went wrong</h1>
+        <p>{message}</p>
+      </div>
+    </div>
+  );
+}

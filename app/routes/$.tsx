@@ -1,0 +1,13 @@
+import type { MetaFunction } from "@remix-run/node";
+import { NotFound } from "~/components/NotFound";
+import { pageMeta } from "~/utils/meta";
+
+export async function loader() {
+  return new Response(null, { status: 404 });
+}
+
+export default function NotFoundPage() {
+  return <NotFound />;
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "404 Page Not Found", exactTitle: true });

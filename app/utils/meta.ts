@@ -1,0 +1,42 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import { content } from "~/content";
+
+interface RootMatch {
+  id: string;
+  data?: unknown;
+}
+
+function originFrom(matches: readonly RootMatch[]): string {
+  const data = matches.find((m) => m.id === "root")?.data as { origin?: string } | undefined;
+  return data?.origin ?? "";
+}
+
+/**
+ * Title, description and OpenGraph tags for a page, so a link shared in a
+ * message or on social media shows a preview with the hero picture.
+ */
+export function pageMeta(
+  matches: readonly RootMatch[],
+  page: { title?: string; description?: string; path?: string; exactTitle?: boolean } = {},
+): MetaDescriptor[] {
+  const origin = originFrom(matches);
+  const title = !page.title
+    ? content.siteTitle
+    : page.exactTitle
+      ? page.title
+      : `${page.title} | ${content.siteTitle}`;
+  const description = page.description ?? content.siteDescription;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: content.siteTitle },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:image", content: `${origin}${content.heroImage}` },
+    { property: "og:image:alt", content: content.heroImageAlt },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+  if (origin && page.path) tags.push({ property: "og:url", content: `${origin}${page.path}` });
+  return tags;
+}

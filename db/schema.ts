@@ -1,0 +1,134 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+} from "drizzle-orm/sqlite-core";
+
+export const STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
+export type Status = (typeof STATUSES)[number];
+
+export const MEDIA_TYPES = ["IMAGE", "VIDEO"] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+// Timestamps are integer milliseconds since the epoch, filled in by SQLite
+// itself so that a row written by any client gets one.
+const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () =>
+  integer("createdAt", { mode: "timestamp_ms" }).notNull().default(nowMs);
+const status = () =>
+  text("status", { enum: STATUSES }).notNull().default("PENDING");
+const statusCheck = (table: string) =>
+  sql.raw(`"${table}"."status" in ('PENDING', 'APPROVED', 'REJECTED')`);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: text("sess", { mode: "json" }).notNull(),
+    expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire)],
+);
+
+export const users = sqliteTable("users", {
+  id: text("id")
+    .primaryKey()
+    .default(sql`(lower(hex(randomblob(16))))`),
+  email: text("email").unique(),
+  firstName: text("firstName"),
+  lastName: text("lastName"),
+  profileImageUrl: text("profileImageUrl"),
+  createdAt: createdAt(),
+  updatedAt: integer("updatedAt", { mode: "timestamp_ms" })
+    .notNull()
+    .default(nowMs),
+});
+
+export const memories = sqliteTable(
+  "memories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    canDisplay: integer("canDisplay", { mode: "boolean" })
+      .notNull()
+      .default(true),
+    status: status(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("memories_status_created_idx").on(t.status, t.createdAt),
+    index("memories_public_idx").on(t.status, t.canDisplay, t.createdAt),
+    check("memories_status_check", statusCheck("memories")),
+    check("memories_can_display_check", sql`${t.canDisplay} in (0, 1)`),
+  ],
+);
+
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    submittedBy: text("submittedBy"),
+    type: text("type", { enum: MEDIA_TYPES }).notNull(),
+    originalName: text("originalName"),
+    url: text("url").notNull(),
+    thumbnailUrl: text("thumbnailUrl"),
+    width: integer("width"),
+    height: integer("height"),
+    durationSec: integer("durationSec"),
+    status: status(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("uploads_status_created_idx").on(t.status, t.createdAt),
+    index("uploads_status_type_created_idx").on(t.status, t.type, t.createdAt),
+    check("uploads_status_check", statusCheck("uploads")),
+    check("uploads_type_check", sql`${t.type} in ('IMAGE', 'VIDEO')`),
+  ],
+);
+
+export const adminUsers = sqliteTable("admin_users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  username: text("username").notNull().unique(),
+  password: text("password").notNull(),
+  createdAt: createdAt(),
+});
+
+export const poems = sqliteTable(
+  "poems",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    author: text("author"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("poems_created_idx").on(t.createdAt)],
+);
+
+export const rsvps = sqliteTable(
+  "rsvps",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    guestCount: integer("guestCount").notNull().default(1),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("rsvps_created_idx").on(t.createdAt),
+    check("rsvps_guest_count_check", sql`${t.guestCount} between 1 and 10`),
+  ],
+);
+
+export type Memory = typeof memories.$inferSelect;
+export type Upload = typeof uploads.$inferSelect;
+export type Poem = typeof poems.$inferSelect;
+export type Rsvp = typeof rsvps.$inferSelect;
+export type AdminUser = typeof adminUsers.$inferSelect;

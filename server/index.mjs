@@ -1,0 +1,118 @@
+// @ts-check
+// The HTTP server: security headers and the cross-origin check for the whole
+// app, static files, one log line per request, graceful shutdown; everything
+// else is the Remix build.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+import { createNonce, isCrossOriginMutation, securityHeaders } from "./security.mjs";
+
+const BUILD_PATH = path.resolve("build/index.js");
+const production = process.env.NODE_ENV === "production";
+const development = process.env.NODE_ENV === "development";
+
+if (!existsSync(BUILD_PATH)) {
+  console.log("No build found: building the site first (npm run build)…");
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** @type {import("@remix-run/node").ServerBuild} */
+let build;
+try {
+  // Importing the build validates the configuration and opens and migrates the database.
+  build = await import(pathToFileURL(BUILD_PATH).href);
+} catch (error) {
+  if (error instanceof Error && error.name === "ConfigError") {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const app = express();
+app.disable("x-powered-by");
+// Fly's proxy terminates TLS and tells us the original protocol and client.
+app.set("trust proxy", true);
+
+app.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    // Path only: query strings may carry what visitors typed.
+    console.log(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      }),
+    );
+  });
+  next();
+});
+
+app.use((req, res, next) => {
+  const nonce = createNonce();
+  res.locals.cspNonce = nonce;
+  res.set(securityHeaders(nonce, { production, development }));
+  next();
+});
+
+app.use((req, res, next) => {
+  const refused = isCrossOriginMutation({
+    method: req.method,
+    host: req.get("host"),
+    origin: req.get("origin"),
+    referer: req.get("referer"),
+  });
+  if (!refused) return next();
+  res.status(403);
+  if (req.path.startsWith("/api/")) {
+    res.json({ error: "Cross-origin requests are not allowed." });
+  } else {
+    res.type("text/plain").send("This form must be sent from this website. Please go back, reload the page and try again.");
+  }
+});
+
+app.use(compression());
+
+// Fingerprinted build assets never change; other public files may.
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: build.mode,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+  }),
+);
+
+const port = Number(process.env.PORT || 3000);
+const server = app.listen(port, () => {
+  console.log(`Memorial site listening on http://localhost:${port}`);
+  if (development) import("@remix-run/node").then(({ broadcastDevReady }) => broadcastDevReady(build));
+});
+
+let shuttingDown = false;
+/** @param {NodeJS.Signals} signal */
+function shutdown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`${signal} received: finishing requests in flight, then stopping`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => {
+    server.closeAllConnections();
+    process.exit(0);
+  }, 10_000).unref();
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);
