@@ -98,7 +98,8 @@ app.all(
 const port = Number(process.env.PORT || 3000);
 const server = app.listen(port, () => {
   console.log(`Memorial site listening on http://localhost:${port}`);
-  if (development) import("@remix-run/node").then(({ broadcastDevReady }) => broadcastDevReady(build));
+  // Under `npm run dev`, tell the Remix dev server this build is live.
+  if (process.env.REMIX_DEV_ORIGIN) import("@remix-run/node").then(({ broadcastDevReady }) => broadcastDevReady(build));
 });
 
 let shuttingDown = false;

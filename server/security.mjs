@@ -12,8 +12,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * @returns {string | null}
  */
 export function requestSourceHost(headers) {
-  const source = headers.origin ?? headers.referer;
-  if (source === undefined || source === "") return null;
+  const source = headers.origin || headers.referer;
+  if (!source) return null;
   try {
     return new URL(source).host.toLowerCase();
   } catch {

@@ -22,8 +22,8 @@ export const PoemInput = z.object({
     .string()
     .trim()
     .max(100, "Author must be at most 100 characters")
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+    .transform((v) => v || undefined)
+    .optional(),
   content: z
     .string({ message: "Content is required" })
     .trim()

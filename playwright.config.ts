@@ -1,0 +1,57 @@
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const E2E_DIR = path.resolve("tests/.tmp/e2e");
+
+// The tests seed data through the same model code as the app, on the same file.
+process.env.DATABASE_PATH = path.join(E2E_DIR, "memorial.db");
+process.env.STORAGE_DIR = path.join(E2E_DIR, "uploads");
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // One server and one database: tests run one at a time so empty states are real.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--headless",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `rm -rf "${E2E_DIR}" && node server/index.mjs`,
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      NODE_ENV: "production",
+      DATABASE_PATH: process.env.DATABASE_PATH,
+      STORAGE_DIR: process.env.STORAGE_DIR,
+      SESSION_SECRET: "e2e-session-secret-not-for-production",
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: "e2e-admin-password",
+    },
+  },
+});

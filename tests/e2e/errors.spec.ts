@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+
+test("an unknown address shows the not-found page with status 404", async ({ page }) => {
+  const response = await page.goto("/this-page-does-not-exist");
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle("404 Page Not Found");
+  await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Footer" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a nested unknown address is a 404 too", async ({ request }) => {
+  const response = await request.get("/some/deep/path");
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain("Did you forget to add the page to the router?");
+});
+
+test("an unknown API address answers 404 in JSON", async ({ request }) => {
+  const response = await request.get("/api/no-such-thing");
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toEqual({ error: "Not found" });
+});
+
+test("the health check answers when the database does", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toBe("ok");
+});
+
+test("every page carries the security headers and a script nonce", async ({ request }) => {
+  const response = await request.get("/");
+  const headers = response.headers();
+  const csp = headers["content-security-policy"] ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBeTruthy();
+  const html = await response.text();
+  const inlineScripts = html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
+  expect(inlineScripts.length).toBeGreaterThan(0);
+  for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
+});
+
+test("a state-changing request from another site is refused before any work", async ({ request }) => {
+  const foreign: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Referer: "https://evil.example/form" }];
+  for (const headers of foreign) {
+    const api = await request.post("/api/poems", { headers, data: {} });
+    expect(api.status()).toBe(403);
+    const page = await request.post("/poems", { headers, form: { a: "b" } });
+    expect(page.status()).toBe(403);
+  }
+  const sameSite = await request.post("/this-page-does-not-exist", { headers: { Origin: "http://localhost:3210" } });
+  expect(sameSite.status()).not.toBe(403);
+});
+
+test("pages load nothing from other hosts", async ({ page, baseURL }) => {
+  const foreign: string[] = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith(baseURL!) && !r.url().startsWith("data:")) foreign.push(r.url());
+  });
+  for (const path of ["/", "/poems", "/nowhere"]) await page.goto(path);
+  expect(foreign).toEqual([]);
+});

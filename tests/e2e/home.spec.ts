@@ -1,0 +1,110 @@
+import { expect, test } from "@playwright/test";
+import { content } from "~/content";
+import { expectNoAxeViolations } from "./support/axe";
+
+test.describe("home page", () => {
+  test("shows its sections in the order of the specification", async ({ page }) => {
+    await page.goto("/");
+    const headings = await page.locator("main h1, main h2").allTextContents();
+    expect(headings).toEqual([
+      content.heroTitle,
+      "Thank You For Visiting",
+      "Memorial Service",
+      "Sign the Guest Book",
+      "Share Photos & Videos",
+      "Make a Donation",
+    ]);
+    // Header before main, footer after it (DOCUMENT_POSITION_FOLLOWING = 4, PRECEDING = 2).
+    const order = await page.evaluate(() =>
+      ["header", "main", "footer"].map((tag) => document.querySelector(tag)?.compareDocumentPosition(document.querySelector("main")!)),
+    );
+    expect(order).toEqual([4, 0, 2]);
+  });
+
+  test("the hero has its photo and the two buttons", async ({ page }) => {
+    await page.goto("/");
+    const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) });
+    await expect(hero.getByRole("img", { name: content.heroImageAlt })).toBeVisible();
+    await expect(hero.getByRole("link", { name: "Share a Memory" })).toHaveAttribute("href", "/guestbook");
+    await expect(hero.getByRole("link", { name: "Upload Photos" })).toHaveAttribute("href", "/share");
+  });
+
+  test("welcomes visitors and thanks them after the service", async ({ page }) => {
+    await page.goto("/");
+    const welcome = page.getByRole("region", { name: "Thank You For Visiting" });
+    for (const paragraph of content.welcomeMessage) await expect(welcome).toContainText(paragraph);
+  });
+
+  test("the Memorial Service card at #service gives the title, date and time, venue, address and a map", async ({ page }) => {
+    await page.goto("/#service");
+    const card = page.locator("#service");
+    await expect(card.getByRole("heading", { name: "Memorial Service" })).toBeVisible();
+    await expect(card).toContainText(content.serviceTitle);
+    await expect(card).toContainText(content.serviceDateText);
+    await expect(card).toContainText("Sunday, August 31st");
+    await expect(card).toContainText(content.venueName);
+    await expect(card).toContainText(content.venueAddress);
+    await expect(card).toContainText("Berkeley, CA");
+    const map = card.getByRole("link", { name: /View on Map/ });
+    await expect(map).toHaveAttribute("href", content.mapsLink);
+    await expect(map).toHaveAttribute("target", "_blank");
+  });
+
+  test("the call-to-action cards lead to the guest book and the share page", async ({ page }) => {
+    await page.goto("/");
+    const guestbook = page.getByRole("region", { name: "Sign the Guest Book" });
+    await expect(guestbook.getByRole("link", { name: "Write Message" })).toHaveAttribute("href", "/guestbook");
+    const share = page.getByRole("region", { name: "Share Photos & Videos" });
+    await expect(share.getByRole("link", { name: "Upload Media" })).toHaveAttribute("href", "/share");
+  });
+
+  test("the donation card opens the hospital's page in a new tab", async ({ page }) => {
+    await page.goto("/");
+    const donation = page.getByRole("region", { name: "Make a Donation" });
+    const button = donation.getByRole("link", { name: /Donate to UCSF/ });
+    await expect(button).toHaveAttribute("href", content.donation.url);
+    await expect(button).toHaveAttribute("target", "_blank");
+    await expect(button).toHaveAttribute("rel", "noopener noreferrer");
+  });
+
+  test("the Service Details link reaches the service card", async ({ page }) => {
+    await page.goto("/poems");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Service Details" }).click();
+    await expect(page).toHaveURL(/\/#service$/);
+    await expect(page.locator("#service")).toBeInViewport();
+  });
+
+  test("has a title, a description and a link preview", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(content.siteTitle);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", content.siteDescription);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", content.siteTitle);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http:\/\/localhost:\d+\/images\/hero\.jpg$/);
+  });
+
+  test("has no accessibility violations", async ({ page }) => {
+    await page.goto("/");
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("home page with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "parallax is a JavaScript enhancement");
+
+  test("the hero photo and words move at their own pace when scrolling", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await expect
+      .poll(() => page.locator("section").first().locator("> div").first().evaluate((el) => getComputedStyle(el).transform))
+      .toBe("matrix(1, 0, 0, 1, 0, 20)");
+  });
+
+  test("the hero stays still for visitors who ask for less motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.waitForTimeout(100);
+    const transform = await page.locator("section").first().locator("> div").first().evaluate((el) => getComputedStyle(el).transform);
+    expect(["none", "matrix(1, 0, 0, 1, 0, 0)"]).toContain(transform);
+  });
+});

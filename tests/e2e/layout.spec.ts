@@ -1,0 +1,96 @@
+import { expect, test } from "@playwright/test";
+
+const headerLinks = [
+  ["Home", "/"],
+  ["Service Details", "/#service"],
+  ["Guest Book", "/guestbook"],
+  ["Share Memories", "/share"],
+  ["Gallery", "/gallery"],
+  ["Poems", "/poems"],
+] as const;
+
+const footerLinks = [
+  ["Home", "/"],
+  ["Service", "/#service"],
+  ["Guest Book", "/guestbook"],
+  ["Gallery", "/gallery"],
+  ["Admin", "/admin"],
+] as const;
+
+test.describe("header and footer", () => {
+  test("the header has the six links and marks Home and Service Details active on the home page", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [label, href] of headerLinks) {
+      await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Service Details" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Poems" })).not.toHaveAttribute("aria-current", "page");
+  });
+
+  test("on the poems page only the Poems link is active", async ({ page }) => {
+    await page.goto("/poems");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Poems" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.locator("[aria-current=page]")).toHaveCount(1);
+  });
+
+  test("the footer has its five links, Admin included, for every visitor", async ({ page }) => {
+    await page.goto("/poems");
+    const nav = page.getByRole("navigation", { name: "Footer" });
+    const links = nav.getByRole("link");
+    await expect(links).toHaveCount(footerLinks.length);
+    for (const [index, [label, href]] of footerLinks.entries()) {
+      await expect(links.nth(index)).toHaveText(label);
+      await expect(links.nth(index)).toHaveAttribute("href", href);
+    }
+  });
+
+  test("following a header link loads its page", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Poems" }).click();
+    await expect(page).toHaveURL(/\/poems$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Poems & Writings" })).toBeVisible();
+  });
+});
+
+test.describe("mobile header", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("has a home button and a menu that opens, lists the links, and closes when one is chosen", async ({ page }) => {
+    await page.goto("/poems");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Home", exact: true }).first()).toBeVisible();
+
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    await expect(mobileNav).toBeHidden();
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(mobileNav).toBeVisible();
+    for (const [label, href] of headerLinks) {
+      await expect(mobileNav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(mobileNav.getByRole("link", { name: "Poems" })).toHaveAttribute("aria-current", "page");
+
+    await mobileNav.getByRole("link", { name: "Home", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: "Thank You For Visiting" })).toBeVisible();
+    await expect(mobileNav).toBeHidden();
+  });
+
+  test("the menu closes again when the toggle is pressed twice", async ({ page }) => {
+    await page.goto("/");
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    const toggle = page.getByText("Menu", { exact: true });
+    await toggle.click();
+    await expect(mobileNav).toBeVisible();
+    await toggle.click();
+    await expect(mobileNav).toBeHidden();
+  });
+
+  test("the home button leads home", async ({ page }) => {
+    await page.goto("/poems");
+    await page.locator("header").getByRole("link", { name: "Home", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

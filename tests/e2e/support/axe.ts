@@ -1,0 +1,42 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/**
+ * Fails with the list of problems when axe finds any WCAG 2.x A/AA violation.
+ * axe itself is JavaScript: for a page open without JavaScript, the exact HTML
+ * that page received is replayed in a scripting browser with the site's own
+ * scripts blocked, so what is checked is still the no-JavaScript page.
+ */
+export async function expectNoAxeViolations(page: Page) {
+  if (test.info().project.use.javaScriptEnabled !== false) return expectClean(page);
+
+  const url = page.url();
+  const html = await page.content();
+  const browser = page.context().browser()!;
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  try {
+    const replay = await context.newPage();
+    await replay.route("**/*", (route) => {
+      const request = route.request();
+      if (request.url() === url && request.resourceType() === "document") {
+        return route.fulfill({ status: 200, contentType: "text/html", body: html });
+      }
+      if (request.resourceType() === "script") return route.abort();
+      return route.continue();
+    });
+    await replay.goto(url);
+    await expectClean(replay);
+  } finally {
+    await context.close();
+  }
+}
+
+async function expectClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+  expect(summary).toEqual([]);
+}

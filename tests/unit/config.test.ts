@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ConfigError, parseConfig } from "~/config.server";
+
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected parseConfig to throw a ConfigError");
+}
+
+describe("parseConfig", () => {
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    // Keep the "using a random secret" warning out of the test output.
+    warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    warn.mockRestore();
+  });
+
+  it("uses port 3000 and the ./data folder when nothing is set", () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_PATH).toBe("./data/memorial.db");
+    expect(config.STORAGE_DIR).toBe("./data/uploads");
+    expect(config.NODE_ENV).toBe("development");
+  });
+
+  it("reads PORT, DATABASE_PATH and STORAGE_DIR from the environment", () => {
+    const config = parseConfig({
+      NODE_ENV: "test",
+      PORT: "8080",
+      DATABASE_PATH: "/data/site.db",
+      STORAGE_DIR: "/data/files",
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_PATH).toBe("/data/site.db");
+    expect(config.STORAGE_DIR).toBe("/data/files");
+  });
+
+  it("refuses to start in production without SESSION_SECRET and says so", () => {
+    const error = configError({ NODE_ENV: "production" });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.name).toBe("ConfigError");
+    expect(error.message).toContain("SESSION_SECRET");
+  });
+
+  it("treats a blank SESSION_SECRET in production as missing", () => {
+    expect(configError({ NODE_ENV: "production", SESSION_SECRET: "   " }).message).toContain("SESSION_SECRET");
+  });
+
+  it("starts in production when SESSION_SECRET is set", () => {
+    const config = parseConfig({ NODE_ENV: "production", SESSION_SECRET: "a-long-random-secret" });
+    expect(config.NODE_ENV).toBe("production");
+    expect(config.sessionSecrets).toEqual(["a-long-random-secret"]);
+  });
+
+  it("splits comma-separated session secrets so old ones keep working during rotation", () => {
+    const config = parseConfig({ NODE_ENV: "production", SESSION_SECRET: "new-secret, old-secret,,older " });
+    expect(config.sessionSecrets).toEqual(["new-secret", "old-secret", "older"]);
+  });
+
+  it("makes up a random secret outside production, different on each start", () => {
+    const first = parseConfig({ NODE_ENV: "development" });
+    const second = parseConfig({ NODE_ENV: "development" });
+    expect(first.sessionSecrets).toHaveLength(1);
+    expect(first.sessionSecrets[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.sessionSecrets[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.sessionSecrets[0]).not.toBe(second.sessionSecrets[0]);
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it.each(["abc", "70000", "0", "3.5"])("refuses PORT=%s and names PORT", (port) => {
+    const error = configError({ NODE_ENV: "test", PORT: port });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toMatch(/PORT/);
+  });
+
+  it("refuses an admin username without a password and names ADMIN_PASSWORD", () => {
+    const error = configError({ NODE_ENV: "test", ADMIN_USERNAME: "family" });
+    expect(error.message).toContain("ADMIN_PASSWORD");
+  });
+
+  it("refuses an admin password without a username and names ADMIN_USERNAME", () => {
+    const error = configError({ NODE_ENV: "test", ADMIN_PASSWORD: "secret" });
+    expect(error.message).toContain("ADMIN_USERNAME");
+  });
+
+  it("accepts admin credentials given together", () => {
+    const config = parseConfig({ NODE_ENV: "test", ADMIN_USERNAME: "family", ADMIN_PASSWORD: "secret" });
+    expect(config.ADMIN_USERNAME).toBe("family");
+    expect(config.ADMIN_PASSWORD).toBe("secret");
+  });
+
+  it("reports a missing session secret and a missing admin password together", () => {
+    const error = configError({ NODE_ENV: "production", ADMIN_USERNAME: "family" });
+    expect(error.message).toContain("SESSION_SECRET");
+    expect(error.message).toContain("ADMIN_PASSWORD");
+  });
+});

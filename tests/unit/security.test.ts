@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import {
+  contentSecurityPolicy,
+  createNonce,
+  isCrossOriginMutation,
+  requestSourceHost,
+  securityHeaders,
+} from "../../server/security.mjs";
+
+const HOST = "memorial.example";
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(";")
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name = "", ...values] = d.split(/\s+/);
+        return [name, values] as const;
+      }),
+  );
+}
+
+describe("cross-origin form posts", () => {
+  it.each(["POST", "PUT", "PATCH", "DELETE", "post"])("refuses a %s whose Origin is another site", (method) => {
+    expect(isCrossOriginMutation({ method, host: HOST, origin: "https://evil.example" })).toBe(true);
+  });
+
+  it("refuses a POST without Origin whose Referer is another site", () => {
+    expect(
+      isCrossOriginMutation({ method: "POST", host: HOST, referer: "https://evil.example/page?x=1" }),
+    ).toBe(true);
+  });
+
+  it("refuses a POST with Origin: null (sandboxed or privacy-stripped pages)", () => {
+    expect(isCrossOriginMutation({ method: "POST", host: HOST, origin: "null" })).toBe(true);
+  });
+
+  it("refuses a POST from the same host name on a different port", () => {
+    expect(isCrossOriginMutation({ method: "POST", host: "localhost:3000", origin: "http://localhost:4000" })).toBe(
+      true,
+    );
+  });
+
+  it("trusts Origin over Referer", () => {
+    expect(
+      isCrossOriginMutation({
+        method: "POST",
+        host: HOST,
+        origin: "https://evil.example",
+        referer: `https://${HOST}/guestbook`,
+      }),
+    ).toBe(true);
+  });
+
+  it("allows a POST from the site itself, ignoring letter case and keeping the port", () => {
+    expect(isCrossOriginMutation({ method: "POST", host: "Memorial.Example", origin: "https://MEMORIAL.example" })).toBe(
+      false,
+    );
+    expect(isCrossOriginMutation({ method: "POST", host: "localhost:3000", origin: "http://localhost:3000" })).toBe(
+      false,
+    );
+    expect(
+      isCrossOriginMutation({ method: "DELETE", host: HOST, referer: `https://${HOST}/admin?tab=poems` }),
+    ).toBe(false);
+  });
+
+  it.each(["GET", "HEAD", "OPTIONS", "get"])("lets a %s through from anywhere", (method) => {
+    expect(isCrossOriginMutation({ method, host: HOST, origin: "https://evil.example" })).toBe(false);
+    expect(isCrossOriginMutation({ method, host: HOST, origin: "null" })).toBe(false);
+  });
+
+  it("lets through a POST that names no origin at all, as curl sends", () => {
+    expect(isCrossOriginMutation({ method: "POST", host: HOST })).toBe(false);
+  });
+
+  it("reads the source host from Origin, then Referer", () => {
+    expect(requestSourceHost({ origin: "https://A.Example:8443" })).toBe("a.example:8443");
+    expect(requestSourceHost({ referer: "https://b.example/path" })).toBe("b.example");
+    expect(requestSourceHost({})).toBeNull();
+    expect(requestSourceHost({ origin: "null" })).toBe("invalid");
+  });
+});
+
+describe("content security policy", () => {
+  it("allows inline scripts only with this response's nonce", () => {
+    const policy = directives(contentSecurityPolicy("abc123=="));
+    const scriptSrc = policy.get("script-src");
+    expect(scriptSrc).toBeDefined();
+    expect(scriptSrc).toContain("'nonce-abc123=='");
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+  });
+
+  it("forbids framing the site and plugin objects", () => {
+    const policy = directives(contentSecurityPolicy("n"));
+    expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(policy.get("object-src")).toEqual(["'none'"]);
+    expect(policy.get("default-src")).toEqual(["'self'"]);
+  });
+
+  it("adds extra connect sources and the dev websocket only when asked", () => {
+    const plain = directives(contentSecurityPolicy("n")).get("connect-src");
+    expect(plain).toEqual(["'self'"]);
+    const dev = directives(
+      contentSecurityPolicy("n", { development: true, connectSources: ["https://bucket.example"] }),
+    ).get("connect-src");
+    expect(dev).toEqual(["'self'", "https://bucket.example", "ws://localhost:*"]);
+  });
+
+  it("makes a fresh nonce each time", () => {
+    const a = createNonce();
+    const b = createNonce();
+    expect(a).not.toBe(b);
+    expect(Buffer.from(a, "base64")).toHaveLength(16);
+  });
+});
+
+describe("security headers", () => {
+  it("stops content sniffing and limits the referrer", () => {
+    const headers = securityHeaders("n");
+    expect(headers["X-Content-Type-Options"]).toBe("nosniff");
+    expect(headers["Referrer-Policy"]).toBeTruthy();
+    expect(headers["Referrer-Policy"]).not.toBe("unsafe-url");
+    expect(headers["Content-Security-Policy"]).toContain("'nonce-n'");
+  });
+
+  it("sends HSTS only in production", () => {
+    expect(securityHeaders("n")["Strict-Transport-Security"]).toBeUndefined();
+    expect(securityHeaders("n", { production: false })["Strict-Transport-Security"]).toBeUndefined();
+    expect(securityHeaders("n", { production: true })["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
+  });
+});

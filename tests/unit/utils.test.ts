@@ -1,0 +1,126 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { content } from "~/content";
+import { pageMeta } from "~/utils/meta";
+import { footerLinks, headerLinks, isLinkActive } from "~/utils/navigation";
+import { formatDuration, relativeTime } from "~/utils/time";
+
+describe("relativeTime", () => {
+  const now = Date.UTC(2025, 8, 1, 12, 0, 0);
+
+  it.each([null, undefined, ""])("says Recently when there is no creation time (%j)", (value) => {
+    expect(relativeTime(value, now)).toBe("Recently");
+  });
+
+  it("says Recently for a time it cannot read", () => {
+    expect(relativeTime("not a date", now)).toBe("Recently");
+  });
+
+  it("says about 2 hours ago for a memory from two hours back", () => {
+    expect(relativeTime(now - 2 * 60 * 60 * 1000, now)).toBe("about 2 hours ago");
+    expect(relativeTime(new Date(now - 2 * 60 * 60 * 1000).toISOString(), now)).toBe("about 2 hours ago");
+    expect(relativeTime(new Date(now - 2 * 60 * 60 * 1000), now)).toBe("about 2 hours ago");
+  });
+
+  it("never talks about the future when the clock is slightly ahead", () => {
+    expect(relativeTime(now + 90_000, now)).toBe("less than a minute ago");
+  });
+
+  it("says days for older items", () => {
+    expect(relativeTime(now - 3 * 24 * 60 * 60 * 1000, now)).toBe("3 days ago");
+  });
+});
+
+describe("formatDuration", () => {
+  it.each([
+    [0, "0:00"],
+    [5, "0:05"],
+    [75, "1:15"],
+    [600, "10:00"],
+    [3599, "59:59"],
+    [null, "0:00"],
+    [undefined, "0:00"],
+    [-4, "0:00"],
+  ] as const)("shows %j seconds as %s", (seconds, expected) => {
+    expect(formatDuration(seconds)).toBe(expected);
+  });
+});
+
+describe("isLinkActive", () => {
+  it("highlights Home and Service Details only on the home page", () => {
+    expect(isLinkActive("/", "/")).toBe(true);
+    expect(isLinkActive("/#service", "/")).toBe(true);
+    expect(isLinkActive("/", "/poems")).toBe(false);
+    expect(isLinkActive("/#service", "/poems")).toBe(false);
+    expect(isLinkActive("/#service", "/guestbook")).toBe(false);
+  });
+
+  it("highlights Poems on the poems page and pages below it", () => {
+    expect(isLinkActive("/poems", "/poems")).toBe(true);
+    expect(isLinkActive("/poems", "/poems/x")).toBe(true);
+  });
+
+  it("does not highlight Poems on a page whose name only starts the same", () => {
+    expect(isLinkActive("/poems", "/poemsx")).toBe(false);
+    expect(isLinkActive("/poems", "/")).toBe(false);
+  });
+
+  it("keeps the spec's header and footer links", () => {
+    expect(headerLinks.map((l) => [l.label, l.to])).toEqual([
+      ["Home", "/"],
+      ["Service Details", "/#service"],
+      ["Guest Book", "/guestbook"],
+      ["Share Memories", "/share"],
+      ["Gallery", "/gallery"],
+      ["Poems", "/poems"],
+    ]);
+    expect(footerLinks.map((l) => [l.label, l.to])).toEqual([
+      ["Home", "/"],
+      ["Service", "/#service"],
+      ["Guest Book", "/guestbook"],
+      ["Gallery", "/gallery"],
+      ["Admin", "/admin"],
+    ]);
+  });
+});
+
+describe("pageMeta", () => {
+  const matches = [{ id: "root", data: { origin: "https://memorial.example" } }];
+
+  function titleOf(tags: MetaDescriptor[]): string | undefined {
+    for (const tag of tags) if ("title" in tag) return String(tag.title);
+    return undefined;
+  }
+
+  function property(tags: MetaDescriptor[], name: string): string | undefined {
+    for (const tag of tags) {
+      const t = tag as Record<string, unknown>;
+      if (t.property === name || t.name === name) return String(t.content);
+    }
+    return undefined;
+  }
+
+  it("puts the page title and the site title in the document title and preview", () => {
+    const tags = pageMeta(matches, { title: "Poems & Writings", path: "/poems" });
+    const title = titleOf(tags);
+    expect(title).toContain("Poems & Writings");
+    expect(title).toContain(content.siteTitle);
+    expect(property(tags, "og:title")).toBe(title);
+    expect(property(tags, "og:image")).toBe(`https://memorial.example${content.heroImage}`);
+    expect(property(tags, "og:url")).toBe("https://memorial.example/poems");
+  });
+
+  it("uses exactly the given title when exactTitle is set", () => {
+    const tags = pageMeta(matches, { title: "404 Page Not Found", exactTitle: true });
+    expect(titleOf(tags)).toBe("404 Page Not Found");
+    expect(property(tags, "og:title")).toBe("404 Page Not Found");
+  });
+
+  it("falls back to the site title and description", () => {
+    const tags = pageMeta([]);
+    expect(titleOf(tags)).toBe(content.siteTitle);
+    expect(property(tags, "description")).toBe(content.siteDescription);
+    expect(property(tags, "og:image")).toBe(content.heroImage);
+    expect(property(tags, "og:url")).toBeUndefined();
+  });
+});

@@ -1,0 +1,14 @@
+import path from "node:path";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [vanillaExtractPlugin()],
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  test: {
+    include: ["tests/unit/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+    setupFiles: ["tests/unit/setup.ts"],
+    environment: "node",
+    pool: "forks",
+  },
+});
