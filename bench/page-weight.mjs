@@ -1,0 +1,36 @@
+// Bytes each public page sends, gzipped: the HTML document plus every
+// stylesheet, script and module preload it references.
+// Usage: npm run build && node bench/page-weight.mjs [/ /poems …]
+import { gzipSync } from "node:zlib";
+import { startSite } from "./lib.mjs";
+
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/poems"];
+const site = await startSite();
+
+async function gzippedSize(url) {
+  const response = await fetch(url);
+  const body = Buffer.from(await response.arrayBuffer());
+  return { raw: body.length, gzip: gzipSync(body, { level: 6 }).length, text: body.toString("utf8") };
+}
+
+const rows = [];
+try {
+  for (const page of pages) {
+    const html = await gzippedSize(site.origin + page);
+    const css = new Set([...html.text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]));
+    const js = new Set([
+      ...[...html.text.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
+      ...[...html.text.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]),
+      ...[...html.text.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]),
+      ...[...html.text.matchAll(/import \* as \w+ from "([^"]+\.js)"/g)].map((m) => m[1]),
+    ]);
+    let cssGzip = 0;
+    for (const href of css) cssGzip += (await gzippedSize(new URL(href, site.origin).href)).gzip;
+    let jsGzip = 0;
+    for (const src of js) jsGzip += (await gzippedSize(new URL(src, site.origin).href)).gzip;
+    rows.push({ page, "HTML gz": html.gzip, "CSS gz": cssGzip, "JS gz": jsGzip, "JS files": js.size, total: html.gzip + cssGzip + jsGzip });
+  }
+} finally {
+  await site.stop();
+}
+console.table(rows);
