@@ -24,6 +24,11 @@ const schema = z
     AWS_ACCESS_KEY_ID: optional,
     AWS_SECRET_ACCESS_KEY: optional,
     SESSION_SECRET: optional,
+    SUBMISSIONS_PER_10_MINUTES: z.coerce
+      .number({ message: "SUBMISSIONS_PER_10_MINUTES must be a number" })
+      .int()
+      .min(1, "SUBMISSIONS_PER_10_MINUTES must be at least 1")
+      .default(20),
     ADMIN_USERNAME: optional,
     ADMIN_PASSWORD: optional,
   })

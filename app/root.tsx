@@ -1,5 +1,5 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -10,19 +10,24 @@ import {
   useLocation,
   useNavigation,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ComponentType, ReactNode } from "react";
 import { NotFound } from "~/components/NotFound";
+import { MemoriesLoading } from "~/components/MemoryList";
 import { PoemsSkeleton } from "~/components/PoemList";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
+import { Toaster } from "~/components/Toaster";
 import "~/styles/global.css";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
+import { getToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { origin: new URL(request.url).origin };
+  const { toast, headers } = await getToast(request);
+  return json({ origin: new URL(request.url).origin, toast }, { headers: headers ?? undefined });
 }
 
 export const links: LinksFunction = () => [
@@ -38,10 +43,12 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
 /** Skeletons shown in place of a page while its data loads on client-side navigation. */
 const pendingSkeletons: Record<string, ComponentType> = {
   "/poems": PoemsSkeleton,
+  "/guestbook": MemoriesLoading,
 };
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -56,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader />
         <main id="main" className={ui.main} tabIndex={-1}>
+          <Toaster toast={data?.toast ?? null} />
           {children}
         </main>
         <SiteFooter />

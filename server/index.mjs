@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
-import { createNonce, isCrossOriginMutation, securityHeaders } from "./security.mjs";
+import { clientAddress, createNonce, isCrossOriginMutation, securityHeaders } from "./security.mjs";
 
 const BUILD_PATH = path.resolve("build/index.js");
 const production = process.env.NODE_ENV === "production";
@@ -91,7 +91,10 @@ app.all(
   createRequestHandler({
     build,
     mode: build.mode,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      clientIp: clientAddress({ flyClientIp: req.get("fly-client-ip"), remoteAddress: req.socket.remoteAddress }),
+    }),
   }),
 );
 

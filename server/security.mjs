@@ -78,3 +78,15 @@ export function securityHeaders(nonce, options = {}) {
   if (options.production) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
 }
+
+/**
+ * The visitor's address, for rate limits. On Fly the edge proxy puts the real
+ * client address in Fly-Client-IP (a client cannot forge it there); anywhere
+ * else we only trust the socket.
+ * @param {{ flyClientIp?: string | undefined; remoteAddress?: string | undefined }} req
+ * @param {boolean} [onFly]
+ */
+export function clientAddress(req, onFly = Boolean(process.env.FLY_APP_NAME)) {
+  if (onFly && req.flyClientIp) return req.flyClientIp;
+  return req.remoteAddress ?? "unknown";
+}

@@ -1,0 +1,55 @@
+import type { PublicMemory } from "~/models/memory.server";
+import * as ui from "~/styles/ui.css";
+import { relativeTime } from "~/utils/time";
+import * as s from "./MemoryList.css";
+
+export function initialOf(name: string): string {
+  return Array.from(name.trim())[0]?.toLocaleUpperCase() ?? "?";
+}
+
+export function MemoryCard({ memory, position, now }: { memory: PublicMemory; position: number; now: number }) {
+  return (
+    <li className={s.card} id={`memory-${position}`}>
+      <span className={s.avatar} aria-hidden="true">
+        {initialOf(memory.name)}
+      </span>
+      <div className={s.body}>
+        <p className={s.meta}>
+          <span className={s.name}>{memory.name}</span>{" "}
+          <time className={s.time} dateTime={memory.createdAt}>
+            {relativeTime(memory.createdAt, now)}
+          </time>
+        </p>
+        <p className={s.message}>{memory.message}</p>
+      </div>
+    </li>
+  );
+}
+
+export function MemoryList({ memories, now }: { memories: PublicMemory[]; now: number }) {
+  if (memories.length === 0) {
+    return <p className={ui.emptyState}>No memories have been shared yet. Be the first to share a memory!</p>;
+  }
+  return (
+    <ol className={s.list} aria-label="Shared memories">
+      {memories.map((memory, index) => (
+        <MemoryCard key={memory.id} memory={memory} position={index + 1} now={now} />
+      ))}
+    </ol>
+  );
+}
+
+export function MemoriesLoading() {
+  return (
+    <div className={ui.narrow} aria-busy="true">
+      <div className={ui.pageHeader}>
+        <h1>Guest Book</h1>
+        <p className={ui.subtitle}>Share your memories and messages of love.</p>
+      </div>
+      <p role="status" className={s.loading}>
+        <span className={s.spinner} aria-hidden="true" />
+        Loading memories…
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+// The rules for a guest book memory, shared by the browser (conform) and the
+// server (the form action and POST /api/guestbook), so they never disagree.
+
+export const MESSAGE_MIN_LENGTH = 10;
+
+const emptyToUndefined = (value: unknown) => (value === null || value === "" ? undefined : value);
+
+/** The fields and messages shared by the guest book form and POST /api/guestbook. */
+const memoryFields = {
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(100, "Name must be at most 100 characters"),
+  email: z
+    .string({ error: "Valid email is required" })
+    .trim()
+    .max(254, "Email must be at most 254 characters")
+    .pipe(z.email("Valid email is required")),
+  phone: z.preprocess(
+    emptyToUndefined,
+    z
+      .string({ error: "Phone must be text" })
+      .trim()
+      .max(40, "Phone must be at most 40 characters")
+      .optional(),
+  ),
+  message: z
+    .string({ error: `Message must be at least ${MESSAGE_MIN_LENGTH} characters` })
+    .trim()
+    .min(MESSAGE_MIN_LENGTH, `Message must be at least ${MESSAGE_MIN_LENGTH} characters`)
+    .max(5000, "Message must be at most 5,000 characters"),
+};
+
+/** The HTML form: an unticked checkbox sends nothing, which means "do not display". */
+export const MemoryFormSchema = z.object({
+  ...memoryFields,
+  canDisplay: z.boolean().default(false),
+  // Honeypot: hidden from people, filled in by bots.
+  website: z.string().optional(),
+});
+
+/** The JSON API: canDisplay defaults to true, as the spec says. */
+export const MemoryApiSchema = z.object({
+  ...memoryFields,
+  canDisplay: z.boolean({ error: "canDisplay must be true or false" }).default(true),
+});
+
+export type MemoryInput = z.infer<typeof MemoryApiSchema>;

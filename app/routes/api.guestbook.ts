@@ -1,0 +1,40 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  checkSubmissionAllowed,
+  GUESTBOOK_MAX_LIMIT,
+  GUESTBOOK_PAGE_SIZE,
+  listPublicMemories,
+  MemoryApiSchema,
+  submitMemory,
+  TOO_MANY_SUBMISSIONS,
+} from "~/models/memory.server";
+import { errorResponse, fieldErrors, intParam, readJsonObject } from "~/utils/http.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const limit = intParam(url, "limit", { fallback: GUESTBOOK_PAGE_SIZE, min: 1, max: GUESTBOOK_MAX_LIMIT });
+  const offset = intParam(url, "offset", { fallback: 0, min: 0, max: Number.MAX_SAFE_INTEGER });
+  const errors: Record<string, string[]> = {};
+  if ("error" in limit) errors.limit = [limit.error];
+  if ("error" in offset) errors.offset = [offset.error];
+  if ("error" in limit || "error" in offset) return errorResponse(400, errors);
+  return json(listPublicMemories({ limit: limit.value, offset: offset.value }), {
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") {
+    return errorResponse(405, { body: ["Use POST to sign the guest book"] }, { headers: { Allow: "GET, POST" } });
+  }
+  const body = await readJsonObject(request);
+  const parsed = MemoryApiSchema.safeParse(body);
+  if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
+
+  const limit = checkSubmissionAllowed(context.clientIp);
+  if (!limit.allowed) {
+    return errorResponse(429, { body: [TOO_MANY_SUBMISSIONS] }, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  }
+  const { id } = submitMemory(parsed.data, context.clientIp);
+  return json({ id, status: "PENDING" }, { status: 201 });
+}

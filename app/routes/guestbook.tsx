@@ -1,0 +1,198 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { CheckboxField, Field, FormAlert, Honeypot, TextareaField } from "~/components/forms";
+import { MemoryList } from "~/components/MemoryList";
+import { showToast } from "~/components/Toaster";
+import { content } from "~/content";
+import {
+  checkSubmissionAllowed,
+  GUESTBOOK_PAGE_SIZE,
+  listPublicMemories,
+  MemoryFormSchema,
+  submitMemory,
+  TOO_MANY_SUBMISSIONS,
+  type PublicMemory,
+} from "~/models/memory.server";
+import * as ui from "~/styles/ui.css";
+import { assertFormSize } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast.server";
+import * as s from "./guestbook.css";
+
+const SUBMITTED = {
+  title: "Memory Submitted",
+  description: "Thank you for sharing your memory. It will be reviewed before being published.",
+};
+const FAILED = { title: "Error", description: "Failed to submit memory. Please try again." };
+/** How far "Load More" can reach without JavaScript before the page gets unwieldy. */
+const MAX_OFFSET = 5000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const requested = Number(new URL(request.url).searchParams.get("offset"));
+  // Without JavaScript, "Load More" asks for the page at this offset and gets
+  // everything up to it, so the visitor keeps their place in one long list.
+  const offset = Number.isSafeInteger(requested) && requested > 0 ? Math.min(requested, MAX_OFFSET) : 0;
+  const memories = listPublicMemories({ limit: offset + GUESTBOOK_PAGE_SIZE, offset: 0 });
+  return json({
+    memories,
+    hasMore: memories.length >= offset + GUESTBOOK_PAGE_SIZE,
+    now: Date.now(),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertFormSize(request);
+  const submission = parseWithZod(await request.formData(), { schema: MemoryFormSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), failed: true }, { status: 400 });
+  }
+  // A bot filled in the hidden field: thank it and keep nothing.
+  if (submission.value.website) return redirectWithToast("/guestbook", SUBMITTED);
+
+  const limit = checkSubmissionAllowed(context.clientIp);
+  if (!limit.allowed) {
+    return json(
+      { result: submission.reply({ formErrors: [TOO_MANY_SUBMISSIONS] }), failed: true },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  submitMemory(submission.value, context.clientIp);
+  return redirectWithToast("/guestbook", SUBMITTED);
+}
+
+function WriteMessageForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/guestbook") === true;
+  const [form, fields] = useForm({
+    id: "guestbook",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(MemoryFormSchema),
+    defaultValue: { canDisplay: true },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MemoryFormSchema }),
+  });
+
+  useEffect(() => {
+    if (actionData?.failed) showToast({ ...FAILED, type: "destructive" });
+  }, [actionData]);
+
+  return (
+    <Form method="post" action="/guestbook" {...getFormProps(form)} className={s.form}>
+      <FormAlert title={FAILED.title} messages={form.errors ?? (actionData?.failed ? [FAILED.description] : undefined)} />
+      <Field
+        label="Name *"
+        errors={fields.name.errors}
+        errorId={fields.name.errorId}
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+      />
+      <Field
+        label="Email *"
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+      />
+      <Field
+        label="Phone (Optional)"
+        errors={fields.phone.errors}
+        errorId={fields.phone.errorId}
+        inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+      />
+      <TextareaField
+        label="Your Memory *"
+        errors={fields.message.errors}
+        errorId={fields.message.errorId}
+        textareaProps={getTextareaProps(fields.message)}
+      />
+      <CheckboxField
+        label="I give permission to display this memory publicly"
+        errors={fields.canDisplay.errors}
+        errorId={fields.canDisplay.errorId}
+        inputProps={getInputProps(fields.canDisplay, { type: "checkbox" })}
+      />
+      <Honeypot />
+      <button type="submit" className={ui.button.primary} disabled={submitting}>
+        {submitting ? "Submitting..." : "Submit Memory"}
+      </button>
+      <p className={s.privacy}>{content.privacyNote}</p>
+    </Form>
+  );
+}
+
+function SharedMemories() {
+  const { memories, hasMore, now } = useLoaderData<typeof loader>();
+  const more = useFetcher<PublicMemory[]>();
+  const [extra, setExtra] = useState<PublicMemory[]>([]);
+  const [lastPageFull, setLastPageFull] = useState(hasMore);
+
+  // Fresh server data (after a submission, or a no-JS "Load More") replaces what was appended.
+  useEffect(() => {
+    setExtra([]);
+    setLastPageFull(hasMore);
+  }, [memories, hasMore]);
+
+  useEffect(() => {
+    if (more.state !== "idle" || !Array.isArray(more.data)) return;
+    const page = more.data;
+    setExtra((previous) => {
+      const known = new Set([...memories, ...previous].map((m) => m.id));
+      return [...previous, ...page.filter((m) => !known.has(m.id))];
+    });
+    setLastPageFull(page.length >= GUESTBOOK_PAGE_SIZE);
+  }, [more.state, more.data, memories]);
+
+  const all = useMemo(() => [...memories, ...extra], [memories, extra]);
+  const offset = all.length;
+
+  const loadMore = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    more.load(`/api/guestbook?limit=${GUESTBOOK_PAGE_SIZE}&offset=${offset}`);
+  };
+
+  return (
+    <>
+      <MemoryList memories={all} now={now} />
+      {lastPageFull ? (
+        <Form method="get" action={`/guestbook#memory-${offset + 1}`} onSubmit={loadMore} className={s.more} preventScrollReset>
+          <input type="hidden" name="offset" value={offset} />
+          <button type="submit" className={ui.button.secondary} disabled={more.state !== "idle"}>
+            {more.state !== "idle" ? "Loading..." : "Load More Memories"}
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+export default function GuestbookPage() {
+  const location = useLocation();
+  return (
+    <div className={ui.narrow}>
+      <div className={ui.pageHeader}>
+        <h1>Guest Book</h1>
+        <p className={ui.subtitle}>Share your memories and messages of love.</p>
+      </div>
+      <section className={s.section} aria-labelledby="write-title">
+        <h2 id="write-title">Write a Message</h2>
+        {/* Each navigation (a successful submission redirects) gives a fresh form;
+            after a failed one, conform restores what was typed from the action result. */}
+        <WriteMessageForm key={location.key} />
+      </section>
+      <section className={s.section} aria-labelledby="memories-title">
+        <h2 id="memories-title">Shared Memories</h2>
+        <SharedMemories />
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Guest Book",
+    description: "Share your memories and messages of love.",
+    path: "/guestbook",
+  });

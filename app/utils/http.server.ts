@@ -1,0 +1,90 @@
+import { json } from "@remix-run/node";
+import type { z } from "zod";
+
+export type FieldErrors = Record<string, string[]>;
+
+/** The API's error shape: `{"errors": {"<field>": ["<message>"]}}`. */
+export function errorResponse(status: number, errors: FieldErrors, init?: ResponseInit) {
+  return json({ errors }, { ...init, status });
+}
+
+/** Field messages of a failed zod parse, keyed by the top-level field name. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : "body";
+    (errors[field] ??= []).includes(issue.message) || errors[field]!.push(issue.message);
+  }
+  return errors;
+}
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/**
+ * Reads a JSON object body. Anything a client could get wrong is answered
+ * with a 4xx Response (thrown), never a 500.
+ */
+export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") {
+    throw errorResponse(415, { body: ["Send the data as JSON with Content-Type: application/json"] });
+  }
+  const tooLarge = () => errorResponse(413, { body: [`The request body must be at most ${maxBytes / 1024} KB`] });
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > maxBytes) throw tooLarge();
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw errorResponse(400, { body: ["The request body is not valid JSON"] });
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw errorResponse(400, { body: ["The request body must be a JSON object"] });
+  }
+  return data as Record<string, unknown>;
+}
+
+/** Parses a non-negative whole number from a query parameter, or reports the field. */
+export function intParam(
+  url: URL,
+  name: string,
+  { fallback, min, max }: { fallback: number; min: number; max: number },
+): { value: number } | { error: string } {
+  const raw = url.searchParams.get(name);
+  if (raw === null || raw === "") return { value: fallback };
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    return { error: `${name} must be a whole number from ${min} to ${max}` };
+  }
+  return { value };
+}
+
+export const MAX_FORM_BYTES = 64 * 1024;
+
+/** Refuses an oversized form post before it is read. */
+export function assertFormSize(request: Request, maxBytes = MAX_FORM_BYTES) {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > maxBytes) {
+    throw new Response(`That is more text than this form accepts (at most ${maxBytes / 1024} KB). Please shorten it and try again.`, {
+      status: 413,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}
