@@ -52,6 +52,8 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret-not-for-production",
       ADMIN_USERNAME: "admin",
       ADMIN_PASSWORD: "e2e-admin-password",
+      // Every e2e test signs from localhost; the limit itself is covered by vitest.
+      SUBMISSIONS_PER_10_MINUTES: "100000",
     },
   },
 });

@@ -4,6 +4,8 @@ import { z } from "zod";
 // server (the form action and POST /api/guestbook), so they never disagree.
 
 export const MESSAGE_MIN_LENGTH = 10;
+export const GUESTBOOK_PAGE_SIZE = 10;
+export const GUESTBOOK_MAX_LIMIT = 50;
 
 const emptyToUndefined = (value: unknown) => (value === null || value === "" ? undefined : value);
 

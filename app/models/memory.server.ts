@@ -1,14 +1,19 @@
 import { and, desc, eq } from "drizzle-orm";
-import { memories, type Memory } from "../../db/schema";
+import { memories, type Memory, type Status } from "../../db/schema";
 import { createRateLimiter } from "~/auth/rate-limit.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import type { MemoryInput } from "./memory.schema";
 
-export { MemoryApiSchema, MemoryFormSchema, MESSAGE_MIN_LENGTH, type MemoryInput } from "./memory.schema";
+export {
+  GUESTBOOK_MAX_LIMIT,
+  GUESTBOOK_PAGE_SIZE,
+  MemoryApiSchema,
+  MemoryFormSchema,
+  MESSAGE_MIN_LENGTH,
+  type MemoryInput,
+} from "./memory.schema";
 
-export const GUESTBOOK_PAGE_SIZE = 10;
-export const GUESTBOOK_MAX_LIMIT = 50;
 
 /** What visitors and the public API see of a memory: never the email or phone. */
 export interface PublicMemory {
@@ -73,4 +78,9 @@ export function listPublicMemories({ limit, offset }: { limit: number; offset: n
     .offset(offset)
     .all()
     .map(toPublicMemory);
+}
+
+/** Moderation: returns false when there is no such memory. */
+export function setMemoryStatus(id: number, status: Exclude<Status, "PENDING">): boolean {
+  return db.update(memories).set({ status }).where(eq(memories.id, id)).run().changes > 0;
 }

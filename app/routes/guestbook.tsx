@@ -9,15 +9,15 @@ import { showToast } from "~/components/Toaster";
 import { content } from "~/content";
 import {
   checkSubmissionAllowed,
-  GUESTBOOK_PAGE_SIZE,
   listPublicMemories,
-  MemoryFormSchema,
   submitMemory,
   TOO_MANY_SUBMISSIONS,
   type PublicMemory,
 } from "~/models/memory.server";
+// Shared with the browser, so not from the .server module (Remix leaves those out of the client).
+import { GUESTBOOK_PAGE_SIZE, MemoryFormSchema } from "~/models/memory.schema";
 import * as ui from "~/styles/ui.css";
-import { assertFormSize } from "~/utils/http.server";
+import { readFormData } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "./guestbook.css";
@@ -44,8 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertFormSize(request);
-  const submission = parseWithZod(await request.formData(), { schema: MemoryFormSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: MemoryFormSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply(), failed: true }, { status: 400 });
   }

@@ -21,18 +21,13 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 export const MAX_JSON_BYTES = 64 * 1024;
 
 /**
- * Reads a JSON object body. Anything a client could get wrong is answered
- * with a 4xx Response (thrown), never a 500.
+ * Reads the whole body, refusing (with the Response `tooLarge` makes) one
+ * that declares or turns out to be larger than `maxBytes`, without ever
+ * holding more than that in memory.
  */
-export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
-  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json") {
-    throw errorResponse(415, { body: ["Send the data as JSON with Content-Type: application/json"] });
-  }
-  const tooLarge = () => errorResponse(413, { body: [`The request body must be at most ${maxBytes / 1024} KB`] });
+async function readBodyLimited(request: Request, maxBytes: number, tooLarge: () => Response): Promise<Buffer> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > maxBytes) throw tooLarge();
-
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -48,7 +43,21 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES
       chunks.push(value);
     }
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads a JSON object body. Anything a client could get wrong is answered
+ * with a 4xx Response (thrown), never a 500.
+ */
+export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") {
+    throw errorResponse(415, { body: ["Send the data as JSON with Content-Type: application/json"] });
+  }
+  const tooLarge = () => errorResponse(413, { body: [`The request body must be at most ${maxBytes / 1024} KB`] });
+  const bytes = await readBodyLimited(request, maxBytes, tooLarge);
+  const text = bytes.toString("utf8");
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -78,13 +87,32 @@ export function intParam(
 
 export const MAX_FORM_BYTES = 64 * 1024;
 
-/** Refuses an oversized form post before it is read. */
-export function assertFormSize(request: Request, maxBytes = MAX_FORM_BYTES) {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > maxBytes) {
-    throw new Response(`That is more text than this form accepts (at most ${maxBytes / 1024} KB). Please shorten it and try again.`, {
-      status: 413,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+function plainText(status: number, message: string) {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * Reads a small HTML form post (url-encoded or multipart) with a size cap.
+ * A body that is too large, of another type or unreadable is answered with a
+ * 4xx plain sentence (thrown), never a 500.
+ */
+export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
+    throw plainText(415, "This address only accepts a form sent from this website's pages.");
+  }
+  const bytes = await readBodyLimited(request, maxBytes, () =>
+    plainText(413, `That is more text than this form accepts (at most ${maxBytes / 1024} KB). Please shorten it and try again.`),
+  );
+  if (type === "application/x-www-form-urlencoded") {
+    const form = new FormData();
+    for (const [key, value] of new URLSearchParams(bytes.toString("utf8"))) form.append(key, value);
+    return form;
+  }
+  try {
+    return await new Response(new Uint8Array(bytes), { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    throw plainText(400, "The form could not be read. Please go back, reload the page and try again.");
   }
 }
