@@ -12,7 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ComponentType, ReactNode } from "react";
+import { useEffect, type ComponentType, type ReactNode } from "react";
 import { NotFound } from "~/components/NotFound";
 import { MemoriesLoading } from "~/components/MemoryList";
 import { PoemsSkeleton } from "~/components/PoemList";
@@ -75,6 +75,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React is in charge, for styles and tests that wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const navigation = useNavigation();
   const location = useLocation();
   const pendingPath = navigation.state === "loading" ? navigation.location.pathname : null;

@@ -29,11 +29,15 @@ const memoryFields = {
       .max(40, "Phone must be at most 40 characters")
       .optional(),
   ),
-  message: z
-    .string({ error: `Message must be at least ${MESSAGE_MIN_LENGTH} characters` })
-    .trim()
-    .min(MESSAGE_MIN_LENGTH, `Message must be at least ${MESSAGE_MIN_LENGTH} characters`)
-    .max(5000, "Message must be at most 5,000 characters"),
+  // Browsers send a textarea's line breaks as CRLF; store them as plain newlines.
+  message: z.preprocess(
+    (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value),
+    z
+      .string({ error: `Message must be at least ${MESSAGE_MIN_LENGTH} characters` })
+      .trim()
+      .min(MESSAGE_MIN_LENGTH, `Message must be at least ${MESSAGE_MIN_LENGTH} characters`)
+      .max(5000, "Message must be at most 5,000 characters"),
+  ),
 };
 
 /** The HTML form: an unticked checkbox sends nothing, which means "do not display". */

@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { CheckboxField, Field, FormAlert, Honeypot, TextareaField } from "~/components/forms";
 import { MemoryList } from "~/components/MemoryList";
 import { showToast } from "~/components/Toaster";
 import { content } from "~/content";
+import type { loader as rootLoader } from "~/root";
 import {
   checkSubmissionAllowed,
   listPublicMemories,
@@ -71,7 +72,8 @@ function WriteMessageForm() {
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     constraint: getZodConstraint(MemoryFormSchema),
     defaultValue: { canDisplay: true },
-    shouldValidate: "onBlur",
+    // Validate on submit: messages appearing on blur would move the button away from a pending click.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MemoryFormSchema }),
   });
@@ -168,7 +170,7 @@ function SharedMemories() {
 }
 
 export default function GuestbookPage() {
-  const location = useLocation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
@@ -177,9 +179,9 @@ export default function GuestbookPage() {
       </div>
       <section className={s.section} aria-labelledby="write-title">
         <h2 id="write-title">Write a Message</h2>
-        {/* Each navigation (a successful submission redirects) gives a fresh form;
-            after a failed one, conform restores what was typed from the action result. */}
-        <WriteMessageForm key={location.key} />
+        {/* A successful submission redirects with a new confirmation: a new key gives a
+            fresh, empty form. After a failed one, conform restores what was typed. */}
+        <WriteMessageForm key={root?.toast?.id ?? "form"} />
       </section>
       <section className={s.section} aria-labelledby="memories-title">
         <h2 id="memories-title">Shared Memories</h2>
