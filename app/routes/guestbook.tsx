@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { CheckboxField, Field, FormAlert, Honeypot, TextareaField } from "~/components/forms";
@@ -63,8 +64,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast("/guestbook", SUBMITTED);
 }
 
+/**
+ * With JavaScript, a dropped connection must not throw away what the visitor
+ * wrote: keep the page and the typed text, and say it failed.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { result: undefined, failed: true as const };
+  }
+}
+
 function WriteMessageForm() {
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/guestbook") === true;
   const [form, fields] = useForm({

@@ -222,6 +222,21 @@ test.describe("guest book with JavaScript", () => {
     await expect(toast).toHaveAttribute("data-type", "destructive");
   });
 
+  test("a dropped connection keeps what was typed and shows the error toast", async ({ page }) => {
+    await page.goto("/guestbook");
+    await page.route(/\/guestbook\?.*_data=/, (route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+    );
+    const name = uniqueName();
+    await fillForm(page, { name, email: "offline@example.com", message: "Written while the connection dropped." });
+    await page.getByRole("button", { name: "Submit Memory" }).click();
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("Failed to submit memory. Please try again.");
+    await expect(page.getByLabel("Name *")).toHaveValue(name);
+    await expect(page.getByLabel("Your Memory *")).toHaveValue("Written while the connection dropped.");
+    await expect(page.getByRole("button", { name: "Submit Memory" })).toBeEnabled();
+  });
+
   test("F8 moves focus to the notifications and a swipe right dismisses the toast", async ({ page }) => {
     await page.goto("/guestbook");
     await fillForm(page, { name: uniqueName(), email: "swipe@example.com", message: "Swipe this toast away please." });
