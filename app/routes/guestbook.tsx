@@ -29,6 +29,8 @@ const SUBMITTED = {
   description: "Thank you for sharing your memory. It will be reviewed before being published.",
 };
 const FAILED = { title: "Error", description: "Failed to submit memory. Please try again." };
+// Computed once: the same HTML validation attributes for every render.
+const constraint = getZodConstraint(MemoryFormSchema);
 /** How far "Load More" can reach without JavaScript before the page gets unwieldy. */
 const MAX_OFFSET = 5000;
 
@@ -84,7 +86,7 @@ function WriteMessageForm() {
   const [form, fields] = useForm({
     id: "guestbook",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(MemoryFormSchema),
+    constraint,
     defaultValue: { canDisplay: true },
     // Validate on submit: messages appearing on blur would move the button away from a pending click.
     shouldValidate: "onSubmit",
