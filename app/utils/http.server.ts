@@ -46,13 +46,17 @@ async function readBodyLimited(request: Request, maxBytes: number, tooLarge: () 
   return Buffer.concat(chunks);
 }
 
+/** The request's media type without parameters: "multipart/form-data; boundary=x" → "multipart/form-data". */
+function mediaType(request: Request): string {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
 /**
  * Reads a JSON object body. Anything a client could get wrong is answered
  * with a 4xx Response (thrown), never a 500.
  */
 export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
-  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json") {
+  if (mediaType(request) !== "application/json") {
     throw errorResponse(415, { body: ["Send the data as JSON with Content-Type: application/json"] });
   }
   const tooLarge = () => errorResponse(413, { body: [`The request body must be at most ${maxBytes / 1024} KB`] });
@@ -97,8 +101,7 @@ function plainText(status: number, message: string) {
  * 4xx plain sentence (thrown), never a 500.
  */
 export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
-  const contentType = request.headers.get("Content-Type") ?? "";
-  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  const type = mediaType(request);
   if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
     throw plainText(415, "This address only accepts a form sent from this website's pages.");
   }
@@ -111,7 +114,9 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES):
     return form;
   }
   try {
-    return await new Response(new Uint8Array(bytes), { headers: { "Content-Type": contentType } }).formData();
+    return await new Response(new Uint8Array(bytes), {
+      headers: { "Content-Type": request.headers.get("Content-Type")! },
+    }).formData();
   } catch {
     throw plainText(400, "The form could not be read. Please go back, reload the page and try again.");
   }
