@@ -19,7 +19,7 @@ ENV NODE_ENV=production \
     DATABASE_PATH=/data/memorial.db \
     STORAGE_DIR=/data/uploads
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends ffmpeg tini \
+  && apt-get install -y --no-install-recommends ffmpeg libheif-examples tini \
   && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

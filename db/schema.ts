@@ -83,6 +83,18 @@ export const uploads = sqliteTable(
     durationSec: integer("durationSec"),
     status: status(),
     createdAt: createdAt(),
+    // Where the files live in storage. Only the server ever names them; the
+    // public url/thumbnailUrl above point at the media route, which looks
+    // these up.
+    storageKey: text("storageKey"),
+    mimeType: text("mimeType"),
+    sizeBytes: integer("sizeBytes"),
+    displayKey: text("displayKey"),
+    thumbnailKey: text("thumbnailKey"),
+    // Quarter turns clockwise applied to the original (admin rotation), so a
+    // public copy is always made fresh from the original.
+    rotation: integer("rotation").notNull().default(0),
+    processedAt: integer("processedAt", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("uploads_status_created_idx").on(t.status, t.createdAt),
@@ -90,6 +102,21 @@ export const uploads = sqliteTable(
     check("uploads_status_check", statusCheck("uploads")),
     check("uploads_type_check", sql`${t.type} in ('IMAGE', 'VIDEO')`),
   ],
+);
+
+/**
+ * Object keys the server has handed out for a direct or multipart upload and
+ * not yet seen completed. Completion only accepts a key found here, and keys
+ * left here too long are abandoned uploads whose bytes get cleaned up.
+ */
+export const signedUploads = sqliteTable(
+  "signed_uploads",
+  {
+    key: text("key").primaryKey(),
+    multipartUploadId: text("multipartUploadId"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("signed_uploads_created_idx").on(t.createdAt)],
 );
 
 export const adminUsers = sqliteTable("admin_users", {
@@ -129,6 +156,7 @@ export const rsvps = sqliteTable(
 
 export type Memory = typeof memories.$inferSelect;
 export type Upload = typeof uploads.$inferSelect;
+export type SignedUpload = typeof signedUploads.$inferSelect;
 export type Poem = typeof poems.$inferSelect;
 export type Rsvp = typeof rsvps.$inferSelect;
 export type AdminUser = typeof adminUsers.$inferSelect;

@@ -1,9 +1,16 @@
 // `npm test`: typecheck, build, unit and integration tests, then the browser
-// tests in Debian's Chromium (installed first when missing and we are root).
+// tests in Debian's Chromium. Chromium, ffmpeg and heif-convert (the media
+// processing tools) are installed first when missing and we are root.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const hasCommand = (name) => spawnSync("sh", ["-c", `command -v ${name}`]).status === 0;
+const missing = [
+  !existsSync(chromium) && "chromium",
+  !hasCommand("ffprobe") && "ffmpeg",
+  !hasCommand("heif-convert") && "libheif-examples",
+].filter(Boolean);
 
 function run(label, command, args, options = {}) {
   console.log(`\n▶ ${label}`);
@@ -14,15 +21,15 @@ function run(label, command, args, options = {}) {
   }
 }
 
-if (!existsSync(chromium)) {
+if (missing.length > 0) {
   if (process.getuid?.() === 0) {
-    run("install Debian chromium", "sh", [
+    run(`install Debian packages: ${missing.join(" ")}`, "sh", [
       "-c",
-      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`,
     ]);
   } else {
     console.error(
-      `Chromium was not found at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+      `Missing: ${missing.join(", ")}. Install with: sudo apt-get install -y ${missing.join(" ")} (or set CHROMIUM_PATH).`,
     );
     process.exit(1);
   }

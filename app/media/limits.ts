@@ -1,0 +1,39 @@
+// Upload limits of the spec (§5, §9), shared by the browser widget, the
+// no-JavaScript form and the server. Nothing here touches the server.
+
+/** 1 GB per file, exactly as the spec counts it. */
+export const MAX_UPLOAD_BYTES = 1_073_741_824;
+export const MAX_FILES_PER_VISIT = 10;
+/** Files above this size go up in parts, so an interrupted upload resumes. */
+export const MULTIPART_THRESHOLD_BYTES = 100 * 1024 * 1024;
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
+export const MAX_PARTS = 10_000;
+export const GALLERY_PAGE_SIZE = 20;
+export const GALLERY_MAX_LIMIT = 100;
+
+/** What the file picker offers; the server decides from the bytes themselves. */
+export const ACCEPTED_FILE_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/heic",
+  "image/heif",
+  "image/webp",
+  "image/gif",
+  "video/mp4",
+  "video/quicktime",
+  "video/x-msvideo",
+  ".jpg",
+  ".jpeg",
+  ".png",
+  ".heic",
+  ".heif",
+  ".webp",
+  ".gif",
+  ".mp4",
+  ".mov",
+  ".avi",
+] as const;
+
+export const SUPPORTED_FORMATS_NOTE = "Supported formats: JPG, PNG, HEIC, WebP, GIF, MP4, MOV, AVI";
+export const MAX_SIZE_NOTE = "Maximum file size: 1 GB per file";
+export const REVIEW_NOTE = "All uploads are reviewed before being published to the gallery.";

@@ -1,0 +1,460 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { signedUploads, uploads, type MediaType, type Status, type Upload } from "../../db/schema";
+import { db } from "~/db.server";
+import { MAX_PARTS, MAX_UPLOAD_BYTES } from "~/media/limits";
+import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
+import { makeImageCopies, makeVideoPoster, probeVideo, sniffMediaType } from "~/media/process.server";
+import { InvalidPartsError, UploadTooLargeError } from "~/media/storage.server";
+import type { CompleteUploadInput, GalleryFilter, GalleryItem } from "./upload.schema";
+
+export { CompleteUploadSchema, GALLERY_FILTERS, submitterLabel, type GalleryItem } from "./upload.schema";
+
+/** A request the upload rules refuse; routes turn it into {"errors": {field: [message]}}. */
+export class UploadRefused extends Error {
+  name = "UploadRefused";
+  constructor(
+    readonly status: number,
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const UNSUPPORTED_TYPE = "Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";
+export const TOO_LARGE = "The file is larger than 1 GB. Please choose a smaller file.";
+
+/** Signed upload addresses stay usable this long: enough for a slow phone to start. */
+const SIGNED_URL_SECONDS = 60 * 60;
+/** Keys handed out and never completed are cleaned up after this. */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+const SAFE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "heic", "heif", "webp", "gif", "mp4", "mov", "avi"]);
+const KEY_PATTERN = /(originals\/[A-Za-z0-9_-]{22}(?:\.[a-z0-9]{3,4})?)$/;
+
+/** A fresh object key: a random id and, when the name suggests a known format, its extension. */
+function newOriginalKey(filename?: string | null) {
+  const ext = filename?.split(".").pop()?.toLowerCase();
+  const id = randomBytes(16).toString("base64url").slice(0, 22);
+  return `originals/${id}${ext && SAFE_EXTENSIONS.has(ext) ? `.${ext === "jpeg" ? "jpg" : ext}` : ""}`;
+}
+
+/** The key inside an upload address this server or its bucket handed out, or null. */
+export function keyFromUploadUrl(uploadURL: string): string | null {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(uploadURL, "http://localhost").pathname);
+  } catch {
+    return null;
+  }
+  return KEY_PATTERN.exec(pathname)?.[1] ?? null;
+}
+
+/** Step one of a direct upload: a key of our own and an address to PUT the file to. */
+export async function signUpload(origin: string, hint: { filename?: string | null } = {}) {
+  const key = newOriginalKey(hint.filename);
+  db.insert(signedUploads).values({ key }).run();
+  const uploadURL = await getMediaStorage().signPutUrl(key, origin, SIGNED_URL_SECONDS);
+  return { uploadURL, key };
+}
+
+function requireSignedKey(uploadURL: string) {
+  const key = keyFromUploadUrl(uploadURL);
+  const signed = key ? db.select().from(signedUploads).where(eq(signedUploads.key, key)).get() : undefined;
+  if (!key || !signed) {
+    const done = key && db.select({ id: uploads.id }).from(uploads).where(eq(uploads.storageKey, key)).get();
+    throw new UploadRefused(400, "uploadURL", done ? "This upload has already been completed." : "This uploadURL was not issued by this site.");
+  }
+  return signed;
+}
+
+export interface UploadView extends GalleryItem {
+  width: number | null;
+  height: number | null;
+  status: Status;
+  createdAt: string;
+}
+
+export function toUploadView(upload: Upload): UploadView {
+  return {
+    id: upload.id,
+    type: upload.type,
+    url: upload.url,
+    thumbnailUrl: upload.thumbnailUrl,
+    originalName: upload.originalName,
+    durationSec: upload.durationSec,
+    width: upload.width,
+    height: upload.height,
+    status: upload.status,
+    createdAt: upload.createdAt.toISOString(),
+  };
+}
+
+const mediaUrl = (id: number, key: string) => `/media/${id}/${path.posix.basename(key)}`;
+
+/**
+ * Turns a stored object into a PENDING upload: checks its size, reads its
+ * real type from the bytes (refusing and deleting anything else) and starts
+ * the processing. Answers within about a second and a half even when the
+ * processing (a large HEIC, a long video) takes longer.
+ */
+async function registerStoredObject(key: string, details: { submittedBy?: string | null; originalName: string }) {
+  const storage = getMediaStorage();
+  const stat = await storage.stat(key);
+  if (!stat) throw new UploadRefused(400, "uploadURL", "No file has been uploaded to this uploadURL yet.");
+  if (stat.size > MAX_UPLOAD_BYTES) {
+    await forgetObject(key);
+    throw new UploadRefused(413, "file", TOO_LARGE);
+  }
+  const sniffed = stat.size > 0 ? sniffMediaType(await storage.readHead(key, 64)) : null;
+  if (!sniffed) {
+    await forgetObject(key);
+    throw new UploadRefused(415, "file", UNSUPPORTED_TYPE);
+  }
+  const upload = db.transaction((tx) => {
+    tx.delete(signedUploads).where(eq(signedUploads.key, key)).run();
+    const row = tx
+      .insert(uploads)
+      .values({
+        submittedBy: details.submittedBy || null,
+        type: sniffed.type,
+        originalName: details.originalName,
+        url: "",
+        storageKey: key,
+        mimeType: sniffed.mime,
+        sizeBytes: stat.size,
+      })
+      .returning()
+      .get();
+    return tx.update(uploads).set({ url: mediaUrl(row.id, key) }).where(eq(uploads.id, row.id)).returning().get();
+  });
+  const processing = enqueueProcessing(upload.id);
+  const finished = await Promise.race([processing.then(() => true), new Promise<false>((r) => setTimeout(r, 1500, false))]);
+  return toUploadView(finished ? (getUpload(upload.id) ?? upload) : upload);
+}
+
+async function forgetObject(key: string) {
+  await getMediaStorage().delete(key).catch(() => {});
+  db.delete(signedUploads).where(eq(signedUploads.key, key)).run();
+}
+
+/** Step three of a direct upload (POST /api/uploads/complete). */
+export async function completeUpload(input: CompleteUploadInput) {
+  const signed = requireSignedKey(input.uploadURL);
+  if (signed.multipartUploadId) {
+    throw new UploadRefused(400, "uploadURL", "This multipart upload has not been completed yet.");
+  }
+  return registerStoredObject(signed.key, input);
+}
+
+/**
+ * The form upload without JavaScript: streams one file to storage (never
+ * holding it in memory) and registers it exactly as a direct upload would be.
+ */
+export async function storeFormUpload(file: { stream: Readable | AsyncIterable<Buffer>; filename?: string | null; contentType?: string }) {
+  const key = newOriginalKey(file.filename);
+  db.insert(signedUploads).values({ key }).run();
+  try {
+    await getMediaStorage().write(key, file.stream, { contentType: file.contentType || "application/octet-stream", maxBytes: MAX_UPLOAD_BYTES });
+  } catch (error) {
+    await forgetObject(key);
+    if (error instanceof UploadTooLargeError) throw new UploadRefused(413, "file", TOO_LARGE);
+    throw error;
+  }
+  return key;
+}
+
+/** Registers objects stored by storeFormUpload once the whole form has been read. */
+export async function registerFormUpload(key: string, details: { submittedBy: string; originalName: string }) {
+  return registerStoredObject(key, details);
+}
+
+/** Removes an object stored by storeFormUpload when the rest of the form was refused. */
+export async function discardFormUpload(key: string) {
+  await forgetObject(key);
+}
+
+// Multipart uploads (files over 100 MB), in the calls Uppy's S3 plugin makes.
+
+export async function createMultipartUpload(hint: { filename?: string | null; contentType?: string | null }) {
+  const key = newOriginalKey(hint.filename);
+  const uploadId = await getMediaStorage().createMultipartUpload(key, hint.contentType || "application/octet-stream");
+  db.insert(signedUploads).values({ key, multipartUploadId: uploadId }).run();
+  return { key, uploadId };
+}
+
+function requireMultipart(key: string | null, uploadId: string) {
+  const signed = key ? db.select().from(signedUploads).where(eq(signedUploads.key, key)).get() : undefined;
+  if (!key || !signed || signed.multipartUploadId !== uploadId) {
+    throw new UploadRefused(404, "uploadId", "There is no such upload in progress.");
+  }
+  return key;
+}
+
+export function checkPartNumber(raw: string | undefined) {
+  const partNumber = /^\d+$/.test(raw ?? "") ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(partNumber) || partNumber < 1 || partNumber > MAX_PARTS) {
+    throw new UploadRefused(400, "partNumber", `partNumber must be a whole number from 1 to ${MAX_PARTS}`);
+  }
+  return partNumber;
+}
+
+export async function signMultipartPart(key: string | null, uploadId: string, partNumberRaw: string | undefined, origin: string) {
+  const partNumber = checkPartNumber(partNumberRaw);
+  const checked = requireMultipart(key, uploadId);
+  return { url: await getMediaStorage().signPartUrl(checked, uploadId, partNumber, origin, SIGNED_URL_SECONDS) };
+}
+
+export async function listMultipartParts(key: string | null, uploadId: string) {
+  return getMediaStorage().listParts(requireMultipart(key, uploadId), uploadId);
+}
+
+/** Whether a part of this size still fits in the per-file limit (the disk driver's PUT asks). */
+export async function multipartRoomLeft(key: string, uploadId: string, partNumber: number) {
+  const parts = await getMediaStorage().listParts(requireMultipart(key, uploadId), uploadId);
+  const others = parts.filter((part) => part.PartNumber !== partNumber).reduce((sum, part) => sum + part.Size, 0);
+  return Math.max(0, MAX_UPLOAD_BYTES - others);
+}
+
+export async function completeMultipartUpload(key: string | null, uploadId: string, parts: { PartNumber: number; ETag: string }[], origin: string) {
+  const checked = requireMultipart(key, uploadId);
+  try {
+    await getMediaStorage().completeMultipartUpload(checked, uploadId, parts);
+  } catch (error) {
+    if (error instanceof InvalidPartsError) throw new UploadRefused(400, "parts", error.message);
+    throw error;
+  }
+  db.update(signedUploads).set({ multipartUploadId: null }).where(eq(signedUploads.key, checked)).run();
+  return { location: `${origin}/api/uploads/objects/${checked}` };
+}
+
+export async function abortMultipartUpload(key: string | null, uploadId: string) {
+  const checked = requireMultipart(key, uploadId);
+  await getMediaStorage().abortMultipartUpload(checked, uploadId);
+  db.delete(signedUploads).where(eq(signedUploads.key, checked)).run();
+}
+
+/** Frees the bytes of uploads that were started and never completed. */
+export async function cleanupAbandonedUploads(now = Date.now()) {
+  const storage = getMediaStorage();
+  const stale = db.select().from(signedUploads).where(lt(signedUploads.createdAt, new Date(now - ABANDONED_AFTER_MS))).all();
+  for (const row of stale) {
+    try {
+      if (row.multipartUploadId) await storage.abortMultipartUpload(row.key, row.multipartUploadId);
+      await storage.delete(row.key);
+      db.delete(signedUploads).where(eq(signedUploads.key, row.key)).run();
+    } catch (error) {
+      console.error(JSON.stringify({ level: "warn", msg: "cleanup of an abandoned upload failed", key: row.key, error: String(error) }));
+    }
+  }
+  return stale.length;
+}
+
+// Processing: one job at a time, so a burst of large photos cannot exhaust a small machine's memory.
+
+let queue: Promise<unknown> = Promise.resolve();
+
+function enqueueProcessing(id: number): Promise<void> {
+  const job = queue.then(() => processUpload(id));
+  queue = job.catch((error) => {
+    console.error(JSON.stringify({ level: "error", msg: "media processing failed", uploadId: id, error: String(error) }));
+  });
+  return job.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** Waits until every processing job queued so far has finished. */
+export async function processingIdle() {
+  for (;;) {
+    const current = queue;
+    await current;
+    if (current === queue) return;
+  }
+}
+
+/** Makes the public copy, thumbnail and measurements of one upload from its original. */
+export async function processUpload(id: number) {
+  const upload = getUpload(id);
+  if (!upload || upload.status === "REJECTED" || !upload.storageKey || !upload.mimeType) return;
+  const storage = getMediaStorage();
+  const workDir = path.join(scratchDirectory(), `process-${id}-${randomBytes(4).toString("hex")}`);
+  const newKeys: string[] = [];
+  try {
+    const changes = await storage.withLocalFile(upload.storageKey, async (file) => {
+      if (upload.type === "IMAGE") {
+        const copies = await makeImageCopies(file, upload.mimeType!, upload.rotation, workDir);
+        if (!copies) return {};
+        const displayKey = `media/${id}/${randomBytes(9).toString("base64url")}.${copies.display.ext}`;
+        const thumbnailKey = `media/${id}/${randomBytes(9).toString("base64url")}-thumb.jpg`;
+        await storeFile(displayKey, copies.display.file, copies.display.mime);
+        newKeys.push(displayKey);
+        await storeFile(thumbnailKey, copies.thumbnail, "image/jpeg");
+        newKeys.push(thumbnailKey);
+        return {
+          displayKey,
+          thumbnailKey,
+          url: mediaUrl(id, displayKey),
+          thumbnailUrl: mediaUrl(id, thumbnailKey),
+          width: copies.width,
+          height: copies.height,
+        };
+      }
+      const facts = await probeVideo(file);
+      const poster = await makeVideoPoster(file, facts?.durationSec ?? null, workDir);
+      const thumbnailKey = poster ? `media/${id}/${randomBytes(9).toString("base64url")}-poster.jpg` : null;
+      if (poster && thumbnailKey) {
+        await storeFile(thumbnailKey, poster, "image/jpeg");
+        newKeys.push(thumbnailKey);
+      }
+      return {
+        displayKey: upload.storageKey,
+        thumbnailKey,
+        url: mediaUrl(id, upload.storageKey!),
+        thumbnailUrl: thumbnailKey ? mediaUrl(id, thumbnailKey) : null,
+        width: facts?.width ?? null,
+        height: facts?.height ?? null,
+        durationSec: facts?.durationSec ?? null,
+      };
+    });
+    const updated = db
+      .update(uploads)
+      .set({ ...changes, processedAt: new Date() })
+      .where(and(eq(uploads.id, id), inArray(uploads.status, ["PENDING", "APPROVED"])))
+      .returning()
+      .get();
+    if (!updated) {
+      // Rejected while we worked: its files must not outlive it.
+      await Promise.all(newKeys.map((key) => storage.delete(key)));
+      return;
+    }
+    const replaced = [upload.displayKey, upload.thumbnailKey].filter(
+      (key): key is string => !!key && key !== upload.storageKey && !newKeys.includes(key),
+    );
+    await Promise.all(replaced.map((key) => storage.delete(key)));
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function storeFile(key: string, file: string, contentType: string) {
+  await getMediaStorage().write(key, createReadStream(file), { contentType, maxBytes: Number.MAX_SAFE_INTEGER });
+}
+
+/** Uploads whose processing a restart interrupted. */
+export function requeueUnprocessedUploads() {
+  const waiting = db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.status, ["PENDING", "APPROVED"]), isNull(uploads.processedAt)))
+    .all();
+  for (const row of waiting) void enqueueProcessing(row.id);
+  return waiting.length;
+}
+
+export function getUpload(id: number): Upload | undefined {
+  return db.select().from(uploads).where(eq(uploads.id, id)).get();
+}
+
+/**
+ * Publishes or rejects an upload. A rejected upload's files are deleted from
+ * storage at once: the family asked for it to be gone.
+ */
+export async function setUploadStatus(id: number, status: Status) {
+  const upload = db.update(uploads).set({ status }).where(eq(uploads.id, id)).returning().get();
+  if (!upload) return undefined;
+  if (status === "REJECTED") {
+    const keys = [...new Set([upload.storageKey, upload.displayKey, upload.thumbnailKey].filter((key): key is string => !!key))];
+    await Promise.all(keys.map((key) => getMediaStorage().delete(key)));
+    return db
+      .update(uploads)
+      .set({ storageKey: null, displayKey: null, thumbnailKey: null })
+      .where(eq(uploads.id, id))
+      .returning()
+      .get();
+  }
+  return upload;
+}
+
+export function toGalleryItem(upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec">): GalleryItem {
+  return {
+    id: upload.id,
+    type: upload.type,
+    url: upload.url,
+    thumbnailUrl: upload.thumbnailUrl,
+    originalName: upload.originalName,
+    durationSec: upload.durationSec,
+  };
+}
+
+/** Published media, newest first, optionally only photos or only videos. */
+export function listGallery({ type, limit, offset }: { type: GalleryFilter; limit: number; offset: number }): GalleryItem[] {
+  const approved = eq(uploads.status, "APPROVED");
+  return db
+    .select({
+      id: uploads.id,
+      type: uploads.type,
+      url: uploads.url,
+      thumbnailUrl: uploads.thumbnailUrl,
+      originalName: uploads.originalName,
+      durationSec: uploads.durationSec,
+    })
+    .from(uploads)
+    .where(type === "ALL" ? approved : and(approved, eq(uploads.type, type as MediaType)))
+    .orderBy(desc(uploads.createdAt), desc(uploads.id))
+    .limit(limit)
+    .offset(offset)
+    .all()
+    .map(toGalleryItem);
+}
+
+/** One published item of the gallery (the video page without JavaScript). */
+export function getGalleryItem(id: number): GalleryItem | undefined {
+  const upload = getUpload(id);
+  return upload?.status === "APPROVED" ? toGalleryItem(upload) : undefined;
+}
+
+export interface MediaFile {
+  key: string;
+  contentType: string;
+  public: boolean;
+  downloadName?: string;
+}
+
+/**
+ * Which stored object an address /media/{id}/{file} names, and whether
+ * anyone may see it. Only published public copies are public; the original
+ * of a photo (which may carry its GPS location) and anything not yet
+ * published are for the admin only.
+ */
+export function findMediaFile(id: number, file: string): { upload: Upload; media: MediaFile } | undefined {
+  const upload = getUpload(id);
+  if (!upload || upload.status === "REJECTED") return undefined;
+  const published = upload.status === "APPROVED";
+  const named = (key: string | null) => !!key && path.posix.basename(key) === file;
+  if (named(upload.displayKey)) {
+    const contentType = upload.displayKey === upload.storageKey ? upload.mimeType! : mimeFromKey(upload.displayKey!);
+    return { upload, media: { key: upload.displayKey!, contentType, public: published } };
+  }
+  if (named(upload.thumbnailKey)) {
+    return { upload, media: { key: upload.thumbnailKey!, contentType: "image/jpeg", public: published } };
+  }
+  if (named(upload.storageKey)) {
+    return {
+      upload,
+      media: { key: upload.storageKey!, contentType: upload.mimeType ?? "application/octet-stream", public: false, downloadName: upload.originalName ?? undefined },
+    };
+  }
+  return undefined;
+}
+
+function mimeFromKey(key: string) {
+  const ext = key.split(".").pop();
+  return ext === "png" ? "image/png" : ext === "webp" ? "image/webp" : ext === "gif" ? "image/gif" : "image/jpeg";
+}

@@ -1,0 +1,124 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeImageCopies, makeVideoPoster, probeVideo, sniffMediaType } from "~/media/process.server";
+
+const fixtures = path.resolve(__dirname, "../fixtures");
+let work: string;
+
+beforeAll(async () => {
+  work = await fs.mkdtemp(path.join(tmpdir(), "memorial-media-"));
+});
+afterAll(async () => {
+  await fs.rm(work, { recursive: true, force: true });
+});
+
+/** A landscape JPEG whose EXIF says "turn 90° clockwise to view" and which carries a GPS position. */
+async function phonePhoto(width = 1200, height = 800) {
+  const file = path.join(work, `phone-${width}.jpg`);
+  await sharp({ create: { width, height, channels: 3, background: "#3366aa" } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: "TestPhone" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "37/1 52/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "122/1 16/1 0/1" },
+    })
+    .toFile(file);
+  return file;
+}
+
+describe("telling a file's real type from its bytes", () => {
+  it("recognises every format the share page accepts", async () => {
+    const head = async (file: string) => (await fs.readFile(file)).subarray(0, 64);
+    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).jpeg().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).png().toBuffer();
+    const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).webp().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).gif().toBuffer();
+    expect(sniffMediaType(jpeg)?.mime).toBe("image/jpeg");
+    expect(sniffMediaType(png)?.mime).toBe("image/png");
+    expect(sniffMediaType(webp)?.mime).toBe("image/webp");
+    expect(sniffMediaType(gif)?.mime).toBe("image/gif");
+    expect(sniffMediaType(await head(path.join(fixtures, "sample.heic")))).toMatchObject({ mime: "image/heic", type: "IMAGE" });
+    expect(sniffMediaType(await head(path.join(fixtures, "sample.mp4")))).toMatchObject({ mime: "video/mp4", type: "VIDEO" });
+    const avi = Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("AVI LIST")]);
+    expect(sniffMediaType(avi)).toMatchObject({ mime: "video/x-msvideo", type: "VIDEO" });
+    const mov = Buffer.concat([Buffer.from([0, 0, 0, 20]), Buffer.from("ftypqt  "), Buffer.alloc(8)]);
+    expect(sniffMediaType(mov)).toMatchObject({ mime: "video/quicktime", type: "VIDEO" });
+  });
+
+  it("refuses anything else whatever its name says", () => {
+    expect(sniffMediaType(Buffer.from("<html><script>alert(1)</script>"))).toBeNull();
+    expect(sniffMediaType(Buffer.from("%PDF-1.7\n"))).toBeNull();
+    expect(sniffMediaType(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBeNull();
+    const avif = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypavif"), Buffer.alloc(4), Buffer.from("avifmif1")]);
+    expect(sniffMediaType(avif)).toBeNull();
+    expect(sniffMediaType(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe("public copies and thumbnails of photos", () => {
+  it("applies the EXIF orientation, removes the GPS position and makes a 280 px JPEG thumbnail", async () => {
+    const photo = await phonePhoto();
+    const original = await sharp(photo).metadata();
+    expect(original.orientation).toBe(6);
+    expect(original.exif?.includes("TestPhone")).toBe(true);
+    const copies = await makeImageCopies(photo, "image/jpeg", 0, work);
+    expect(copies).not.toBeNull();
+    expect([copies!.width, copies!.height]).toEqual([800, 1200]);
+    const display = await sharp(copies!.display.file).metadata();
+    expect(display.exif).toBeUndefined();
+    expect([display.width, display.height]).toEqual([800, 1200]);
+    const thumb = await sharp(copies!.thumbnail).metadata();
+    expect(thumb.format).toBe("jpeg");
+    expect(thumb.width).toBe(280);
+    expect(thumb.height).toBe(420);
+  });
+
+  it("turns the picture further when the family rotated it", async () => {
+    const copies = await makeImageCopies(await phonePhoto(), "image/jpeg", 1, work);
+    expect([copies!.width, copies!.height]).toEqual([1200, 800]);
+    const thumb = await sharp(copies!.thumbnail).metadata();
+    expect([thumb.width, thumb.height]).toEqual([280, 187]);
+  });
+
+  it("converts an iPhone HEIC photo to a JPEG every browser shows", async () => {
+    const copies = await makeImageCopies(path.join(fixtures, "sample.heic"), "image/heic", 0, work);
+    expect(copies).not.toBeNull();
+    expect(copies!.display.mime).toBe("image/jpeg");
+    expect((await sharp(copies!.display.file).metadata()).format).toBe("jpeg");
+    expect([copies!.width, copies!.height]).toEqual([640, 480]);
+    expect((await sharp(copies!.thumbnail).metadata()).width).toBe(280);
+  });
+
+  it("gives up quietly on a file that only looks like an image", async () => {
+    const broken = path.join(work, "broken.jpg");
+    await fs.writeFile(broken, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+    await expect(makeImageCopies(broken, "image/jpeg", 0, work)).rejects.toThrow();
+  });
+});
+
+describe("videos", () => {
+  it("measures duration and size with ffprobe and takes a poster frame", async () => {
+    const video = path.join(fixtures, "sample.mp4");
+    expect(await probeVideo(video)).toEqual({ durationSec: 3, width: 320, height: 240 });
+    const poster = await makeVideoPoster(video, 3, work);
+    expect(poster).not.toBeNull();
+    const meta = await sharp(poster!).metadata();
+    expect([meta.format, meta.width]).toEqual(["jpeg", 280]);
+  });
+
+  it("reports nothing rather than failing for a video ffprobe cannot read", async () => {
+    const fake = path.join(work, "fake.mp4");
+    await fs.writeFile(fake, Buffer.concat([Buffer.from([0, 0, 0, 20]), Buffer.from("ftypisom"), Buffer.alloc(100)]));
+    expect(await probeVideo(fake)).toBeNull();
+    expect(await makeVideoPoster(fake, null, work)).toBeNull();
+  });
+
+  it("has the tools the container ships", () => {
+    expect(() => execFileSync("ffprobe", ["-version"])).not.toThrow();
+    expect(() => execFileSync("heif-convert", ["--version"], { stdio: "ignore" })).not.toThrow();
+  });
+});
