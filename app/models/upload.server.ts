@@ -63,6 +63,12 @@ export async function signUpload(origin: string, hint: { filename?: string | nul
   return { uploadURL, key };
 }
 
+/** Whether the key was handed out for a single PUT that has not arrived yet. */
+export function isAwaitingDirectUpload(key: string) {
+  const signed = db.select().from(signedUploads).where(eq(signedUploads.key, key)).get();
+  return !!signed && !signed.multipartUploadId;
+}
+
 function requireSignedKey(uploadURL: string) {
   const key = keyFromUploadUrl(uploadURL);
   const signed = key ? db.select().from(signedUploads).where(eq(signedUploads.key, key)).get() : undefined;

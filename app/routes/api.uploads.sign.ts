@@ -1,0 +1,21 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { answerUploadRefusals, methodNotAllowed, siteOrigin } from "~/media/responses.server";
+import { signUpload } from "~/models/upload.server";
+import { readJsonObject } from "~/utils/http.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/uploads/sign (no body needed) → {uploadURL}. A JSON body with a
+ * `filename` only lends the stored object a matching extension.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  return answerUploadRefusals(async () => {
+    const hasBody = Number(request.headers.get("Content-Length") ?? "0") > 0 || request.headers.has("Transfer-Encoding");
+    const body = hasBody && request.headers.get("Content-Type") ? await readJsonObject(request) : {};
+    const filename = typeof body.filename === "string" ? body.filename : null;
+    const { uploadURL } = await signUpload(siteOrigin(request), { filename });
+    return json({ uploadURL }, { headers: { "Cache-Control": "no-store" } });
+  });
+}
