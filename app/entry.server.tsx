@@ -4,7 +4,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { startMediaMaintenance } from "~/media/maintenance.server";
 import { NonceProvider } from "~/utils/nonce";
+
+startMediaMaintenance();
 
 const ABORT_DELAY = 5_000;
 

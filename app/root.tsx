@@ -14,6 +14,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { NotFound } from "~/components/NotFound";
+import { GalleryLoading } from "~/components/Gallery";
 import { MemoriesLoading } from "~/components/MemoryList";
 import { PoemsSkeleton } from "~/components/PoemList";
 import { SiteFooter } from "~/components/SiteFooter";
@@ -44,6 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
 const pendingSkeletons: Record<string, ComponentType> = {
   "/poems": PoemsSkeleton,
   "/guestbook": MemoriesLoading,
+  "/gallery": GalleryLoading,
 };
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { answerUploadRefusals, methodNotAllowed } from "~/media/responses.server";
 import { completeUpload, CompleteUploadSchema } from "~/models/upload.server";
 import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+import { rememberRecentUploads } from "~/utils/recent-uploads.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -12,6 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = CompleteUploadSchema.safeParse(await readJsonObject(request));
     if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
     const upload = await completeUpload(parsed.data);
-    return json(upload, { status: 201 });
+    const cookie = await rememberRecentUploads(request, [upload.originalName ?? "Unknown"]);
+    return json(upload, { status: 201, headers: { "Set-Cookie": cookie } });
   });
 }

@@ -1,0 +1,128 @@
+import { useEffect, useRef, type MouseEvent } from "react";
+import type { GalleryItem } from "~/models/upload.schema";
+import * as ui from "~/styles/ui.css";
+import { formatDuration } from "~/utils/time";
+import * as s from "./Gallery.css";
+
+const describe = (item: GalleryItem) =>
+  item.type === "VIDEO" ? `Video: ${item.originalName ?? "Unknown"}` : `Photo: ${item.originalName ?? "Unknown"}`;
+
+/**
+ * One tile. A photo opens full size in a new tab; a video opens the player:
+ * a page of its own without JavaScript, the modal with it.
+ */
+function GalleryTile({ item, position, onPlay }: { item: GalleryItem; position: number; onPlay?: (item: GalleryItem) => void }) {
+  const image = item.thumbnailUrl ?? (item.type === "IMAGE" ? item.url : null);
+  const play = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!onPlay || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onPlay(item);
+  };
+  return (
+    <li className={s.tile} id={`media-${position}`}>
+      {item.type === "IMAGE" ? (
+        <a href={item.url} target="_blank" rel="noopener" className={s.link} aria-label={`${describe(item)} (opens in a new tab)`}>
+          {image ? <img src={image} alt="" loading="lazy" className={s.image} /> : <span className={s.placeholder}>Photo</span>}
+        </a>
+      ) : (
+        <a href={`/gallery/${item.id}`} onClick={play} className={s.link} aria-label={`Play ${describe(item)}`}>
+          {image ? <img src={image} alt="" loading="lazy" className={s.image} /> : <span className={s.placeholder}>Video</span>}
+          <span className={s.playIcon} aria-hidden="true">
+            ▶
+          </span>
+          {item.durationSec !== null ? (
+            <span className={s.duration} aria-label={`Length ${formatDuration(item.durationSec)}`}>
+              {formatDuration(item.durationSec)}
+            </span>
+          ) : null}
+        </a>
+      )}
+    </li>
+  );
+}
+
+export function GalleryGrid({
+  items,
+  emptyText,
+  onPlay,
+}: {
+  items: GalleryItem[];
+  emptyText: string;
+  onPlay?: (item: GalleryItem) => void;
+}) {
+  if (items.length === 0) return <p className={ui.emptyState}>{emptyText}</p>;
+  return (
+    <ul className={s.grid} aria-label="Shared photos and videos">
+      {items.map((item, index) => (
+        <GalleryTile key={item.id} item={item} position={index + 1} onPlay={onPlay} />
+      ))}
+    </ul>
+  );
+}
+
+/** Grey tiles in the grid's shape while a page of media loads. */
+export function GalleryLoading() {
+  return (
+    <div className={ui.container}>
+      <p role="status" className={ui.visuallyHidden}>
+        Loading the gallery…
+      </p>
+      <ul className={s.grid} aria-hidden="true">
+        {Array.from({ length: 8 }, (_, index) => (
+          <li key={index} className={s.skeleton} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The video player in a modal: controls, autoplay, its file name and a close button. */
+export function VideoModal({ item, onClose }: { item: GalleryItem; onClose: () => void }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.style.overflow = "";
+      opener?.focus();
+    };
+  }, [onClose]);
+  const title = item.originalName ?? "Video";
+  return (
+    <div className={s.backdrop} onClick={onClose}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="video-modal-title"
+        className={s.dialog}
+        onClick={(event) => event.stopPropagation()}
+      >
+        <div className={s.dialogHeader}>
+          <h2 id="video-modal-title" className={s.dialogTitle}>
+            {title}
+          </h2>
+          <button ref={closeRef} type="button" className={ui.button.secondary} onClick={onClose}>
+            Close
+          </button>
+        </div>
+        <video
+          src={item.url}
+          poster={item.thumbnailUrl ?? undefined}
+          controls
+          autoPlay
+          playsInline
+          className={s.video}
+          onError={() => console.error(`The video "${title}" could not be loaded`)}
+        >
+          <a href={item.url}>Download {title}</a>
+        </video>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { useEffect, useRef, useState } from "react";
+import type { Meta, UppyFile } from "@uppy/core";
+import { showToast } from "~/components/Toaster";
+import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES, MULTIPART_THRESHOLD_BYTES } from "~/media/limits";
+import { MISSING_INFORMATION, submitterLabel } from "~/models/upload.schema";
+import * as ui from "~/styles/ui.css";
+
+const UPLOAD_COMPLETE = {
+  title: "Upload Complete",
+  description: "Your file has been uploaded successfully and is pending review.",
+};
+const UPLOAD_ERROR = {
+  title: "Upload Error",
+  description: "Failed to complete upload. Please try again.",
+  type: "destructive" as const,
+};
+
+type FileMeta = Meta & { width?: number; height?: number; durationSec?: number };
+
+async function requestJson<T>(url: string, init: RequestInit = {}, failure = "Request failed"): Promise<T> {
+  const response = await fetch(url, {
+    credentials: "same-origin",
+    ...init,
+    headers: init.body ? { "Content-Type": "application/json", ...init.headers } : init.headers,
+  });
+  if (!response.ok) throw new Error(`${failure}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const withKey = (path: string, key: string) => `${path}?key=${encodeURIComponent(key)}`;
+
+/**
+ * The Uppy Dashboard behind the "Choose Files" button. It is loaded only
+ * after hydration and only on this page; until it is ready (or if the browser
+ * is too old for it) the plain form around it does the job.
+ */
+export function ShareUploader({
+  nameInputId,
+  emailInputId,
+  onReady,
+  onUploaded,
+}: {
+  nameInputId: string;
+  emailInputId: string;
+  onReady: () => void;
+  onUploaded: (name: string) => void;
+}) {
+  const uppyRef = useRef<import("@uppy/core").default<FileMeta, Record<string, never>> | null>(null);
+  const [ready, setReady] = useState(false);
+  const callbacks = useRef({ onReady, onUploaded });
+  callbacks.current = { onReady, onUploaded };
+
+  useEffect(() => {
+    let cancelled = false;
+    const readInput = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value.trim() ?? "";
+    let submittedBy = "";
+
+    async function load() {
+      const [{ default: Uppy }, { default: Dashboard }, { default: AwsS3 }] = await Promise.all([
+        import("@uppy/core"),
+        import("@uppy/dashboard"),
+        import("@uppy/aws-s3"),
+      ]);
+      if (cancelled) return;
+      const uppy = new Uppy<FileMeta, Record<string, never>>({
+        id: "share",
+        autoProceed: false,
+        infoTimeout: 5000,
+        restrictions: {
+          maxNumberOfFiles: MAX_FILES_PER_VISIT,
+          maxFileSize: MAX_UPLOAD_BYTES,
+          allowedFileTypes: [...ACCEPTED_FILE_TYPES],
+        },
+        onBeforeUpload: () => {
+          const name = readInput(nameInputId);
+          const email = readInput(emailInputId);
+          if (!name || !email) {
+            showToast({ ...MISSING_INFORMATION, type: "destructive" });
+            uppy.info(MISSING_INFORMATION.description, "error", 5000);
+            return false;
+          }
+          submittedBy = submitterLabel(name, email);
+          return true;
+        },
+      });
+      uppy.use(Dashboard, {
+        // The modal Dashboard is 750 × 550 on large screens by Uppy's own styles (the spec's size).
+        inline: false,
+        thumbnailWidth: 280,
+        thumbnailType: "image/jpeg",
+        proudlyDisplayPoweredByUppy: false,
+        closeModalOnClickOutside: false,
+        note: "Photos and videos, up to 10 files, 1 GB each",
+      });
+      uppy.use(AwsS3, {
+        limit: 6,
+        retryDelays: [0, 1000, 3000, 5000],
+        shouldUseMultipart: (file) => (file.size ?? 0) > MULTIPART_THRESHOLD_BYTES,
+        getUploadParameters: async (file) => {
+          const { uploadURL } = await requestJson<{ uploadURL: string }>(
+            "/api/uploads/sign",
+            { method: "POST", body: JSON.stringify({ filename: file.name ?? null }) },
+            "Failed to get upload URL",
+          );
+          return { method: "PUT", url: uploadURL, headers: { "Content-Type": file.type || "application/octet-stream" } };
+        },
+        createMultipartUpload: (file) =>
+          requestJson<{ uploadId: string; key: string }>("/api/uploads/s3/multipart", {
+            method: "POST",
+            body: JSON.stringify({ filename: file.name ?? null, type: file.type ?? null }),
+          }),
+        signPart: (_file, { uploadId, key, partNumber, signal }) =>
+          requestJson<{ url: string }>(withKey(`/api/uploads/s3/multipart/${encodeURIComponent(uploadId)}/${partNumber}`, key), { signal }),
+        listParts: (_file, { uploadId, key }) =>
+          requestJson(withKey(`/api/uploads/s3/multipart/${encodeURIComponent(uploadId ?? "")}`, key ?? "")),
+        completeMultipartUpload: (_file, { uploadId, key, parts }) =>
+          requestJson<{ location: string }>(withKey(`/api/uploads/s3/multipart/${encodeURIComponent(uploadId)}/complete`, key), {
+            method: "POST",
+            body: JSON.stringify({ parts }),
+          }),
+        abortMultipartUpload: async (_file, { uploadId, key }) => {
+          await requestJson(withKey(`/api/uploads/s3/multipart/${encodeURIComponent(uploadId ?? "")}`, key ?? ""), { method: "DELETE" });
+        },
+      });
+      uppy.on("upload-success", (file: UppyFile<FileMeta, Record<string, never>> | undefined, response) => {
+        if (!file) return;
+        void (async () => {
+          try {
+            await requestJson("/api/uploads/complete", {
+              method: "POST",
+              body: JSON.stringify({
+                uploadURL: response.uploadURL,
+                submittedBy,
+                type: file.type?.startsWith("video/") ? "VIDEO" : "IMAGE",
+                originalName: file.name || "Unknown",
+                width: file.meta.width ?? null,
+                height: file.meta.height ?? null,
+                durationSec: file.meta.durationSec ?? null,
+              }),
+            });
+            showToast(UPLOAD_COMPLETE);
+            callbacks.current.onUploaded(file.name || "Unknown");
+          } catch {
+            showToast(UPLOAD_ERROR);
+          }
+        })();
+      });
+      uppyRef.current = uppy;
+      setReady(true);
+      callbacks.current.onReady();
+    }
+
+    load().catch((error: unknown) => {
+      // The plain form stays in place: the page still works.
+      console.error("The upload dialog could not be loaded", error);
+    });
+    return () => {
+      cancelled = true;
+      uppyRef.current?.destroy();
+      uppyRef.current = null;
+    };
+  }, [nameInputId, emailInputId]);
+
+  if (!ready) return null;
+  return (
+    <button
+      type="button"
+      className={ui.button.primary}
+      onClick={() => {
+        const dashboard = uppyRef.current?.getPlugin("Dashboard") as { openModal: () => void } | undefined;
+        dashboard?.openModal();
+      }}
+    >
+      Choose Files
+    </button>
+  );
+}

@@ -1,0 +1,43 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getGalleryItem } from "~/models/upload.server";
+import * as ui from "~/styles/ui.css";
+import { pageMeta } from "~/utils/meta";
+import { formatDuration } from "~/utils/time";
+import * as s from "./gallery.css";
+
+/** One published photo or video on a page of its own: the video player without JavaScript. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = /^\d{1,15}$/.test(params.id ?? "") ? Number(params.id) : NaN;
+  const item = Number.isSafeInteger(id) ? getGalleryItem(id) : undefined;
+  if (!item) throw new Response("Not found", { status: 404 });
+  return json({ item });
+}
+
+export default function GalleryItemPage() {
+  const { item } = useLoaderData<typeof loader>();
+  const title = item.originalName ?? (item.type === "VIDEO" ? "Video" : "Photo");
+  return (
+    <div className={ui.container}>
+      <div className={ui.pageHeader}>
+        <h1>{title}</h1>
+        {item.type === "VIDEO" && item.durationSec !== null ? <p className={ui.subtitle}>Length {formatDuration(item.durationSec)}</p> : null}
+      </div>
+      {item.type === "VIDEO" ? (
+        <video src={item.url} poster={item.thumbnailUrl ?? undefined} controls autoPlay playsInline className={s.player}>
+          <a href={item.url}>Download {title}</a>
+        </video>
+      ) : (
+        <img src={item.url} alt={title} className={s.photo} />
+      )}
+      <p className={s.back}>
+        <Link to="/gallery" className={ui.button.secondary}>
+          Back to the gallery
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  pageMeta(matches, { title: data?.item.originalName ?? "Memory Gallery", path: data ? `/gallery/${data.item.id}` : "/gallery" });

@@ -1,0 +1,21 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const toolbar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  marginBottom: vars.space.lg,
+});
+
+export const filters = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+
+export const more = style({ display: "flex", justifyContent: "center", marginTop: vars.space.lg });
+
+export const player = style({ width: "100%", maxHeight: "75vh", background: "#000", borderRadius: vars.radius.md });
+
+export const photo = style({ maxWidth: "100%", height: "auto", display: "block", margin: "0 auto", borderRadius: vars.radius.md });
+
+export const back = style({ marginTop: vars.space.lg });

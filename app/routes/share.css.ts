@@ -1,0 +1,27 @@
+import { style, globalStyle } from "@vanilla-extract/css";
+import { card } from "~/styles/ui.css";
+import { vars } from "~/styles/theme.css";
+
+export const form = style([card, { padding: vars.space.xl, marginBottom: vars.space.xl }]);
+
+export const fileInput = style({
+  display: "block",
+  width: "100%",
+  minHeight: vars.layout.tapTarget,
+  padding: vars.space.sm,
+  border: `2px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+  fontSize: vars.size.base,
+});
+
+export const confirmation = style([
+  card,
+  { padding: vars.space.lg, marginBottom: vars.space.xl, borderLeft: `6px solid ${vars.color.success}` },
+]);
+
+export const recent = style([card, { padding: vars.space.lg, marginBottom: vars.space.xl }]);
+globalStyle(`${recent} ul`, { margin: 0, paddingLeft: vars.space.lg, overflowWrap: "anywhere" });
+
+export const notes = style({ color: vars.color.textMuted, fontSize: vars.size.small });
+globalStyle(`${notes} p`, { margin: `0 0 ${vars.space.xs}` });

@@ -1,0 +1,259 @@
+import {
+  json,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import uppyCoreStyles from "@uppy/core/css/style.min.css";
+import uppyDashboardStyles from "@uppy/dashboard/css/style.min.css";
+import { useEffect, useState } from "react";
+import { Field, FormAlert, Honeypot } from "~/components/forms";
+import * as formStyles from "~/components/forms.css";
+import { ShareUploader } from "~/components/ShareUploader";
+import { content } from "~/content";
+import {
+  ACCEPTED_FILE_TYPES,
+  MAX_FILES_PER_VISIT,
+  MAX_SIZE_NOTE,
+  MAX_UPLOAD_BYTES,
+  REVIEW_NOTE,
+  SUPPORTED_FORMATS_NOTE,
+} from "~/media/limits";
+import { discardFormUpload, registerFormUpload, storeFormUpload, UploadRefused } from "~/models/upload.server";
+import { MISSING_INFORMATION, submitterLabel } from "~/models/upload.schema";
+import * as ui from "~/styles/ui.css";
+import { pageMeta } from "~/utils/meta";
+import { readRecentUploads, rememberRecentUploads } from "~/utils/recent-uploads.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import * as s from "./share.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: uppyCoreStyles },
+  { rel: "stylesheet", href: uppyDashboardStyles },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ recent: await readRecentUploads(request) }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+const UPLOAD_COMPLETE = {
+  title: "Upload Complete",
+  description: "Your file has been uploaded successfully and is pending review.",
+};
+const TEXT_FIELDS = new Set(["name", "email", "website"]);
+const MAX_TEXT_BYTES = 2048;
+
+interface ShareResult {
+  errors: string[];
+  fieldErrors: { name?: string[]; email?: string[] };
+  uploaded: string[];
+}
+
+/**
+ * The share page without JavaScript (and on browsers too old for the upload
+ * dialog): a plain multipart form. Each file is streamed to storage as it
+ * arrives and then goes through the same checks as a direct upload.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "multipart/form-data") {
+    return new Response("Please use the form on the share page to upload files.", { status: 415, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const stored: { key: string; name: string }[] = [];
+  const refused: string[] = [];
+  let fileCount = 0;
+
+  const drain = async (data: AsyncIterable<Uint8Array>) => {
+    for await (const chunk of data) void chunk;
+  };
+
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
+      if (filename === undefined) {
+        if (!TEXT_FIELDS.has(name)) return drain(data).then(() => undefined);
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        for await (const chunk of data) {
+          size += chunk.byteLength;
+          if (size <= MAX_TEXT_BYTES) chunks.push(chunk);
+        }
+        return Buffer.concat(chunks).toString("utf8");
+      }
+      if (name !== "files" || filename === "") return drain(data).then(() => undefined);
+      fileCount += 1;
+      if (fileCount > MAX_FILES_PER_VISIT) return drain(data).then(() => undefined);
+      // Keep reading past the limit without storing, so the browser gets our answer
+      // instead of a reset connection.
+      let size = 0;
+      let tooLarge = false;
+      async function* capped() {
+        for await (const chunk of data) {
+          size += chunk.byteLength;
+          if (size > MAX_UPLOAD_BYTES) {
+            tooLarge = true;
+            continue;
+          }
+          yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        }
+      }
+      const key = await storeFormUpload({ stream: capped(), filename, contentType });
+      if (tooLarge) {
+        await discardFormUpload(key);
+        refused.push(`“${filename}” is larger than 1 GB, so it was not uploaded. Please choose a smaller file.`);
+      } else {
+        stored.push({ key, name: filename });
+      }
+      return undefined;
+    });
+  } catch (error) {
+    await Promise.all(stored.map(({ key }) => discardFormUpload(key)));
+    if (error instanceof UploadRefused) return shareResult(413, { errors: [error.message], fieldErrors: {}, uploaded: [] });
+    return shareResult(400, {
+      errors: ["The upload was interrupted before it finished. Please try again."],
+      fieldErrors: {},
+      uploaded: [],
+    });
+  }
+
+  const name = String(form.get("name") ?? "").trim();
+  const email = String(form.get("email") ?? "").trim();
+  const problems: ShareResult = { errors: [], fieldErrors: {}, uploaded: [] };
+  if (!name) problems.fieldErrors.name = ["Name is required"];
+  if (!email) problems.fieldErrors.email = ["Email is required"];
+  if (!name || !email) problems.errors.push(MISSING_INFORMATION.description);
+  if (fileCount > MAX_FILES_PER_VISIT) problems.errors.push(`You can share at most ${MAX_FILES_PER_VISIT} files at a time. Please choose fewer files.`);
+  if (fileCount === 0) problems.errors.push("Please choose at least one photo or video to share.");
+  if (problems.errors.length > 0) {
+    await Promise.all(stored.map(({ key }) => discardFormUpload(key)));
+    return shareResult(fileCount > MAX_FILES_PER_VISIT ? 413 : 400, problems);
+  }
+  // A bot filled in the hidden field: thank it and keep nothing.
+  if (form.get("website")) {
+    await Promise.all(stored.map(({ key }) => discardFormUpload(key)));
+    return shareResult(200, { errors: [], fieldErrors: {}, uploaded: stored.map((file) => file.name) });
+  }
+
+  const uploaded: string[] = [];
+  for (const file of stored) {
+    try {
+      await registerFormUpload(file.key, { submittedBy: submitterLabel(name, email), originalName: file.name });
+      uploaded.push(file.name);
+    } catch (error) {
+      if (!(error instanceof UploadRefused)) throw error;
+      refused.push(
+        error.status === 415
+          ? `“${file.name}” is not a photo or video we can accept. ${SUPPORTED_FORMATS_NOTE}.`
+          : `“${file.name}”: ${error.message}`,
+      );
+    }
+  }
+  const headers = new Headers();
+  if (uploaded.length > 0) headers.append("Set-Cookie", await rememberRecentUploads(request, uploaded));
+  // All went well: POST/redirect/GET, with the confirmation carried by a cookie.
+  if (refused.length === 0) return redirectWithToast("/share", UPLOAD_COMPLETE, { headers });
+  const status = uploaded.length > 0 ? 200 : refused.some((sentence) => sentence.includes("1 GB")) ? 413 : 415;
+  return shareResult(status, { errors: refused, fieldErrors: {}, uploaded }, headers);
+}
+
+const invalid = (errors: string[] | undefined, errorId: string) =>
+  errors?.length ? { "aria-invalid": true, "aria-describedby": errorId } : {};
+
+function shareResult(status: number, result: ShareResult, headers?: Headers) {
+  return json(result, { status, headers });
+}
+
+export default function SharePage() {
+  const { recent } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ShareResult | undefined;
+  const navigation = useNavigation();
+  const [dialogReady, setDialogReady] = useState(false);
+  const [recentNames, setRecentNames] = useState<string[]>(recent);
+  useEffect(() => setRecentNames(recent), [recent]);
+  const sending = navigation.state === "submitting";
+  const uploadedNow = actionData?.uploaded ?? [];
+
+  return (
+    <div className={ui.narrow}>
+      <div className={ui.pageHeader}>
+        <h1>Share Photos &amp; Videos</h1>
+        <p className={ui.subtitle}>Add your photos and videos of happy times to the memorial gallery.</p>
+      </div>
+
+      {uploadedNow.length > 0 ? (
+        <div className={s.confirmation} role="status">
+          <h2>Thank you</h2>
+          <p>
+            {uploadedNow.length === 1 ? "Your file has" : `Your ${uploadedNow.length} files have`} been uploaded and{" "}
+            {uploadedNow.length === 1 ? "is" : "are"} pending review. {REVIEW_NOTE}
+          </p>
+        </div>
+      ) : null}
+
+      <Form method="post" encType="multipart/form-data" reloadDocument className={s.form} aria-describedby="share-notes">
+        <FormAlert title="Upload Error" messages={actionData?.errors.length ? actionData.errors : undefined} />
+        <Field
+          label="Name*"
+          errors={actionData?.fieldErrors.name}
+          errorId="share-name-error"
+          inputProps={{ id: "share-name", name: "name", type: "text", required: true, maxLength: 100, autoComplete: "name", ...invalid(actionData?.fieldErrors.name, "share-name-error") }}
+        />
+        <Field
+          label="Email*"
+          errors={actionData?.fieldErrors.email}
+          errorId="share-email-error"
+          inputProps={{ id: "share-email", name: "email", type: "email", required: true, maxLength: 254, autoComplete: "email", ...invalid(actionData?.fieldErrors.email, "share-email-error") }}
+        />
+        <Honeypot />
+        {dialogReady ? null : (
+          <>
+            <div className={formStyles.field}>
+              <label htmlFor="share-files" className={formStyles.label}>
+                Photos and videos
+              </label>
+              <p className={formStyles.hint}>Choose up to {MAX_FILES_PER_VISIT} files.</p>
+              <input id="share-files" name="files" type="file" multiple required accept={ACCEPTED_FILE_TYPES.join(",")} className={s.fileInput} />
+            </div>
+            <button type="submit" className={ui.button.primary} disabled={sending}>
+              {sending ? "Uploading..." : "Upload Files"}
+            </button>
+          </>
+        )}
+        <ShareUploader
+          nameInputId="share-name"
+          emailInputId="share-email"
+          onReady={() => setDialogReady(true)}
+          onUploaded={(name) => setRecentNames((names) => [name, ...names].slice(0, 10))}
+        />
+      </Form>
+
+      {recentNames.length > 0 ? (
+        <section className={s.recent} aria-labelledby="recent-title">
+          <h2 id="recent-title">Recently uploaded</h2>
+          <ul>
+            {recentNames.map((name, index) => (
+              <li key={`${index}-${name}`}>{name}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <div id="share-notes" className={s.notes}>
+        <p>{SUPPORTED_FORMATS_NOTE}</p>
+        <p>{MAX_SIZE_NOTE}</p>
+        <p>{REVIEW_NOTE}</p>
+        <p>{content.privacyNote}</p>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Share Photos & Videos",
+    description: "Share your photos and videos of happy times for the memorial gallery.",
+    path: "/share",
+  });
