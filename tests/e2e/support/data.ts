@@ -1,8 +1,13 @@
 // Test data goes in through the app's own model code, on the same SQLite
 // file the server under test uses (see playwright.config.ts).
+import { createReadStream } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
 import { desc } from "drizzle-orm";
-import { memories, poems, type Status } from "../../../db/schema";
+import sharp from "sharp";
+import { memories, poems, signedUploads, uploads, type Status } from "../../../db/schema";
 import { db } from "~/db.server";
+import { processingIdle, registerFormUpload, setUploadStatus, storeFormUpload } from "~/models/upload.server";
 import { MemoryApiSchema, setMemoryStatus, submitMemory } from "~/models/memory.server";
 import { createPoem, type PoemInput } from "~/models/poem.server";
 
@@ -41,4 +46,34 @@ export function addMemory(
 
 export function latestMemory() {
   return db.select().from(memories).orderBy(desc(memories.id)).limit(1).get();
+}
+
+export function removeAllUploads() {
+  db.delete(uploads).run();
+  db.delete(signedUploads).run();
+}
+
+export function latestUpload() {
+  return db.select().from(uploads).orderBy(desc(uploads.id)).limit(1).get();
+}
+
+const SAMPLE_VIDEO = path.resolve("tests/fixtures/sample.mp4");
+
+/** A photo or video shared as a visitor would, processed, then moderated to `status`. */
+export async function addUpload(input: { type?: "IMAGE" | "VIDEO"; status?: Status; name?: string; colour?: string } = {}) {
+  const type = input.type ?? "IMAGE";
+  const stream =
+    type === "VIDEO"
+      ? createReadStream(SAMPLE_VIDEO)
+      : Readable.from([
+          await sharp({ create: { width: 640, height: 480, channels: 3, background: input.colour ?? "#7a9cc6" } })
+            .jpeg()
+            .toBuffer(),
+        ]);
+  const originalName = input.name ?? (type === "VIDEO" ? "family-video.mp4" : "family-photo.jpg");
+  const key = await storeFormUpload({ stream, filename: originalName });
+  const view = await registerFormUpload(key, { submittedBy: "Test Visitor (visitor@example.com)", originalName });
+  await processingIdle();
+  if (input.status && input.status !== "PENDING") await setUploadStatus(view.id, input.status);
+  return view.id;
 }

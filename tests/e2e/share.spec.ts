@@ -1,0 +1,160 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { content } from "~/content";
+import { expectNoAxeViolations } from "./support/axe";
+import { latestUpload, removeAllUploads } from "./support/data";
+
+const SAMPLE_VIDEO = path.resolve("tests/fixtures/sample.mp4");
+let work: string;
+let photo: string;
+
+test.beforeAll(async () => {
+  work = await fs.mkdtemp(path.join(os.tmpdir(), "memorial-share-"));
+  photo = path.join(work, "garden-party.jpg");
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: "#88aa55" } }).jpeg().toFile(photo);
+});
+test.afterAll(async () => {
+  await fs.rm(work, { recursive: true, force: true });
+});
+test.beforeEach(() => removeAllUploads());
+
+const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+
+async function fillWho(page: Page, name = "Cousin Ruth", email = "ruth@example.com") {
+  await page.getByLabel("Name*").fill(name);
+  await page.getByLabel("Email*").fill(email);
+}
+
+test.describe("share page", () => {
+  test("has the heading, the name and email fields, the notes and the privacy note", async ({ page }) => {
+    await page.goto("/share");
+    await expect(page.getByRole("heading", { level: 1, name: "Share Photos & Videos" })).toBeVisible();
+    await expect(page.getByLabel("Name*")).toBeVisible();
+    await expect(page.getByLabel("Email*")).toHaveAttribute("type", "email");
+    for (const note of [
+      "Supported formats: JPG, PNG, HEIC, WebP, GIF, MP4, MOV, AVI",
+      "Maximum file size: 1 GB per file",
+      "All uploads are reviewed before being published to the gallery.",
+      content.privacyNote,
+    ]) {
+      await expect(page.getByText(note, { exact: true })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("sharing without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the plain form is what a browser without JavaScript gets");
+
+  test("a visitor uploads a photo and a video with the plain form", async ({ page }) => {
+    await page.goto("/share");
+    await fillWho(page);
+    await page.getByLabel("Photos and videos").setInputFiles([photo, SAMPLE_VIDEO]);
+    await page.getByRole("button", { name: "Upload Files" }).click();
+
+    await expect(page).toHaveURL(/\/share$/);
+    await expect(page.getByText("Upload Complete")).toBeVisible();
+    await expect(page.getByText("Your file has been uploaded successfully and is pending review.")).toBeVisible();
+    const recent = page.getByRole("region", { name: "Recently uploaded" });
+    await expect(recent.getByRole("listitem")).toHaveText(["garden-party.jpg", "sample.mp4"]);
+
+    const video = latestUpload();
+    expect(video).toMatchObject({ type: "VIDEO", status: "PENDING", originalName: "sample.mp4", submittedBy: "Cousin Ruth (ruth@example.com)", durationSec: 3 });
+    await expectNoAxeViolations(page);
+  });
+
+  test("a name of only spaces is refused with a plain sentence and nothing is kept", async ({ page }) => {
+    await page.goto("/share");
+    await fillWho(page, "   ");
+    await page.getByLabel("Photos and videos").setInputFiles(photo);
+    await page.getByRole("button", { name: "Upload Files" }).click();
+    await expect(page.getByText("Please provide your name and email before uploading files.")).toBeVisible();
+    await expect(page.getByText("Name is required")).toBeVisible();
+    expect(latestUpload()).toBeUndefined();
+  });
+
+  test("a file that is not a photo or video is refused by name", async ({ page }) => {
+    const notes = path.join(work, "notes.jpg");
+    await fs.writeFile(notes, "These are my notes, not a picture.");
+    await page.goto("/share");
+    await fillWho(page);
+    await page.getByLabel("Photos and videos").setInputFiles(notes);
+    await page.getByRole("button", { name: "Upload Files" }).click();
+    await expect(page.getByText("“notes.jpg” is not a photo or video we can accept. Supported formats: JPG, PNG, HEIC, WebP, GIF, MP4, MOV, AVI.")).toBeVisible();
+    expect(latestUpload()).toBeUndefined();
+  });
+});
+
+test.describe("sharing with the upload dialog", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the upload dialog needs JavaScript");
+
+  async function openDialogWith(page: Page, files: string | string[]) {
+    await page.getByRole("button", { name: "Choose Files" }).click();
+    const dialog = page.locator(".uppy-Dashboard--modal");
+    await expect(dialog.getByRole("dialog")).toBeVisible();
+    await dialog.locator("input.uppy-Dashboard-input").first().setInputFiles(files);
+    return dialog;
+  }
+
+  test("a visitor picks a file in the dialog, uploads it and sees it confirmed", async ({ page }) => {
+    await page.goto("/share");
+    await hydrated(page);
+    // The plain form's file field gives way to the dialog's button.
+    await expect(page.getByLabel("Photos and videos")).toHaveCount(0);
+    await fillWho(page);
+    const dialog = await openDialogWith(page, photo);
+    await dialog.getByRole("button", { name: /^Upload 1 file/ }).click();
+
+    await expect(page.getByTestId("toast").filter({ hasText: "Upload Complete" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Your file has been uploaded successfully and is pending review.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Recently uploaded" }).getByRole("listitem")).toHaveText(["garden-party.jpg"]);
+    expect(latestUpload()).toMatchObject({ type: "IMAGE", status: "PENDING", originalName: "garden-party.jpg", submittedBy: "Cousin Ruth (ruth@example.com)", width: 800 });
+  });
+
+  test("the upload is blocked until a name and email are given", async ({ page }) => {
+    await page.goto("/share");
+    await hydrated(page);
+    const dialog = await openDialogWith(page, photo);
+    await dialog.getByRole("button", { name: /^Upload 1 file/ }).click();
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("Missing Information");
+    await expect(toast).toContainText("Please provide your name and email before uploading files.");
+    await expect(toast).toHaveAttribute("data-type", "destructive");
+    expect(latestUpload()).toBeUndefined();
+  });
+
+  test("a file over 100 MB goes up in parts and survives a pause and resume", async ({ page }) => {
+    test.setTimeout(120_000);
+    const big = path.join(work, "long-video.mp4");
+    const video = await fs.readFile(SAMPLE_VIDEO);
+    // A real video at the start (so the server accepts it) padded past the multipart threshold.
+    const handle = await fs.open(big, "w");
+    await handle.write(video);
+    const block = Buffer.alloc(4 * 1024 * 1024, 7);
+    for (let written = video.length; written < 110 * 1024 * 1024; written += block.length) await handle.write(block);
+    await handle.close();
+    const size = (await fs.stat(big)).size;
+
+    const partRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "PUT" && request.url().includes("partNumber=")) partRequests.push(request.url());
+    });
+    await page.goto("/share");
+    await hydrated(page);
+    await fillWho(page);
+    const dialog = await openDialogWith(page, big);
+    await dialog.getByRole("button", { name: /^Upload 1 file/ }).click();
+    await expect.poll(() => partRequests.length).toBeGreaterThan(0);
+    await dialog.getByRole("button", { name: /pause/i }).first().click();
+    await expect(dialog.getByRole("button", { name: /resume/i }).first()).toBeVisible();
+    await dialog.getByRole("button", { name: /resume/i }).first().click();
+
+    await expect(page.getByTestId("toast").filter({ hasText: "Upload Complete" })).toBeVisible({ timeout: 90_000 });
+    expect(new Set(partRequests.map((url) => new URL(url).searchParams.get("partNumber"))).size).toBeGreaterThan(1);
+    expect(latestUpload()).toMatchObject({ type: "VIDEO", status: "PENDING", sizeBytes: size, originalName: "long-video.mp4" });
+    await fs.rm(big, { force: true });
+  });
+});
