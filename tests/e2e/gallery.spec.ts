@@ -1,0 +1,113 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { addUpload, removeAllUploads } from "./support/data";
+
+test.beforeEach(() => removeAllUploads());
+
+const hydrated = async (page: Page) => {
+  if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+};
+const tiles = (page: Page) => page.getByRole("list", { name: "Shared photos and videos" }).getByRole("listitem");
+
+test.describe("gallery", () => {
+  test("says so when nothing is published, for each filter", async ({ page }) => {
+    await addUpload({ status: "PENDING" });
+    await page.goto("/gallery");
+    await expect(page.getByRole("heading", { level: 1, name: "Memory Gallery" })).toBeVisible();
+    await expect(page.getByText("No media has been shared yet.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Share Your Memory" })).toHaveAttribute("href", "/share");
+    await page.getByRole("link", { name: "Photos", exact: true }).click();
+    await expect(page.getByText("No image has been shared yet.")).toBeVisible();
+    await page.getByRole("link", { name: "Videos", exact: true }).click();
+    await expect(page.getByText("No video has been shared yet.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Videos", exact: true })).toHaveAttribute("aria-current", "page");
+    await expectNoAxeViolations(page);
+  });
+
+  test("shows only published media, newest first, and filters photos and videos", async ({ page }) => {
+    await addUpload({ status: "APPROVED", name: "older-photo.jpg" });
+    await addUpload({ status: "APPROVED", type: "VIDEO", name: "birthday.mp4" });
+    await addUpload({ status: "PENDING", name: "waiting.jpg" });
+    await addUpload({ status: "REJECTED", name: "rejected.jpg" });
+    await page.goto("/gallery");
+    await hydrated(page);
+    await expect(tiles(page)).toHaveCount(2);
+    await expect(tiles(page).nth(0).getByRole("link")).toHaveAccessibleName("Play Video: birthday.mp4");
+    await expect(tiles(page).nth(0)).toContainText("0:03");
+    const photo = tiles(page).nth(1).getByRole("link");
+    await expect(photo).toHaveAccessibleName("Photo: older-photo.jpg (opens in a new tab)");
+    await expect(photo).toHaveAttribute("target", "_blank");
+    const html = await page.content();
+    expect(html).not.toContain("visitor@example.com");
+    expect(html).not.toContain("waiting.jpg");
+
+    await page.getByRole("link", { name: "Photos", exact: true }).click();
+    await expect(page).toHaveURL(/type=IMAGE/);
+    await expect(tiles(page)).toHaveCount(1);
+    await page.getByRole("link", { name: "Videos", exact: true }).click();
+    await expect(tiles(page)).toHaveCount(1);
+    await expect(tiles(page).first()).toContainText("0:03");
+    await expectNoAxeViolations(page);
+  });
+
+  test("a photo opens full size in a new tab", async ({ page, context }) => {
+    await addUpload({ status: "APPROVED", name: "portrait.jpg" });
+    await page.goto("/gallery");
+    await hydrated(page);
+    const [tab] = await Promise.all([context.waitForEvent("page"), tiles(page).first().getByRole("link").click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toMatch(/\/media\/\d+\/[A-Za-z0-9_-]+\.jpg$/);
+    const response = await page.request.get(tab.url());
+    expect(response.headers()["content-type"]).toBe("image/jpeg");
+  });
+
+  test("Load More shows the next twenty", async ({ page }) => {
+    test.setTimeout(60_000);
+    for (let i = 0; i < 25; i++) await addUpload({ status: "APPROVED", name: `photo-${i + 1}.jpg`, colour: `#${(0x203040 + i * 0x050505).toString(16)}` });
+    await page.goto("/gallery");
+    await hydrated(page);
+    await expect(tiles(page)).toHaveCount(20);
+    await expect(tiles(page).first().getByRole("link")).toHaveAccessibleName(/photo-25\.jpg/);
+    await page.getByRole("button", { name: "Load More" }).click();
+    await expect(tiles(page)).toHaveCount(25);
+    await expect(tiles(page).last().getByRole("link")).toHaveAccessibleName(/photo-1\.jpg/);
+    await expect(page.getByRole("button", { name: "Load More" })).toHaveCount(0);
+  });
+});
+
+test.describe("playing a video", () => {
+  test("with JavaScript it plays in a dialog with its name and a close button", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the modal player needs JavaScript");
+    await addUpload({ status: "APPROVED", type: "VIDEO", name: "dance.mp4" });
+    await page.goto("/gallery");
+    await hydrated(page);
+    await tiles(page).first().getByRole("link").click();
+    const dialog = page.getByRole("dialog", { name: "dance.mp4" });
+    await expect(dialog).toBeVisible();
+    const video = dialog.locator("video");
+    await expect(video).toHaveAttribute("controls", "");
+    await expect(video).toHaveAttribute("autoplay", "");
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/gallery$/);
+  });
+
+  test("without JavaScript the tile leads to a page with the player", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "this is the page a browser without JavaScript gets");
+    const id = await addUpload({ status: "APPROVED", type: "VIDEO", name: "dance.mp4" });
+    await page.goto("/gallery");
+    await tiles(page).first().getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/gallery/${id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "dance.mp4" })).toBeVisible();
+    await expect(page.locator("video[controls]")).toHaveAttribute("src", /\/media\/\d+\//);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a pending video has no page", async ({ page }) => {
+    const id = await addUpload({ status: "PENDING", type: "VIDEO" });
+    const response = await page.goto(`/gallery/${id}`);
+    expect(response?.status()).toBe(404);
+  });
+});
