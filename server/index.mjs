@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
-import { clientAddress, createNonce, isCrossOriginMutation, securityHeaders } from "./security.mjs";
+import { clientAddress, createNonce, isCrossOriginMutation, mediaSourcesFromEnv, securityHeaders } from "./security.mjs";
 
 const BUILD_PATH = path.resolve("build/index.js");
 const production = process.env.NODE_ENV === "production";
@@ -57,10 +57,12 @@ app.use((req, res, next) => {
   next();
 });
 
+const mediaSources = mediaSourcesFromEnv(process.env);
+
 app.use((req, res, next) => {
   const nonce = createNonce();
   res.locals.cspNonce = nonce;
-  res.set(securityHeaders(nonce, { production, development }));
+  res.set(securityHeaders(nonce, { production, development, mediaSources }));
   next();
 });
 

@@ -39,17 +39,20 @@ export function createNonce() {
 
 /**
  * @param {string} nonce
- * @param {{ development?: boolean; connectSources?: string[] }} [options]
+ * @param {{ development?: boolean; mediaSources?: string[] }} [options]
+ *   mediaSources: where else media lives (an S3 bucket): browsers upload to it
+ *   and are redirected to it for images and videos.
  */
 export function contentSecurityPolicy(nonce, options = {}) {
-  const connect = ["'self'", ...(options.connectSources ?? [])];
+  const media = options.mediaSources ?? [];
+  const connect = ["'self'", ...media];
   if (options.development) connect.push("ws://localhost:*");
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    ["img-src 'self' data: blob:", ...media].join(" "),
+    ["media-src 'self' blob:", ...media].join(" "),
     "font-src 'self'",
     `connect-src ${connect.join(" ")}`,
     "object-src 'none'",
@@ -62,7 +65,7 @@ export function contentSecurityPolicy(nonce, options = {}) {
 /**
  * Headers every response carries.
  * @param {string} nonce
- * @param {{ production?: boolean; development?: boolean; connectSources?: string[] }} [options]
+ * @param {{ production?: boolean; development?: boolean; mediaSources?: string[] }} [options]
  * @returns {Record<string, string>}
  */
 export function securityHeaders(nonce, options = {}) {
@@ -89,4 +92,24 @@ export function securityHeaders(nonce, options = {}) {
 export function clientAddress(req, onFly = Boolean(process.env.FLY_APP_NAME)) {
   if (onFly && req.flyClientIp) return req.flyClientIp;
   return req.remoteAddress ?? "unknown";
+}
+
+/**
+ * The origins of the S3-compatible store when media lives in one.
+ * @param {Record<string, string | undefined>} env
+ * @returns {string[]}
+ */
+export function mediaSourcesFromEnv(env) {
+  if (!env.BUCKET_NAME?.trim()) return [];
+  const endpoint = env.AWS_ENDPOINT_URL_S3?.trim();
+  if (endpoint) {
+    try {
+      const url = new URL(endpoint);
+      // Virtual-hosted addresses put the bucket in front of the endpoint's host.
+      return [url.origin, `${url.protocol}//*.${url.host}`];
+    } catch {
+      return [];
+    }
+  }
+  return ["https://*.amazonaws.com"];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   contentSecurityPolicy,
+  mediaSourcesFromEnv,
   createNonce,
   isCrossOriginMutation,
   requestSourceHost,
@@ -101,13 +102,24 @@ describe("content security policy", () => {
     expect(policy.get("default-src")).toEqual(["'self'"]);
   });
 
-  it("adds extra connect sources and the dev websocket only when asked", () => {
-    const plain = directives(contentSecurityPolicy("n")).get("connect-src");
-    expect(plain).toEqual(["'self'"]);
-    const dev = directives(
-      contentSecurityPolicy("n", { development: true, connectSources: ["https://bucket.example"] }),
-    ).get("connect-src");
-    expect(dev).toEqual(["'self'", "https://bucket.example", "ws://localhost:*"]);
+  it("allows a media bucket for uploads, images and video, and the dev websocket, only when asked", () => {
+    const plain = directives(contentSecurityPolicy("n"));
+    expect(plain.get("connect-src")).toEqual(["'self'"]);
+    expect(plain.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+    const withBucket = directives(contentSecurityPolicy("n", { development: true, mediaSources: ["https://bucket.example"] }));
+    expect(withBucket.get("connect-src")).toEqual(["'self'", "https://bucket.example", "ws://localhost:*"]);
+    expect(withBucket.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://bucket.example"]);
+    expect(withBucket.get("media-src")).toEqual(["'self'", "blob:", "https://bucket.example"]);
+  });
+
+  it("reads the bucket's origins from the S3 settings", () => {
+    expect(mediaSourcesFromEnv({})).toEqual([]);
+    expect(mediaSourcesFromEnv({ AWS_ENDPOINT_URL_S3: "https://fly.storage.tigris.dev" })).toEqual([]);
+    expect(mediaSourcesFromEnv({ BUCKET_NAME: "b", AWS_ENDPOINT_URL_S3: "https://fly.storage.tigris.dev" })).toEqual([
+      "https://fly.storage.tigris.dev",
+      "https://*.fly.storage.tigris.dev",
+    ]);
+    expect(mediaSourcesFromEnv({ BUCKET_NAME: "b" })).toEqual(["https://*.amazonaws.com"]);
   });
 
   it("makes a fresh nonce each time", () => {
