@@ -1,0 +1,94 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { uploads, type MediaType, type Status } from "../../db/schema";
+import { db } from "~/db.server";
+import { getGalleryItem, listGallery } from "~/models/upload.server";
+import { loader as apiLoader } from "~/routes/api.gallery";
+import { loader as pageLoader } from "~/routes/gallery";
+
+const BASE_TIME = Date.UTC(2025, 8, 1, 12, 0, 0);
+
+function seed(at: number, type: MediaType = "IMAGE", status: Status = "APPROVED") {
+  return db
+    .insert(uploads)
+    .values({
+      type,
+      status,
+      submittedBy: `Friend ${at} (friend${at}@private.example)`,
+      originalName: `file-${at}.${type === "VIDEO" ? "mp4" : "jpg"}`,
+      url: `/media/${at}/display.jpg`,
+      thumbnailUrl: `/media/${at}/thumb.jpg`,
+      durationSec: type === "VIDEO" ? 75 : null,
+      storageKey: `originals/${at}`,
+      createdAt: new Date(BASE_TIME + at * 1000),
+    })
+    .returning()
+    .get();
+}
+
+beforeEach(() => {
+  db.delete(uploads).run();
+});
+
+const api = (query: string) => apiLoader({ request: new Request(`http://x/api/gallery${query}`), params: {}, context: {} });
+
+describe("the published gallery", () => {
+  it("lists only approved media, newest first, 20 at a time, and filters by type", () => {
+    for (let at = 1; at <= 25; at++) seed(at, at % 5 === 0 ? "VIDEO" : "IMAGE");
+    seed(100, "IMAGE", "PENDING");
+    seed(101, "VIDEO", "REJECTED");
+    const first = listGallery({ type: "ALL", limit: 20, offset: 0 });
+    expect(first.map((item) => item.originalName)[0]).toBe("file-25.mp4");
+    expect(first).toHaveLength(20);
+    expect(listGallery({ type: "ALL", limit: 20, offset: 20 })).toHaveLength(5);
+    expect(listGallery({ type: "VIDEO", limit: 20, offset: 0 }).map((item) => item.originalName)).toEqual([
+      "file-25.mp4",
+      "file-20.mp4",
+      "file-15.mp4",
+      "file-10.mp4",
+      "file-5.mp4",
+    ]);
+    expect(listGallery({ type: "IMAGE", limit: 50, offset: 0 })).toHaveLength(20);
+    expect(getGalleryItem(seed(102, "IMAGE", "PENDING").id)).toBeUndefined();
+  });
+
+  it("answers the API with exactly the gallery fields, never who sent it", async () => {
+    seed(1, "VIDEO");
+    const response = await api("?limit=20&offset=0&type=VIDEO");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, unknown>[];
+    expect(Object.keys(body[0]!).sort()).toEqual(["durationSec", "id", "originalName", "thumbnailUrl", "type", "url"]);
+    expect(JSON.stringify(body)).not.toContain("private.example");
+  });
+
+  it("refuses a bad type, limit or offset with 400 and names the field", async () => {
+    for (const [query, field] of [
+      ["?type=AUDIO", "type"],
+      ["?type=image", "type"],
+      ["?limit=0", "limit"],
+      ["?limit=101", "limit"],
+      ["?limit=ten", "limit"],
+      ["?offset=-1", "offset"],
+      ["?offset=1.5", "offset"],
+    ] as const) {
+      const response = await api(query);
+      expect(response.status, query).toBe(400);
+      expect(Object.keys(((await response.json()) as { errors: object }).errors)).toEqual([field]);
+    }
+  });
+
+  it("renders the page's data without submitters, and reaches further with ?offset= without JavaScript", async () => {
+    for (let at = 1; at <= 45; at++) seed(at);
+    const page = (offset: string) =>
+      pageLoader({ request: new Request(`http://x/gallery?offset=${offset}`), params: {}, context: {} }).then(
+        (r) => r.json() as Promise<{ items: unknown[]; hasMore: boolean; type: string }>,
+      );
+    const start = await page("");
+    expect(start.items).toHaveLength(20);
+    expect(start.hasMore).toBe(true);
+    expect((await page("20")).items).toHaveLength(40);
+    const end = await page("40");
+    expect(end.items).toHaveLength(45);
+    expect(end.hasMore).toBe(false);
+    expect(JSON.stringify(end)).not.toContain("private.example");
+  });
+});
