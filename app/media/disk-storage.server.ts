@@ -10,6 +10,7 @@ import {
   InvalidPartsError,
   UploadTooLargeError,
   type MediaStorage,
+  inlineDisposition,
   type ServeOptions,
   type StoredPart,
 } from "./storage.server";
@@ -160,7 +161,7 @@ export class DiskStorage implements MediaStorage {
       "Last-Modified": stats.mtime.toUTCString(),
     });
     if (options.downloadName) {
-      headers.set("Content-Disposition", `inline; filename*=UTF-8''${encodeURIComponent(options.downloadName)}`);
+      headers.set("Content-Disposition", inlineDisposition(options.downloadName));
     }
     if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
 

@@ -19,7 +19,8 @@ import {
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { InvalidPartsError, UploadTooLargeError, type MediaStorage, type ServeOptions, type StoredPart } from "./storage.server";
+import { InvalidPartsError, UploadTooLargeError, type MediaStorage, inlineDisposition,
+  type ServeOptions, type StoredPart } from "./storage.server";
 
 export interface S3Settings {
   bucket: string;
@@ -153,7 +154,7 @@ export class S3Storage implements MediaStorage {
         ResponseContentType: options.contentType,
         ResponseCacheControl: options.cacheControl,
         ResponseContentDisposition: options.downloadName
-          ? `inline; filename*=UTF-8''${encodeURIComponent(options.downloadName)}`
+          ? inlineDisposition(options.downloadName)
           : undefined,
       }),
       { expiresIn: DOWNLOAD_URL_SECONDS },

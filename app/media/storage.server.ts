@@ -51,3 +51,9 @@ export class UploadTooLargeError extends Error {
 export class InvalidPartsError extends Error {
   name = "InvalidPartsError";
 }
+
+/** Content-Disposition for showing a file under its original name (RFC 6266 / 5987 encoding). */
+export function inlineDisposition(filename: string) {
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename*=UTF-8''${encoded}`;
+}

@@ -4,15 +4,40 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { z } from "zod";
 import { signedUploads, uploads, type MediaType, type Status, type Upload } from "../../db/schema";
 import { db } from "~/db.server";
 import { MAX_PARTS, MAX_UPLOAD_BYTES } from "~/media/limits";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
 import { makeImageCopies, makeVideoPoster, probeVideo, sniffMediaType } from "~/media/process.server";
 import { InvalidPartsError, UploadTooLargeError } from "~/media/storage.server";
-import type { CompleteUploadInput, GalleryFilter, GalleryItem } from "./upload.schema";
+import type { GalleryFilter, GalleryItem } from "./upload.schema";
 
-export { CompleteUploadSchema, GALLERY_FILTERS, submitterLabel, type GalleryItem } from "./upload.schema";
+export { GALLERY_FILTERS, submitterLabel, type GalleryItem } from "./upload.schema";
+
+const hint = z.number().finite().nonnegative().nullish();
+
+/** POST /api/uploads/complete. Width, height and duration are hints only: the server measures them itself. */
+export const CompleteUploadSchema = z.object({
+  uploadURL: z
+    .string({ message: "uploadURL is required" })
+    .trim()
+    .min(1, "uploadURL is required")
+    .max(4096, "uploadURL is too long"),
+  submittedBy: z.string({ message: "submittedBy must be text" }).trim().max(400, "submittedBy must be at most 400 characters").nullish(),
+  type: z.enum(["IMAGE", "VIDEO"], { message: "type must be IMAGE or VIDEO" }).nullish(),
+  originalName: z
+    .string({ message: "originalName must be text" })
+    .trim()
+    .max(255, "originalName must be at most 255 characters")
+    .nullish()
+    .transform((name) => name || "Unknown"),
+  width: hint,
+  height: hint,
+  durationSec: hint,
+});
+export type CompleteUploadInput = z.infer<typeof CompleteUploadSchema>;
+
 
 /** A request the upload rules refuse; routes turn it into {"errors": {field: [message]}}. */
 export class UploadRefused extends Error {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -6,6 +6,11 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR, openDatabase, type DB } from "../../db/client.server";
 import { adminUsers, memories, poems, rsvps, uploads, users } from "../../db/schema";
+
+/** Every migration committed under db/migrations, as drizzle-kit lists them. */
+const MIGRATION_COUNT = (
+  JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as { entries: unknown[] }
+).entries.length;
 
 interface ColumnInfo {
   name: string;
@@ -83,13 +88,23 @@ describe("migrating an empty database file", () => {
       "durationSec",
       "status",
       "createdAt",
+      // Where the files live, for the server only (never in a view).
+      "storageKey",
+      "mimeType",
+      "sizeBytes",
+      "displayKey",
+      "thumbnailKey",
+      "rotation",
+      "processedAt",
     ],
+    // Upload keys handed out and not yet completed.
+    signed_uploads: ["key", "multipartUploadId", "createdAt"],
     admin_users: ["id", "username", "password", "createdAt"],
     poems: ["id", "title", "content", "author", "createdAt"],
     rsvps: ["id", "name", "email", "guestCount", "notes", "createdAt"],
   };
 
-  it("creates all seven tables of the data model", () => {
+  it("creates the seven tables of the data model and the upload bookkeeping table", () => {
     const { db } = freshDatabase();
     const tables = (
       db.$client
@@ -99,11 +114,11 @@ describe("migrating an empty database file", () => {
         .all() as { name: string }[]
     ).map((r) => r.name);
     expect(tables).toEqual(
-      ["admin_users", "memories", "poems", "rsvps", "sessions", "uploads", "users"].sort(),
+      ["admin_users", "memories", "poems", "rsvps", "sessions", "signed_uploads", "uploads", "users"].sort(),
     );
   });
 
-  it.each(Object.entries(expectedColumns))("gives the %s table every column of the spec", (table, cols) => {
+  it.each(Object.entries(expectedColumns))("gives the %s table every column of the spec and no others", (table, cols) => {
     const { db } = freshDatabase();
     expect([...columns(db, table).keys()].sort()).toEqual([...cols].sort());
   });
@@ -186,7 +201,7 @@ describe("applying the migrations more than once", () => {
     const applied = reopened.$client.prepare("select count(*) as n from __drizzle_migrations").get() as {
       n: number;
     };
-    expect(applied.n).toBe(1);
+    expect(applied.n).toBe(MIGRATION_COUNT);
   });
 
   it("does nothing when migrate runs again on an open connection", () => {
@@ -199,7 +214,7 @@ describe("applying the migrations more than once", () => {
         "select count(*) as n from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'",
       )
       .get() as { n: number };
-    expect(tableCount.n).toBe(7);
+    expect(tableCount.n).toBe(8);
   });
 });
 

@@ -55,7 +55,7 @@ describe("the published gallery", () => {
     seed(1, "VIDEO");
     const response = await api("?limit=20&offset=0&type=VIDEO");
     expect(response.status).toBe(200);
-    const body = (await response.json()) as Record<string, unknown>[];
+    const body = (await response.json()) as unknown as Record<string, unknown>[];
     expect(Object.keys(body[0]!).sort()).toEqual(["durationSec", "id", "originalName", "thumbnailUrl", "type", "url"]);
     expect(JSON.stringify(body)).not.toContain("private.example");
   });

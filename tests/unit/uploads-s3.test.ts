@@ -2,15 +2,19 @@
 //
 // s3rver 3.7.1 has no ListParts and no AbortMultipartUpload (it answers
 // MethodNotAllowed), so listParts and abortMultipartUpload are not tested here.
-// It also ignores checksum parameters, so the presigned URLs are checked for
-// their absence directly (real S3 rejects an empty-body checksum).
-import { randomBytes } from "node:crypto";
+// It also does not check V4 signatures (any signature passes), nor the part
+// ETags named on completion, so tampered addresses and wrong parts cannot be
+// tested against it either. And it ignores checksum parameters, so the
+// presigned URLs are checked for their absence directly (real S3 rejects the
+// empty-body checksum the SDK would otherwise sign into them).
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 // @ts-expect-error s3rver ships no type declarations.
 import S3rver from "s3rver";
@@ -91,7 +95,7 @@ async function scratchFiles() {
 }
 
 async function putTo(url: string, body: Buffer | string, headers: Record<string, string> = {}) {
-  return fetch(url, { method: "PUT", body, headers });
+  return fetch(url, { method: "PUT", body: typeof body === "string" ? body : new Uint8Array(body), headers });
 }
 
 /** The object's bytes as the bucket holds them, read with a plain presigned GET. */
@@ -101,6 +105,14 @@ async function bucketBytes(key: string) {
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }
+
+/** The Content-Type the bucket stored with an object (no response override). */
+async function storedContentType(key: string) {
+  return (await storage.client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }))).ContentType;
+}
+
+/** A digest to compare large buffers by: vitest's deep equality walks them element by element (tens of seconds for 5 MiB). */
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 const photo = () => sharp({ create: { width: 900, height: 600, channels: 3, background: "#aa5533" } }).jpeg().toBuffer();
 
@@ -136,16 +148,17 @@ describe("the S3 driver against s3rver", () => {
     expect(existsSync(localPath)).toBe(false);
     expect(await scratchFiles()).toEqual([]);
 
-    await storage.delete(key);
-    expect(await storage.stat(key)).toBeNull();
-  });
+    // The scratch copy goes even when the work on it fails.
+    await expect(
+      storage.withLocalFile(key, async (file) => {
+        localPath = file;
+        throw new Error("processing failed");
+      }),
+    ).rejects.toThrow("processing failed");
+    expect(existsSync(localPath)).toBe(false);
+    expect(await scratchFiles()).toEqual([]);
 
-  it("refuses a tampered signature", async () => {
-    const key = newKey();
-    const url = new URL(await storage.signPutUrl(key, ORIGIN, 600));
-    url.pathname = url.pathname.replace(key, newKey());
-    const put = await putTo(url.toString(), "x");
-    expect(put.status).toBe(403);
+    await storage.delete(key);
     expect(await storage.stat(key)).toBeNull();
   });
 
@@ -154,6 +167,7 @@ describe("the S3 driver against s3rver", () => {
     const chunks = [randomBytes(10_000), randomBytes(20_000), randomBytes(5)];
     expect(await storage.write(key, Readable.from(chunks), { contentType: "image/png", maxBytes: 30_005 })).toEqual({ size: 30_005 });
     expect(await storage.stat(key)).toEqual({ size: 30_005 });
+    expect(await storedContentType(key)).toBe("image/png");
     expect(await bucketBytes(key)).toEqual(Buffer.concat(chunks));
     expect(await scratchFiles()).toEqual([]);
 
@@ -199,11 +213,6 @@ describe("the S3 driver against s3rver", () => {
     expect(followed.headers.get("Content-Disposition")).toBe("inline; filename*=UTF-8''Beach%20day.jpg");
     expect(Buffer.from(await followed.arrayBuffer())).toEqual(body);
 
-    // The signature covers the key: another object cannot be read with it.
-    const other = new URL(location);
-    other.pathname = other.pathname.replace(key, newKey());
-    expect((await fetch(other)).status).toBe(403);
-
     await storage.delete(key);
     expect((await fetch(location)).status).toBe(404);
   });
@@ -235,12 +244,15 @@ describe("the S3 driver against s3rver", () => {
     await storage.completeMultipartUpload(key, uploadId, etags);
     const total = parts[0]!.length + parts[1]!.length;
     expect(await storage.stat(key)).toEqual({ size: total });
-    expect(await bucketBytes(key)).toEqual(Buffer.concat(parts));
+    expect(await storedContentType(key)).toBe("video/mp4");
+    const joined = await bucketBytes(key);
+    expect(joined.length).toBe(total);
+    expect(sha256(joined)).toBe(sha256(Buffer.concat(parts)));
     expect(await storage.readHead(key, 16)).toEqual(parts[0]!.subarray(0, 16));
 
     await storage.delete(key);
     expect(await storage.stat(key)).toBeNull();
-  });
+  }, 30_000);
 });
 
 describe("the upload model with the S3 driver", () => {
@@ -280,6 +292,7 @@ describe("the upload model with the S3 driver", () => {
     const thumbMeta = await sharp(thumbBytes).metadata();
     expect(thumbMeta.format).toBe("jpeg");
     expect(thumbMeta.width).toBeLessThan(900);
+    expect(await storedContentType(thumb!.media.key)).toBe("image/jpeg");
 
     const display = findMediaFile(view.id, path.posix.basename(row.displayKey!));
     expect(display?.media.key).toBe(row.displayKey);
@@ -306,7 +319,7 @@ describe("the upload model with the S3 driver", () => {
   it("refuses a file that is not a photo or video with 415 and deletes it from the bucket", async () => {
     const { uploadURL, key } = await signUpload(ORIGIN, { filename: "evil.jpg" });
     expect((await putTo(uploadURL, "<html><script>alert(1)</script></html>", { "Content-Type": "image/jpeg" })).status).toBe(200);
-    expect(await storage.stat(key)).toEqual({ size: 39 });
+    expect(await storage.stat(key)).toEqual({ size: 38 });
 
     const refused = await refusal(completeUpload({ uploadURL, submittedBy: "x (y@z.com)", type: "IMAGE", originalName: "evil.jpg" }));
     expect(refused).toMatchObject({ status: 415, field: "file", message: UNSUPPORTED_TYPE });
@@ -337,12 +350,6 @@ describe("the upload model with the S3 driver", () => {
       expect(response.status).toBe(200);
       parts.push({ PartNumber: index + 1, ETag: response.headers.get("ETag")! });
     }
-    // A completion naming a part the bucket does not have is refused.
-    expect(await refusal(completeMultipartUpload(key, uploadId, [{ PartNumber: 1, ETag: '"0123456789abcdef0123456789abcdef"' }], ORIGIN))).toMatchObject({
-      status: 400,
-      field: "parts",
-    });
-
     const { location } = await completeMultipartUpload(key, uploadId, parts, ORIGIN);
     expect(location).toBe(`${ORIGIN}/api/uploads/objects/${key}`);
     expect(await storage.stat(key)).toEqual({ size: first.length + second.length });
@@ -353,5 +360,5 @@ describe("the upload model with the S3 driver", () => {
     const row = db.select().from(uploads).where(eq(uploads.id, view.id)).get()!;
     expect(row.sizeBytes).toBe(first.length + second.length);
     expect(await storage.stat(row.thumbnailKey!)).not.toBeNull();
-  });
+  }, 30_000);
 });
