@@ -6,6 +6,7 @@ import type { Readable } from "node:stream";
 import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { signedUploads, uploads, type MediaType, type Status, type Upload } from "../../db/schema";
+import { createRateLimiter } from "~/auth/rate-limit.server";
 import { db } from "~/db.server";
 import { MAX_PARTS, MAX_UPLOAD_BYTES } from "~/media/limits";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
@@ -62,6 +63,27 @@ export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 const SAFE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "heic", "heif", "webp", "gif", "mp4", "mov", "avi"]);
 const KEY_PATTERN = /(originals\/[A-Za-z0-9_-]{22}(?:\.[a-z0-9]{3,4})?)$/;
 
+/**
+ * Files one network address may start sending in 10 minutes: a whole family
+ * at the reception sharing their phones' pictures stays well below it, a
+ * script filling the disk does not.
+ */
+export const UPLOADS_PER_10_MINUTES = 300;
+const uploadLimiter = createRateLimiter({ limit: UPLOADS_PER_10_MINUTES, windowMs: 10 * 60 * 1000 });
+export const TOO_MANY_UPLOADS =
+  "Many files have been sent from your network in the last few minutes. Please wait a little while and try again.";
+
+/** Counts one file about to be sent from this address, refusing it past the limit. */
+function countUpload(clientIp: string | undefined) {
+  const key = clientIp ?? "unknown";
+  if (!uploadLimiter.check(key).allowed) throw new UploadRefused(429, "file", TOO_MANY_UPLOADS);
+  uploadLimiter.hit(key);
+}
+
+export function resetUploadLimits() {
+  uploadLimiter.reset();
+}
+
 /** A fresh object key: a random id and, when the name suggests a known format, its extension. */
 function newOriginalKey(filename?: string | null) {
   const ext = filename?.split(".").pop()?.toLowerCase();
@@ -81,7 +103,8 @@ export function keyFromUploadUrl(uploadURL: string): string | null {
 }
 
 /** Step one of a direct upload: a key of our own and an address to PUT the file to. */
-export async function signUpload(origin: string, hint: { filename?: string | null } = {}) {
+export async function signUpload(origin: string, hint: { filename?: string | null } = {}, clientIp?: string) {
+  countUpload(clientIp);
   const key = newOriginalKey(hint.filename);
   db.insert(signedUploads).values({ key }).run();
   const uploadURL = await getMediaStorage().signPutUrl(key, origin, SIGNED_URL_SECONDS);
@@ -187,7 +210,11 @@ export async function completeUpload(input: CompleteUploadInput) {
  * The form upload without JavaScript: streams one file to storage (never
  * holding it in memory) and registers it exactly as a direct upload would be.
  */
-export async function storeFormUpload(file: { stream: Readable | AsyncIterable<Buffer>; filename?: string | null; contentType?: string }) {
+export async function storeFormUpload(
+  file: { stream: Readable | AsyncIterable<Buffer>; filename?: string | null; contentType?: string },
+  clientIp?: string,
+) {
+  countUpload(clientIp);
   const key = newOriginalKey(file.filename);
   db.insert(signedUploads).values({ key }).run();
   try {
@@ -212,7 +239,8 @@ export async function discardFormUpload(key: string) {
 
 // Multipart uploads (files over 100 MB), in the calls Uppy's S3 plugin makes.
 
-export async function createMultipartUpload(hint: { filename?: string | null; contentType?: string | null }) {
+export async function createMultipartUpload(hint: { filename?: string | null; contentType?: string | null }, clientIp?: string) {
+  countUpload(clientIp);
   const key = newOriginalKey(hint.filename);
   const uploadId = await getMediaStorage().createMultipartUpload(key, hint.contentType || "application/octet-stream");
   db.insert(signedUploads).values({ key, multipartUploadId: uploadId }).run();

@@ -9,13 +9,13 @@ export const loader = () => methodNotAllowed("POST");
  * POST /api/uploads/sign (no body needed) → {uploadURL}. A JSON body with a
  * `filename` only lends the stored object a matching extension.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   return answerUploadRefusals(async () => {
     const hasBody = Number(request.headers.get("Content-Length") ?? "0") > 0 || request.headers.has("Transfer-Encoding");
     const body = hasBody && request.headers.get("Content-Type") ? await readJsonObject(request) : {};
     const filename = typeof body.filename === "string" ? body.filename : null;
-    const { uploadURL } = await signUpload(siteOrigin(request), { filename });
+    const { uploadURL } = await signUpload(siteOrigin(request), { filename }, context.clientIp);
     return json({ uploadURL }, { headers: { "Cache-Control": "no-store" } });
   });
 }

@@ -57,7 +57,7 @@ interface ShareResult {
  * dialog): a plain multipart form. Each file is streamed to storage as it
  * arrives and then goes through the same checks as a direct upload.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "multipart/form-data") {
     return new Response("Please use the form on the share page to upload files.", { status: 415, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -100,7 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
           yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
         }
       }
-      const key = await storeFormUpload({ stream: capped(), filename, contentType });
+      const key = await storeFormUpload({ stream: capped(), filename, contentType }, context.clientIp);
       if (tooLarge) {
         await discardFormUpload(key);
         refused.push(`“${filename}” is larger than 1 GB, so it was not uploaded. Please choose a smaller file.`);
@@ -111,7 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     await Promise.all(stored.map(({ key }) => discardFormUpload(key)));
-    if (error instanceof UploadRefused) return shareResult(413, { errors: [error.message], fieldErrors: {}, uploaded: [] });
+    if (error instanceof UploadRefused) return shareResult(error.status, { errors: [error.message], fieldErrors: {}, uploaded: [] });
     return shareResult(400, {
       errors: ["The upload was interrupted before it finished. Please try again."],
       fieldErrors: {},

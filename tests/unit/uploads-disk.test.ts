@@ -10,7 +10,15 @@ import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { signGrant } from "~/media/signature.server";
 import { UploadTooLargeError } from "~/media/storage.server";
-import { ABANDONED_AFTER_MS, cleanupAbandonedUploads, processingIdle, setUploadStatus } from "~/models/upload.server";
+import {
+  ABANDONED_AFTER_MS,
+  cleanupAbandonedUploads,
+  processingIdle,
+  resetUploadLimits,
+  setUploadStatus,
+  TOO_MANY_UPLOADS,
+  UPLOADS_PER_10_MINUTES,
+} from "~/models/upload.server";
 import { action as completeAction } from "~/routes/api.uploads.complete";
 import { action as putAction } from "~/routes/api.uploads.put.$";
 import { action as signAction } from "~/routes/api.uploads.sign";
@@ -27,6 +35,7 @@ beforeEach(async () => {
   await processingIdle();
   db.delete(uploads).run();
   db.delete(signedUploads).run();
+  resetUploadLimits();
 });
 
 const args = <T extends object>(request: Request, params: Record<string, string> = {}) =>
@@ -163,6 +172,18 @@ describe("a direct upload to the local disk", () => {
     const response = await complete({ uploadURL, submittedBy: "Ben (ben@example.com)", type: "IMAGE", originalName: "clip.mp4" });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ type: "VIDEO", durationSec: 3, width: 320, height: 240, thumbnailUrl: expect.stringMatching(/-poster\.jpg$/) });
+  });
+});
+
+describe("limits per network address", () => {
+  it("refuses more files from one address than a family could send in 10 minutes", async () => {
+    const signFrom = (clientIp: string) =>
+      settle(signAction({ request: new Request(`${ORIGIN}/api/uploads/sign`, { method: "POST" }), params: {}, context: { clientIp } } as never));
+    for (let i = 0; i < UPLOADS_PER_10_MINUTES; i++) expect((await signFrom("203.0.113.9")).status).toBe(200);
+    const refused = await signFrom("203.0.113.9");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ errors: { file: [TOO_MANY_UPLOADS] } });
+    expect((await signFrom("198.51.100.7")).status).toBe(200);
   });
 });
 
