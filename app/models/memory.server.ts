@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { memories, type Memory, type Status } from "../../db/schema";
 import { createRateLimiter } from "~/auth/rate-limit.server";
 import { config } from "~/config.server";
@@ -83,4 +83,49 @@ export function listPublicMemories({ limit, offset }: { limit: number; offset: n
 /** Moderation: returns false when there is no such memory. */
 export function setMemoryStatus(id: number, status: Exclude<Status, "PENDING">): boolean {
   return db.update(memories).set({ status }).where(eq(memories.id, id)).run().changes > 0;
+}
+
+/** What the administrator sees of a memory: everything, contact details included. */
+export interface AdminMemory {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  canDisplay: boolean;
+  status: Status;
+  createdAt: string;
+}
+
+export function toAdminMemory(memory: Memory): AdminMemory {
+  return {
+    id: memory.id,
+    name: memory.name,
+    email: memory.email,
+    phone: memory.phone,
+    message: memory.message,
+    canDisplay: memory.canDisplay,
+    status: memory.status,
+    createdAt: memory.createdAt.toISOString(),
+  };
+}
+
+/** Memories waiting for review, oldest first (the order they arrived in). */
+export function listPendingMemories(): AdminMemory[] {
+  return db
+    .select()
+    .from(memories)
+    .where(eq(memories.status, "PENDING"))
+    .orderBy(memories.createdAt, memories.id)
+    .all()
+    .map(toAdminMemory);
+}
+
+export function countPendingMemories(): number {
+  return db.select({ n: count() }).from(memories).where(eq(memories.status, "PENDING")).get()?.n ?? 0;
+}
+
+export function getMemory(id: number): AdminMemory | undefined {
+  const row = db.select().from(memories).where(eq(memories.id, id)).get();
+  return row ? toAdminMemory(row) : undefined;
 }

@@ -1,5 +1,4 @@
 import { desc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { poems, type Poem } from "../../db/schema";
 import { db } from "~/db.server";
 
@@ -12,25 +11,8 @@ export interface PoemView {
   createdAt: string;
 }
 
-export const PoemInput = z.object({
-  title: z
-    .string({ message: "Title is required" })
-    .trim()
-    .min(1, "Title is required")
-    .max(200, "Title must be at most 200 characters"),
-  author: z
-    .string()
-    .trim()
-    .max(100, "Author must be at most 100 characters")
-    .transform((v) => v || undefined)
-    .optional(),
-  content: z
-    .string({ message: "Content is required" })
-    .trim()
-    .min(1, "Content is required")
-    .max(20_000, "Content must be at most 20,000 characters"),
-});
-export type PoemInput = z.infer<typeof PoemInput>;
+export { PoemInput } from "./poem.schema";
+import type { PoemInput } from "./poem.schema";
 
 export function toPoemView(poem: Poem): PoemView {
   return {

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { signedUploads, uploads, type MediaType, type Status, type Upload } from "../../db/schema";
 import { createRateLimiter } from "~/auth/rate-limit.server";
@@ -516,4 +516,66 @@ export function findMediaFile(id: number, file: string): { upload: Upload; media
 function mimeFromKey(key: string) {
   const ext = key.split(".").pop();
   return ext === "png" ? "image/png" : ext === "webp" ? "image/webp" : ext === "gif" ? "image/gif" : "image/jpeg";
+}
+
+/** What the administrator sees of an upload: who sent it, the format, and the original file. */
+export interface AdminUpload extends UploadView {
+  submittedBy: string | null;
+  mimeType: string | null;
+  sizeBytes: number | null;
+  /** The file exactly as it was sent (HEIC stays HEIC), for the family to download. */
+  originalUrl: string | null;
+}
+
+export function toAdminUpload(upload: Upload): AdminUpload {
+  return {
+    ...toUploadView(upload),
+    submittedBy: upload.submittedBy,
+    mimeType: upload.mimeType,
+    sizeBytes: upload.sizeBytes,
+    originalUrl: upload.storageKey ? mediaUrl(upload.id, upload.storageKey) : null,
+  };
+}
+
+/** Uploads waiting for review, oldest first. */
+export function listPendingUploads(): AdminUpload[] {
+  return db
+    .select()
+    .from(uploads)
+    .where(eq(uploads.status, "PENDING"))
+    .orderBy(uploads.createdAt, uploads.id)
+    .all()
+    .map(toAdminUpload);
+}
+
+export function countPendingUploads(): number {
+  return db.select({ n: count() }).from(uploads).where(eq(uploads.status, "PENDING")).get()?.n ?? 0;
+}
+
+export function getAdminUpload(id: number): AdminUpload | undefined {
+  const upload = getUpload(id);
+  return upload ? toAdminUpload(upload) : undefined;
+}
+
+export type RotateDirection = "left" | "right";
+
+/**
+ * Turns a photo a quarter left or right. The public copy and thumbnail are
+ * made again from the original under new names, so no cache can show the old
+ * picture, and the old files are removed.
+ */
+export async function rotateUpload(id: number, direction: RotateDirection): Promise<{ newUrl: string; upload: AdminUpload } | undefined> {
+  const upload = getUpload(id);
+  if (!upload || upload.status === "REJECTED") return undefined;
+  if (upload.type !== "IMAGE" || !upload.storageKey) throw new UploadRefused(400, "id", "Only photos can be rotated.");
+  await processingIdle();
+  const rotation = (((upload.rotation + (direction === "right" ? 1 : -1)) % 4) + 4) % 4;
+  db.update(uploads).set({ rotation }).where(eq(uploads.id, id)).run();
+  await enqueueProcessing(id);
+  const updated = getUpload(id)!;
+  if (updated.url === upload.url) {
+    db.update(uploads).set({ rotation: upload.rotation }).where(eq(uploads.id, id)).run();
+    throw new Error(`Rotating upload ${id} made no new image`);
+  }
+  return { newUrl: updated.url, upload: toAdminUpload(updated) };
 }

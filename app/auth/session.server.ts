@@ -1,0 +1,104 @@
+import { randomBytes } from "node:crypto";
+import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
+import { eq, lt } from "drizzle-orm";
+import { sessions } from "../../db/schema";
+import { config } from "~/config.server";
+import { db } from "~/db.server";
+import { getAdminById, type Admin } from "~/models/admin.server";
+
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+const ADMIN_KEY = "adminId";
+
+const sessionCookie = createCookie("__session", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: config.NODE_ENV === "production",
+  secrets: config.sessionSecrets,
+  maxAge: SESSION_MAX_AGE_SECONDS,
+});
+
+const expiry = (expires?: Date) => expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+
+/**
+ * Sessions are rows of the sessions table (sid, sess, expire); the cookie
+ * carries only the signed id, so logging out really ends the session.
+ */
+export const sessionStorage = createSessionStorage({
+  cookie: sessionCookie,
+  async createData(data, expires) {
+    const sid = randomBytes(24).toString("base64url");
+    db.insert(sessions).values({ sid, sess: data, expire: expiry(expires) }).run();
+    return sid;
+  },
+  async readData(sid) {
+    const row = db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+    if (!row) return null;
+    if (row.expire.getTime() <= Date.now()) {
+      db.delete(sessions).where(eq(sessions.sid, sid)).run();
+      return null;
+    }
+    return row.sess as Record<string, unknown>;
+  },
+  async updateData(sid, data, expires) {
+    db.insert(sessions)
+      .values({ sid, sess: data, expire: expiry(expires) })
+      .onConflictDoUpdate({ target: sessions.sid, set: { sess: data, expire: expiry(expires) } })
+      .run();
+  },
+  async deleteData(sid) {
+    db.delete(sessions).where(eq(sessions.sid, sid)).run();
+  },
+});
+
+/** Removes sessions past their expiry; returns how many. */
+export function sweepExpiredSessions(now = Date.now()) {
+  return db.delete(sessions).where(lt(sessions.expire, new Date(now))).run().changes;
+}
+
+export function getSession(request: Request) {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+/** The logged-in administrator, or null. */
+export async function getAdmin(request: Request): Promise<Admin | null> {
+  const session = await getSession(request);
+  const id = session.get(ADMIN_KEY);
+  return typeof id === "number" ? (getAdminById(id) ?? null) : null;
+}
+
+/** A new session for this admin (a fresh id: nothing carried over from before the login). */
+export async function startAdminSession(request: Request, admin: Admin): Promise<string> {
+  const previous = await getSession(request);
+  if (previous.id) await sessionStorage.destroySession(previous);
+  const session: Session = await sessionStorage.getSession();
+  session.set(ADMIN_KEY, admin.id);
+  return sessionStorage.commitSession(session);
+}
+
+export async function endAdminSession(request: Request): Promise<string> {
+  return sessionStorage.destroySession(await getSession(request));
+}
+
+/** For admin pages and form actions: the admin, or to the login card. */
+export async function requireAdmin(request: Request): Promise<Admin> {
+  const admin = await getAdmin(request);
+  if (!admin) {
+    const url = new URL(request.url);
+    const back = url.pathname === "/admin" ? "" : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+    throw redirect(`/admin${back}`);
+  }
+  return admin;
+}
+
+/** For /api/admin: the admin, or a 401 in the API's error shape. */
+export async function requireAdminApi(request: Request): Promise<Admin> {
+  const admin = await getAdmin(request);
+  if (!admin) {
+    throw new Response(JSON.stringify({ errors: { session: ["Log in as the administrator first"] } }), {
+      status: 401,
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    });
+  }
+  return admin;
+}

@@ -1,0 +1,144 @@
+import { Readable } from "node:stream";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { stringify } from "csv-stringify";
+import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
+import { memories, rsvps, uploads } from "../../db/schema";
+import { db } from "~/db.server";
+
+/** Rows are read in batches with no cursor left open, so the database stays free for visitors. */
+const BATCH = 1000;
+/** csv-stringify writes one small chunk per row; sending ~64 KiB at a time is ~30× faster. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * A cell a spreadsheet would take for a formula (=, +, -, @, tab, carriage
+ * return at the start) gets a leading apostrophe, so it is shown, never run.
+ */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** "2025-08-31 16:05 UTC": readable in a spreadsheet and unambiguous. */
+export function csvDate(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+async function* coalesce(source: AsyncIterable<Buffer | string>) {
+  let pending: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of source) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    pending.push(buffer);
+    size += buffer.length;
+    if (size >= CHUNK_BYTES) {
+      yield Buffer.concat(pending, size);
+      pending = [];
+      size = 0;
+    }
+  }
+  if (size > 0) yield Buffer.concat(pending, size);
+}
+
+/** CSV bytes (UTF-8 with a BOM, so spreadsheets show accents) of the rows, streamed. */
+export function csvStream(columns: string[], rows: AsyncIterable<string[]> | Iterable<string[]>): ReadableStream<Uint8Array> {
+  const csv = stringify({ bom: true, header: true, columns, cast: { string: neutraliseCell } });
+  Readable.from(rows).on("error", (error) => csv.destroy(error)).pipe(csv);
+  return createReadableStreamFromReadable(Readable.from(coalesce(csv)));
+}
+
+export function csvResponse(name: string, body: ReadableStream<Uint8Array>, today = new Date()) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${today.toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+export const MEMORY_COLUMNS = ["Name", "Email", "Phone", "Message", "Submitted"];
+
+/** Approved memories, oldest first, as CSV rows. */
+export function* approvedMemoryRows(): Generator<string[]> {
+  let lastId = 0;
+  for (;;) {
+    const batch = db
+      .select()
+      .from(memories)
+      .where(and(eq(memories.status, "APPROVED"), gt(memories.id, lastId)))
+      .orderBy(asc(memories.id))
+      .limit(BATCH)
+      .all();
+    for (const memory of batch) {
+      yield [memory.name, memory.email, memory.phone ?? "", memory.message, csvDate(memory.createdAt)];
+    }
+    if (batch.length < BATCH) return;
+    lastId = batch[batch.length - 1]!.id;
+  }
+}
+
+/** "Name (email)" as the share page writes submittedBy. */
+export function parseSubmittedBy(submittedBy: string): { name: string; email: string } | null {
+  const match = /^(.*)\(([^()\s]+@[^()\s]+)\)\s*$/.exec(submittedBy.trim());
+  return match ? { name: match[1]!.trim(), email: match[2]!.trim() } : null;
+}
+
+export const CONTACT_COLUMNS = ["Name", "Email", "Phone", "Came from"];
+
+interface Contact {
+  name: string;
+  email: string;
+  phone: string;
+  sources: Set<string>;
+}
+
+function* batches<T extends { id: number }>(read: (afterId: number) => T[]): Generator<T> {
+  let lastId = 0;
+  for (;;) {
+    const batch = read(lastId);
+    yield* batch;
+    if (batch.length < BATCH) return;
+    lastId = batch[batch.length - 1]!.id;
+  }
+}
+
+/**
+ * Everyone who left contact details, once per email address (the latest name
+ * and phone win), with where they came from: for the thank-you notes. The
+ * list is gathered before it is written, one entry per person.
+ */
+export function contactRows(): string[][] {
+  const contacts = new Map<string, Contact>();
+  const add = (name: string, email: string, phone: string | null, source: string) => {
+    const key = email.trim().toLowerCase();
+    if (!key) return;
+    const contact = contacts.get(key) ?? { name, email: email.trim(), phone: "", sources: new Set<string>() };
+    contact.name = name || contact.name;
+    contact.phone = phone || contact.phone;
+    contact.sources.add(source);
+    contacts.set(key, contact);
+  };
+  for (const memory of batches((after) =>
+    db.select().from(memories).where(gt(memories.id, after)).orderBy(asc(memories.id)).limit(BATCH).all(),
+  )) {
+    add(memory.name, memory.email, memory.phone, "Guest book");
+  }
+  for (const upload of batches((after) =>
+    db
+      .select({ id: uploads.id, submittedBy: uploads.submittedBy })
+      .from(uploads)
+      .where(and(gt(uploads.id, after), isNotNull(uploads.submittedBy)))
+      .orderBy(asc(uploads.id))
+      .limit(BATCH)
+      .all(),
+  )) {
+    const who = parseSubmittedBy(upload.submittedBy ?? "");
+    if (who) add(who.name, who.email, null, "Photos and videos");
+  }
+  for (const rsvp of batches((after) => db.select().from(rsvps).where(gt(rsvps.id, after)).orderBy(asc(rsvps.id)).limit(BATCH).all())) {
+    add(rsvp.name, rsvp.email, null, "Attendance");
+  }
+  return [...contacts.values()]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((contact) => [contact.name, contact.email, contact.phone, [...contact.sources].join(", ")]);
+}
