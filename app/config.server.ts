@@ -41,6 +41,9 @@ const schema = z
           "SESSION_SECRET is required when NODE_ENV=production (set it to a long random string, e.g. `fly secrets set SESSION_SECRET=$(openssl rand -hex 32)`)",
       });
     }
+    if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length < 8) {
+      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_PASSWORD must be at least 8 characters long" });
+    }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",

@@ -22,6 +22,8 @@ export interface SiteContent {
   heroSubtitle: string;
   welcomeMessage: string[];
   privacyNote: string;
+  /** The family's time zone: dates in the admin panel are shown in it. */
+  timeZone: string;
   donation: {
     title: string;
     text: string;
@@ -43,6 +45,7 @@ export const content: SiteContent = {
   mapsLink:
     "https://www.openstreetmap.org/search?query=2315%20Durant%20Avenue%2C%20Berkeley%2C%20CA%2094704",
   contactEmail: "family@example.com",
+  timeZone: "America/Los_Angeles",
   heroImage: "/images/hero.jpg",
   heroImageAlt: "Soft evening light over the hills, a quiet place to remember",
   heroTitle: "In Loving Memory",

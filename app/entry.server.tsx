@@ -4,10 +4,11 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { startMediaMaintenance } from "~/media/maintenance.server";
 import { NonceProvider } from "~/utils/nonce";
 
-startMediaMaintenance();
+// Called by server/index.mjs once the site listens, and by `npm run admin`.
+export { startBackgroundWork } from "~/background.server";
+export { upsertAdmin } from "~/models/admin.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -103,6 +103,9 @@ app.all(
 const port = Number(process.env.PORT || 3000);
 const server = app.listen(port, () => {
   console.log(`Memorial site listening on http://localhost:${port}`);
+  // The configured admin, session sweeping and media maintenance.
+  const entry = /** @type {{ startBackgroundWork?: () => Promise<void> }} */ (/** @type {unknown} */ (build.entry.module));
+  entry.startBackgroundWork?.().catch((error) => console.error(error));
   // Under `npm run dev`, tell the Remix dev server this build is live.
   if (process.env.REMIX_DEV_ORIGIN) import("@remix-run/node").then(({ broadcastDevReady }) => broadcastDevReady(build));
 });

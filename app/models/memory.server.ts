@@ -37,13 +37,18 @@ export function checkSubmissionAllowed(clientIp: string | undefined) {
   return submissionLimiter.check(clientIp ?? "unknown");
 }
 
+/** Counts one public submission (a memory or an attendance note) from this address. */
+export function countSubmission(clientIp: string | undefined) {
+  submissionLimiter.hit(clientIp ?? "unknown");
+}
+
 export function resetSubmissionLimits() {
   submissionLimiter.reset();
 }
 
 /** Stores a new memory, PENDING until the family approves it. */
 export function submitMemory(input: MemoryInput, clientIp?: string): { id: number } {
-  submissionLimiter.hit(clientIp ?? "unknown");
+  countSubmission(clientIp);
   const row = db
     .insert(memories)
     .values({

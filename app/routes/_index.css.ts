@@ -76,3 +76,5 @@ export const donationCard = style([
   ctaCard,
   { background: vars.color.surfaceMuted },
 ]);
+
+export const serviceActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });

@@ -38,9 +38,14 @@ export default function HomePage() {
               </dd>
             </div>
           </dl>
-          <a href={content.mapsLink} className={ui.button.secondary} target="_blank" rel="noopener noreferrer">
-            View on Map<span className={ui.visuallyHidden}> (opens in a new tab)</span>
-          </a>
+          <div className={s.serviceActions}>
+            <a href={content.mapsLink} className={ui.button.secondary} target="_blank" rel="noopener noreferrer">
+              View on Map<span className={ui.visuallyHidden}> (opens in a new tab)</span>
+            </a>
+            <Link to="/rsvp" className={ui.button.secondary}>
+              Let the family know you attended
+            </Link>
+          </div>
         </section>
 
         <div className={s.ctaGrid}>

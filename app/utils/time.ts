@@ -19,3 +19,24 @@ export function formatDuration(totalSeconds: number | null | undefined): string 
   const minutes = Math.floor(seconds / 60);
   return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
 }
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** "Aug 31, 2025, 4:05 PM" in the family's time zone (the same on the server and in the browser). */
+export function formatDateTime(date: string | Date, timeZone: string): string {
+  return formatter(timeZone, { dateStyle: "medium", timeStyle: "short" }).format(new Date(date));
+}
+
+/** "Aug 31, 4:05 PM": short month, day, hour and minute. */
+export function formatShortDateTime(date: string | Date, timeZone: string): string {
+  return formatter(timeZone, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(date));
+}

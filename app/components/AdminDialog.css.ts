@@ -1,0 +1,36 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { card } from "~/styles/ui.css";
+import { vars } from "~/styles/theme.css";
+
+// Without JavaScript the "dialog" is a card in the page flow; once the page
+// is hydrated it floats over the list as a modal.
+export const backdrop = style({ marginBottom: vars.space.xl });
+globalStyle(`html[data-hydrated="true"] ${backdrop}`, {
+  position: "fixed",
+  inset: 0,
+  zIndex: 40,
+  display: "grid",
+  placeItems: "center",
+  padding: vars.space.md,
+  margin: 0,
+  background: "rgba(20, 14, 10, 0.6)",
+});
+
+export const dialog = style([card, { width: "min(46rem, 100%)", maxHeight: "100%", overflow: "auto", padding: vars.space.xl }]);
+
+export const header = style({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: vars.space.md });
+export const title = style({ marginTop: 0, overflowWrap: "anywhere" });
+export const close = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: vars.layout.tapTarget,
+  padding: `0 ${vars.space.md}`,
+  fontWeight: 600,
+});
+
+export const details = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.xs} ${vars.space.md}`, margin: `0 0 ${vars.space.lg}` });
+globalStyle(`${details} dt`, { fontWeight: 700, color: vars.color.heading });
+globalStyle(`${details} dd`, { margin: 0, overflowWrap: "anywhere" });
+export const message = style({ whiteSpace: "pre-wrap" });
+export const buttons = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+export const preview = style({ display: "block", maxWidth: "100%", maxHeight: "60vh", margin: `0 auto ${vars.space.md}`, borderRadius: vars.radius.sm, background: "#000" });

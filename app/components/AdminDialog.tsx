@@ -1,0 +1,36 @@
+import { useNavigate } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import * as s from "./AdminDialog.css";
+
+/**
+ * A detail view that is a route of its own: without JavaScript it is a card
+ * at the top of the page, with it a modal over the list (Escape or Close
+ * returns to the list).
+ */
+export function AdminDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") navigate(closeTo, { preventScrollReset: true });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [closeTo, navigate]);
+  return (
+    <div className={s.backdrop}>
+      <section role="dialog" aria-modal="true" aria-labelledby="admin-dialog-title" className={s.dialog}>
+        <div className={s.header}>
+          <h2 id="admin-dialog-title" ref={headingRef} tabIndex={-1} className={s.title}>
+            {title}
+          </h2>
+          <a href={closeTo} className={s.close} onClick={(event) => (event.preventDefault(), navigate(closeTo, { preventScrollReset: true }))}>
+            Close
+          </a>
+        </div>
+        {children}
+      </section>
+    </div>
+  );
+}

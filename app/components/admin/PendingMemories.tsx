@@ -1,0 +1,57 @@
+import { Form, Link } from "@remix-run/react";
+import type { AdminMemory } from "~/models/memory.server";
+import * as s from "./admin.css";
+import * as ui from "~/styles/ui.css";
+
+/** Approve and Reject buttons for one memory: a plain form, one intent per button. */
+export function MemoryDecision({ id, action, labels }: { id: number; action: string; labels: { approve: string; reject: string } }) {
+  return (
+    <Form method="post" action={action} className={s.actions} preventScrollReset>
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="intent" value="approve" className={ui.button.primary}>
+        {labels.approve}
+      </button>
+      <button type="submit" name="intent" value="reject" className={ui.button.danger}>
+        {labels.reject}
+      </button>
+    </Form>
+  );
+}
+
+export function PendingMemories({ memories }: { memories: AdminMemory[] }) {
+  if (memories.length === 0) return <p className={ui.emptyState}>No pending memories to review.</p>;
+  return (
+    <div className={s.tableWrap}>
+      <table className={s.table}>
+        <caption className={ui.visuallyHidden}>Pending memories</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Message</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {memories.map((memory) => (
+            <tr key={memory.id}>
+              <td>{memory.name}</td>
+              <td>{memory.email}</td>
+              <td className={s.truncate} title={memory.message}>
+                {memory.message.length > 80 ? `${memory.message.slice(0, 80)}…` : memory.message}
+              </td>
+              <td>
+                <div className={s.actions}>
+                  <Link to={`/admin/memories/${memory.id}`} className={ui.button.secondary} preventScrollReset aria-label={`View the memory from ${memory.name}`}>
+                    View
+                  </Link>
+                  <MemoryDecision id={memory.id} action="/admin?index" labels={{ approve: "Approve", reject: "Reject" }} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Form, Link } from "@remix-run/react";
+import type { AdminUpload } from "~/models/upload.server";
+import * as ui from "~/styles/ui.css";
+import * as s from "./admin.css";
+
+/** Publish and Delete buttons for one upload: a plain form, one intent per button. */
+export function UploadDecision({ id, action, labels }: { id: number; action: string; labels: { approve: string; reject: string } }) {
+  return (
+    <Form method="post" action={action} className={s.actions} preventScrollReset>
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="intent" value="approve" className={ui.button.primary}>
+        {labels.approve}
+      </button>
+      <button type="submit" name="intent" value="reject" className={ui.button.danger}>
+        {labels.reject}
+      </button>
+    </Form>
+  );
+}
+
+export const dimensions = (upload: Pick<AdminUpload, "width" | "height">) =>
+  upload.width && upload.height ? `${upload.width} × ${upload.height}` : null;
+
+export function PendingUploads({ uploads }: { uploads: AdminUpload[] }) {
+  if (uploads.length === 0) return <p className={ui.emptyState}>No pending uploads to review.</p>;
+  return (
+    <ul className={s.grid} aria-label="Pending uploads">
+      {uploads.map((upload) => {
+        const name = upload.originalName ?? "Unknown";
+        const size = dimensions(upload);
+        return (
+          <li key={upload.id} className={s.uploadCard}>
+            <Link to={`/admin/uploads/${upload.id}`} className={s.thumbLink} preventScrollReset aria-label={`Preview ${name}`}>
+              {upload.type === "IMAGE" && upload.thumbnailUrl ? (
+                <img src={upload.thumbnailUrl} alt="" className={s.thumb} loading="lazy" />
+              ) : upload.type === "VIDEO" && upload.thumbnailUrl ? (
+                <img src={upload.thumbnailUrl} alt="" className={s.thumb} loading="lazy" />
+              ) : (
+                <span className={s.videoPlaceholder}>{upload.type === "VIDEO" ? "Video" : "Photo"}</span>
+              )}
+            </Link>
+            <span className={s.badge}>{upload.type}</span>
+            <p className={s.cardText}>
+              <strong>{name}</strong>
+            </p>
+            <p className={s.cardText}>{upload.submittedBy || "Anonymous"}</p>
+            {size ? <p className={s.cardText}>{size}</p> : null}
+            <UploadDecision id={upload.id} action="/admin/uploads" labels={{ approve: "Publish", reject: "Delete" }} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,83 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { card } from "~/styles/ui.css";
+import { vars } from "~/styles/theme.css";
+
+export const loginWrap = style({ display: "grid", placeItems: "center", padding: `${vars.space.xl} ${vars.space.md}` });
+export const loginCard = style([card, { width: "min(28rem, 100%)", padding: vars.space.xl }]);
+export const loginTitle = style({ marginTop: 0, textAlign: "center" });
+
+export const header = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-start",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  marginBottom: vars.space.lg,
+});
+export const title = style({ margin: 0 });
+
+export const tabs = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  borderBottom: `2px solid ${vars.color.border}`,
+  marginBottom: vars.space.lg,
+});
+export const tab = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: vars.layout.tapTarget,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  color: vars.color.text,
+  textDecoration: "none",
+  fontWeight: 600,
+  borderRadius: `${vars.radius.sm} ${vars.radius.sm} 0 0`,
+  marginBottom: "-2px",
+  borderBottom: "4px solid transparent",
+  selectors: { "&:hover": { background: vars.color.surfaceMuted } },
+});
+export const activeTab = style({ borderBottomColor: vars.color.accent, color: vars.color.accent });
+
+export const panel = style({ minHeight: "12rem" });
+
+export const tableWrap = style([card, { overflowX: "auto", padding: 0 }]);
+export const table = style({ width: "100%", borderCollapse: "collapse" });
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: "left",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: "top",
+});
+globalStyle(`${table} th`, { background: vars.color.surfaceMuted, color: vars.color.heading });
+export const truncate = style({ maxWidth: "24rem", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center" });
+export const inlineForm = style({ display: "inline" });
+
+export const stats = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fit, minmax(14rem, 1fr))", marginBottom: vars.space.lg });
+export const stat = style([card, { padding: vars.space.lg }]);
+export const statValue = style({ fontSize: vars.size.h1, fontWeight: 700, margin: `${vars.space.xs} 0`, color: vars.color.heading });
+export const statCaption = style({ margin: 0, color: vars.color.textMuted });
+export const sectionTitle = style({ marginTop: 0 });
+
+export const grid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(15rem, 1fr))", listStyle: "none", padding: 0, margin: 0 });
+export const uploadCard = style([card, { padding: vars.space.md, display: "grid", gap: vars.space.xs }]);
+export const thumbLink = style({ display: "block", aspectRatio: "4 / 3", borderRadius: vars.radius.sm, overflow: "hidden", background: vars.color.surfaceMuted });
+export const thumb = style({ width: "100%", height: "100%", objectFit: "cover", display: "block" });
+export const videoPlaceholder = style({ display: "grid", placeItems: "center", height: "100%", color: vars.color.textMuted, fontWeight: 600 });
+export const badge = style({
+  justifySelf: "start",
+  padding: `2px ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.accent,
+  color: vars.color.onAccent,
+  fontSize: vars.size.small,
+  fontWeight: 700,
+});
+export const cardText = style({ margin: 0, overflowWrap: "anywhere" });
+
+export const form = style([card, { padding: vars.space.xl, marginBottom: vars.space.xl }]);
+export const poemList = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.md });
+export const poemCard = style([card, { padding: vars.space.lg }]);
+export const poemContent = style({ whiteSpace: "pre-wrap", margin: `${vars.space.sm} 0` });
+
+export const exportCard = style([card, { padding: vars.space.lg, marginBottom: vars.space.md }]);

@@ -1,0 +1,22 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getAdmin } from "~/auth/session.server";
+import { PendingMemories } from "~/components/admin/PendingMemories";
+import { listPendingMemories } from "~/models/memory.server";
+import { moderateMemoryForm } from "~/utils/admin-actions.server";
+
+// /admin itself: the Pending Memories tab. Logged out, the layout shows the
+// login card instead, so this loader then returns nothing.
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await getAdmin(request))) return json({ memories: [] });
+  return json({ memories: listPendingMemories() }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return moderateMemoryForm(request, "/admin");
+}
+
+export default function PendingMemoriesTab() {
+  const { memories } = useLoaderData<typeof loader>();
+  return <PendingMemories memories={memories} />;
+}

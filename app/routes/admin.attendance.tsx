@@ -1,0 +1,63 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/auth/session.server";
+import * as s from "~/components/admin/admin.css";
+import { content } from "~/content";
+import { getRsvpStats } from "~/models/rsvp.server";
+import * as ui from "~/styles/ui.css";
+import { formatShortDateTime } from "~/utils/time";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json(getRsvpStats(), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function AttendanceTab() {
+  const { totalRsvps, totalGuests, rsvps } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className={s.stats}>
+        <div className={s.stat}>
+          <h2 className={s.sectionTitle}>Memorial Attendees</h2>
+          <p className={s.statValue}>{totalRsvps}</p>
+          <p className={s.statCaption}>Confirmed attendees</p>
+        </div>
+        <div className={s.stat}>
+          <h2 className={s.sectionTitle}>Total Guests</h2>
+          <p className={s.statValue}>{totalGuests}</p>
+          <p className={s.statCaption}>Including all guests</p>
+        </div>
+      </div>
+      <h2>Memorial Service Attendance</h2>
+      {rsvps.length === 0 ? (
+        <p className={ui.emptyState}>No attendance records available.</p>
+      ) : (
+        <div className={s.tableWrap}>
+          <table className={s.table}>
+            <caption className={ui.visuallyHidden}>Memorial Service Attendance</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Guests</th>
+                <th scope="col">Date</th>
+                <th scope="col">Notes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rsvps.map((rsvp) => (
+                <tr key={rsvp.id}>
+                  <td>{rsvp.name}</td>
+                  <td>{rsvp.email}</td>
+                  <td>{rsvp.guestCount}</td>
+                  <td>{formatShortDateTime(rsvp.createdAt, content.timeZone)}</td>
+                  <td>{rsvp.notes || <span className={ui.muted}>No notes</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

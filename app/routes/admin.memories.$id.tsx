@@ -1,0 +1,55 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/auth/session.server";
+import { AdminDialog } from "~/components/AdminDialog";
+import * as d from "~/components/AdminDialog.css";
+import { MemoryDecision, PendingMemories } from "~/components/admin/PendingMemories";
+import { content } from "~/content";
+import { getMemory, listPendingMemories } from "~/models/memory.server";
+import { moderateMemoryForm } from "~/utils/admin-actions.server";
+import { idParam } from "~/utils/moderation";
+import { formatDateTime } from "~/utils/time";
+
+/** One memory's details: a page without JavaScript, a dialog over the list with it. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const memory = getMemory(idParam(params.id) ?? 0);
+  if (!memory) throw new Response("Not found", { status: 404 });
+  return json({ memory, memories: listPendingMemories() }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return moderateMemoryForm(request, "/admin");
+}
+
+export default function MemoryDetails() {
+  const { memory, memories } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <AdminDialog title={`Memory from ${memory.name}`} closeTo="/admin">
+        <dl className={d.details}>
+          <dt>Name</dt>
+          <dd>{memory.name}</dd>
+          <dt>Email</dt>
+          <dd>{memory.email}</dd>
+          {memory.phone ? (
+            <>
+              <dt>Phone</dt>
+              <dd>{memory.phone}</dd>
+            </>
+          ) : null}
+          <dt>Submitted</dt>
+          <dd>{formatDateTime(memory.createdAt, content.timeZone)}</dd>
+          <dt>Can be displayed</dt>
+          <dd>{memory.canDisplay ? "Yes" : "No"}</dd>
+          <dt>Status</dt>
+          <dd>{memory.status}</dd>
+          <dt>Message</dt>
+          <dd className={d.message}>{memory.message}</dd>
+        </dl>
+        <MemoryDecision id={memory.id} action={`/admin/memories/${memory.id}`} labels={{ approve: "Approve & Publish", reject: "Reject Memory" }} />
+      </AdminDialog>
+      <PendingMemories memories={memories} />
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { requireAdmin } from "~/auth/session.server";
+import * as s from "~/components/admin/admin.css";
+import { Field, FormAlert, TextareaField } from "~/components/forms";
+import { showToast } from "~/components/Toaster";
+import { createPoem, deletePoem, listPoems } from "~/models/poem.server";
+import { POEM_CREATED, POEM_DELETED, PoemInput } from "~/models/poem.schema";
+import type { loader as rootLoader } from "~/root";
+import * as ui from "~/styles/ui.css";
+import { readFormData } from "~/utils/http.server";
+import { idParam } from "~/utils/moderation";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const constraint = getZodConstraint(PoemInput);
+const CREATE_FAILED = { title: "Error", description: "Failed to create poem." };
+const DELETE_FAILED = { title: "Error", description: "Failed to delete poem.", type: "destructive" as const };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json({ poems: listPoems() }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  if (intent === "delete") {
+    const id = idParam(String(form.get("id") ?? ""));
+    return redirectWithToast("/admin/poems", id && deletePoem(id) ? POEM_DELETED : DELETE_FAILED);
+  }
+  if (intent !== "create") return redirectWithToast("/admin/poems", { ...CREATE_FAILED, type: "destructive" });
+  const submission = parseWithZod(form, { schema: PoemInput });
+  if (submission.status !== "success") return json({ result: submission.reply(), failed: true }, { status: 400 });
+  createPoem(submission.value);
+  return redirectWithToast("/admin/poems", POEM_CREATED);
+}
+
+function AddPoemForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  const [form, fields] = useForm({
+    id: "add-poem",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PoemInput }),
+  });
+  useEffect(() => {
+    if (actionData?.failed) showToast({ ...CREATE_FAILED, type: "destructive" });
+  }, [actionData]);
+  return (
+    <Form method="post" action="/admin/poems" {...getFormProps(form)} className={s.form}>
+      <h2 className={s.sectionTitle}>Add New Poem</h2>
+      <FormAlert title={CREATE_FAILED.title} messages={form.errors} />
+      <Field label="Title" errors={fields.title.errors} errorId={fields.title.errorId} inputProps={getInputProps(fields.title, { type: "text" })} />
+      <Field
+        label="Author (Optional)"
+        errors={fields.author.errors}
+        errorId={fields.author.errorId}
+        inputProps={getInputProps(fields.author, { type: "text" })}
+      />
+      <TextareaField label="Content" errors={fields.content.errors} errorId={fields.content.errorId} textareaProps={getTextareaProps(fields.content)} />
+      <button type="submit" name="intent" value="create" className={ui.button.primary} disabled={adding}>
+        {adding ? "Adding Poem..." : "Add Poem"}
+      </button>
+    </Form>
+  );
+}
+
+export default function PoemsTab() {
+  const { poems } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <>
+      {/* A new confirmation (after adding) gives a fresh, empty form. */}
+      <AddPoemForm key={root?.toast?.id ?? "form"} />
+      <h2>Manage Existing Poems ({poems.length})</h2>
+      {poems.length === 0 ? (
+        <p className={ui.emptyState}>No poems have been added yet.</p>
+      ) : (
+        <ul className={s.poemList}>
+          {poems.map((poem) => (
+            <li key={poem.id} className={s.poemCard}>
+              <h3 className={s.sectionTitle}>{poem.title}</h3>
+              {poem.author ? <p className={ui.muted}>By {poem.author}</p> : null}
+              <p className={s.poemContent}>{poem.content}</p>
+              <Form method="post" action="/admin/poems" preventScrollReset>
+                <input type="hidden" name="id" value={poem.id} />
+                <button type="submit" name="intent" value="delete" className={ui.button.danger} aria-label={`Delete the poem ${poem.title}`}>
+                  Delete
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

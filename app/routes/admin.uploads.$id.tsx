@@ -1,0 +1,102 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/auth/session.server";
+import { AdminDialog } from "~/components/AdminDialog";
+import * as d from "~/components/AdminDialog.css";
+import { dimensions, UploadDecision } from "~/components/admin/PendingUploads";
+import { content } from "~/content";
+import { getAdminUpload } from "~/models/upload.server";
+import * as ui from "~/styles/ui.css";
+import { moderateUploadForm } from "~/utils/admin-actions.server";
+import { idParam } from "~/utils/moderation";
+import { formatDateTime, formatDuration } from "~/utils/time";
+
+const FORMATS: Record<string, string> = {
+  "image/jpeg": "JPG",
+  "image/png": "PNG",
+  "image/heic": "HEIC",
+  "image/heif": "HEIF",
+  "image/webp": "WebP",
+  "image/gif": "GIF",
+  "video/mp4": "MP4",
+  "video/quicktime": "MOV",
+  "video/x-msvideo": "AVI",
+};
+
+/** The preview of one upload: a page without JavaScript, a dialog over the list with it. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const upload = getAdminUpload(idParam(params.id) ?? 0);
+  if (!upload || upload.status === "REJECTED") throw new Response("Not found", { status: 404 });
+  return json({ upload }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return moderateUploadForm(request, "/admin/uploads");
+}
+
+export default function UploadPreview() {
+  const { upload } = useLoaderData<typeof loader>();
+  const name = upload.originalName ?? "Unknown";
+  const format = FORMATS[upload.mimeType ?? ""] ?? upload.mimeType ?? "Unknown";
+  const size = dimensions(upload);
+  return (
+    <AdminDialog title={name} closeTo="/admin/uploads">
+      {upload.type === "IMAGE" ? (
+        <img src={upload.url} alt={`Preview of ${name}`} className={d.preview} />
+      ) : (
+        <video src={upload.url} poster={upload.thumbnailUrl ?? undefined} controls preload="metadata" className={d.preview}>
+          <a href={upload.originalUrl ?? upload.url}>
+            Download {name} ({format})
+          </a>
+        </video>
+      )}
+      <dl className={d.details}>
+        <dt>Type</dt>
+        <dd>{upload.type}</dd>
+        <dt>Format</dt>
+        <dd>{format}</dd>
+        {size ? (
+          <>
+            <dt>Dimensions</dt>
+            <dd>{size}</dd>
+          </>
+        ) : null}
+        {upload.type === "VIDEO" && upload.durationSec !== null ? (
+          <>
+            <dt>Duration</dt>
+            <dd>{formatDuration(upload.durationSec)}</dd>
+          </>
+        ) : null}
+        <dt>Submitted</dt>
+        <dd>{formatDateTime(upload.createdAt, content.timeZone)}</dd>
+        <dt>Sent by</dt>
+        <dd>{upload.submittedBy || "Anonymous"}</dd>
+        {upload.originalUrl ? (
+          <>
+            <dt>Original file</dt>
+            <dd>
+              <a href={upload.originalUrl} download={name}>
+                Download the original ({format})
+              </a>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {upload.type === "IMAGE" ? (
+        <Form method="post" action={`/admin/uploads/${upload.id}`} className={d.buttons} preventScrollReset>
+          <input type="hidden" name="id" value={upload.id} />
+          <button type="submit" name="intent" value="rotate-left" className={ui.button.secondary}>
+            Rotate Left
+          </button>
+          <button type="submit" name="intent" value="rotate-right" className={ui.button.secondary}>
+            Rotate Right
+          </button>
+        </Form>
+      ) : null}
+      <div className={d.buttons} style={{ marginTop: "1rem" }}>
+        <UploadDecision id={upload.id} action={`/admin/uploads/${upload.id}`} labels={{ approve: "Publish to Gallery", reject: "Delete Permanently" }} />
+      </div>
+    </AdminDialog>
+  );
+}

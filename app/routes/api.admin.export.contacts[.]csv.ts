@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/auth/session.server";
+import { CONTACT_COLUMNS, contactRows, csvResponse, csvStream } from "~/models/export.server";
+
+/** GET /api/admin/export/contacts.csv: everyone who left contact details, once each. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  return csvResponse("contacts", csvStream(CONTACT_COLUMNS, contactRows()));
+}

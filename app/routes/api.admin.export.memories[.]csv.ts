@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/auth/session.server";
+import { approvedMemoryRows, csvResponse, csvStream, MEMORY_COLUMNS } from "~/models/export.server";
+
+/** GET /api/admin/export/memories.csv: approved memories, streamed. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  return csvResponse("memories", csvStream(MEMORY_COLUMNS, approvedMemoryRows()));
+}

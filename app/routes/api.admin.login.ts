@@ -1,0 +1,30 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { loginAdmin } from "~/auth/authenticator.server";
+import { startAdminSession } from "~/auth/session.server";
+import { methodNotAllowed } from "~/media/responses.server";
+import { errorResponse, readJsonObject } from "~/utils/http.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/admin/login {username, password}: opens the same session as the login form. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const body = await readJsonObject(request);
+  // The form strategy reads a form: hand it the JSON fields as one.
+  const form = new URLSearchParams();
+  for (const field of ["username", "password"] as const) {
+    if (typeof body[field] === "string") form.set(field, body[field] as string);
+  }
+  const asForm = new Request(request.url, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: form,
+  });
+  const result = await loginAdmin(asForm, context.clientIp);
+  if (!result.ok) {
+    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return errorResponse(result.status, result.errors, { headers });
+  }
+  const cookie = await startAdminSession(request, result.admin);
+  return json({ success: true, username: result.admin.username }, { headers: { "Set-Cookie": cookie } });
+}

@@ -1,0 +1,25 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/auth/session.server";
+import { methodNotAllowed } from "~/media/responses.server";
+import { getMemory, setMemoryStatus } from "~/models/memory.server";
+import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+import { idParam, ModerationSchema } from "~/utils/moderation";
+
+const notFound = () => errorResponse(404, { id: ["There is no memory with this id"] });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  const memory = getMemory(idParam(params.id) ?? 0);
+  return memory ? json(memory, { headers: { "Cache-Control": "private, no-store" } }) : notFound();
+}
+
+/** PATCH /api/admin/memories/{id} {status}: approve or reject. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdminApi(request);
+  if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
+  const id = idParam(params.id);
+  const parsed = ModerationSchema.safeParse(await readJsonObject(request));
+  if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
+  if (!id || !setMemoryStatus(id, parsed.data.status)) return notFound();
+  return json(getMemory(id));
+}

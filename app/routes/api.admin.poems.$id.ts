@@ -1,0 +1,17 @@
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/auth/session.server";
+import { methodNotAllowed } from "~/media/responses.server";
+import { deletePoem } from "~/models/poem.server";
+import { errorResponse } from "~/utils/http.server";
+import { idParam } from "~/utils/moderation";
+
+export const loader = () => methodNotAllowed("DELETE");
+
+/** DELETE /api/admin/poems/{id} → 204, or 404 for an unknown id. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdminApi(request);
+  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
+  const id = idParam(params.id);
+  if (!id || !deletePoem(id)) return errorResponse(404, { id: ["There is no poem with this id"] });
+  return new Response(null, { status: 204 });
+}

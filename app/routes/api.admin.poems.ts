@@ -1,0 +1,19 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/auth/session.server";
+import { methodNotAllowed } from "~/media/responses.server";
+import { createPoem, listPoems, PoemInput } from "~/models/poem.server";
+import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  return json(listPoems(), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** POST /api/admin/poems {title, content, author} → 201 with the poem. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminApi(request);
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const parsed = PoemInput.safeParse(await readJsonObject(request));
+  if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
+  return json(createPoem(parsed.data), { status: 201 });
+}

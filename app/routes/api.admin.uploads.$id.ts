@@ -1,0 +1,25 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/auth/session.server";
+import { methodNotAllowed } from "~/media/responses.server";
+import { getAdminUpload, setUploadStatus, toAdminUpload } from "~/models/upload.server";
+import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+import { idParam, ModerationSchema } from "~/utils/moderation";
+
+const notFound = () => errorResponse(404, { id: ["There is no upload with this id"] });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  const upload = getAdminUpload(idParam(params.id) ?? 0);
+  return upload ? json(upload, { headers: { "Cache-Control": "private, no-store" } }) : notFound();
+}
+
+/** PATCH /api/admin/uploads/{id} {status}: publish, or reject (its files are deleted). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdminApi(request);
+  if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
+  const parsed = ModerationSchema.safeParse(await readJsonObject(request));
+  if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
+  const id = idParam(params.id);
+  const upload = id ? await setUploadStatus(id, parsed.data.status) : undefined;
+  return upload ? json(toAdminUpload(upload)) : notFound();
+}

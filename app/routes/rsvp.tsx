@@ -1,0 +1,98 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Field, FormAlert, Honeypot, TextareaField } from "~/components/forms";
+import { content } from "~/content";
+import { checkSubmissionAllowed, countSubmission, TOO_MANY_SUBMISSIONS } from "~/models/memory.server";
+import { MAX_GUESTS, RSVP_THANKS, RsvpSchema } from "~/models/rsvp.schema";
+import { createRsvp } from "~/models/rsvp.server";
+import type { loader as rootLoader } from "~/root";
+import * as ui from "~/styles/ui.css";
+import { readFormData } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast.server";
+import * as s from "./guestbook.css";
+
+const constraint = getZodConstraint(RsvpSchema);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: RsvpSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  // A bot filled in the hidden field: thank it and keep nothing.
+  if (submission.value.website) return redirectWithToast("/rsvp", RSVP_THANKS);
+  const limit = checkSubmissionAllowed(context.clientIp);
+  if (!limit.allowed) {
+    return json({ result: submission.reply({ formErrors: [TOO_MANY_SUBMISSIONS] }) }, { status: 429 });
+  }
+  countSubmission(context.clientIp);
+  createRsvp(submission.value);
+  return redirectWithToast("/rsvp", RSVP_THANKS);
+}
+
+function AttendanceForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "rsvp",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint,
+    defaultValue: { guestCount: "1" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RsvpSchema }),
+  });
+  return (
+    <Form method="post" action="/rsvp" {...getFormProps(form)} className={s.form}>
+      <FormAlert title="Please check the form" messages={form.errors} />
+      <Field
+        label="Name *"
+        errors={fields.name.errors}
+        errorId={fields.name.errorId}
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+      />
+      <Field
+        label="Email *"
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+      />
+      <Field
+        label="Number of guests, including you *"
+        hint={`From 1 to ${MAX_GUESTS}.`}
+        errors={fields.guestCount.errors}
+        errorId={fields.guestCount.errorId}
+        inputProps={{ ...getInputProps(fields.guestCount, { type: "number" }), min: 1, max: MAX_GUESTS, step: 1, inputMode: "numeric" }}
+      />
+      <TextareaField label="Notes (Optional)" errors={fields.notes.errors} errorId={fields.notes.errorId} textareaProps={getTextareaProps(fields.notes)} />
+      <Honeypot />
+      <button type="submit" className={ui.button.primary} disabled={sending}>
+        {sending ? "Sending..." : "Send"}
+      </button>
+      <p className={s.privacy}>{content.privacyNote}</p>
+    </Form>
+  );
+}
+
+export default function RsvpPage() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <div className={ui.narrow}>
+      <div className={ui.pageHeader}>
+        <h1>Memorial Service Attendance</h1>
+        <p className={ui.subtitle}>
+          Were you at the {content.serviceTitle}? Let the family know, so they can thank everyone who came.
+        </p>
+      </div>
+      <AttendanceForm key={root?.toast?.id ?? "form"} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Memorial Service Attendance",
+    description: "Let the family know you attended the celebration of life.",
+    path: "/rsvp",
+  });
