@@ -76,7 +76,7 @@ app.use((req, res, next) => {
   if (!refused) return next();
   res.status(403);
   if (req.path.startsWith("/api/")) {
-    res.json({ error: "Cross-origin requests are not allowed." });
+    res.json({ errors: { origin: ["Cross-origin requests are not allowed."] } });
   } else {
     res.type("text/plain").send("This form must be sent from this website. Please go back, reload the page and try again.");
   }

@@ -1,7 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyAdminLogin, type Admin } from "~/models/admin.server";
-import { fieldErrors, readFormData, type FieldErrors } from "~/utils/http.server";
+import { fieldErrors, type FieldErrors } from "~/utils/http.server";
 import { LoginSchema } from "./login.schema";
 import { createRateLimiter } from "./rate-limit.server";
 
@@ -36,13 +36,21 @@ export type LoginResult =
   | { ok: false; status: 400 | 401 | 429; errors: FieldErrors; retryAfterSeconds?: number };
 
 /**
- * Checks a login form (url-encoded or multipart; the JSON API converts its
- * body to one) through remix-auth's form strategy, with a lockout after five
- * failures for one username or one address.
+ * Checks login fields (from the form, or the JSON API's body) through
+ * remix-auth's form strategy, with a lockout after five failures for one
+ * username or one address.
  */
-export async function loginAdmin(request: Request, clientIp: string | undefined): Promise<LoginResult> {
-  const peek = await readFormData(request.clone());
-  const username = String(peek.get("username") ?? "").trim().toLowerCase();
+export async function loginAdmin(fields: { username?: unknown; password?: unknown }, clientIp: string | undefined): Promise<LoginResult> {
+  const form = new URLSearchParams();
+  if (typeof fields.username === "string") form.set("username", fields.username);
+  if (typeof fields.password === "string") form.set("password", fields.password);
+  // The strategy reads a request's form body: give it one of exactly these fields.
+  const request = new Request("http://localhost/admin/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: form,
+  });
+  const username = (form.get("username") ?? "").trim().toLowerCase();
   const keys = [`ip:${clientIp ?? "unknown"}`, ...(username ? [`user:${username}`] : [])];
   const blocked = keys.map((key) => failures.check(key)).find((result) => !result.allowed);
   if (blocked) return { ok: false, status: 429, errors: { form: [TOO_MANY_LOGINS] }, retryAfterSeconds: blocked.retryAfterSeconds };

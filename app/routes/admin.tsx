@@ -39,20 +39,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const intent = (await readFormData(request.clone())).get("intent");
-  if (intent === "logout") {
+  const form = await readFormData(request);
+  if (form.get("intent") === "logout") {
     return redirectWithToast("/admin", LOGGED_OUT, { headers: { "Set-Cookie": await endAdminSession(request) } });
   }
-  const result = await loginAdmin(request, context.clientIp);
+  const result = await loginAdmin({ username: form.get("username"), password: form.get("password") }, context.clientIp);
   if (!result.ok) {
-    const submission = parseWithZod(await request.formData(), { schema: LoginSchema });
+    const submission = parseWithZod(form, { schema: LoginSchema });
     const reply = submission.reply(result.status === 400 ? undefined : { formErrors: result.errors.form, hideFields: ["password"] });
     return json(
       { result: reply, failed: result.status !== 400 },
       { status: result.status, headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined },
     );
   }
-  const form = await request.formData();
   const cookie = await startAdminSession(request, result.admin);
   return redirectWithToast(safeRedirect(form.get("redirectTo")), LOGIN_SUCCESS, { headers: { "Set-Cookie": cookie } });
 }

@@ -10,17 +10,7 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readJsonObject(request);
-  // The form strategy reads a form: hand it the JSON fields as one.
-  const form = new URLSearchParams();
-  for (const field of ["username", "password"] as const) {
-    if (typeof body[field] === "string") form.set(field, body[field] as string);
-  }
-  const asForm = new Request(request.url, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: form,
-  });
-  const result = await loginAdmin(asForm, context.clientIp);
+  const result = await loginAdmin(body, context.clientIp);
   if (!result.ok) {
     const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
     return errorResponse(result.status, result.errors, { headers });

@@ -1,0 +1,298 @@
+import { expect, test, type Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { memories, poems, rsvps, uploads } from "../../db/schema";
+import { db } from "~/db.server";
+import { expectNoAxeViolations } from "./support/axe";
+import { addMemory, addPoem, addUpload, removeAllMemories, removeAllPoems, removeAllUploads } from "./support/data";
+
+const ADMIN = { username: "admin", password: "e2e-admin-password" };
+
+const hydrated = async (page: Page) => {
+  if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+};
+
+async function logIn(page: Page, path = "/admin") {
+  await page.goto(path);
+  await hydrated(page);
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
+}
+
+const toast = (page: Page) => page.getByTestId("toast");
+const memoryStatus = (id: number) => db.select().from(memories).where(eq(memories.id, id)).get()?.status;
+const upload = (id: number) => db.select().from(uploads).where(eq(uploads.id, id)).get();
+
+test.beforeEach(() => {
+  removeAllMemories();
+  removeAllUploads();
+});
+
+test.describe("logging in and out", () => {
+  test("the admin page asks for a login first", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+    await expect(page.getByLabel("Username")).toBeVisible();
+    await expect(page.getByLabel("Password")).toHaveAttribute("type", "password");
+    await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+    await expect(page.getByText("Admin Panel")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    // A tab's address shows the login card too, and leads back to the tab after logging in.
+    await logIn(page, "/admin/poems");
+    await expect(page).toHaveURL(/\/admin\/poems$/);
+  });
+
+  test("a wrong password is refused without saying which part was wrong", async ({ page }) => {
+    await page.goto("/admin");
+    await hydrated(page);
+    await page.getByLabel("Username").fill("nobody-here");
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Invalid username or password.").first()).toBeVisible();
+    await expect(page.getByText("Login Failed").first()).toBeVisible();
+    await expect(page.getByText("Admin Panel")).toHaveCount(0);
+  });
+
+  test("an empty username is refused with its message", async ({ page }) => {
+    await page.goto("/admin");
+    await hydrated(page);
+    await page.getByLabel("Username").fill("   ");
+    await page.getByLabel("Password").fill("something");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Username is required")).toBeVisible();
+  });
+
+  test("the admin logs in, sees the five tabs and logs out", async ({ page }) => {
+    await logIn(page);
+    await expect(page.getByText("Login Successful")).toBeVisible();
+    await expect(page.getByText("Welcome to the admin panel.")).toBeVisible();
+    await expect(page.getByText("Manage memories and uploads")).toBeVisible();
+    const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
+    await expect(tabs).toHaveText(["Pending Memories (0)", "Pending Uploads (0)", /^Attendance \(\d+\)$/, "Poems", "Exports"]);
+    await expect(page.getByText("No pending memories to review.")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByText("Logged Out", { exact: true })).toBeVisible();
+    await expect(page.getByText("You have been logged out successfully.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    // The session is really over.
+    await page.goto("/admin/uploads");
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+  });
+});
+
+test.describe("moderating memories", () => {
+  test("approve from the list; the memory leaves it and appears in the guest book", async ({ page }) => {
+    const id = addMemory({ name: "Cousin Ellen", message: "I remember the summer at the lake." });
+    await logIn(page);
+    await expect(page.getByRole("link", { name: "Pending Memories (1)" })).toBeVisible();
+    const row = page.getByRole("row", { name: /Cousin Ellen/ });
+    await expect(row).toContainText("visitor@example.com");
+    await row.getByRole("button", { name: "Approve" }).click();
+    await expect(toast(page)).toContainText("Memory Updated");
+    await expect(toast(page)).toContainText("Memory status has been updated.");
+    await expect(page.getByText("No pending memories to review.")).toBeVisible();
+    expect(memoryStatus(id)).toBe("APPROVED");
+    await page.goto("/guestbook");
+    await expect(page.getByText("I remember the summer at the lake.")).toBeVisible();
+  });
+
+  test("the details show everything, and Reject Memory closes them", async ({ page }) => {
+    const id = addMemory({ name: "Uncle Joe", phone: "555 0199", canDisplay: false, message: "Line one\nLine two of a long message" });
+    await logIn(page);
+    await page.getByRole("link", { name: "View the memory from Uncle Joe" }).click();
+    const dialog = page.getByRole("dialog", { name: "Memory from Uncle Joe" });
+    await expect(dialog).toBeVisible();
+    for (const text of ["visitor@example.com", "555 0199", "Can be displayed", "No", "Line two of a long message"]) {
+      await expect(dialog.getByText(text, { exact: true }).or(dialog.getByText(text)).first()).toBeVisible();
+    }
+    await expect(dialog.getByText(/\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Reject Memory" }).click();
+    await expect(toast(page)).toContainText("Memory Updated");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/admin$/);
+    expect(memoryStatus(id)).toBe("REJECTED");
+  });
+});
+
+test.describe("moderating uploads", () => {
+  test("publish one from the list and delete another permanently from its preview", async ({ page }) => {
+    const keep = await addUpload({ name: "keep-me.jpg" });
+    const remove = await addUpload({ name: "remove-me.jpg" });
+    await logIn(page);
+    await page.getByRole("link", { name: "Pending Uploads (2)" }).click();
+    const card = page.getByRole("listitem").filter({ hasText: "keep-me.jpg" });
+    await expect(card).toContainText("IMAGE");
+    await expect(card).toContainText("Test Visitor (visitor@example.com)");
+    await expect(card).toContainText("640 × 480");
+    await card.getByRole("button", { name: "Publish" }).click();
+    await expect(toast(page)).toContainText("Upload Updated");
+    await expect(page.getByRole("listitem").filter({ hasText: "keep-me.jpg" })).toHaveCount(0);
+    expect(upload(keep)?.status).toBe("APPROVED");
+
+    await page.getByRole("link", { name: "Preview remove-me.jpg" }).click();
+    const dialog = page.getByRole("dialog", { name: "remove-me.jpg" });
+    await expect(dialog.getByRole("img", { name: "Preview of remove-me.jpg" })).toBeVisible();
+    await expect(dialog).toContainText("JPG");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Delete Permanently" }).click();
+    await expect(toast(page)).toContainText("Upload status has been updated.");
+    await expect(page.getByText("No pending uploads to review.")).toBeVisible();
+    expect(upload(remove)).toMatchObject({ status: "REJECTED", storageKey: null });
+  });
+
+  test("rotating a photo makes a new, turned image", async ({ page }) => {
+    const id = await addUpload({ name: "sideways.jpg" });
+    const before = upload(id)!;
+    await logIn(page);
+    await page.goto(`/admin/uploads/${id}`);
+    const dialog = page.getByRole("dialog", { name: "sideways.jpg" });
+    await dialog.getByRole("button", { name: "Rotate Right" }).click();
+    await expect(toast(page)).toContainText("Image Rotated");
+    await expect(toast(page)).toContainText("The image has been rotated successfully.");
+    const after = upload(id)!;
+    expect(after.url).not.toBe(before.url);
+    expect([after.width, after.height]).toEqual([480, 640]);
+    const image = page.getByRole("dialog", { name: "sideways.jpg" }).getByRole("img", { name: "Preview of sideways.jpg" });
+    await expect(image).toHaveAttribute("src", after.url);
+    const response = await page.request.get(after.url);
+    expect(response.status()).toBe(200);
+    expect((await sharp(await response.body()).metadata()).width).toBe(480);
+  });
+
+  test("pending media is served to the admin only", async ({ page, browser }) => {
+    const id = await addUpload({ name: "private.jpg" });
+    const { url } = upload(id)!;
+    await logIn(page);
+    expect((await page.request.get(url)).status()).toBe(200);
+    const stranger = await browser.newContext();
+    expect((await stranger.request.get(`${test.info().project.use.baseURL}${url}`)).status()).toBe(404);
+    await stranger.close();
+  });
+});
+
+test.describe("poems, attendance and exports", () => {
+  test("add a poem (its title is required) and delete it", async ({ page }) => {
+    removeAllPoems();
+    await logIn(page);
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Poems", exact: true }).click();
+    await expect(page.getByText("No poems have been added yet.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Manage Existing Poems (0)" })).toBeVisible();
+    await page.getByLabel("Title").fill("   ");
+    await page.getByLabel("Content").fill("Do not stand at my grave and weep");
+    await page.getByRole("button", { name: "Add Poem" }).click();
+    await expect(page.getByText("Title is required")).toBeVisible();
+
+    await page.getByLabel("Title").fill("Remember");
+    await page.getByLabel("Author (Optional)").fill("C. Rossetti");
+    await page.getByRole("button", { name: "Add Poem" }).click();
+    await expect(toast(page)).toContainText("Poem Created");
+    await expect(toast(page)).toContainText("The poem has been added successfully.");
+    await expect(page.getByLabel("Title")).toHaveValue("");
+    await expect(page.getByRole("heading", { name: "Manage Existing Poems (1)" })).toBeVisible();
+    await expect(page.getByText("By C. Rossetti")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Delete the poem Remember" }).click();
+    await expect(toast(page)).toContainText("Poem Deleted");
+    await expect(page.getByText("No poems have been added yet.")).toBeVisible();
+    expect(db.select().from(poems).all()).toHaveLength(0);
+  });
+
+  test("a guest's attendance note shows in the Attendance tab", async ({ page }) => {
+    db.delete(rsvps).run();
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Let the family know you attended" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Memorial Service Attendance" })).toBeVisible();
+    await page.getByLabel("Name *").fill("Aunt Rose");
+    await page.getByLabel("Email *").fill("rose@example.com");
+    await page.getByLabel("Number of guests, including you *").fill("3");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Thank you for letting the family know you were there.")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await logIn(page);
+    await page.getByRole("link", { name: "Attendance (1)" }).click();
+    await expect(page.getByText("Memorial Attendees")).toBeVisible();
+    await expect(page.getByText("Confirmed attendees")).toBeVisible();
+    await expect(page.getByText("Including all guests")).toBeVisible();
+    const row = page.getByRole("row", { name: /Aunt Rose/ });
+    await expect(row).toContainText("rose@example.com");
+    await expect(row).toContainText("3");
+    await expect(row).toContainText("No notes");
+    await expectNoAxeViolations(page);
+  });
+
+  test("both exports download as CSV files", async ({ page }) => {
+    addMemory({ name: "Éloïse", message: "=cmd|' /C calc'!A0 is not a formula here", status: "APPROVED", email: "eloise@example.com" });
+    await logIn(page);
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Exports" }).click();
+    await expect(page.getByText("Download all approved memories as a CSV file.")).toBeVisible();
+    await expect(page.getByText("Download contact information for thank-you notes.")).toBeVisible();
+    for (const [name, header] of [
+      ["Export Memories CSV", "Name,Email,Phone,Message,Submitted"],
+      ["Export Contacts CSV", "Name,Email,Phone,Came from"],
+    ] as const) {
+      const link = page.getByRole("link", { name });
+      await expect(link).toHaveAttribute("target", "_blank");
+      const response = await page.request.get((await link.getAttribute("href"))!);
+      expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="(memories|contacts)-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const text = (await response.body()).toString("utf8");
+      expect(text.startsWith(`\uFEFF${header}\n`)).toBe(true);
+      expect(text).toContain("Éloïse");
+    }
+    const memoriesCsv = (await (await page.request.get("/api/admin/export/memories.csv")).body()).toString("utf8");
+    expect(memoriesCsv).toContain(",'=cmd|' /C calc'!A0 is not a formula here,");
+  });
+});
+
+test.describe("the admin API", () => {
+  const endpoints: [string, string][] = [
+    ["GET", "/api/admin/pending-memories"],
+    ["GET", "/api/admin/pending-uploads"],
+    ["GET", "/api/admin/rsvps/stats"],
+    ["PATCH", "/api/admin/memories/1"],
+    ["PATCH", "/api/admin/uploads/1"],
+    ["POST", "/api/admin/poems"],
+    ["DELETE", "/api/admin/poems/1"],
+    ["POST", "/api/admin/uploads/1/rotate"],
+    ["GET", "/api/admin/export/memories.csv"],
+    ["GET", "/api/admin/export/contacts.csv"],
+  ];
+
+  test("answers 401 without a session", async ({ request }) => {
+    for (const [method, path] of endpoints) {
+      const response = await request.fetch(path, { method, data: method === "GET" || method === "DELETE" ? undefined : {} });
+      expect(response.status(), `${method} ${path}`).toBe(401);
+    }
+  });
+
+  test("refuses changes from another site with 403, even with a session", async ({ page }) => {
+    await logIn(page);
+    for (const [method, path] of endpoints.filter(([method]) => method !== "GET")) {
+      const response = await page.request.fetch(path, { method, data: {}, headers: { Origin: "https://evil.example" } });
+      expect(response.status(), `${method} ${path}`).toBe(403);
+    }
+  });
+
+  test("logs in with JSON and moderates through the calls of the spec", async ({ request }) => {
+    const id = addMemory({ name: "API Friend" });
+    const poem = addPoem({ title: "Via the API" });
+    expect((await request.post("/api/admin/login", { data: { username: ADMIN.username, password: ADMIN.password } })).status()).toBe(200);
+    const pending = (await (await request.get("/api/admin/pending-memories")).json()) as { id: number; email: string }[];
+    expect(pending.map((m) => m.id)).toContain(id);
+    expect((await request.patch(`/api/admin/memories/${id}`, { data: { status: "MAYBE" } })).status()).toBe(400);
+    expect((await request.patch(`/api/admin/memories/${id}`, { data: { status: "APPROVED" } })).status()).toBe(200);
+    expect(memoryStatus(id)).toBe("APPROVED");
+    expect((await request.patch("/api/admin/memories/999999", { data: { status: "APPROVED" } })).status()).toBe(404);
+    expect((await request.delete(`/api/admin/poems/${poem.id}`)).status()).toBe(204);
+    expect((await request.delete(`/api/admin/poems/${poem.id}`)).status()).toBe(404);
+    const stats = await (await request.get("/api/admin/rsvps/stats")).json();
+    expect(Object.keys(stats).sort()).toEqual(["rsvps", "totalGuests", "totalRsvps"]);
+  });
+});
