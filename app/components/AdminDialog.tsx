@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import * as s from "./AdminDialog.css";
 
 /**
@@ -10,7 +10,10 @@ import * as s from "./AdminDialog.css";
 export function AdminDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Only a modal once scripts run: without them it is a plain section of the page.
+  const [modal, setModal] = useState(false);
   useEffect(() => {
+    setModal(true);
     headingRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") navigate(closeTo, { preventScrollReset: true });
@@ -20,7 +23,12 @@ export function AdminDialog({ title, closeTo, children }: { title: string; close
   }, [closeTo, navigate]);
   return (
     <div className={s.backdrop}>
-      <section role="dialog" aria-modal="true" aria-labelledby="admin-dialog-title" className={s.dialog}>
+      <section
+        role={modal ? "dialog" : "region"}
+        aria-modal={modal ? true : undefined}
+        aria-labelledby="admin-dialog-title"
+        className={s.dialog}
+      >
         <div className={s.header}>
           <h2 id="admin-dialog-title" ref={headingRef} tabIndex={-1} className={s.title}>
             {title}
