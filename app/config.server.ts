@@ -29,6 +29,10 @@ const schema = z
       .int()
       .min(1, "SUBMISSIONS_PER_10_MINUTES must be at least 1")
       .default(20),
+    KAREN_MODE_THEME: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z.enum(["classic", "disco"], { message: "KAREN_MODE_THEME must be classic or disco" }).optional(),
+    ),
     ADMIN_USERNAME: optional,
     ADMIN_PASSWORD: optional,
   })

@@ -24,6 +24,14 @@ export interface SiteContent {
   privacyNote: string;
   /** The family's time zone: dates in the admin panel are shown in it. */
   timeZone: string;
+  /**
+   * Karen Mode's look: "classic" (dark red footer, falling lights, mirror
+   * ball) or "disco" (all that plus sweeping spotlights and a glowing dance
+   * floor). The KAREN_MODE_THEME environment variable overrides it.
+   */
+  karenModeTheme: "classic" | "disco";
+  /** The song Karen Mode plays, as files under public/ (MP3 for every browser, Ogg optional). */
+  karenModeMusic: { mp3: string; ogg?: string; title: string };
   donation: {
     title: string;
     text: string;
@@ -46,6 +54,8 @@ export const content: SiteContent = {
     "https://www.openstreetmap.org/search?query=2315%20Durant%20Avenue%2C%20Berkeley%2C%20CA%2094704",
   contactEmail: "family@example.com",
   timeZone: "America/Los_Angeles",
+  karenModeTheme: "classic",
+  karenModeMusic: { mp3: "/audio/karen-mode.mp3", ogg: "/audio/karen-mode.ogg", title: "Karen Mode party loop" },
   heroImage: "/images/hero.jpg",
   heroImageAlt: "Soft evening light over the hills, a quiet place to remember",
   heroTitle: "In Loving Memory",

@@ -25,10 +25,22 @@ import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
+import { config } from "~/config.server";
+import { content } from "~/content";
+import { KarenParty, useKarenMode } from "~/components/KarenMode";
+import { isKarenModeOn } from "~/utils/karen-mode.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
-  return json({ origin: new URL(request.url).origin, toast }, { headers: headers ?? undefined });
+  return json(
+    {
+      origin: new URL(request.url).origin,
+      toast,
+      karenMode: await isKarenModeOn(request),
+      karenTheme: config.KAREN_MODE_THEME ?? content.karenModeTheme,
+    },
+    { headers: headers ?? undefined },
+  );
 }
 
 export const links: LinksFunction = () => [
@@ -51,8 +63,9 @@ const pendingSkeletons: Record<string, ComponentType> = {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const karenMode = useKarenMode();
   return (
-    <html lang="en">
+    <html lang="en" data-karen={karenMode ? "on" : undefined} data-karen-theme={karenMode ? data?.karenTheme : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -69,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        {karenMode ? <KarenParty theme={data?.karenTheme ?? "classic"} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -44,3 +44,5 @@ export const link = style({
 });
 
 export const small = style({ fontSize: vars.size.small, margin: 0 });
+
+export const party = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "center", gap: vars.space.md });

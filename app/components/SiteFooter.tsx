@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { content } from "~/content";
 import { footerLinks } from "~/utils/navigation";
+import { KarenModeToggle, MusicPlayer } from "./KarenMode";
 import * as s from "./SiteFooter.css";
 
 export function SiteFooter() {
@@ -19,6 +20,10 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
+        <div className={s.party}>
+          <KarenModeToggle />
+          <MusicPlayer />
+        </div>
         <p className={s.small}>
           Questions? Write to the family at{" "}
           <a className={s.link} href={`mailto:${content.contactEmail}`}>

@@ -90,9 +90,21 @@ describe("parseConfig", () => {
   });
 
   it("accepts admin credentials given together", () => {
-    const config = parseConfig({ NODE_ENV: "test", ADMIN_USERNAME: "family", ADMIN_PASSWORD: "secret" });
+    const config = parseConfig({ NODE_ENV: "test", ADMIN_USERNAME: "family", ADMIN_PASSWORD: "a long secret" });
     expect(config.ADMIN_USERNAME).toBe("family");
-    expect(config.ADMIN_PASSWORD).toBe("secret");
+    expect(config.ADMIN_PASSWORD).toBe("a long secret");
+  });
+
+  it("refuses an admin password shorter than 8 characters", () => {
+    expect(configError({ NODE_ENV: "test", ADMIN_USERNAME: "family", ADMIN_PASSWORD: "secret" }).message).toContain(
+      "ADMIN_PASSWORD must be at least 8 characters long",
+    );
+  });
+
+  it("takes Karen Mode's theme from the environment, or leaves it to the content file", () => {
+    expect(parseConfig({ NODE_ENV: "test", KAREN_MODE_THEME: "disco" }).KAREN_MODE_THEME).toBe("disco");
+    expect(parseConfig({ NODE_ENV: "test" }).KAREN_MODE_THEME).toBeUndefined();
+    expect(configError({ NODE_ENV: "test", KAREN_MODE_THEME: "rave" }).message).toContain("KAREN_MODE_THEME must be classic or disco");
   });
 
   it("reports a missing session secret and a missing admin password together", () => {

@@ -1,0 +1,207 @@
+import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from "react";
+import { content } from "~/content";
+import * as s from "./KarenMode.css";
+
+// Karen Mode constants of the spec (§9).
+export const KAREN = {
+  volume: 0.7,
+  retryDelaysMs: [100, 500, 1000],
+  triggerResetMs: 2000,
+  scrollDelayMs: 1500,
+  lights: 30,
+  lightsIntervalMs: 800,
+} as const;
+
+const TURNED_ON = "karen-mode:on";
+const COLOURS = ["#ff4d6d", "#ffd60a", "#4cc9f0", "#80ffdb", "#f72585", "#b5179e", "#fb8500", "#90e0ef"];
+
+/** Karen Mode as the visitor sees it: the server's cookie, or the choice just made. */
+export function useKarenMode(): boolean {
+  const root = useRouteLoaderData<{ karenMode?: boolean }>("root");
+  const pending = useFetchers().find((fetcher) => fetcher.key === "karen-mode" && fetcher.formData);
+  if (pending?.formData) return pending.formData.get("enabled") === "on";
+  return root?.karenMode ?? false;
+}
+
+const prefersReducedMotion = () => typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+
+/**
+ * The footer toggle: a real button in a POST form (it works without
+ * JavaScript and keeps the choice in a cookie); with JavaScript it flips in
+ * place, and turning it on starts the music and scrolls to the footer.
+ */
+export function KarenModeToggle() {
+  const on = useKarenMode();
+  const fetcher = useFetcher({ key: "karen-mode" });
+  const location = useLocation();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    fetcher.submit(event.currentTarget, { preventScrollReset: true });
+    if (!on) window.dispatchEvent(new Event(TURNED_ON));
+  };
+  return (
+    <fetcher.Form method="post" action="/karen-mode" onSubmit={onSubmit} className={s.toggleForm}>
+      <input type="hidden" name="enabled" value={on ? "off" : "on"} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button type="submit" aria-pressed={on} className={s.toggle}>
+        <span className={s.switchTrack} aria-hidden="true">
+          <span className={s.switchThumb} />
+        </span>
+        Karen Mode
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The looping music player. Without JavaScript it is the browser's own
+ * player; with it, one Play/Pause button whose state follows the audio. It
+ * starts by itself only right after the visitor turns Karen Mode on.
+ */
+export function MusicPlayer() {
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const [triggerMusic, setTriggerMusic] = useState(false);
+
+  useEffect(() => {
+    setHydrated(true);
+    const onTurnedOn = () => {
+      setTriggerMusic(true);
+      window.setTimeout(() => setTriggerMusic(false), KAREN.triggerResetMs);
+      if (!prefersReducedMotion()) {
+        window.setTimeout(() => document.getElementById("footer")?.scrollIntoView({ behavior: "smooth", block: "end" }), KAREN.scrollDelayMs);
+      }
+    };
+    window.addEventListener(TURNED_ON, onTurnedOn);
+    return () => window.removeEventListener(TURNED_ON, onTurnedOn);
+  }, []);
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!triggerMusic || !audio) return;
+    const attempt = () =>
+      audio.play().catch((error: unknown) => {
+        console.warn("Karen Mode music could not start", error);
+      });
+    audio.volume = KAREN.volume;
+    audio.currentTime = 0;
+    void attempt();
+    // Browsers may refuse the first try (the audio still loading, an autoplay rule): try again a little later.
+    const timers = KAREN.retryDelaysMs.map((delay) =>
+      window.setTimeout(() => {
+        if (audio.paused) void attempt();
+      }, delay),
+    );
+    return () => timers.forEach((timer) => window.clearTimeout(timer));
+  }, [triggerMusic]);
+
+  const toggle = () => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (!playing) {
+      audio.volume = KAREN.volume;
+      audio.play().catch((error: unknown) => console.warn("The music could not play", error));
+    } else {
+      audio.pause();
+    }
+  };
+
+  const music = content.karenModeMusic;
+  return (
+    <div className={s.player}>
+      <audio
+        ref={audioRef}
+        loop
+        preload="none"
+        controls={!hydrated}
+        aria-label={music.title}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        onError={() => console.warn("The Karen Mode music could not be loaded")}
+        className={hydrated ? s.hiddenAudio : s.nativeAudio}
+      >
+        {music.ogg ? <source src={music.ogg} type="audio/ogg" /> : null}
+        <source src={music.mp3} type="audio/mpeg" />
+        Your browser does not support the audio element.
+      </audio>
+      {hydrated ? (
+        <button type="button" onClick={toggle} className={s.playButton} aria-label={playing ? "Pause the music" : "Play the music"}>
+          <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span> {playing ? "Pause" : "Play"}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+interface Light {
+  left: number;
+  colour: string;
+  duration: number;
+  delay: number;
+  size: number;
+}
+
+/** A fixed, repeatable set for the server's page (the same on every render, no hydration mismatch). */
+function seededLights(): Light[] {
+  return Array.from({ length: KAREN.lights }, (_, i) => ({
+    left: (i * 37) % 100,
+    colour: COLOURS[i % COLOURS.length]!,
+    duration: 3 + ((i * 7) % 5),
+    delay: -((i * 13) % 40) / 10,
+    size: 8 + ((i * 5) % 10),
+  }));
+}
+
+function randomLights(): Light[] {
+  return Array.from({ length: KAREN.lights }, () => ({
+    left: Math.random() * 100,
+    colour: COLOURS[Math.floor(Math.random() * COLOURS.length)]!,
+    duration: 3 + Math.random() * 4,
+    delay: -Math.random() * 4,
+    size: 8 + Math.random() * 10,
+  }));
+}
+
+/** The party layer over the page: falling coloured lights and a mirror ball (all CSS, no clicks caught). */
+export function KarenParty({ theme }: { theme: "classic" | "disco" }) {
+  const [lights, setLights] = useState(seededLights);
+  useEffect(() => {
+    if (prefersReducedMotion()) return;
+    const timer = window.setInterval(() => setLights(randomLights()), KAREN.lightsIntervalMs);
+    return () => window.clearInterval(timer);
+  }, []);
+  return (
+    <div className={s.party} aria-hidden="true" data-testid="karen-party">
+      {theme === "disco" ? (
+        <>
+          <div className={s.spotlightLeft} />
+          <div className={s.spotlightRight} />
+          <div className={s.danceFloor} />
+        </>
+      ) : null}
+      <div className={s.mirrorBall} data-testid="mirror-ball" />
+      <div className={s.lights}>
+        {lights.map((light, index) => (
+          <span
+            key={index}
+            className={s.light}
+            style={
+              {
+                left: `${light.left}%`,
+                width: `${light.size}px`,
+                height: `${light.size}px`,
+                background: light.colour,
+                boxShadow: `0 0 ${light.size}px ${light.colour}`,
+                animationDuration: `${light.duration}s`,
+                animationDelay: `${light.delay}s`,
+              } as CSSProperties
+            }
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

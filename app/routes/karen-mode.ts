@@ -1,0 +1,24 @@
+import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { readFormData } from "~/utils/http.server";
+import { karenModeCookieHeader } from "~/utils/karen-mode.server";
+
+/** Only a path on this site is followed back (never another host). */
+function backTo(value: FormDataEntryValue | null) {
+  const target = typeof value === "string" ? value : "/";
+  return target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\") ? target : "/";
+}
+
+export const loader = () => redirect("/");
+
+/**
+ * The footer's Karen Mode button: a plain form that flips the cookie and
+ * returns to the same page, so the party style works without JavaScript.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readFormData(request);
+  const on = form.get("enabled") === "on";
+  const cookie = await karenModeCookieHeader(on);
+  // With JavaScript (a fetcher's request) the page stays where it is and just revalidates.
+  if (new URL(request.url).searchParams.has("_data")) return json({ karenMode: on }, { headers: { "Set-Cookie": cookie } });
+  return redirect(backTo(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+}
