@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { action } from "~/routes/karen-mode";
+import { isKarenModeOn } from "~/utils/karen-mode.server";
+
+function press(fields: Record<string, string>, query = "") {
+  const request = new Request(`http://x/karen-mode${query}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  return action({ request, params: {}, context: {} }) as Promise<Response>;
+}
+
+const cookieFrom = (response: Response) => response.headers.get("Set-Cookie")!.split(";")[0]!;
+const withCookie = (cookie: string) => new Request("http://x/", { headers: { Cookie: cookie } });
+
+describe("the Karen Mode button", () => {
+  it("without JavaScript sets the cookie and returns to the same page", async () => {
+    const on = await press({ enabled: "on", redirectTo: "/poems?x=1" });
+    expect(on.status).toBe(302);
+    expect(on.headers.get("Location")).toBe("/poems?x=1");
+    expect(on.headers.get("Set-Cookie")).toMatch(/HttpOnly/i);
+    expect(await isKarenModeOn(withCookie(cookieFrom(on)))).toBe(true);
+    const off = await press({ enabled: "off", redirectTo: "/poems" });
+    expect(await isKarenModeOn(withCookie(cookieFrom(off)))).toBe(false);
+  });
+
+  it("never sends the visitor to another site", async () => {
+    for (const redirectTo of ["//evil.example/", "https://evil.example/", "/\\evil.example", "poems"]) {
+      expect((await press({ enabled: "on", redirectTo })).headers.get("Location"), redirectTo).toBe("/");
+    }
+  });
+
+  it("with JavaScript answers in place (no redirect) with the new state", async () => {
+    const response = await press({ enabled: "on", redirectTo: "/" }, "?_data=routes%2Fkaren-mode");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ karenMode: true });
+    expect(await isKarenModeOn(withCookie(cookieFrom(response)))).toBe(true);
+  });
+});
