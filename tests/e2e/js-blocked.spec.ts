@@ -1,0 +1,78 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { content } from "~/content";
+import { latestMemory, latestUpload, removeAllUploads } from "./support/data";
+
+// A browser that runs JavaScript but cannot load ours (a blocked CDN, a
+// corporate proxy, an old browser that fails to parse it): every page must
+// still work as plain HTML. The inline scripts Remix writes still run here.
+test.describe("when the site's scripts cannot load", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "scripts must be able to run for their loading to be blocked");
+
+  test.beforeEach(async ({ page }) => {
+    await page.route(/\.(m?js)(\?.*)?$/, (route) => route.abort());
+  });
+
+  test("every public page shows its content", async ({ page }) => {
+    for (const [url, heading] of [
+      ["/", content.heroTitle],
+      ["/guestbook", "Guest Book"],
+      ["/share", "Share Photos & Videos"],
+      ["/gallery", "Memory Gallery"],
+      ["/poems", "Poems & Writings"],
+      ["/rsvp", "Memorial Service Attendance"],
+      ["/admin", "Admin Login"],
+    ] as const) {
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: heading }), url).toBeVisible();
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    }
+    await page.goto("/");
+    await expect(page.getByText(content.venueName).first()).toBeVisible();
+  });
+
+  test("a visitor signs the guest book, shares a photo and turns on Karen Mode", async ({ page }) => {
+    const message = `Signed with scripts blocked ${Date.now()}`;
+    await page.goto("/guestbook");
+    await page.getByLabel("Name *").fill("Blocked Scripts");
+    await page.getByLabel("Email *").fill("blocked@example.com");
+    await page.getByLabel("Your Memory *").fill(message);
+    await page.getByRole("button", { name: "Submit Memory" }).click();
+    await expect(page.getByText("Thank you for sharing your memory. It will be reviewed before being published.")).toBeVisible();
+    expect(latestMemory()).toMatchObject({ message, status: "PENDING" });
+
+    removeAllUploads();
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "memorial-blocked-"));
+    const photo = path.join(dir, "blocked.jpg");
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: "#335577" } }).jpeg().toFile(photo);
+    await page.goto("/share");
+    await page.getByLabel("Name*").fill("Blocked Scripts");
+    await page.getByLabel("Email*").fill("blocked@example.com");
+    await page.getByLabel("Photos and videos").setInputFiles(photo);
+    await page.getByRole("button", { name: "Upload Files" }).click();
+    await expect(page.getByText("Your file has been uploaded successfully and is pending review.")).toBeVisible();
+    expect(latestUpload()).toMatchObject({ originalName: "blocked.jpg", status: "PENDING" });
+    await fs.rm(dir, { recursive: true, force: true });
+
+    await page.getByRole("contentinfo").getByRole("button", { name: "Karen Mode" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-karen", "on");
+    await page.getByRole("contentinfo").getByRole("button", { name: "Karen Mode" }).click();
+    await expect(page.locator("html")).not.toHaveAttribute("data-karen", "on");
+  });
+
+  test("the admin logs in and out", async ({ page }) => {
+    await page.goto("/admin");
+    await page.getByLabel("Username").fill("admin");
+    await page.getByLabel("Password").fill("e2e-admin-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
+    await page.getByRole("link", { name: /^Pending Uploads/ }).click();
+    await expect(page).toHaveURL(/\/admin\/uploads$/);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+  });
+});
