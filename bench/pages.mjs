@@ -1,0 +1,97 @@
+// Page and API throughput: requests/s and p99 at 32 connections for /,
+// /guestbook, /gallery, GET /api/guestbook and GET /api/gallery, with 10,000
+// approved memories and 1,000 approved uploads, next to an empty Remix
+// document route (the 404 page: the layout and no data) and a bare Node HTTP
+// server sending as many bytes as /guestbook, all measured in the same run.
+// Target: every page at ≥ 80% of the empty Remix route.
+// Usage: npm run build && node bench/pages.mjs   (BENCH_SECONDS=10 by default)
+import http from "node:http";
+import path from "node:path";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { startSite } from "./lib.mjs";
+
+const CONNECTIONS = 32;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const MEMORIES = 10_000;
+const UPLOADS = 1_000;
+
+const site = await startSite({ env: { SUBMISSIONS_PER_10_MINUTES: "1000000" } });
+const sqlite = new Database(path.join(site.dir, "memorial.db"));
+sqlite.pragma("busy_timeout = 5000");
+const start = Date.now() - MEMORIES * 60_000;
+const addMemory = sqlite.prepare(
+  "insert into memories (name, email, message, status, canDisplay, createdAt) values (?, ?, ?, 'APPROVED', 1, ?)",
+);
+const addUpload = sqlite.prepare(
+  `insert into uploads (submittedBy, type, originalName, url, thumbnailUrl, width, height, durationSec, status, createdAt, storageKey, mimeType, displayKey, thumbnailKey, processedAt)
+   values (?, ?, ?, ?, ?, 1600, 1200, ?, 'APPROVED', ?, ?, ?, ?, ?, ?)`,
+);
+sqlite.transaction(() => {
+  for (let i = 0; i < MEMORIES; i++) {
+    addMemory.run(`Guest ${i}`, `guest${i}@example.com`, `A memory number ${i}, with a few words of love.\nAnd a second line.`, start + i * 60_000);
+  }
+  for (let i = 1; i <= UPLOADS; i++) {
+    const video = i % 10 === 0;
+    addUpload.run(
+      `Guest ${i} (guest${i}@example.com)`,
+      video ? "VIDEO" : "IMAGE",
+      video ? `clip-${i}.mp4` : `photo-${i}.jpg`,
+      `/media/${i}/display-${i}.${video ? "mp4" : "jpg"}`,
+      `/media/${i}/thumb-${i}-thumb.jpg`,
+      video ? 75 : null,
+      start + i * 60_000,
+      `originals/bench${String(i).padStart(17, "0")}`,
+      video ? "video/mp4" : "image/jpeg",
+      `media/${i}/display-${i}.jpg`,
+      `media/${i}/thumb-${i}-thumb.jpg`,
+      Date.now(),
+    );
+  }
+})();
+sqlite.close();
+
+// The bare reference: a Node HTTP server answering with the same bytes as /guestbook.
+const guestbookBytes = Buffer.from(await (await fetch(`${site.origin}/guestbook`)).arrayBuffer());
+const bare = http.createServer((_req, res) => {
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": guestbookBytes.length });
+  res.end(guestbookBytes);
+});
+await new Promise((resolve) => bare.listen(3391, resolve));
+
+function measure(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const targets = [
+  ["bare Node server, same bytes as /guestbook", "http://localhost:3391/"],
+  ["empty Remix route (404 page)", `${site.origin}/bench-empty-route`],
+  ["/", `${site.origin}/`],
+  ["/guestbook", `${site.origin}/guestbook`],
+  ["/gallery", `${site.origin}/gallery`],
+  ["GET /api/guestbook", `${site.origin}/api/guestbook?limit=10&offset=0`],
+  ["GET /api/gallery", `${site.origin}/api/gallery?limit=20&offset=0`],
+];
+const rows = [];
+try {
+  for (const [, url] of targets) await measure(url).catch(() => undefined); // warm-up
+  for (const [label, url] of targets) {
+    const result = await measure(url);
+    rows.push({
+      route: label,
+      "req/s": Math.round(result.requests.average),
+      "p99 ms": result.latency.p99,
+      "non-2xx": result.non2xx - (label.startsWith("empty") ? result.non2xx : 0),
+      errors: result.errors,
+    });
+  }
+} finally {
+  bare.close();
+  await site.stop();
+}
+const reference = rows.find((row) => row.route.startsWith("empty"))["req/s"];
+for (const row of rows) row["vs empty route"] = `${Math.round((row["req/s"] / reference) * 100)}%`;
+console.log(`${MEMORIES.toLocaleString("en")} approved memories, ${UPLOADS.toLocaleString("en")} approved uploads, ${CONNECTIONS} connections, ${DURATION}s each (target: pages ≥ 80% of the empty route)`);
+console.table(rows);
