@@ -1,0 +1,41 @@
+// `npm run bench`: every measurement, one after another, each printing its
+// figures next to the reference measured in the same run:
+//   pages    /, /guestbook, /gallery and the APIs vs an empty Remix route and a bare Node server
+//   media    a 1 GiB signed PUT vs a bare Node stream-to-disk server, peak RSS growth,
+//            24 MP thumbnail and 12 MP HEIC conversion vs the libraries alone
+//   export   100,000-row memories CSV vs csv-stringify alone, peak RSS growth
+//   weight   gzipped HTML, CSS and JS of each public page
+// Each part seeds its own scratch database and storage and starts the production build.
+// Usage: npm run build && npm run bench   (or: npm run bench -- pages export)
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const PARTS = {
+  pages: ["bench/pages.mjs"],
+  media: ["bench/media.mjs"],
+  export: ["bench/export.mjs"],
+  weight: ["bench/page-weight.mjs", "/", "/guestbook", "/share", "/gallery", "/poems", "/rsvp"],
+};
+
+if (!existsSync("build/index.js")) {
+  console.error("Build the site first: npm run build");
+  process.exit(1);
+}
+const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(PARTS);
+let failed = false;
+for (const name of chosen) {
+  const part = PARTS[name];
+  if (!part) {
+    console.error(`Unknown part "${name}"; choose from ${Object.keys(PARTS).join(", ")}`);
+    process.exit(2);
+  }
+  if (!existsSync(part[0])) {
+    console.error(`\n## ${name}: ${part[0]} is missing`);
+    failed = true;
+    continue;
+  }
+  console.log(`\n## ${name}`);
+  const result = spawnSync(process.execPath, part, { stdio: "inherit" });
+  if (result.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);
