@@ -36,7 +36,7 @@ try {
     );
     if (result.status !== 0) throw new Error(`lighthouse failed on ${page}`);
     const { categories, audits } = JSON.parse(readFileSync(report, "utf8"));
-    const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
+    const score = (/** @type {string} */ key) => Math.round((categories[key]?.score ?? 0) * 100);
     rows.push({
       page,
       performance: score("performance"),

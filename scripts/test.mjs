@@ -5,13 +5,19 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasCommand = (name) => spawnSync("sh", ["-c", `command -v ${name}`]).status === 0;
+const hasCommand = (/** @type {string} */ name) => spawnSync("sh", ["-c", `command -v ${name}`]).status === 0;
 const missing = [
   !existsSync(chromium) && "chromium",
   !hasCommand("ffprobe") && "ffmpeg",
   !hasCommand("heif-convert") && "libheif-examples",
 ].filter(Boolean);
 
+/**
+ * @param {string} label
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import("node:child_process").SpawnSyncOptions} [options]
+ */
 function run(label, command, args, options = {}) {
   console.log(`\n▶ ${label}`);
   const result = spawnSync(command, args, { stdio: "inherit", ...options });
