@@ -15,7 +15,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = 3;
 const ADMIN = { username: "bench", password: "bench-password" };
 
-const site = await startSite({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` } : {}) } });
+const site = await startSite({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
 const file = path.join(site.dir, "memorial.db");
 const sqlite = new Database(file);
 sqlite.pragma("busy_timeout = 5000");
