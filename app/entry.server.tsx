@@ -9,6 +9,7 @@ import { NonceProvider } from "~/utils/nonce";
 // Called by server/index.mjs once the site listens, and by `npm run admin`.
 export { startBackgroundWork } from "~/background.server";
 export { upsertAdmin } from "~/models/admin.server";
+export { handleDiskPut } from "~/media/disk-put.server";
 
 const ABORT_DELAY = 5_000;
 

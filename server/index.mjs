@@ -82,6 +82,11 @@ app.use((req, res, next) => {
   }
 });
 
+// Signed uploads to the local disk stream from the socket straight to the
+// file (1 GB without web-stream conversions); everything else goes to Remix.
+const entryModule = /** @type {{ handleDiskPut?: import("express").RequestHandler }} */ (/** @type {unknown} */ (build.entry.module));
+if (entryModule.handleDiskPut) app.put("/api/uploads/put/*", entryModule.handleDiskPut);
+
 app.use(compression());
 
 // Fingerprinted build assets never change; other public files may.
