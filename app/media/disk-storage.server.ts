@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { grantSearchParams } from "./signature.server";
@@ -30,13 +30,13 @@ const randomName = () => randomBytes(12).toString("base64url");
 
 /** Counts bytes on their way through, failing as soon as there are too many. */
 function limitBytes(maxBytes: number, counter: { size: number }) {
-  return async function* (source: AsyncIterable<Buffer>) {
-    for await (const chunk of source) {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
       counter.size += chunk.length;
-      if (counter.size > maxBytes) throw new UploadTooLargeError(maxBytes);
-      yield chunk;
-    }
-  };
+      if (counter.size > maxBytes) done(new UploadTooLargeError(maxBytes));
+      else done(null, chunk);
+    },
+  });
 }
 
 /**
