@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { memories, type Memory, type Status } from "../../db/schema";
 import { createRateLimiter } from "~/auth/rate-limit.server";
 import { config } from "~/config.server";
@@ -73,16 +73,18 @@ export function toPublicMemory(memory: Pick<Memory, "id" | "name" | "message" | 
 }
 
 /** Approved memories the author allowed us to show, newest first. */
+// Built once: the guest book page and API run this on every request.
+const publicMemoriesQuery = db
+  .select({ id: memories.id, name: memories.name, message: memories.message, createdAt: memories.createdAt })
+  .from(memories)
+  .where(and(eq(memories.status, "APPROVED"), eq(memories.canDisplay, true)))
+  .orderBy(desc(memories.createdAt), desc(memories.id))
+  .limit(sql.placeholder("limit"))
+  .offset(sql.placeholder("offset"))
+  .prepare();
+
 export function listPublicMemories({ limit, offset }: { limit: number; offset: number }): PublicMemory[] {
-  return db
-    .select({ id: memories.id, name: memories.name, message: memories.message, createdAt: memories.createdAt })
-    .from(memories)
-    .where(and(eq(memories.status, "APPROVED"), eq(memories.canDisplay, true)))
-    .orderBy(desc(memories.createdAt), desc(memories.id))
-    .limit(limit)
-    .offset(offset)
-    .all()
-    .map(toPublicMemory);
+  return publicMemoriesQuery.all({ limit, offset }).map(toPublicMemory);
 }
 
 /** Moderation: returns false when there is no such memory. */
