@@ -78,28 +78,41 @@ export function MusicPlayer() {
     return () => window.removeEventListener(TURNED_ON, onTurnedOn);
   }, []);
 
+  const retryTimers = useRef<number[]>([]);
+  const stopRetries = () => {
+    retryTimers.current.forEach((timer) => window.clearTimeout(timer));
+    retryTimers.current = [];
+  };
+
   useEffect(() => {
     const audio = audioRef.current;
     if (!triggerMusic || !audio) return;
+    let started = false;
     const attempt = () =>
-      audio.play().catch((error: unknown) => {
-        console.warn("Karen Mode music could not start", error);
-      });
+      audio.play().then(
+        () => {
+          // Playing: no more retries (they must not restart music the visitor then pauses).
+          started = true;
+          stopRetries();
+        },
+        (error: unknown) => console.warn("Karen Mode music could not start", error),
+      );
     audio.volume = KAREN.volume;
     audio.currentTime = 0;
     void attempt();
     // Browsers may refuse the first try (the audio still loading, an autoplay rule): try again a little later.
-    const timers = KAREN.retryDelaysMs.map((delay) =>
+    retryTimers.current = KAREN.retryDelaysMs.map((delay) =>
       window.setTimeout(() => {
-        if (audio.paused) void attempt();
+        if (!started) void attempt();
       }, delay),
     );
-    return () => timers.forEach((timer) => window.clearTimeout(timer));
+    return stopRetries;
   }, [triggerMusic]);
 
   const toggle = () => {
     const audio = audioRef.current;
     if (!audio) return;
+    stopRetries();
     if (!playing) {
       audio.volume = KAREN.volume;
       audio.play().catch((error: unknown) => console.warn("The music could not play", error));
