@@ -426,6 +426,11 @@ export function getUpload(id: number): Upload | undefined {
  * storage at once: the family asked for it to be gone.
  */
 export async function setUploadStatus(id: number, status: Status) {
+  const current = getUpload(id);
+  if (!current) return undefined;
+  if (current.status === "REJECTED" && status !== "REJECTED") {
+    throw new UploadRefused(409, "status", "This upload was deleted permanently and cannot be published.");
+  }
   const upload = db.update(uploads).set({ status }).where(eq(uploads.id, id)).returning().get();
   if (!upload) return undefined;
   if (status === "REJECTED") {
@@ -575,7 +580,7 @@ export async function rotateUpload(id: number, direction: RotateDirection): Prom
   const updated = getUpload(id)!;
   if (updated.url === upload.url) {
     db.update(uploads).set({ rotation: upload.rotation }).where(eq(uploads.id, id)).run();
-    throw new Error(`Rotating upload ${id} made no new image`);
+    throw new UploadRefused(422, "id", "This image could not be read, so it cannot be rotated.");
   }
   return { newUrl: updated.url, upload: toAdminUpload(updated) };
 }

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/session.server";
-import { methodNotAllowed } from "~/media/responses.server";
+import { answerUploadRefusals, methodNotAllowed } from "~/media/responses.server";
 import { getAdminUpload, setUploadStatus, toAdminUpload } from "~/models/upload.server";
 import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
 import { idParam, ModerationSchema } from "~/utils/moderation";
@@ -20,6 +20,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = ModerationSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
   const id = idParam(params.id);
-  const upload = id ? await setUploadStatus(id, parsed.data.status) : undefined;
-  return upload ? json(toAdminUpload(upload)) : notFound();
+  return answerUploadRefusals(async () => {
+    const upload = id ? await setUploadStatus(id, parsed.data.status) : undefined;
+    return upload ? json(toAdminUpload(upload)) : notFound();
+  });
 }

@@ -2,10 +2,19 @@ import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { readFormData } from "~/utils/http.server";
 import { karenModeCookieHeader } from "~/utils/karen-mode.server";
 
-/** Only a path on this site is followed back (never another host). */
+/**
+ * Only a path on this site is followed back (never another host), in its
+ * encoded form, so odd characters can never reach the Location header raw.
+ */
 function backTo(value: FormDataEntryValue | null) {
   const target = typeof value === "string" ? value : "/";
-  return target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\") ? target : "/";
+  if (!target.startsWith("/") || target.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(target)) return "/";
+  try {
+    const url = new URL(target, "http://site.invalid");
+    return url.origin === "http://site.invalid" ? `${url.pathname}${url.search}` : "/";
+  } catch {
+    return "/";
+  }
 }
 
 export const loader = () => redirect("/");

@@ -60,7 +60,7 @@ interface ShareResult {
 export async function action({ request, context }: ActionFunctionArgs) {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "multipart/form-data") {
-    return new Response("Please use the form on the share page to upload files.", { status: 415, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return shareResult(415, { errors: ["Please use the form on the share page to upload files."], fieldErrors: {}, uploaded: [] });
   }
   const stored: { key: string; name: string }[] = [];
   const refused: string[] = [];

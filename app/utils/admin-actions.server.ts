@@ -47,6 +47,9 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
     }
   }
   const status = STATUS_BY_INTENT[intent as keyof typeof STATUS_BY_INTENT];
-  const upload = status && id ? await setUploadStatus(id, status) : undefined;
+  const upload = status && id ? await setUploadStatus(id, status).catch((error: unknown) => {
+    if (error instanceof UploadRefused) return undefined;
+    throw error;
+  }) : undefined;
   return redirectWithToast(returnTo, upload ? UPLOAD_UPDATED : UPLOAD_FAILED);
 }

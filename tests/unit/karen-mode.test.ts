@@ -25,6 +25,11 @@ describe("the Karen Mode button", () => {
     expect(await isKarenModeOn(withCookie(cookieFrom(off)))).toBe(false);
   });
 
+  it("never puts raw control or non-ASCII characters into the redirect", async () => {
+    expect((await press({ enabled: "on", redirectTo: "/a\r\nSet-Cookie: x=1" })).headers.get("Location")).toBe("/");
+    expect((await press({ enabled: "on", redirectTo: "/😀?q=é" })).headers.get("Location")).toBe("/%F0%9F%98%80?q=%C3%A9");
+  });
+
   it("never sends the visitor to another site", async () => {
     for (const redirectTo of ["//evil.example/", "https://evil.example/", "/\\evil.example", "poems"]) {
       expect((await press({ enabled: "on", redirectTo })).headers.get("Location"), redirectTo).toBe("/");

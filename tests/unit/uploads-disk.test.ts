@@ -15,6 +15,7 @@ import {
   cleanupAbandonedUploads,
   processingIdle,
   resetUploadLimits,
+  rotateUpload,
   setUploadStatus,
   TOO_MANY_UPLOADS,
   UPLOADS_PER_10_MINUTES,
@@ -27,6 +28,7 @@ import { action as abortAction, loader as listPartsLoader } from "~/routes/api.u
 import { loader as signPartLoader } from "~/routes/api.uploads.s3.multipart.$uploadId.$partNumber";
 import { action as completeMultipartAction } from "~/routes/api.uploads.s3.multipart.$uploadId.complete";
 import { loader as mediaLoader } from "~/routes/media.$id.$file";
+import { action as shareAction } from "~/routes/share";
 
 const ORIGIN = "http://memorial.test";
 const fixtures = path.resolve(__dirname, "../fixtures");
@@ -175,6 +177,28 @@ describe("a direct upload to the local disk", () => {
   });
 });
 
+describe("refusals that must never be a 500", () => {
+  it("a photo that cannot be decoded is refused when rotated", async () => {
+    const uploadURL = await sign();
+    await put(uploadURL, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("not really a jpeg at all")]));
+    const { id } = (await (await complete({ uploadURL })).json()) as { id: number };
+    await processingIdle();
+    await expect(rotateUpload(id, "left")).rejects.toMatchObject({ status: 422 });
+    expect(db.select().from(uploads).where(eq(uploads.id, id)).get()?.rotation).toBe(0);
+  });
+
+  it("the share page answers another content type with its own 415 page data", async () => {
+    const request = new Request(`${ORIGIN}/share`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "name=Ann",
+    });
+    const response = await settle(shareAction(args(request)));
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ errors: ["Please use the form on the share page to upload files."], fieldErrors: {}, uploaded: [] });
+  });
+});
+
 describe("limits per network address", () => {
   it("refuses more files from one address than a family could send in 10 minutes", async () => {
     const signFrom = (clientIp: string) =>
@@ -221,6 +245,9 @@ describe("who may see stored media", () => {
 
     await setUploadStatus(view.id, "REJECTED");
     expect((await media(view.url)).status).toBe(404);
+    // Its files are gone, so it can never be published again.
+    await expect(setUploadStatus(view.id, "APPROVED")).rejects.toMatchObject({ status: 409 });
+    expect(db.select().from(uploads).where(eq(uploads.id, view.id)).get()?.status).toBe("REJECTED");
     for (const key of [row.storageKey, row.displayKey, row.thumbnailKey]) {
       expect(await getMediaStorage().stat(key!)).toBeNull();
     }
