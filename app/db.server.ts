@@ -10,3 +10,8 @@ export function isDatabaseHealthy(): boolean {
     return false;
   }
 }
+
+/** On shutdown, once the last request is answered: checkpoints the WAL into the file and releases it. */
+export function closeDatabase() {
+  if (db.$client.open) db.$client.close();
+}

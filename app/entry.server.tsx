@@ -10,6 +10,7 @@ import { NonceProvider } from "~/utils/nonce";
 export { startBackgroundWork } from "~/background.server";
 export { upsertAdmin } from "~/models/admin.server";
 export { handleDiskPut } from "~/media/disk-put.server";
+export { closeDatabase } from "~/db.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -84,8 +84,11 @@ app.use((req, res, next) => {
 
 // Signed uploads to the local disk stream from the socket straight to the
 // file (1 GB without web-stream conversions); everything else goes to Remix.
-const entryModule = /** @type {{ handleDiskPut?: import("express").RequestHandler }} */ (/** @type {unknown} */ (build.entry.module));
-if (entryModule.handleDiskPut) app.put("/api/uploads/put/*", entryModule.handleDiskPut);
+/** What the build's entry module adds for this server. */
+const entry = /** @type {{ handleDiskPut?: import("express").RequestHandler; startBackgroundWork?: () => Promise<void>; closeDatabase?: () => void }} */ (
+  /** @type {unknown} */ (build.entry.module)
+);
+if (entry.handleDiskPut) app.put("/api/uploads/put/*", entry.handleDiskPut);
 
 app.use(compression());
 
@@ -109,7 +112,6 @@ const port = Number(process.env.PORT || 3000);
 const server = app.listen(port, () => {
   console.log(`Memorial site listening on http://localhost:${port}`);
   // The configured admin, session sweeping and media maintenance.
-  const entry = /** @type {{ startBackgroundWork?: () => Promise<void> }} */ (/** @type {unknown} */ (build.entry.module));
   entry.startBackgroundWork?.().catch((error) => console.error(error));
   // Under `npm run dev`, tell the Remix dev server this build is live.
   if (process.env.REMIX_DEV_ORIGIN) import("@remix-run/node").then(({ broadcastDevReady }) => broadcastDevReady(build));
@@ -121,11 +123,15 @@ function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`${signal} received: finishing requests in flight, then stopping`);
-  server.close(() => process.exit(0));
+  const stop = () => {
+    entry.closeDatabase?.();
+    process.exit(0);
+  };
+  server.close(stop);
   server.closeIdleConnections();
   setTimeout(() => {
     server.closeAllConnections();
-    process.exit(0);
+    stop();
   }, 10_000).unref();
 }
 process.on("SIGTERM", shutdown);

@@ -1,0 +1,388 @@
+// Crash safety of the guest book, against the real production server
+// (`node server/index.mjs` on the build, as bench/lib.mjs starts it) on a
+// scratch database:
+//  - killed with SIGKILL while guest-book POSTs are in flight, every
+//    submission it had acknowledged (201 with an id) is in the database after
+//    a restart, with the same id and message, and the file is intact;
+//  - stopped with SIGTERM (a deploy), every request it had already received
+//    gets its full answer, it exits with code 0 within 10 s, and the data is
+//    there after a restart.
+// A process kill leaves the operating system's page cache alone, so this
+// proves the site commits before it answers, not what survives a power cut
+// (that is SQLite's synchronous=FULL, set in db/client.server.ts).
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BUILD = path.join(ROOT, "build/index.js");
+const START_TIMEOUT_MS = 30_000;
+
+interface Site {
+  child: ChildProcess;
+  port: number;
+  /** Resolves when the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The last of what the server printed, for failure messages. */
+  output: () => string;
+}
+
+const running = new Set<ChildProcess>();
+const scratchDirs: string[] = [];
+
+beforeAll(() => {
+  // server/index.mjs would build the site itself when the build is missing;
+  // here that would be slow and could race other test files, so say so instead.
+  if (!existsSync(BUILD)) {
+    throw new Error(`${path.relative(ROOT, BUILD)} is missing: run \`npx remix build\` first (npm test builds before vitest).`);
+  }
+});
+
+afterEach(async () => {
+  // No orphan servers, whatever happened in the test.
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGKILL");
+        }),
+    ),
+  );
+  running.clear();
+});
+
+afterAll(() => {
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function scratchDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "memorial-durability-"));
+  scratchDirs.push(dir);
+  return dir;
+}
+
+/** A port nothing listens on right now, near 3420 (the server cannot take port 0: it prints and uses the number given). */
+async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 3420 + Math.floor(Math.random() * 500);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error("no free port between 3420 and 3920");
+}
+
+/** Starts the production server on the database and storage in `dir`, retrying on another port if its port was taken meanwhile. */
+async function startSite(dir: string): Promise<Site> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = spawn(process.execPath, ["server/index.mjs"], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATABASE_PATH: path.join(dir, "memorial.db"),
+        STORAGE_DIR: path.join(dir, "uploads"),
+        SESSION_SECRET: "durability-test-secret",
+        SUBMISSIONS_PER_10_MINUTES: "100000",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    running.add(child);
+    let output = "";
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout!.on("data", keep);
+    child.stderr!.on("data", keep);
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once("exit", (code, signal) => resolve({ code, signal })),
+    );
+    const site: Site = { child, port, exited, output: () => output };
+
+    const started = Date.now();
+    let ended: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    void exited.then((result) => (ended = result));
+    while (!ended && Date.now() - started < START_TIMEOUT_MS) {
+      const status = await get(port, "/healthz").catch(() => 0);
+      if (status === 200) return site;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (!ended) child.kill("SIGKILL");
+    await exited;
+    running.delete(child);
+    if (output.includes("EADDRINUSE") && attempt < 5) continue;
+    throw new Error(`The server did not start on port ${port} (${ended ? `exited ${JSON.stringify(ended)}` : "timed out"}):\n${output}`);
+  }
+}
+
+function get(port: number, urlPath: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+interface Outcome {
+  index: number;
+  message: string;
+  /** The TCP connection to the server was made. */
+  connected: boolean;
+  /** The whole request (headers and body) was handed to the connection. */
+  sent: boolean;
+  status?: number;
+  /** The id from a complete 2xx answer: the submission was acknowledged. */
+  id?: number;
+  error?: string;
+}
+
+/**
+ * POST /api/guestbook on its own connection (no keep-alive, so one request
+ * never waits behind another on the client side). Never rejects: a failure
+ * is an outcome.
+ */
+function signGuestBook(
+  port: number,
+  index: number,
+  message: string,
+  options: {
+    onAnswer?: (outcome: Outcome) => void;
+    /**
+     * Send `Expect: 100-continue` and hold the body back: `onReceived` runs
+     * when the server answers "100 Continue" (it has read the request and is
+     * handling it), and the body goes out once `sendBody` resolves.
+     */
+    onReceived?: (outcome: Outcome) => void;
+    sendBody?: Promise<void>;
+  } = {},
+): Promise<Outcome> {
+  const outcome: Outcome = { index, message, connected: false, sent: false };
+  const holdBody = options.onReceived !== undefined || options.sendBody !== undefined;
+  const body = JSON.stringify({
+    name: `Crash Tester ${index}`,
+    email: `crash-tester-${index}@example.com`,
+    message,
+    canDisplay: true,
+  });
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      if (error !== undefined) outcome.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      resolve(outcome);
+    };
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/api/guestbook",
+        agent: false,
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(body),
+          ...(holdBody ? { Expect: "100-continue" } : {}),
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("error", settle);
+        res.on("aborted", () => settle(new Error("answer cut short")));
+        res.on("end", () => {
+          if (!res.complete) return settle(new Error("answer cut short"));
+          outcome.status = res.statusCode;
+          try {
+            const json = JSON.parse(text) as { id?: unknown };
+            if (res.statusCode! >= 200 && res.statusCode! < 300 && typeof json.id === "number") outcome.id = json.id;
+          } catch {
+            outcome.error = `unreadable answer: ${text.slice(0, 200)}`;
+          }
+          options.onAnswer?.(outcome);
+          settle();
+        });
+      },
+    );
+    req.on("socket", (socket) => {
+      socket.once("connect", () => (outcome.connected = true));
+    });
+    req.on("finish", () => (outcome.sent = true));
+    req.on("error", settle);
+    if (!holdBody) return req.end(body);
+    req.flushHeaders();
+    req.on("continue", () => {
+      options.onReceived?.(outcome);
+      void (options.sendBody ?? Promise.resolve()).then(() => req.end(body));
+    });
+  });
+}
+
+interface StoredMemory {
+  id: number;
+  message: string;
+  status: string;
+}
+
+/** The guest book rows and SQLite's own integrity check, read without writing to the file. */
+function readDatabase(dir: string): { integrity: string[]; memories: StoredMemory[] } {
+  const sqlite = new Database(path.join(dir, "memorial.db"), { readonly: true, fileMustExist: true });
+  try {
+    const integrity = sqlite.pragma("integrity_check", { simple: false }) as { integrity_check: string }[];
+    const memories = sqlite.prepare("SELECT id, message, status FROM memories ORDER BY id").all() as StoredMemory[];
+    return { integrity: integrity.map((row) => row.integrity_check), memories };
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** Every acknowledged submission is stored under the id it was given, with its message; nothing else is half-written. */
+function expectAcknowledgedStored(dir: string, outcomes: Outcome[]) {
+  const { integrity, memories } = readDatabase(dir);
+  expect(integrity).toEqual(["ok"]);
+  const byId = new Map(memories.map((memory) => [memory.id, memory]));
+  const acknowledged = outcomes.filter((outcome) => outcome.id !== undefined);
+  for (const outcome of acknowledged) {
+    expect(byId.get(outcome.id!), `acknowledged submission #${outcome.index} (id ${outcome.id})`).toEqual({
+      id: outcome.id,
+      message: outcome.message,
+      status: "PENDING",
+    });
+  }
+  // Rows the server committed but had no time to acknowledge may be there too,
+  // each one whole and only once.
+  const sentMessages = new Set(outcomes.map((outcome) => outcome.message));
+  for (const memory of memories) expect(sentMessages.has(memory.message), `unexpected row ${JSON.stringify(memory)}`).toBe(true);
+  expect(new Set(memories.map((memory) => memory.message)).size).toBe(memories.length);
+  return { stored: memories.length, acknowledged: acknowledged.length };
+}
+
+const summary = (outcomes: Outcome[]) =>
+  outcomes.map((o) => `#${o.index}: ${o.id !== undefined ? `id ${o.id}` : `status ${o.status ?? "-"} ${o.error ?? ""}`}`).join("\n");
+
+describe("crash safety of the guest book (production server)", () => {
+  it("after SIGKILL with submissions in flight, every acknowledged memory is in the database after a restart", async () => {
+    const dir = scratchDir();
+    const first = await startSite(dir);
+    const run = Math.random().toString(36).slice(2, 8);
+
+    // Kill the server the moment it has acknowledged a few submissions (a
+    // different few each run, to land at different points of its work),
+    // while the rest are still on their way or being handled.
+    const KILL_AFTER = 1 + Math.floor(Math.random() * 8);
+    const REQUESTS = 50;
+    let acknowledgedSoFar = 0;
+    let killed = false;
+    const outcomes = await Promise.all(
+      Array.from({ length: REQUESTS }, (_, index) =>
+        signGuestBook(first.port, index, `Durability run ${run}, memory number ${index}: we will remember.`, {
+          onAnswer: (outcome) => {
+            if (outcome.id === undefined) return;
+            acknowledgedSoFar++;
+            if (acknowledgedSoFar >= KILL_AFTER && !killed) {
+              killed = true;
+              process.kill(first.child.pid!, "SIGKILL");
+            }
+          },
+        }),
+      ),
+    );
+    if (!killed) process.kill(first.child.pid!, "SIGKILL");
+    expect(await first.exited).toEqual({ code: null, signal: "SIGKILL" });
+
+    const acknowledged = outcomes.filter((outcome) => outcome.id !== undefined);
+    const failed = outcomes.filter((outcome) => outcome.id === undefined);
+    // Only answers that came before the kill count, and every other request failed for lack of an answer.
+    expect(killed, `fewer than ${KILL_AFTER} submissions were acknowledged:\n${summary(outcomes)}\n${first.output()}`).toBe(true);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
+    for (const outcome of failed) expect(outcome.status, `#${outcome.index} was answered, not cut off`).toBeUndefined();
+    // The kill came while requests were being handled, not after they all finished.
+    expect(
+      failed.filter((outcome) => outcome.connected && outcome.sent).length,
+      `no request was in flight at the kill:\n${summary(outcomes)}`,
+    ).toBeGreaterThan(0);
+
+    const second = await startSite(dir);
+    const counts = expectAcknowledgedStored(dir, outcomes);
+    // And the restarted site takes new memories.
+    const after = await signGuestBook(second.port, REQUESTS, `Durability run ${run}, signed after the restart.`);
+    expect(after.status).toBe(201);
+    expect(readDatabase(dir).memories.at(-1)).toMatchObject({ id: after.id, message: after.message });
+
+    console.info(
+      `durability: killed after ${KILL_AFTER} answers: ${acknowledged.length} acknowledged, ${failed.length} failed (${failed.filter((o) => o.connected).length} in flight), ${counts.stored} stored after the kill`,
+    );
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
+  it("on SIGTERM, requests already being handled get their full answers, the server exits with 0 within 10 s, and the data stays", async () => {
+    const dir = scratchDir();
+    const site = await startSite(dir);
+    const run = Math.random().toString(36).slice(2, 8);
+    const REQUESTS = 20;
+
+    // Every request is sent with `Expect: 100-continue`, so the server's
+    // "100 Continue" says it has read that request and is handling it. Once
+    // all 20 are, SIGTERM: half of them have sent their body already, the
+    // other half (slow uploads) send it only after the signal.
+    let received = 0;
+    let terminatedAt = 0;
+    let terminated!: () => void;
+    const afterSigterm = new Promise<void>((resolve) => (terminated = resolve));
+    const outcomes = await Promise.all(
+      Array.from({ length: REQUESTS }, (_, index) =>
+        signGuestBook(site.port, index, `Shutdown run ${run}, memory number ${index}: thank you.`, {
+          sendBody: index % 2 === 0 ? Promise.resolve() : afterSigterm,
+          onReceived: () => {
+            if (++received === REQUESTS) {
+              terminatedAt = Date.now();
+              site.child.kill("SIGTERM");
+              terminated();
+            }
+          },
+        }),
+      ),
+    );
+    expect(terminatedAt, `not every request reached the server:\n${summary(outcomes)}\n${site.output()}`).toBeGreaterThan(0);
+
+    const exit = await Promise.race([
+      site.exited,
+      new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), 10_000 - (Date.now() - terminatedAt))),
+    ]);
+    expect(exit, site.output()).toEqual({ code: 0, signal: null });
+    const stoppedInMs = Date.now() - terminatedAt;
+    expect(stoppedInMs).toBeLessThan(10_000);
+    console.info(`graceful shutdown: ${REQUESTS} requests answered, exited with 0 in ${stoppedInMs} ms`);
+    // It closed the database: the last connection to close folds the write-ahead log into the file and removes it.
+    expect(existsSync(path.join(dir, "memorial.db-wal")), "memorial.db-wal left behind: the database was not closed").toBe(false);
+
+    // No socket hang-ups: each request got its whole 201 answer.
+    expect(
+      outcomes.map((outcome) => ({ index: outcome.index, status: outcome.status, acknowledged: outcome.id !== undefined })),
+      summary(outcomes),
+    ).toEqual(outcomes.map((outcome) => ({ index: outcome.index, status: 201, acknowledged: true })));
+
+    const again = await startSite(dir);
+    const counts = expectAcknowledgedStored(dir, outcomes);
+    expect(counts).toEqual({ stored: REQUESTS, acknowledged: REQUESTS });
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+});
