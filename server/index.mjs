@@ -57,6 +57,28 @@ app.use((req, res, next) => {
   next();
 });
 
+// A request answered before its whole body arrived (a refusal: too large, of
+// the wrong type, from another site) must not leave the rest of that body in
+// the connection, where the browser's next request would wait behind it until
+// the connection timed out. The answer says "Connection: close", so the client
+// asks again on a fresh connection, and what is still on its way is discarded
+// rather than buffered.
+app.use((req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = /** @type {typeof res.writeHead} */ (
+    function (/** @type {any[]} */ ...args) {
+      if (!req.complete) res.setHeader("Connection", "close");
+      return /** @type {Function} */ (writeHead).apply(res, args);
+    }
+  );
+  res.on("finish", () => {
+    if (req.complete || req.destroyed) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
+  next();
+});
+
 const mediaSources = mediaSourcesFromEnv(process.env);
 
 app.use((req, res, next) => {

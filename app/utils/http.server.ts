@@ -37,7 +37,9 @@ async function readBodyLimited(request: Request, maxBytes: number, tooLarge: () 
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
+        // Not cancel(): that would destroy the connection before the answer is
+        // sent. The server discards the rest of the body (server/index.mjs).
+        reader.releaseLock();
         throw tooLarge();
       }
       chunks.push(value);
