@@ -10,6 +10,7 @@ const missing = [
   !existsSync(chromium) && "chromium",
   !hasCommand("ffprobe") && "ffmpeg",
   !hasCommand("heif-convert") && "libheif-examples",
+  !hasCommand("lynx") && "lynx",
 ].filter(Boolean);
 
 /**

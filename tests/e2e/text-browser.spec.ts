@@ -1,0 +1,323 @@
+// The site in a text browser: Debian's lynx reads the home page, and signs the
+// guest book through the real form by replaying keystrokes from a file
+// (`lynx -cmd_script`), the way a visitor with a screen reader on a terminal,
+// or on a very old machine, would. No Chromium: only Playwright's web server
+// and the app's own model code (support/data.ts) to check what was stored.
+//
+// The site's cookies (the one-time "Memory Submitted" confirmation among them)
+// are `Secure` in production, as the live site is only served over HTTPS.
+// Chromium treats http://localhost as a secure origin and sends them back;
+// lynx does not, so here lynx talks HTTPS to a small TLS-terminating proxy in
+// front of the test server, as Fly's proxy sits in front of the live site.
+import { execFile, spawn } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test } from "@playwright/test";
+import { content } from "~/content";
+import { latestMemory } from "./support/data";
+
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "runs once, in the no-JS project");
+
+const LYNX_TIMEOUT_MS = 30_000;
+const CONFIRMATION_TITLE = "Memory Submitted";
+const CONFIRMATION_TEXT = "Thank you for sharing your memory. It will be reviewed before being published.";
+
+let work: string;
+let certFile: string;
+let keyFile: string;
+let lynxCfg: string;
+
+test.beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "memorial-text-browser-"));
+  certFile = path.join(work, "localhost-cert.pem");
+  keyFile = path.join(work, "localhost-key.pem");
+  lynxCfg = path.join(work, "lynx.cfg");
+  // A fresh configuration (not /etc/lynx/lynx.cfg or a ~/.lynxrc) so every
+  // run behaves the same: numbered links and form fields (typing "15" then
+  // Enter moves to field 15), text fields that must be activated with Enter
+  // (so typed digits are never taken as text by accident), cookies accepted
+  // without asking, no Referer, and certificate problems refused rather
+  // than asked about (a prompt would swallow the next scripted keystrokes).
+  await writeFile(
+    lynxCfg,
+    [
+      "DEFAULT_KEYPAD_MODE:LINKS_AND_FIELDS_ARE_NUMBERED",
+      "TEXTFIELDS_NEED_ACTIVATION:TRUE",
+      "CHARACTER_SET:utf-8",
+      "ASSUME_CHARSET:utf-8",
+      "SET_COOKIES:TRUE",
+      "ACCEPT_ALL_COOKIES:TRUE",
+      "PERSISTENT_COOKIES:FALSE",
+      "FORCE_COOKIE_PROMPT:YES",
+      "FORCE_SSL_PROMPT:NO",
+      "NO_REFERER_HEADER:TRUE",
+      "",
+    ].join("\n"),
+  );
+});
+
+test.afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+interface LynxRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs lynx with the test configuration and a clean environment (no proxies, no ~/.lynxrc). */
+function lynx(args: string[]): Promise<LynxRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("lynx", [`-cfg=${lynxCfg}`, "-noreferer", "-accept_all_cookies", "-nopause", "-display_charset=utf-8", ...args], {
+      cwd: work,
+      env: {
+        PATH: process.env.PATH,
+        HOME: work,
+        TERM: "vt100",
+        LANG: "C.UTF-8",
+        COLUMNS: "160",
+        LINES: "60",
+        SSL_CERT_FILE: certFile,
+      } as Record<string, string | undefined> as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), LYNX_TIMEOUT_MS);
+    child.on("error", (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(
+        error.code === "ENOENT"
+          ? new Error("lynx is not installed: apt-get install -y lynx (npm test installs it when run as root)")
+          : error,
+      );
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** `lynx -dump`: the page as lynx renders it, as plain text. */
+async function dump(url: string, extra: string[] = []): Promise<string> {
+  const run = await lynx(["-dump", "-width=200", ...extra, url]);
+  expect(run, `lynx -dump ${url} failed: ${run.stderr}`).toMatchObject({ code: 0, signal: null });
+  return run.stdout;
+}
+
+/** What lynx drew on its (pretend) terminal, without the control sequences: for failure messages. */
+const screenText = (output: string) =>
+  output.replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][0-9A-Za-z]|\x1b[=>]|[\x0e\x0f\r]/g, " ").replace(/ {2,}/g, " ");
+
+/** Collapses line wrapping and indentation, so text can be matched across lines. */
+const flat = (text: string) => text.replace(/\s+/g, " ");
+
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+  "proxy-connection",
+  "proxy-authenticate",
+  "proxy-authorization",
+]);
+const endToEnd = (headers: http.IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
+
+/**
+ * An HTTPS front for the test server with a certificate for localhost made
+ * for this run (trusted by lynx through SSL_CERT_FILE), forwarding like
+ * Fly's proxy: X-Forwarded-Proto https, the browser's Host kept.
+ */
+async function startTlsProxy(target: URL): Promise<{ origin: string; close: () => Promise<void> }> {
+  try {
+    await promisify(execFile)("openssl", [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "2",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+    ]);
+  } catch (error) {
+    throw new Error(`Could not make a test certificate with openssl (apt-get install -y openssl): ${String(error)}`);
+  }
+  const server = https.createServer({ key: await readFile(keyFile), cert: await readFile(certFile) }, (req, res) => {
+    const upstream = http.request(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...endToEnd(req.headers), "x-forwarded-proto": "https" },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", (error) => {
+      if (!res.headersSent) res.writeHead(502, { "Content-Type": "text/plain" });
+      res.end(`proxy error: ${error.message}`);
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `https://localhost:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** lynx keystroke-script lines typing `text` (one `key` line per character, as -cmd_log writes them). */
+function typeText(text: string): string[] {
+  if (!/^[A-Za-z0-9 .,@/_-]+$/.test(text)) throw new Error(`Only plain characters can be scripted simply: ${text}`);
+  return [...text].map((char) => (char === " " ? "key <space>" : `key ${char}`));
+}
+
+/** Moves to numbered link or field `n` ("15", Enter). */
+const goTo = (n: number) => [...typeText(String(n)), "key ^J"];
+
+/** P)rint, "Save to a local file" (the menu's first entry), and the file name. */
+const saveTo = (file: string) => ["key p", "key ^J", "key ^U", ...typeText(file), "key ^J"];
+
+/** The text lynx shows in numbered field `n` (a text field is drawn as its value then underscores). */
+function shownIn(page: string, n: number): string {
+  const match = new RegExp(`\\[${n}\\]([^\\n]*?)_*[ \\t]*$`, "m").exec(page);
+  if (!match) throw new Error(`no field [${n}] in:\n${page}`);
+  return match[1]!;
+}
+
+/** The number lynx gives the field on the line matching `pattern` (first group). */
+function fieldNumber(page: string, pattern: RegExp, what: string): number {
+  const match = pattern.exec(page);
+  if (!match?.[1]) throw new Error(`lynx shows no ${what} on the guest book page:\n${page}`);
+  return Number(match[1]);
+}
+
+test.describe("the site in a text browser (lynx)", () => {
+  test("lynx -dump of the home page shows the memorial service details", async ({ baseURL }) => {
+    const page = await dump(`${baseURL}/`, ["-nolist"]);
+    const service = page.indexOf("Memorial Service");
+    expect(service, `no "Memorial Service" section in:\n${page}`).toBeGreaterThanOrEqual(0);
+    const section = flat(page.slice(service));
+    for (const detail of [content.serviceTitle, content.serviceDateText, content.venueName, content.venueAddress]) {
+      expect(section).toContain(flat(detail));
+    }
+  });
+
+  test("a visitor signs the guest book through the form in lynx and sees the confirmation; the memory waits for review", async ({
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const proxy = await startTlsProxy(new URL(baseURL!));
+    try {
+      const url = `${proxy.origin}/guestbook`;
+      const suffix = Math.random().toString(36).slice(2, 8);
+      const name = `Lynx ${suffix}`;
+      const email = `lynx-${suffix}@example.com`;
+      const message = `Typed in lynx ${suffix}, we remember the songs.`;
+
+      // Where the fields are: the same numbers lynx shows when browsing.
+      const form = await dump(url, ["-number_fields", "-nolist"]);
+      const fields = {
+        name: fieldNumber(form, /Name \* \[(\d+)\]_/, "Name field"),
+        email: fieldNumber(form, /Email \* \[(\d+)\]_/, "Email field"),
+        message: fieldNumber(form, /Your Memory \*\s*\n\s*\[(\d+)\]_/, "Your Memory field"),
+        honeypot: fieldNumber(form, /Leave this field empty \[(\d+)\]_/, "hidden website field"),
+        submit: fieldNumber(form, /\(\[(\d+)\]BUTTON\) Submit Memory/, "Submit Memory button"),
+      };
+
+      const filled = path.join(work, "filled.txt");
+      const answered = path.join(work, "answered.txt");
+      const script = [
+        "# Sign the guest book: go to a field, Enter to start typing, Enter to stop.",
+        ...goTo(fields.name),
+        "key ^J",
+        ...typeText(name),
+        "key ^J",
+        ...goTo(fields.email),
+        "key ^J",
+        ...typeText(email),
+        "key ^J",
+        ...goTo(fields.message),
+        "key ^J",
+        ...typeText(message),
+        // In a text area Enter starts the next line; Tab leaves the area.
+        "key <tab>",
+        "# The filled-in form, as lynx shows it.",
+        ...saveTo(filled),
+        ...goTo(fields.submit),
+        "key ^J",
+        "# The page that came back.",
+        ...saveTo(answered),
+        "exit",
+        "",
+      ].join("\n");
+      const scriptFile = path.join(work, "sign-guestbook.lynx");
+      await writeFile(scriptFile, script);
+
+      const run = await lynx([`-cmd_script=${scriptFile}`, "-number_fields", url]);
+      expect(run, `lynx failed: ${run.stderr}`).toMatchObject({ code: 0, signal: null });
+
+      // Before sending: what was typed is in the form; the hidden "website" field stayed empty.
+      const before = await readFile(filled, "utf8").catch(() => {
+        throw new Error(`lynx did not save the filled-in form; its screen was:\n${screenText(run.stdout)}`);
+      });
+      expect(shownIn(before, fields.name)).toBe(name);
+      // Lynx shows as much of a value as fits the field's width.
+      expect(email.startsWith(shownIn(before, fields.email))).toBe(true);
+      expect(shownIn(before, fields.email)).toMatch(/^lynx-/);
+      expect(shownIn(before, fields.message)).toBe(message);
+      expect(shownIn(before, fields.honeypot)).toBe("");
+
+      // The answer: the confirmation, and an empty form for the next person.
+      const after = await readFile(answered, "utf8").catch(() => {
+        throw new Error(`lynx did not save the page it got back; its screen was:\n${screenText(run.stdout)}`);
+      });
+      expect(flat(after)).toContain(CONFIRMATION_TITLE);
+      expect(flat(after)).toContain(CONFIRMATION_TEXT);
+      expect(shownIn(after, fieldNumber(after, /Name \* \[(\d+)\]/, "Name field"))).toBe("");
+      expect(after).not.toContain(message);
+
+      expect(latestMemory()).toMatchObject({
+        name,
+        email,
+        phone: null,
+        message,
+        canDisplay: true,
+        status: "PENDING",
+      });
+    } finally {
+      await proxy.close();
+    }
+  });
+});
