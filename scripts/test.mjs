@@ -43,7 +43,7 @@ if (missing.length > 0) {
 }
 
 run("typecheck", "npx", ["tsc"]);
-run("build", "npx", ["remix", "build"]);
+run("build", "npm", ["run", "build"]);
 run("unit and integration tests (vitest)", "npx", ["vitest", "run"]);
 run("browser tests (playwright, JavaScript on and off)", "npx", ["playwright", "test"]);
 console.log("\n✔ all tests passed");

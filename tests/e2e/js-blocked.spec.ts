@@ -76,3 +76,46 @@ test.describe("when the site's scripts cannot load", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
   });
 });
+
+// An older browser (before Safari 15.4) parses the lowered bundles but lacks
+// runtime features they call: it keeps the server-rendered page, without a
+// script error and without hydrating halfway.
+test.describe("in a browser too old for the client app", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the scripts must run to find what the browser lacks");
+
+  test("every page stays the working server-rendered page, with no script error", async ({ page }) => {
+    await page.addInitScript(() => {
+      delete (Array.prototype as { at?: unknown }).at;
+      delete (Object as { hasOwn?: unknown }).hasOwn;
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+
+    for (const [url, heading] of [
+      ["/", content.heroTitle],
+      ["/guestbook", "Guest Book"],
+      ["/share", "Share Photos & Videos"],
+      ["/gallery", "Memory Gallery"],
+      ["/poems", "Poems & Writings"],
+      ["/admin", "Admin Login"],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1, name: heading }), url).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expect(page.locator("html"), url).not.toHaveAttribute("data-hydrated", "true");
+    }
+    // The plain upload form, not the upload dialog, on the share page.
+    await page.goto("/share");
+    await expect(page.getByRole("button", { name: "Upload Files" })).toBeVisible();
+
+    const message = `Signed from an older browser ${Date.now()}`;
+    await page.goto("/guestbook");
+    await page.getByLabel("Name *").fill("Older Browser");
+    await page.getByLabel("Email *").fill("older@example.com");
+    await page.getByLabel("Your Memory *").fill(message);
+    await page.getByRole("button", { name: "Submit Memory" }).click();
+    await expect(page.getByText("Thank you for sharing your memory. It will be reviewed before being published.")).toBeVisible();
+    expect(latestMemory()).toMatchObject({ message, status: "PENDING" });
+    expect(errors).toEqual([]);
+  });
+});

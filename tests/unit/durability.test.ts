@@ -39,7 +39,7 @@ beforeAll(() => {
   // server/index.mjs would build the site itself when the build is missing;
   // here that would be slow and could race other test files, so say so instead.
   if (!existsSync(BUILD)) {
-    throw new Error(`${path.relative(ROOT, BUILD)} is missing: run \`npx remix build\` first (npm test builds before vitest).`);
+    throw new Error(`${path.relative(ROOT, BUILD)} is missing: run \`npm run build\` first (npm test builds before vitest).`);
   }
 });
 
