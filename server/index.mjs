@@ -3,7 +3,7 @@
 // app, static files, one log line per request, graceful shutdown; everything
 // else is the Remix build.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -114,9 +114,13 @@ if (entry.handleDiskPut) app.put("/api/uploads/put/*", entry.handleDiskPut);
 
 app.use(compression());
 
-// Fingerprinted build assets never change; other public files may.
+// Fingerprinted build assets never change; other public files may. Only
+// paths under public/'s own entries look at the disk: a page request goes
+// straight to Remix instead of waiting for a file lookup that cannot succeed.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+const publicEntries = new Set(readdirSync("public"));
+const publicFiles = express.static("public", { maxAge: "1h" });
+app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
 
 app.all(
   "*",
