@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
@@ -11,6 +11,7 @@ import { createPoem, deletePoem, listPoems } from "~/models/poem.server";
 import { POEM_CREATED, POEM_DELETED, PoemInput } from "~/models/poem.schema";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
+import { formControls } from "~/utils/form-control";
 import { readFormData } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -51,6 +52,8 @@ function AddPoemForm() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PoemInput }),
   });
+  const control = formControls("add-poem", constraint, fields);
+  const [title, author, content] = [control("title", "text"), control("author", "text"), control("content", "textarea")];
   useEffect(() => {
     if (actionData?.failed) showToast({ ...CREATE_FAILED, type: "destructive" });
   }, [actionData]);
@@ -58,14 +61,9 @@ function AddPoemForm() {
     <Form method="post" action="/admin/poems" {...getFormProps(form)} className={s.form}>
       <h2 className={s.sectionTitle}>Add New Poem</h2>
       <FormAlert title={CREATE_FAILED.title} messages={form.errors} />
-      <Field label="Title" errors={fields.title.errors} errorId={fields.title.errorId} inputProps={getInputProps(fields.title, { type: "text" })} />
-      <Field
-        label="Author (Optional)"
-        errors={fields.author.errors}
-        errorId={fields.author.errorId}
-        inputProps={getInputProps(fields.author, { type: "text" })}
-      />
-      <TextareaField label="Content" errors={fields.content.errors} errorId={fields.content.errorId} textareaProps={getTextareaProps(fields.content)} />
+      <Field label="Title" errors={title.errors} errorId={title.errorId} inputProps={title.props} />
+      <Field label="Author (Optional)" errors={author.errors} errorId={author.errorId} inputProps={author.props} />
+      <TextareaField label="Content" errors={content.errors} errorId={content.errorId} textareaProps={content.props} />
       <button type="submit" name="intent" value="create" className={ui.button.primary} disabled={adding}>
         {adding ? "Adding Poem..." : "Add Poem"}
       </button>

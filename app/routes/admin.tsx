@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
@@ -12,6 +12,7 @@ import { countPendingMemories } from "~/models/memory.server";
 import { getRsvpStats } from "~/models/rsvp.server";
 import { countPendingUploads } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
+import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -69,6 +70,8 @@ function LoginCard() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
+  const control = formControls("admin-login", constraint, fields);
+  const [username, password] = [control("username", "text"), control("password", "password")];
   useEffect(() => {
     if (actionData?.failed) showToast({ ...LOGIN_FAILED, type: "destructive" });
   }, [actionData]);
@@ -79,18 +82,8 @@ function LoginCard() {
         <FormAlert title={LOGIN_FAILED.title} messages={form.errors} />
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={safeRedirect(searchParams.get("redirectTo"))} />
-        <Field
-          label="Username"
-          errors={fields.username.errors}
-          errorId={fields.username.errorId}
-          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
-        />
-        <Field
-          label="Password"
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-        />
+        <Field label="Username" errors={username.errors} errorId={username.errorId} inputProps={{ ...username.props, autoComplete: "username" }} />
+        <Field label="Password" errors={password.errors} errorId={password.errorId} inputProps={{ ...password.props, autoComplete: "current-password" }} />
         <button type="submit" className={ui.button.primary} disabled={pending}>
           {pending ? "Logging in..." : "Login"}
         </button>

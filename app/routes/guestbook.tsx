@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
@@ -20,6 +20,7 @@ import {
 import { GUESTBOOK_PAGE_SIZE, MemoryFormSchema } from "~/models/memory.schema";
 import * as ui from "~/styles/ui.css";
 import { readFormData } from "~/utils/http.server";
+import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "./guestbook.css";
@@ -31,6 +32,7 @@ const SUBMITTED = {
 const FAILED = { title: "Error", description: "Failed to submit memory. Please try again." };
 // Computed once: the same HTML validation attributes for every render.
 const constraint = getZodConstraint(MemoryFormSchema);
+const FORM_ID = "guestbook";
 /** How far "Load More" can reach without JavaScript before the page gets unwieldy. */
 const MAX_OFFSET = 5000;
 
@@ -84,7 +86,7 @@ function WriteMessageForm() {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/guestbook") === true;
   const [form, fields] = useForm({
-    id: "guestbook",
+    id: FORM_ID,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     constraint,
     defaultValue: { canDisplay: true },
@@ -94,6 +96,15 @@ function WriteMessageForm() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MemoryFormSchema }),
   });
 
+  const control = formControls(FORM_ID, constraint, fields);
+  const controls = {
+    name: control("name", "text"),
+    email: control("email", "email"),
+    phone: control("phone", "tel"),
+    message: control("message", "textarea"),
+    canDisplay: control("canDisplay", "checkbox"),
+  };
+
   useEffect(() => {
     if (actionData?.failed) showToast({ ...FAILED, type: "destructive" });
   }, [actionData]);
@@ -101,36 +112,11 @@ function WriteMessageForm() {
   return (
     <Form method="post" action="/guestbook" {...getFormProps(form)} className={s.form}>
       <FormAlert title={FAILED.title} messages={form.errors ?? (actionData?.failed ? [FAILED.description] : undefined)} />
-      <Field
-        label="Name *"
-        errors={fields.name.errors}
-        errorId={fields.name.errorId}
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
-      />
-      <Field
-        label="Email *"
-        errors={fields.email.errors}
-        errorId={fields.email.errorId}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-      />
-      <Field
-        label="Phone (Optional)"
-        errors={fields.phone.errors}
-        errorId={fields.phone.errorId}
-        inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
-      />
-      <TextareaField
-        label="Your Memory *"
-        errors={fields.message.errors}
-        errorId={fields.message.errorId}
-        textareaProps={getTextareaProps(fields.message)}
-      />
-      <CheckboxField
-        label="I give permission to display this memory publicly"
-        errors={fields.canDisplay.errors}
-        errorId={fields.canDisplay.errorId}
-        inputProps={getInputProps(fields.canDisplay, { type: "checkbox" })}
-      />
+      <Field label="Name *" errors={controls.name.errors} errorId={controls.name.errorId} inputProps={{ ...controls.name.props, autoComplete: "name" }} />
+      <Field label="Email *" errors={controls.email.errors} errorId={controls.email.errorId} inputProps={{ ...controls.email.props, autoComplete: "email" }} />
+      <Field label="Phone (Optional)" errors={controls.phone.errors} errorId={controls.phone.errorId} inputProps={{ ...controls.phone.props, autoComplete: "tel" }} />
+      <TextareaField label="Your Memory *" errors={controls.message.errors} errorId={controls.message.errorId} textareaProps={controls.message.props} />
+      <CheckboxField label="I give permission to display this memory publicly" errors={controls.canDisplay.errors} errorId={controls.canDisplay.errorId} inputProps={controls.canDisplay.props} />
       <Honeypot />
       <button type="submit" className={ui.button.primary} disabled={submitting}>
         {submitting ? "Submitting..." : "Submit Memory"}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
@@ -10,6 +10,7 @@ import { createRsvp } from "~/models/rsvp.server";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
 import { readFormData } from "~/utils/http.server";
+import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "./guestbook.css";
@@ -43,29 +44,21 @@ function AttendanceForm() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RsvpSchema }),
   });
+  const control = formControls("rsvp", constraint, fields);
+  const [name, email, guestCount, notes] = [control("name", "text"), control("email", "email"), control("guestCount", "number"), control("notes", "textarea")];
   return (
     <Form method="post" action="/rsvp" {...getFormProps(form)} className={s.form}>
       <FormAlert title="Please check the form" messages={form.errors} />
-      <Field
-        label="Name *"
-        errors={fields.name.errors}
-        errorId={fields.name.errorId}
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
-      />
-      <Field
-        label="Email *"
-        errors={fields.email.errors}
-        errorId={fields.email.errorId}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-      />
+      <Field label="Name *" errors={name.errors} errorId={name.errorId} inputProps={{ ...name.props, autoComplete: "name" }} />
+      <Field label="Email *" errors={email.errors} errorId={email.errorId} inputProps={{ ...email.props, autoComplete: "email" }} />
       <Field
         label="Number of guests, including you *"
         hint={`From 1 to ${MAX_GUESTS}.`}
-        errors={fields.guestCount.errors}
-        errorId={fields.guestCount.errorId}
-        inputProps={{ ...getInputProps(fields.guestCount, { type: "number" }), min: 1, max: MAX_GUESTS, step: 1, inputMode: "numeric" }}
+        errors={guestCount.errors}
+        errorId={guestCount.errorId}
+        inputProps={{ ...guestCount.props, min: 1, max: MAX_GUESTS, step: 1, inputMode: "numeric" }}
       />
-      <TextareaField label="Notes (Optional)" errors={fields.notes.errors} errorId={fields.notes.errorId} textareaProps={getTextareaProps(fields.notes)} />
+      <TextareaField label="Notes (Optional)" errors={notes.errors} errorId={notes.errorId} textareaProps={notes.props} />
       <Honeypot />
       <button type="submit" className={ui.button.primary} disabled={sending}>
         {sending ? "Sending..." : "Send"}

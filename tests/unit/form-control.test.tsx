@@ -1,0 +1,106 @@
+// formControl gives every form control the attributes conform's own
+// getInputProps / getTextareaProps would, pristine and after a refused
+// submission, for every form on the site.
+import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { LoginSchema } from "~/auth/login.schema";
+import { MemoryFormSchema } from "~/models/memory.schema";
+import { PoemInput } from "~/models/poem.schema";
+import { RsvpSchema } from "~/models/rsvp.schema";
+import { formControls, type ControlType } from "~/utils/form-control";
+
+type Controls = Record<string, ControlType>;
+
+/** Renders a form with useForm and returns, per field, what conform derives and what formControl derives. */
+function bothWays(formId: string, schema: z.ZodObject, controls: Controls, lastResult?: SubmissionResult<string[]>, defaultValue?: Record<string, unknown>) {
+  const constraint = getZodConstraint(schema);
+  let compared: Record<string, { conform: unknown; ours: unknown }> = {};
+  function Probe() {
+    const [, fields] = useForm({ id: formId, constraint, lastResult, defaultValue: defaultValue as never });
+    const all = fields as unknown as Record<string, Parameters<typeof getInputProps>[0]>;
+    const control = formControls(formId, constraint, all as unknown as Record<string, { errors?: string[]; initialValue?: unknown }>);
+    compared = {};
+    for (const [name, type] of Object.entries(controls)) {
+      const field = all[name]!;
+      const conform = type === "textarea" ? getTextareaProps(field) : getInputProps(field, { type } as Parameters<typeof getInputProps>[1]);
+      const ours = control(name, type);
+      compared[name] = {
+        conform: { props: conform, errors: field.errors, errorId: field.errorId },
+        ours: { props: { ...ours.props }, errors: ours.errors, errorId: ours.errorId },
+      };
+    }
+    return null;
+  }
+  renderToString(<Probe />);
+  return compared;
+}
+
+/** A refused submission of `entries`, as the action replies it. */
+function refused(schema: z.ZodObject, entries: Record<string, string>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(entries)) form.append(key, value);
+  const submission = parseWithZod(form, { schema });
+  expect(submission.status).toBe("error");
+  return submission.reply() as SubmissionResult<string[]>;
+}
+
+interface FormCase {
+  formId: string;
+  schema: z.ZodObject;
+  controls: Controls;
+  defaultValue?: Record<string, unknown>;
+  wrong: Record<string, string>;
+}
+
+const FORMS: FormCase[] = [
+  {
+    formId: "guestbook",
+    schema: MemoryFormSchema,
+    controls: { name: "text", email: "email", phone: "tel", message: "textarea", canDisplay: "checkbox" },
+    defaultValue: { canDisplay: true },
+    wrong: { name: "", email: "not-an-email", phone: "x".repeat(41), message: "too short" },
+  },
+  {
+    formId: "rsvp",
+    schema: RsvpSchema,
+    controls: { name: "text", email: "email", guestCount: "number", notes: "textarea" },
+    defaultValue: { guestCount: "1" },
+    wrong: { name: "Ann", email: "", guestCount: "11", notes: "Coming with family" },
+  },
+  { formId: "admin-login", schema: LoginSchema, controls: { username: "text", password: "password" }, wrong: { username: "admin", password: "" } },
+  { formId: "add-poem", schema: PoemInput, controls: { title: "text", author: "text", content: "textarea" }, wrong: { title: "", author: "A. Poet", content: " " } },
+];
+
+describe("formControl", () => {
+  it.each(FORMS)("gives the $formId form's controls the attributes conform gives them, before and after a refused submission", ({ formId, schema, controls, defaultValue, wrong }) => {
+    const pristine = bothWays(formId, schema, controls, undefined, defaultValue);
+    for (const [name, { conform, ours }] of Object.entries(pristine)) expect(ours, `${formId} ${name}, pristine`).toEqual(conform);
+
+    const afterRefusal = bothWays(formId, schema, controls, refused(schema, wrong), defaultValue);
+    const withErrors = Object.entries(afterRefusal).filter(([, { conform }]) => (conform as { errors?: string[] }).errors);
+    expect(withErrors.length, `${formId}: the wrong input is refused on some field`).toBeGreaterThan(0);
+    for (const [name, { conform, ours }] of Object.entries(afterRefusal)) expect(ours, `${formId} ${name}, refused`).toEqual(conform);
+  });
+
+  it("keeps what was typed, marks the field invalid and points it at its message", () => {
+    const { message } = bothWays("guestbook", MemoryFormSchema, { message: "textarea" }, refused(MemoryFormSchema, { name: "Ann", email: "ann@example.com", message: "too short" }));
+    expect(message!.ours).toEqual({
+      props: {
+        id: "guestbook-message",
+        name: "message",
+        form: "guestbook",
+        required: true,
+        minLength: 10,
+        maxLength: 5000,
+        defaultValue: "too short",
+        "aria-invalid": true,
+        "aria-describedby": "guestbook-message-error",
+      },
+      errors: ["Message must be at least 10 characters"],
+      errorId: "guestbook-message-error",
+    });
+  });
+});
