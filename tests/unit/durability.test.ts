@@ -11,7 +11,7 @@
 // proves the site commits before it answers, not what survives a power cut
 // (that is SQLite's synchronous=FULL, set in db/client.server.ts).
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -234,6 +234,33 @@ function signGuestBook(
   });
 }
 
+function postJson(port: number, urlPath: string, data: unknown): Promise<{ status: number; body: string }> {
+  const body = JSON.stringify(data);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, method: "POST", path: urlPath, agent: false, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+function readUploadCount(dir: string): number {
+  const sqlite = new Database(path.join(dir, "memorial.db"), { readonly: true, fileMustExist: true });
+  try {
+    return (sqlite.prepare("SELECT count(*) AS n FROM uploads").get() as { n: number }).n;
+  } finally {
+    sqlite.close();
+  }
+}
+
 interface StoredMemory {
   id: number;
   message: string;
@@ -382,6 +409,69 @@ describe("crash safety of the guest book (production server)", () => {
     const again = await startSite(dir);
     const counts = expectAcknowledgedStored(dir, outcomes);
     expect(counts).toEqual({ stored: REQUESTS, acknowledged: REQUESTS });
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
+  it("an upload cut off in the middle of its PUT leaves no upload and no file; temporary files a crash left are swept at the next start", async () => {
+    const dir = scratchDir();
+    const storage = path.join(dir, "uploads");
+    const site = await startSite(dir);
+    const signed = await postJson(site.port, "/api/uploads/sign", {});
+    expect(signed.status).toBe(200);
+    const { uploadURL } = JSON.parse(signed.body) as { uploadURL: string };
+    const target = new URL(uploadURL);
+
+    const files = (folder: string) => (existsSync(folder) ? readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : []);
+    // Half a megabyte of a declared two, then the connection drops (a phone losing signal).
+    let inFlight: string[] = [];
+    const received = await new Promise<string>((resolve) => {
+      const req = http.request({
+        host: "127.0.0.1",
+        port: site.port,
+        method: "PUT",
+        path: `${target.pathname}${target.search}`,
+        agent: false,
+        headers: { "Content-Type": "image/jpeg", "Content-Length": 2 * 1024 * 1024 },
+      });
+      req.on("response", (res) => resolve(`answered ${res.statusCode}`));
+      req.on("error", () => resolve("cut off"));
+      req.write(Buffer.alloc(512 * 1024, 0xff), () =>
+        setTimeout(() => {
+          inFlight = files(path.join(storage, "tmp"));
+          req.destroy();
+        }, 200),
+      );
+    });
+    expect(received).toBe("cut off");
+    expect(inFlight, "the bytes were being written to a temporary file when the connection dropped").toHaveLength(1);
+
+    // Nothing half-written stays: the temporary file goes, no object appears, and the upload cannot be completed.
+    await expect.poll(() => files(path.join(storage, "tmp")), { timeout: 5_000 }).toEqual([]);
+    expect(files(path.join(storage, "objects"))).toEqual([]);
+    const completed = await postJson(site.port, "/api/uploads/complete", {
+      uploadURL,
+      submittedBy: "Cut Off (cut@example.com)",
+      type: "IMAGE",
+      originalName: "half.jpg",
+    });
+    expect(completed.status).toBeGreaterThanOrEqual(400);
+    expect(completed.status).toBeLessThan(500);
+    site.child.kill("SIGTERM");
+    expect(await site.exited).toEqual({ code: 0, signal: null });
+    expect(readUploadCount(dir)).toBe(0);
+
+    // A crash mid-write leaves its temporary file; the next start removes it once it is hours old, and leaves one still being written.
+    mkdirSync(path.join(storage, "tmp"), { recursive: true });
+    const stale = path.join(storage, "tmp", "left-by-a-crash");
+    const fresh = path.join(storage, "tmp", "still-arriving");
+    writeFileSync(stale, Buffer.alloc(1024));
+    writeFileSync(fresh, Buffer.alloc(1024));
+    const hoursAgo = new Date(Date.now() - 7 * 60 * 60 * 1000);
+    utimesSync(stale, hoursAgo, hoursAgo);
+    const again = await startSite(dir);
+    await expect.poll(() => existsSync(stale), { timeout: 5_000 }).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
     again.child.kill("SIGTERM");
     expect(await again.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
