@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 // Shared by the login form in the browser, its action and POST /api/admin/login.
 export const LoginSchema = z.object({

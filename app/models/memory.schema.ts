@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 // The rules for a guest book memory, shared by the browser (conform) and the
 // server (the form action and POST /api/guestbook), so they never disagree.

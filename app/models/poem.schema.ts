@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 // Client-safe: the admin's poem form validates with it in the browser too.
 export const PoemInput = z.object({

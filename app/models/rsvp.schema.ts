@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 // Client-safe: the public attendance form validates with it in the browser too.
 export const MAX_GUESTS = 10;

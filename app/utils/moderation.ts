@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 // The decision an admin can make about a pending memory or upload.
 export const ModerationSchema = z.object({

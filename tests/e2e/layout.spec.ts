@@ -94,3 +94,30 @@ test.describe("mobile header", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 });
+
+test.describe("the Content-Security-Policy", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "violations come from scripts");
+
+  test("nothing on the public pages or in the forms' checks is refused by it", async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    for (const url of ["/", "/guestbook", "/share", "/gallery", "/poems", "/rsvp", "/admin"]) {
+      await page.goto(url);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      expect(await violations(), url).toEqual([]);
+    }
+    // The browser-side checks of a form (zod) run on a submission with mistakes.
+    await page.goto("/guestbook");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.getByLabel("Name *").fill("Checked");
+    await page.getByLabel("Email *").fill("checked@example.com");
+    await page.getByLabel("Your Memory *").fill("short");
+    await page.getByRole("button", { name: "Submit Memory" }).click();
+    await expect(page.getByText("Message must be at least 10 characters")).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+});
