@@ -20,20 +20,24 @@ const rows = [];
 try {
   for (const page of PAGES) {
     const report = path.join(out, `${page.replace(/\W+/g, "_") || "home"}.json`);
-    const result = spawnSync(
-      "npx",
-      [
-        "--yes",
-        LIGHTHOUSE,
-        `${site.origin}${page}`,
-        "--quiet",
-        "--output=json",
-        `--output-path=${report}`,
-        "--only-categories=performance,accessibility,best-practices,seo",
-        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
-      ],
-      { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: chrome } },
-    );
+    // Lighthouse now and then fails to record a trace (NO_NAVSTART); ask again, up to three times.
+    const run = () =>
+      spawnSync(
+        "npx",
+        [
+          "--yes",
+          LIGHTHOUSE,
+          `${site.origin}${page}`,
+          "--quiet",
+          "--output=json",
+          `--output-path=${report}`,
+          "--only-categories=performance,accessibility,best-practices,seo",
+          "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
+        ],
+        { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: chrome } },
+      );
+    let result = run();
+    for (let attempt = 2; result.status !== 0 && attempt <= 3; attempt++) result = run();
     if (result.status !== 0) throw new Error(`lighthouse failed on ${page}`);
     const { categories, audits } = JSON.parse(readFileSync(report, "utf8"));
     const score = (/** @type {string} */ key) => Math.round((categories[key]?.score ?? 0) * 100);
