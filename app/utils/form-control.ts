@@ -18,19 +18,12 @@ interface FieldState {
 
 export type ControlType = "text" | "email" | "tel" | "password" | "number" | "checkbox" | "textarea";
 
-export interface ControlProps {
+/** What getInputProps / getTextareaProps return: the constraint's attributes and these. */
+export interface ControlProps extends Constraint {
   id: string;
   name: string;
   form: string;
   type?: string;
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  min?: string | number;
-  max?: string | number;
-  step?: string | number;
-  pattern?: string;
-  multiple?: boolean;
   value?: string;
   defaultValue?: string;
   defaultChecked?: boolean;
