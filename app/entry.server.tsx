@@ -1,5 +1,5 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 
@@ -29,3 +29,24 @@ export default function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/**
+ * An unexpected error in a loader, an action or the render: one JSON log line
+ * beside the request lines, with its stack, and without the query string
+ * (which may carry what a visitor typed). Requests the visitor abandoned are
+ * not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "error",
+      method: request.method,
+      path: new URL(request.url).pathname,
+      error: cause instanceof Error ? cause.message : String(cause),
+      stack: cause instanceof Error ? cause.stack : undefined,
+    }),
+  );
+};
