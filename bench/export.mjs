@@ -10,6 +10,7 @@ import { pipeline } from "node:stream/promises";
 import Database from "better-sqlite3";
 import { stringify } from "csv-stringify";
 import { startSite } from "./lib.mjs";
+import { addToSummary } from "./summary.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = 3;
@@ -96,6 +97,18 @@ try {
       "× alone": (s.ms / a.ms).toFixed(2),
       "server RSS growth MB": Math.max(...site_.map((r) => r.growthMb)).toFixed(1),
     },
+  ]);
+  const growth = Math.max(...site_.map((r) => r.growthMb));
+  addToSummary([
+    {
+      measure: `${ROWS.toLocaleString("en")}-row memories CSV export`,
+      result: `${Math.round(s.ms)} ms`,
+      reference: `csv-stringify alone ${Math.round(a.ms)} ms`,
+      ratio: `${(s.ms / a.ms).toFixed(2)}×`,
+      target: "≤ 1.5×",
+      met: s.ms / a.ms <= 1.5,
+    },
+    { measure: "export: server RSS growth", result: `${growth.toFixed(1)} MB`, reference: "", target: "< 50 MB", met: growth < 50 },
   ]);
 } finally {
   sqlite.close();

@@ -8,7 +8,10 @@
 // Each part seeds its own scratch database and storage and starts the production build.
 // Usage: npm run build && npm run bench   (or: npm run bench -- pages export)
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { printSummary } from "./summary.mjs";
 
 const PARTS = {
   pages: ["bench/pages.mjs"],
@@ -23,6 +26,8 @@ if (!existsSync("build/index.js")) {
 }
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(PARTS);
 let failed = false;
+const summaryDir = mkdtempSync(path.join(tmpdir(), "memorial-bench-summary-"));
+const summary = path.join(summaryDir, "rows.jsonl");
 for (const name of chosen) {
   const part = PARTS[name];
   if (!part) {
@@ -35,7 +40,9 @@ for (const name of chosen) {
     continue;
   }
   console.log(`\n## ${name}`);
-  const result = spawnSync(process.execPath, part, { stdio: "inherit" });
+  const result = spawnSync(process.execPath, part, { stdio: "inherit", env: { ...process.env, BENCH_SUMMARY: summary } });
   if (result.status !== 0) failed = true;
 }
+printSummary(summary);
+rmSync(summaryDir, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);

@@ -39,6 +39,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { addToSummary } from "./summary.mjs";
 
 const run = promisify(execFile);
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -292,6 +293,18 @@ async function main() {
     row("Server CPU time (user + system) per 1 GiB upload: app / bare, least of 2", `${cpu.app.toFixed(2)} s / ${cpu.bare.toFixed(2)} s`, "reference");
     row("Bare server RSS growth during upload (worse of 2)", `${kbToMiB(memory.bare.peakKb - memory.bare.baselineKb).toFixed(1)} MiB`, "reference");
 
+    addToSummary([
+      {
+        measure: "1 GiB signed PUT to local disk",
+        result: `${mibs(best.app).toFixed(0)} MiB/s`,
+        reference: `bare Node ${mibs(best.bare).toFixed(0)} MiB/s; with flush ${mibs(best.bareFlush).toFixed(0)} MiB/s`,
+        ratio: `${(ratio * 100).toFixed(0)}% of bare Node`,
+        target: "≥ 80%",
+        met: ratio >= 0.8,
+      },
+      { measure: "upload: server RSS growth", result: `${growthMiB.toFixed(1)} MiB`, reference: `bare Node ${kbToMiB(memory.bare.peakKb - memory.bare.baselineKb).toFixed(1)} MiB`, target: "< 50 MB", met: growthMiB * MiB < 50e6 },
+    ]);
+
     await site.stop();
     site = null;
 
@@ -350,6 +363,11 @@ async function main() {
     row("24 MP JPEG: app makeImageCopies(jpeg, \"image/jpeg\", 0) — display copy + thumbnail", ms(copiesJpegMs), "STACK-NOTES: full-size re-encode 450 ms");
     row(`12 MP HEIC (4032×3024, heif-enc -q 60, ${heicMiB.toFixed(1)} MiB): heif-convert -q 92 alone`, ms(heifConvertMs), "STACK-NOTES: 0.88 s");
     row(`12 MP HEIC: app makeImageCopies(heic, "image/heic", 0)${heicCopies ? ` → ${heicCopies.width}×${heicCopies.height} + thumbnail` : ""}`, ms(copiesHeicMs), "reference: heif-convert + sharp");
+
+    addToSummary([
+      { measure: "24 MP JPEG → public copy + thumbnail", result: ms(copiesJpegMs), reference: `sharp decode alone ${ms(decodeMs)}`, ratio: copiesJpegMs === null ? "" : `${(copiesJpegMs / decodeMs).toFixed(2)}×` },
+      { measure: "12 MP HEIC → JPEG + thumbnail", result: ms(copiesHeicMs), reference: `heif-convert alone ${ms(heifConvertMs)}`, ratio: copiesHeicMs === null ? "" : `${(copiesHeicMs / heifConvertMs).toFixed(2)}×` },
+    ]);
 
     const mark = (ok) => (ok === null ? "" : ok ? "✅" : "❌");
     console.log(`\nMedia benchmark — Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${new Date().toISOString()}`);

@@ -3,6 +3,7 @@
 // Usage: npm run build && node bench/page-weight.mjs [/ /poems …]
 import { gzipSync } from "node:zlib";
 import { startSite } from "./lib.mjs";
+import { addToSummary } from "./summary.mjs";
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/poems"];
 const site = await startSite();
@@ -34,3 +35,10 @@ try {
   await site.stop();
 }
 console.table(rows);
+addToSummary(
+  rows.map((row) => ({
+    measure: `${row.page}: bytes sent, gzipped`,
+    result: `${(row.total / 1000).toFixed(0)} KB`,
+    reference: `HTML ${(row["HTML gz"] / 1000).toFixed(1)} KB, CSS ${(row["CSS gz"] / 1000).toFixed(1)} KB, JS ${(row["JS gz"] / 1000).toFixed(0)} KB`,
+  })),
+);

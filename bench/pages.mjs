@@ -10,6 +10,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { startSite } from "./lib.mjs";
+import { addToSummary } from "./summary.mjs";
 
 const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -95,3 +96,19 @@ const reference = rows.find((row) => row.route.startsWith("empty"))["req/s"];
 for (const row of rows) row["vs empty route"] = `${Math.round((row["req/s"] / reference) * 100)}%`;
 console.log(`${MEMORIES.toLocaleString("en")} approved memories, ${UPLOADS.toLocaleString("en")} approved uploads, ${CONNECTIONS} connections, ${DURATION}s each (target: pages ≥ 80% of the empty route)`);
 console.table(rows);
+const bareRow = rows.find((row) => row.route.startsWith("bare"));
+addToSummary(
+  rows
+    .filter((row) => row.route.startsWith("/") || row.route.startsWith("GET"))
+    .map((row) => {
+      const page = row.route.startsWith("/");
+      const share = row["req/s"] / reference;
+      return {
+        measure: `${row.route}, ${CONNECTIONS} connections`,
+        result: `${row["req/s"]} req/s, p99 ${row["p99 ms"]} ms`,
+        reference: `empty Remix route ${reference} req/s; bare Node ${bareRow["req/s"]} req/s`,
+        ratio: `${Math.round(share * 100)}% of the empty route`,
+        ...(page ? { target: "≥ 80%", met: share >= 0.8 } : {}),
+      };
+    }),
+);
