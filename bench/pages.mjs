@@ -108,7 +108,12 @@ addToSummary(
         result: `${row["req/s"]} req/s, p99 ${row["p99 ms"]} ms`,
         reference: `empty Remix route ${reference} req/s; bare Node ${bareRow["req/s"]} req/s`,
         ratio: `${Math.round(share * 100)}% of the empty route`,
-        ...(page ? { target: "≥ 80%", met: share >= 0.8 } : {}),
+        // The guest book issue also sets p99 under 30 ms (see README, Performance).
+        ...(row.route === "/guestbook"
+          ? { target: "≥ 80%, p99 < 30 ms", met: share >= 0.8 && row["p99 ms"] < 30 }
+          : page
+            ? { target: "≥ 80%", met: share >= 0.8 }
+            : {}),
       };
     }),
 );
