@@ -38,7 +38,8 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  // A route's error response may wrap the thrown error itself.
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error || error) : error;
   console.error(
     JSON.stringify({
       time: new Date().toISOString(),

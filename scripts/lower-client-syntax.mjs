@@ -34,8 +34,8 @@ export async function lowerBundle(code) {
   return { code: result.code, warnings: result.warnings.map((warning) => warning.text) };
 }
 
-/** @param {string} dir */
-async function bundlesIn(dir) {
+/** Every JavaScript file under `dir`, as full paths. @param {string} dir */
+export async function bundlesIn(dir) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith(".js")).map((entry) => path.join(entry.parentPath, entry.name));
 }
