@@ -95,6 +95,9 @@ export const uploads = sqliteTable(
     // public copy is always made fresh from the original.
     rotation: integer("rotation").notNull().default(0),
     processedAt: integer("processedAt", { mode: "timestamp_ms" }),
+    // Why processing gave up on this upload (unreadable, over a size or time
+    // limit); the admin sees it, and it cannot be published.
+    processingError: text("processingError"),
   },
   (t) => [
     index("uploads_status_created_idx").on(t.status, t.createdAt),
@@ -114,9 +117,32 @@ export const signedUploads = sqliteTable(
   {
     key: text("key").primaryKey(),
     multipartUploadId: text("multipartUploadId"),
+    // The network the upload was started from (an IPv4 address or an IPv6
+    // /64), for the per-address byte budget.
+    clientKey: text("clientKey"),
+    // Bytes already stored for this upload (a finished PUT, or the parts of
+    // a multipart upload so far): they count against the storage budget.
+    bytes: integer("bytes").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("signed_uploads_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Events counted by the rate limits (a submission, a failed login, bytes
+ * uploaded), kept in the database so that a restart does not reset them.
+ * `weight` is 1 for an event, or a number of bytes.
+ */
+export const rateLimitHits = sqliteTable(
+  "rate_limit_hits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    weight: integer("weight").notNull().default(1),
+  },
+  (t) => [index("rate_limit_hits_bucket_key_at_idx").on(t.bucket, t.key, t.at), index("rate_limit_hits_at_idx").on(t.at)],
 );
 
 export const adminUsers = sqliteTable("admin_users", {

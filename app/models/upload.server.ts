@@ -8,6 +8,7 @@ import { z } from "zod";
 import { signedUploads, uploads, type MediaType, type Status, type Upload } from "../../db/schema";
 import { createRateLimiter } from "~/auth/rate-limit.server";
 import { db } from "~/db.server";
+import { Refusal } from "~/utils/refusal.server";
 import { MAX_PARTS, MAX_UPLOAD_BYTES } from "~/media/limits";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
 import { makeImageCopies, makeVideoPoster, probeVideo, sniffMediaType } from "~/media/process.server";
@@ -41,15 +42,8 @@ export type CompleteUploadInput = z.infer<typeof CompleteUploadSchema>;
 
 
 /** A request the upload rules refuse; routes turn it into {"errors": {field: [message]}}. */
-export class UploadRefused extends Error {
+export class UploadRefused extends Refusal {
   name = "UploadRefused";
-  constructor(
-    readonly status: number,
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export const UNSUPPORTED_TYPE = "Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";

@@ -1,0 +1,64 @@
+import { errorResponse } from "./http.server";
+
+/**
+ * A request the site's rules refuse, with the field it concerns and a message
+ * a person understands. Models throw it; routes answer it once, as the API's
+ * `{"errors": {field: [message]}}` or as a form error beside the form.
+ */
+export class Refusal extends Error {
+  name = "Refusal";
+  constructor(
+    readonly status: number,
+    readonly field: string,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+
+  get headers(): Record<string, string> | undefined {
+    return this.retryAfterSeconds ? { "Retry-After": String(this.retryAfterSeconds) } : undefined;
+  }
+}
+
+export const STORAGE_FULL =
+  "The website's storage is full, so this could not be saved. Nothing was kept. Please try again later; the family has been told.";
+
+/**
+ * SQLite's answers when a write could not be made durable: the disk (or the
+ * database's size limit) is full, the disk failed, or the file became
+ * read-only. None of these is the visitor's fault and none left a change.
+ */
+const STORAGE_FAILURES = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN)/;
+const DISK_FAILURES = new Set(["ENOSPC", "EDQUOT", "EIO", "EROFS"]);
+
+export function isStorageFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (STORAGE_FAILURES.test(code) || DISK_FAILURES.has(code));
+}
+
+/** The refusal an error stands for, or null when it is a fault of ours to log. */
+export function asRefusal(error: unknown): Refusal | null {
+  if (error instanceof Refusal) return error;
+  if (isStorageFailure(error)) {
+    console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "storage full or failing", error: String(error) }));
+    return new Refusal(507, "body", STORAGE_FULL);
+  }
+  return null;
+}
+
+/** A refusal in the API's error shape. */
+export function refusalResponse(refusal: Refusal) {
+  return errorResponse(refusal.status, { [refusal.field]: [refusal.message] }, { headers: refusal.headers });
+}
+
+/** Runs an API handler, answering refusals (storage failures included) in the API's error shape. */
+export async function answerRefusals(handler: () => Promise<Response> | Response): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (refusal) return refusalResponse(refusal);
+    throw error;
+  }
+}
