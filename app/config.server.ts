@@ -28,7 +28,7 @@ const schema = z
       .number({ message: "SUBMISSIONS_PER_10_MINUTES must be a number" })
       .int()
       .min(1, "SUBMISSIONS_PER_10_MINUTES must be at least 1")
-      .default(20),
+      .default(60),
     KAREN_MODE_THEME: z.preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
       z.enum(["classic", "disco"], { message: "KAREN_MODE_THEME must be classic or disco" }).optional(),

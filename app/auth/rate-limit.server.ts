@@ -1,47 +1,148 @@
+import { isIPv4, isIPv6 } from "node:net";
+import { and, eq, lt } from "drizzle-orm";
+import { rateLimitHits } from "../../db/schema";
+import { db } from "~/db.server";
+
 /**
- * Counts events per key in a sliding window, in this process's memory (the
- * site runs as one machine). Old entries are dropped as keys are touched and
- * by a periodic sweep, so memory stays bounded by recent activity.
+ * Counts events per key in a sliding window. The counts live in this
+ * process's memory (the site runs as one machine) and, for a limiter with a
+ * `bucket` name, also in the database, so a restart does not hand a script a
+ * fresh allowance. An event has a weight: 1 for a submission or a failed
+ * login, a number of bytes for an upload budget.
  */
 export interface RateLimiter {
-  /** Whether one more event for this key is allowed now (does not count it). */
-  check(key: string, now?: number): { allowed: boolean; retryAfterSeconds: number };
-  /** Counts one event for this key. */
-  hit(key: string, now?: number): void;
+  /** Whether `weight` more is allowed now (does not count it). */
+  check(key: string, now?: number, weight?: number): { allowed: boolean; retryAfterSeconds: number };
+  /** Counts an event for this key. */
+  hit(key: string, now?: number, weight?: number): void;
+  /** check, and count it only when allowed, in one step (no await between the two). */
+  consume(key: string, now?: number, weight?: number): { allowed: boolean; retryAfterSeconds: number };
+  /** Total weight counted for this key in the window. */
+  used(key: string, now?: number): number;
   reset(key?: string): void;
 }
 
-export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }): RateLimiter {
-  const events = new Map<string, number[]>();
+interface Hit {
+  at: number;
+  weight: number;
+}
 
-  function recent(key: string, now: number): number[] {
-    const list = (events.get(key) ?? []).filter((t) => t > now - windowMs);
+export function createRateLimiter({
+  limit,
+  windowMs,
+  bucket,
+}: {
+  limit: number;
+  windowMs: number;
+  /** Name under which the events are kept in the database; memory only without one. */
+  bucket?: string;
+}): RateLimiter {
+  const events = new Map<string, Hit[]>();
+
+  if (bucket) {
+    const since = new Date(Date.now() - windowMs);
+    const rows = db
+      .select({ key: rateLimitHits.key, at: rateLimitHits.at, weight: rateLimitHits.weight })
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.bucket, bucket))
+      .orderBy(rateLimitHits.at)
+      .all();
+    for (const row of rows) {
+      if (row.at < since) continue;
+      const list = events.get(row.key) ?? [];
+      list.push({ at: row.at.getTime(), weight: row.weight });
+      events.set(row.key, list);
+    }
+  }
+
+  function recent(key: string, now: number): Hit[] {
+    const list = (events.get(key) ?? []).filter((hit) => hit.at > now - windowMs);
     if (list.length) events.set(key, list);
     else events.delete(key);
     return list;
   }
 
+  function check(key: string, now = Date.now(), weight = 1) {
+    const list = recent(key, now);
+    let total = list.reduce((sum, hit) => sum + hit.weight, 0);
+    if (total + weight <= limit) return { allowed: true, retryAfterSeconds: 0 };
+    // Wait until enough of the oldest events have left the window.
+    let freeAt = now;
+    for (const hit of list) {
+      total -= hit.weight;
+      freeAt = hit.at + windowMs;
+      if (total + weight <= limit) break;
+    }
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now) / 1000)) };
+  }
+
+  function hit(key: string, now = Date.now(), weight = 1) {
+    const list = recent(key, now);
+    list.push({ at: now, weight });
+    events.set(key, list);
+    if (!bucket) return;
+    try {
+      db.insert(rateLimitHits).values({ bucket, key, at: new Date(now), weight }).run();
+    } catch (error) {
+      // A full disk must not stop the count: it carries on in memory.
+      console.error(JSON.stringify({ level: "warn", msg: "could not record a rate-limit event", bucket, error: String(error) }));
+    }
+  }
+
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const key of events.keys()) recent(key, now);
-  }, windowMs);
+    if (!bucket) return;
+    try {
+      db.delete(rateLimitHits)
+        .where(and(eq(rateLimitHits.bucket, bucket), lt(rateLimitHits.at, new Date(now - windowMs))))
+        .run();
+    } catch {
+      // Swept again next time.
+    }
+  }, Math.min(windowMs, 60 * 60 * 1000));
   sweep.unref?.();
 
   return {
-    check(key, now = Date.now()) {
-      const list = recent(key, now);
-      if (list.length < limit) return { allowed: true, retryAfterSeconds: 0 };
-      const oldest = list[list.length - limit]!;
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)) };
+    check,
+    hit,
+    consume(key, now = Date.now(), weight = 1) {
+      const result = check(key, now, weight);
+      if (result.allowed) hit(key, now, weight);
+      return result;
     },
-    hit(key, now = Date.now()) {
-      const list = recent(key, now);
-      list.push(now);
-      events.set(key, list);
+    used(key, now = Date.now()) {
+      return recent(key, now).reduce((sum, hit) => sum + hit.weight, 0);
     },
     reset(key) {
       if (key === undefined) events.clear();
       else events.delete(key);
+      if (!bucket) return;
+      db.delete(rateLimitHits)
+        .where(key === undefined ? eq(rateLimitHits.bucket, bucket) : and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key)))
+        .run();
     },
   };
+}
+
+/**
+ * The network a request comes from, as rate limits count it: an IPv4 address
+ * as it is, and an IPv6 address by its /64, because one home or phone is
+ * handed a whole /64 and can pick any address inside it.
+ */
+export function networkKey(address: string | undefined | null): string {
+  const raw = (address ?? "").trim().replace(/^\[|\]$/g, "").split("%")[0]!;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(raw);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  if (isIPv4(raw)) return raw;
+  if (!isIPv6(raw)) return "unknown";
+  const [head, tail = ""] = raw.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  // An embedded IPv4 tail counts as two groups; only the first four matter here.
+  const groups = raw.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || "0", 16).toString(16))
+    .join(":")}::/64`;
 }

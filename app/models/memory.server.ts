@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { memories, type Memory, type Status } from "../../db/schema";
-import { createRateLimiter } from "~/auth/rate-limit.server";
+import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import type { MemoryInput } from "./memory.schema";
@@ -27,6 +27,7 @@ export interface PublicMemory {
 const submissionLimiter = createRateLimiter({
   limit: config.SUBMISSIONS_PER_10_MINUTES,
   windowMs: 10 * 60 * 1000,
+  bucket: "submissions",
 });
 
 export const TOO_MANY_SUBMISSIONS =
@@ -34,12 +35,12 @@ export const TOO_MANY_SUBMISSIONS =
 
 /** Whether this address may submit now; a family behind one router never reaches the limit. */
 export function checkSubmissionAllowed(clientIp: string | undefined) {
-  return submissionLimiter.check(clientIp ?? "unknown");
+  return submissionLimiter.check(networkKey(clientIp));
 }
 
 /** Counts one public submission (a memory or an attendance note) from this address. */
 export function countSubmission(clientIp: string | undefined) {
-  submissionLimiter.hit(clientIp ?? "unknown");
+  submissionLimiter.hit(networkKey(clientIp));
 }
 
 export function resetSubmissionLimits() {

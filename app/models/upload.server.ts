@@ -6,7 +6,7 @@ import type { Readable } from "node:stream";
 import { and, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { signedUploads, uploads, type MediaType, type Status, type Upload } from "../../db/schema";
-import { createRateLimiter } from "~/auth/rate-limit.server";
+import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/utils/refusal.server";
 import { MAX_PARTS, MAX_UPLOAD_BYTES } from "~/media/limits";
@@ -63,15 +63,14 @@ const KEY_PATTERN = /(originals\/[A-Za-z0-9_-]{22}(?:\.[a-z0-9]{3,4})?)$/;
  * script filling the disk does not.
  */
 export const UPLOADS_PER_10_MINUTES = 300;
-const uploadLimiter = createRateLimiter({ limit: UPLOADS_PER_10_MINUTES, windowMs: 10 * 60 * 1000 });
+const uploadLimiter = createRateLimiter({ limit: UPLOADS_PER_10_MINUTES, windowMs: 10 * 60 * 1000, bucket: "uploads-started" });
 export const TOO_MANY_UPLOADS =
   "Many files have been sent from your network in the last few minutes. Please wait a little while and try again.";
 
 /** Counts one file about to be sent from this address, refusing it past the limit. */
 function countUpload(clientIp: string | undefined) {
-  const key = clientIp ?? "unknown";
-  if (!uploadLimiter.check(key).allowed) throw new UploadRefused(429, "file", TOO_MANY_UPLOADS);
-  uploadLimiter.hit(key);
+  const limit = uploadLimiter.consume(networkKey(clientIp));
+  if (!limit.allowed) throw new UploadRefused(429, "file", TOO_MANY_UPLOADS, limit.retryAfterSeconds);
 }
 
 export function resetUploadLimits() {
