@@ -35,7 +35,11 @@ export const sessionStorage = createSessionStorage({
     const row = db.select().from(sessions).where(eq(sessions.sid, sid)).get();
     if (!row) return null;
     if (row.expire.getTime() <= Date.now()) {
-      db.delete(sessions).where(eq(sessions.sid, sid)).run();
+      try {
+        db.delete(sessions).where(eq(sessions.sid, sid)).run();
+      } catch {
+        // Reading must not fail on a full disk; the hourly sweep removes it later.
+      }
       return null;
     }
     return row.sess as Record<string, unknown>;
@@ -76,8 +80,19 @@ export async function startAdminSession(request: Request, admin: Admin): Promise
   return sessionStorage.commitSession(session);
 }
 
+/**
+ * Ends the session: its row is deleted and the cookie cleared. When the row
+ * cannot be deleted (a full disk) the cookie is still cleared, and the row
+ * only lives until its expiry.
+ */
 export async function endAdminSession(request: Request): Promise<string> {
-  return sessionStorage.destroySession(await getSession(request));
+  const session = await getSession(request);
+  try {
+    return await sessionStorage.destroySession(session);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "warn", msg: "could not delete a session row at logout", error: String(error) }));
+    return sessionCookie.serialize("", { expires: new Date(0), maxAge: undefined });
+  }
 }
 
 /** For admin pages and form actions: the admin, or to the login card. */

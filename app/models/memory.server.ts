@@ -1,9 +1,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { memories, type Memory, type Status } from "../../db/schema";
-import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
-import { config } from "~/config.server";
 import { db } from "~/db.server";
 import type { MemoryInput } from "./memory.schema";
+import { countSubmission, requireSubmissionAllowed, type SubmissionSource } from "./submission-limit.server";
 
 export {
   GUESTBOOK_MAX_LIMIT,
@@ -24,33 +23,18 @@ export interface PublicMemory {
 }
 
 
-const submissionLimiter = createRateLimiter({
-  limit: config.SUBMISSIONS_PER_10_MINUTES,
-  windowMs: 10 * 60 * 1000,
-  bucket: "submissions",
-});
+export { resetSubmissionLimits, TOO_MANY_SUBMISSIONS } from "./submission-limit.server";
 
-export const TOO_MANY_SUBMISSIONS =
-  "Many messages have been sent from your network in the last few minutes. Please wait a little while and try again.";
-
-/** Whether this address may submit now; a family behind one router never reaches the limit. */
-export function checkSubmissionAllowed(clientIp: string | undefined) {
-  return submissionLimiter.check(networkKey(clientIp));
-}
-
-/** Counts one public submission (a memory or an attendance note) from this address. */
-export function countSubmission(clientIp: string | undefined) {
-  submissionLimiter.hit(networkKey(clientIp));
-}
-
-export function resetSubmissionLimits() {
-  submissionLimiter.reset();
-}
-
-/** Stores a new memory, PENDING until the family approves it. */
-export function submitMemory(input: MemoryInput, clientIp?: string): { id: number } {
-  countSubmission(clientIp);
-  const row = db
+/**
+ * Stores a new memory, PENDING until the family approves it. A visitor's
+ * submission (`source` given) counts against their network's allowance and
+ * is refused with a 429 past it. Returns only once the row is committed: the
+ * RETURNING rows are read to the end, because reading just the first one
+ * would let SQLite report a failed commit (a full disk) to nobody.
+ */
+export function submitMemory(input: MemoryInput, source?: SubmissionSource): { id: number } {
+  if (source) requireSubmissionAllowed(source);
+  const [row] = db
     .insert(memories)
     .values({
       name: input.name,
@@ -60,8 +44,9 @@ export function submitMemory(input: MemoryInput, clientIp?: string): { id: numbe
       canDisplay: input.canDisplay,
     })
     .returning({ id: memories.id })
-    .get();
-  return row;
+    .all();
+  if (source) countSubmission(source);
+  return row!;
 }
 
 export function toPublicMemory(memory: Pick<Memory, "id" | "name" | "message" | "createdAt">): PublicMemory {

@@ -28,13 +28,14 @@ export function listPoems(): PoemView[] {
   return db.select().from(poems).orderBy(desc(poems.createdAt), desc(poems.id)).all().map(toPoemView);
 }
 
+/** Adds a poem; returns once it is committed (all RETURNING rows read, see submitMemory). */
 export function createPoem(input: PoemInput): PoemView {
-  const row = db
+  const [row] = db
     .insert(poems)
     .values({ title: input.title, content: input.content, author: input.author ?? null })
     .returning()
-    .get();
-  return toPoemView(row);
+    .all();
+  return toPoemView(row!);
 }
 
 /** Returns false when there was no such poem. */

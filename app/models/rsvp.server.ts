@@ -2,6 +2,7 @@ import { desc } from "drizzle-orm";
 import { rsvps, type Rsvp } from "../../db/schema";
 import { db } from "~/db.server";
 import type { RsvpInput } from "./rsvp.schema";
+import { countSubmission, requireSubmissionAllowed, type SubmissionSource } from "./submission-limit.server";
 
 export { MAX_GUESTS, RSVP_THANKS, RsvpSchema, type RsvpInput } from "./rsvp.schema";
 
@@ -20,13 +21,20 @@ export interface RsvpStats {
   rsvps: RsvpView[];
 }
 
-export function createRsvp(input: RsvpInput): RsvpView {
-  const row = db
+/**
+ * Records that someone attended. A visitor's note (`source` given) counts
+ * against the same allowance as guest-book memories. Returns only once the
+ * row is committed (all RETURNING rows read, see submitMemory).
+ */
+export function createRsvp(input: RsvpInput, source?: SubmissionSource): RsvpView {
+  if (source) requireSubmissionAllowed(source);
+  const [row] = db
     .insert(rsvps)
     .values({ name: input.name, email: input.email, guestCount: input.guestCount, notes: input.notes ?? null })
     .returning()
-    .get();
-  return toRsvpView(row);
+    .all();
+  if (source) countSubmission(source);
+  return toRsvpView(row!);
 }
 
 function toRsvpView(row: Rsvp): RsvpView {

@@ -416,7 +416,9 @@ export function getUpload(id: number): Upload | undefined {
 
 /**
  * Publishes or rejects an upload. A rejected upload's files are deleted from
- * storage at once: the family asked for it to be gone.
+ * storage at once: the family asked for it to be gone. They are deleted only
+ * once the rejection is committed, so a failed write (a full disk) never
+ * leaves a PENDING upload whose files are gone.
  */
 export async function setUploadStatus(id: number, status: Status) {
   const current = getUpload(id);
@@ -424,19 +426,28 @@ export async function setUploadStatus(id: number, status: Status) {
   if (current.status === "REJECTED" && status !== "REJECTED") {
     throw new UploadRefused(409, "status", "This upload was deleted permanently and cannot be published.");
   }
-  const upload = db.update(uploads).set({ status }).where(eq(uploads.id, id)).returning().get();
-  if (!upload) return undefined;
-  if (status === "REJECTED") {
-    const keys = [...new Set([upload.storageKey, upload.displayKey, upload.thumbnailKey].filter((key): key is string => !!key))];
-    await Promise.all(keys.map((key) => getMediaStorage().delete(key)));
-    return db
-      .update(uploads)
-      .set({ storageKey: null, displayKey: null, thumbnailKey: null })
-      .where(eq(uploads.id, id))
-      .returning()
-      .get();
+  if (status !== "REJECTED") {
+    // All RETURNING rows are read, so a failed commit throws instead of passing unseen.
+    return db.update(uploads).set({ status }).where(eq(uploads.id, id)).returning().all()[0];
   }
-  return upload;
+  const [rejected] = db
+    .update(uploads)
+    .set({ status, storageKey: null, displayKey: null, thumbnailKey: null })
+    .where(eq(uploads.id, id))
+    .returning()
+    .all();
+  if (!rejected) return undefined;
+  const keys = [...new Set([current.storageKey, current.displayKey, current.thumbnailKey].filter((key): key is string => !!key))];
+  await Promise.all(
+    keys.map((key) =>
+      getMediaStorage()
+        .delete(key)
+        .catch((error: unknown) => {
+          console.error(JSON.stringify({ level: "warn", msg: "could not delete a rejected upload's file", key, error: String(error) }));
+        }),
+    ),
+  );
+  return rejected;
 }
 
 export function toGalleryItem(upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec">): GalleryItem {

@@ -14,6 +14,7 @@ import * as ui from "~/styles/ui.css";
 import { formControls } from "~/utils/form-control";
 import { readFormData } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
+import { asRefusal, refusalFormReply } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const constraint = getZodConstraint(PoemInput);
@@ -31,12 +32,26 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "delete") {
     const id = idParam(String(form.get("id") ?? ""));
-    return redirectWithToast("/admin/poems", id && deletePoem(id) ? POEM_DELETED : DELETE_FAILED);
+    let deleted = false;
+    try {
+      deleted = !!id && deletePoem(id);
+    } catch (error) {
+      const refusal = asRefusal(error);
+      if (!refusal) throw error;
+      return redirectWithToast("/admin/poems", { ...DELETE_FAILED, description: `${DELETE_FAILED.description} ${refusal.message}` });
+    }
+    return redirectWithToast("/admin/poems", deleted ? POEM_DELETED : DELETE_FAILED);
   }
   if (intent !== "create") return redirectWithToast("/admin/poems", { ...CREATE_FAILED, type: "destructive" });
   const submission = parseWithZod(form, { schema: PoemInput });
   if (submission.status !== "success") return json({ result: submission.reply(), failed: true }, { status: 400 });
-  createPoem(submission.value);
+  try {
+    createPoem(submission.value);
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (refusal) return refusalFormReply(submission, refusal);
+    throw error;
+  }
   return redirectWithToast("/admin/poems", POEM_CREATED);
 }
 

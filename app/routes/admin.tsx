@@ -15,6 +15,7 @@ import * as ui from "~/styles/ui.css";
 import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
+import { asRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "~/components/admin/admin.css";
 
@@ -53,7 +54,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: result.status, headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined },
     );
   }
-  const cookie = await startAdminSession(request, result.admin);
+  let cookie: string;
+  try {
+    cookie = await startAdminSession(request, result.admin);
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (!refusal) throw error;
+    const reply = parseWithZod(form, { schema: LoginSchema }).reply({ formErrors: [refusal.message], hideFields: ["password"] });
+    return json({ result: reply, failed: true }, { status: refusal.status });
+  }
   return redirectWithToast(safeRedirect(form.get("redirectTo")), LOGIN_SUCCESS, { headers: { "Set-Cookie": cookie } });
 }
 

@@ -3,6 +3,7 @@ import { loginAdmin } from "~/auth/authenticator.server";
 import { startAdminSession } from "~/auth/session.server";
 import { methodNotAllowed } from "~/media/responses.server";
 import { errorResponse, readJsonObject } from "~/utils/http.server";
+import { answerRefusals } from "~/utils/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -15,6 +16,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
     return errorResponse(result.status, result.errors, { headers });
   }
-  const cookie = await startAdminSession(request, result.admin);
-  return json({ success: true, username: result.admin.username }, { headers: { "Set-Cookie": cookie } });
+  const { admin } = result;
+  return answerRefusals(async () => {
+    const cookie = await startAdminSession(request, admin);
+    return json({ success: true, username: admin.username }, { headers: { "Set-Cookie": cookie } });
+  });
 }

@@ -4,6 +4,7 @@ import { methodNotAllowed } from "~/media/responses.server";
 import { getMemory, setMemoryStatus } from "~/models/memory.server";
 import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
 import { idParam, ModerationSchema } from "~/utils/moderation";
+import { answerRefusals } from "~/utils/refusal.server";
 
 const notFound = () => errorResponse(404, { id: ["There is no memory with this id"] });
 
@@ -20,6 +21,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.id);
   const parsed = ModerationSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
-  if (!id || !setMemoryStatus(id, parsed.data.status)) return notFound();
-  return json(getMemory(id));
+  return answerRefusals(() => {
+    if (!id || !setMemoryStatus(id, parsed.data.status)) return notFound();
+    return json(getMemory(id));
+  });
 }

@@ -4,6 +4,7 @@ import { methodNotAllowed } from "~/media/responses.server";
 import { deletePoem } from "~/models/poem.server";
 import { errorResponse } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
+import { answerRefusals } from "~/utils/refusal.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 
@@ -12,6 +13,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdminApi(request);
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
   const id = idParam(params.id);
-  if (!id || !deletePoem(id)) return errorResponse(404, { id: ["There is no poem with this id"] });
-  return new Response(null, { status: 204 });
+  return answerRefusals(() => {
+    if (!id || !deletePoem(id)) return errorResponse(404, { id: ["There is no poem with this id"] });
+    return new Response(null, { status: 204 });
+  });
 }

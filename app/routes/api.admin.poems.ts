@@ -3,6 +3,7 @@ import { requireAdminApi } from "~/auth/session.server";
 import { methodNotAllowed } from "~/media/responses.server";
 import { createPoem, listPoems, PoemInput } from "~/models/poem.server";
 import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+import { answerRefusals } from "~/utils/refusal.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
@@ -15,5 +16,5 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const parsed = PoemInput.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
-  return json(createPoem(parsed.data), { status: 201 });
+  return answerRefusals(() => json(createPoem(parsed.data), { status: 201 }));
 }

@@ -1,14 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
-  checkSubmissionAllowed,
   GUESTBOOK_MAX_LIMIT,
   GUESTBOOK_PAGE_SIZE,
   listPublicMemories,
   MemoryApiSchema,
   submitMemory,
-  TOO_MANY_SUBMISSIONS,
 } from "~/models/memory.server";
 import { errorResponse, fieldErrors, intParam, readJsonObject } from "~/utils/http.server";
+import { answerRefusals } from "~/utils/refusal.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -31,10 +30,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = MemoryApiSchema.safeParse(body);
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
 
-  const limit = checkSubmissionAllowed(context.clientIp);
-  if (!limit.allowed) {
-    return errorResponse(429, { body: [TOO_MANY_SUBMISSIONS] }, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
-  }
-  const { id } = submitMemory(parsed.data, context.clientIp);
-  return json({ id, status: "PENDING" }, { status: 201 });
+  return answerRefusals(() => {
+    const { id } = submitMemory(parsed.data, { clientIp: context.clientIp });
+    return json({ id, status: "PENDING" }, { status: 201 });
+  });
 }

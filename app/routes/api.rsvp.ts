@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/media/responses.server";
-import { checkSubmissionAllowed, countSubmission, TOO_MANY_SUBMISSIONS } from "~/models/memory.server";
 import { createRsvp, RsvpSchema } from "~/models/rsvp.server";
 import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+import { answerRefusals } from "~/utils/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -11,11 +11,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = RsvpSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
-  const limit = checkSubmissionAllowed(context.clientIp);
-  if (!limit.allowed) {
-    return errorResponse(429, { body: [TOO_MANY_SUBMISSIONS] }, { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
-  }
-  countSubmission(context.clientIp);
-  const rsvp = createRsvp(parsed.data);
-  return json({ id: rsvp.id, guestCount: rsvp.guestCount }, { status: 201 });
+  return answerRefusals(() => {
+    const rsvp = createRsvp(parsed.data, { clientIp: context.clientIp });
+    return json({ id: rsvp.id, guestCount: rsvp.guestCount }, { status: 201 });
+  });
 }

@@ -9,17 +9,12 @@ import { MemoryList } from "~/components/MemoryList";
 import { showToast } from "~/components/Toaster";
 import { content } from "~/content";
 import type { loader as rootLoader } from "~/root";
-import {
-  checkSubmissionAllowed,
-  listPublicMemories,
-  submitMemory,
-  TOO_MANY_SUBMISSIONS,
-  type PublicMemory,
-} from "~/models/memory.server";
+import { listPublicMemories, submitMemory, type PublicMemory } from "~/models/memory.server";
 // Shared with the browser, so not from the .server module (Remix leaves those out of the client).
 import { GUESTBOOK_PAGE_SIZE, MemoryFormSchema } from "~/models/memory.schema";
 import * as ui from "~/styles/ui.css";
 import { readFormData } from "~/utils/http.server";
+import { asRefusal, refusalFormReply } from "~/utils/refusal.server";
 import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -57,14 +52,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A bot filled in the hidden field: thank it and keep nothing.
   if (submission.value.website) return redirectWithToast("/guestbook", SUBMITTED);
 
-  const limit = checkSubmissionAllowed(context.clientIp);
-  if (!limit.allowed) {
-    return json(
-      { result: submission.reply({ formErrors: [TOO_MANY_SUBMISSIONS] }), failed: true },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
+  try {
+    submitMemory(submission.value, { clientIp: context.clientIp });
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (refusal) return refusalFormReply(submission, refusal);
+    throw error;
   }
-  submitMemory(submission.value, context.clientIp);
   return redirectWithToast("/guestbook", SUBMITTED);
 }
 

@@ -4,12 +4,12 @@ import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { Field, FormAlert, Honeypot, TextareaField } from "~/components/forms";
 import { content } from "~/content";
-import { checkSubmissionAllowed, countSubmission, TOO_MANY_SUBMISSIONS } from "~/models/memory.server";
 import { MAX_GUESTS, RSVP_THANKS, RsvpSchema } from "~/models/rsvp.schema";
 import { createRsvp } from "~/models/rsvp.server";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
 import { readFormData } from "~/utils/http.server";
+import { asRefusal, refusalFormReply } from "~/utils/refusal.server";
 import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -22,12 +22,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   // A bot filled in the hidden field: thank it and keep nothing.
   if (submission.value.website) return redirectWithToast("/rsvp", RSVP_THANKS);
-  const limit = checkSubmissionAllowed(context.clientIp);
-  if (!limit.allowed) {
-    return json({ result: submission.reply({ formErrors: [TOO_MANY_SUBMISSIONS] }) }, { status: 429 });
+  try {
+    createRsvp(submission.value, { clientIp: context.clientIp });
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (refusal) return refusalFormReply(submission, refusal);
+    throw error;
   }
-  countSubmission(context.clientIp);
-  createRsvp(submission.value);
   return redirectWithToast("/rsvp", RSVP_THANKS);
 }
 

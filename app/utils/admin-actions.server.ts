@@ -1,9 +1,17 @@
 import { requireAdmin } from "~/auth/session.server";
 import { setMemoryStatus } from "~/models/memory.server";
-import { rotateUpload, setUploadStatus, UploadRefused } from "~/models/upload.server";
+import { rotateUpload, setUploadStatus } from "~/models/upload.server";
 import { readFormData } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
+import { asRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
+
+/** The failure toast, with the reason when storage refused the change. */
+function failed(toast: { title: string; description: string; type: "destructive" }, error: unknown) {
+  const refusal = asRefusal(error);
+  if (!refusal) throw error;
+  return { ...toast, description: `${toast.description} ${refusal.message}` };
+}
 
 // The §8 words for each moderation outcome.
 export const MEMORY_UPDATED = { title: "Memory Updated", description: "Memory status has been updated." };
@@ -26,7 +34,11 @@ async function readIntent(request: Request) {
 export async function moderateMemoryForm(request: Request, returnTo: string) {
   const { intent, id } = await readIntent(request);
   const status = STATUS_BY_INTENT[intent as keyof typeof STATUS_BY_INTENT];
-  if (!status || !id || !setMemoryStatus(id, status)) return redirectWithToast(returnTo, MEMORY_FAILED);
+  try {
+    if (!status || !id || !setMemoryStatus(id, status)) return redirectWithToast(returnTo, MEMORY_FAILED);
+  } catch (error) {
+    return redirectWithToast(returnTo, failed(MEMORY_FAILED, error));
+  }
   return redirectWithToast(returnTo, MEMORY_UPDATED);
 }
 
@@ -42,14 +54,17 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
       if (!rotated) return redirectWithToast(returnTo, ROTATE_FAILED);
       return redirectWithToast(`/admin/uploads/${id}`, IMAGE_ROTATED);
     } catch (error) {
-      if (!(error instanceof UploadRefused)) console.error(JSON.stringify({ level: "error", msg: "rotation failed", error: String(error) }));
-      return redirectWithToast(id ? `/admin/uploads/${id}` : returnTo, ROTATE_FAILED);
+      if (!asRefusal(error)) console.error(JSON.stringify({ level: "error", msg: "rotation failed", error: String(error) }));
+      const refusal = asRefusal(error);
+      const toast = refusal?.status === 507 ? { ...ROTATE_FAILED, description: `${ROTATE_FAILED.description} ${refusal.message}` } : ROTATE_FAILED;
+      return redirectWithToast(id ? `/admin/uploads/${id}` : returnTo, toast);
     }
   }
   const status = STATUS_BY_INTENT[intent as keyof typeof STATUS_BY_INTENT];
-  const upload = status && id ? await setUploadStatus(id, status).catch((error: unknown) => {
-    if (error instanceof UploadRefused) return undefined;
-    throw error;
-  }) : undefined;
-  return redirectWithToast(returnTo, upload ? UPLOAD_UPDATED : UPLOAD_FAILED);
+  try {
+    const upload = status && id ? await setUploadStatus(id, status) : undefined;
+    return redirectWithToast(returnTo, upload ? UPLOAD_UPDATED : UPLOAD_FAILED);
+  } catch (error) {
+    return redirectWithToast(returnTo, failed(UPLOAD_FAILED, error));
+  }
 }

@@ -1,3 +1,4 @@
+import { json } from "@remix-run/node";
 import { errorResponse } from "./http.server";
 
 /**
@@ -61,4 +62,13 @@ export async function answerRefusals(handler: () => Promise<Response> | Response
     if (refusal) return refusalResponse(refusal);
     throw error;
   }
+}
+
+/**
+ * A refusal as a form's answer: the form comes back with everything typed
+ * kept and the message above it (conform's `reply`), with the refusal's
+ * status and Retry-After.
+ */
+export function refusalFormReply<R>(submission: { reply(options: { formErrors: string[] }): R }, refusal: Refusal) {
+  return json({ result: submission.reply({ formErrors: [refusal.message] }), failed: true as const }, { status: refusal.status, headers: refusal.headers });
 }

@@ -10,133 +10,14 @@
 // A process kill leaves the operating system's page cache alone, so this
 // proves the site commits before it answers, not what survives a power cut
 // (that is SQLite's synchronous=FULL, set in db/client.server.ts).
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { manageSites, postJson, scratchDir, startSite } from "./support/site-process";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const BUILD = path.join(ROOT, "build/index.js");
-const START_TIMEOUT_MS = 30_000;
-
-interface Site {
-  child: ChildProcess;
-  port: number;
-  /** Resolves when the process has ended. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** The last of what the server printed, for failure messages. */
-  output: () => string;
-}
-
-const running = new Set<ChildProcess>();
-const scratchDirs: string[] = [];
-
-beforeAll(() => {
-  // server/index.mjs would build the site itself when the build is missing;
-  // here that would be slow and could race other test files, so say so instead.
-  if (!existsSync(BUILD)) {
-    throw new Error(`${path.relative(ROOT, BUILD)} is missing: run \`npm run build\` first (npm test builds before vitest).`);
-  }
-});
-
-afterEach(async () => {
-  // No orphan servers, whatever happened in the test.
-  await Promise.all(
-    [...running].map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once("exit", () => resolve());
-          child.kill("SIGKILL");
-        }),
-    ),
-  );
-  running.clear();
-});
-
-afterAll(() => {
-  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function scratchDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "memorial-durability-"));
-  scratchDirs.push(dir);
-  return dir;
-}
-
-/** A port nothing listens on right now, near 3420 (the server cannot take port 0: it prints and uses the number given). */
-async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 3420 + Math.floor(Math.random() * 500);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("no free port between 3420 and 3920");
-}
-
-/** Starts the production server on the database and storage in `dir`, retrying on another port if its port was taken meanwhile. */
-async function startSite(dir: string): Promise<Site> {
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const child = spawn(process.execPath, ["server/index.mjs"], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATABASE_PATH: path.join(dir, "memorial.db"),
-        STORAGE_DIR: path.join(dir, "uploads"),
-        SESSION_SECRET: "durability-test-secret",
-        SUBMISSIONS_PER_10_MINUTES: "100000",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    running.add(child);
-    let output = "";
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-    };
-    child.stdout!.on("data", keep);
-    child.stderr!.on("data", keep);
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once("exit", (code, signal) => resolve({ code, signal })),
-    );
-    const site: Site = { child, port, exited, output: () => output };
-
-    const started = Date.now();
-    let ended: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-    void exited.then((result) => (ended = result));
-    while (!ended && Date.now() - started < START_TIMEOUT_MS) {
-      const status = await get(port, "/healthz").catch(() => 0);
-      if (status === 200) return site;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    if (!ended) child.kill("SIGKILL");
-    await exited;
-    running.delete(child);
-    if (output.includes("EADDRINUSE") && attempt < 5) continue;
-    throw new Error(`The server did not start on port ${port} (${ended ? `exited ${JSON.stringify(ended)}` : "timed out"}):\n${output}`);
-  }
-}
-
-function get(port: number, urlPath: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent: false }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-  });
-}
+manageSites();
 
 interface Outcome {
   index: number;
@@ -231,24 +112,6 @@ function signGuestBook(
       options.onReceived?.(outcome);
       void (options.sendBody ?? Promise.resolve()).then(() => req.end(body));
     });
-  });
-}
-
-function postJson(port: number, urlPath: string, data: unknown): Promise<{ status: number; body: string }> {
-  const body = JSON.stringify(data);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port, method: "POST", path: urlPath, agent: false, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
   });
 }
 

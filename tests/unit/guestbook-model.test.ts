@@ -126,7 +126,7 @@ describe("submitMemory", () => {
       message: "   We will always remember the lake.   ",
       canDisplay: false,
     });
-    const { id } = submitMemory(input, "10.0.0.1");
+    const { id } = submitMemory(input, { clientIp: "10.0.0.1" });
     const row = storedRow(id);
     expect(row).toMatchObject({
       id,
