@@ -375,12 +375,12 @@ export async function processUpload(id: number) {
         durationSec: facts?.durationSec ?? null,
       };
     });
-    const updated = db
+    const [updated] = db
       .update(uploads)
       .set({ ...changes, processedAt: new Date() })
       .where(and(eq(uploads.id, id), inArray(uploads.status, ["PENDING", "APPROVED"])))
       .returning()
-      .get();
+      .all();
     if (!updated) {
       // Rejected while we worked: its files must not outlive it.
       await Promise.all(newKeys.map((key) => storage.delete(key)));
