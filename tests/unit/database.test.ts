@@ -96,15 +96,19 @@ describe("migrating an empty database file", () => {
       "thumbnailKey",
       "rotation",
       "processedAt",
+      // Why processing gave up on it, for the admin.
+      "processingError",
     ],
-    // Upload keys handed out and not yet completed.
-    signed_uploads: ["key", "multipartUploadId", "createdAt"],
+    // Upload keys handed out and not yet completed, who asked and how many bytes they hold.
+    signed_uploads: ["key", "multipartUploadId", "clientKey", "bytes", "createdAt"],
+    // Events counted by the rate limits, kept across restarts.
+    rate_limit_hits: ["id", "bucket", "key", "at", "weight"],
     admin_users: ["id", "username", "password", "createdAt"],
     poems: ["id", "title", "content", "author", "createdAt"],
     rsvps: ["id", "name", "email", "guestCount", "notes", "createdAt"],
   };
 
-  it("creates the seven tables of the data model and the upload bookkeeping table", () => {
+  it("creates the seven tables of the data model, the upload bookkeeping and the rate-limit tables", () => {
     const { db } = freshDatabase();
     const tables = (
       db.$client
@@ -114,7 +118,7 @@ describe("migrating an empty database file", () => {
         .all() as { name: string }[]
     ).map((r) => r.name);
     expect(tables).toEqual(
-      ["admin_users", "memories", "poems", "rsvps", "sessions", "signed_uploads", "uploads", "users"].sort(),
+      ["admin_users", "memories", "poems", "rate_limit_hits", "rsvps", "sessions", "signed_uploads", "uploads", "users"].sort(),
     );
   });
 
@@ -214,7 +218,7 @@ describe("applying the migrations more than once", () => {
         "select count(*) as n from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'",
       )
       .get() as { n: number };
-    expect(tableCount.n).toBe(8);
+    expect(tableCount.n).toBe(9);
   });
 });
 
