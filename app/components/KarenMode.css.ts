@@ -116,16 +116,12 @@ export const light = style({
   animationIterationCount: "infinite",
 });
 
-const spin = keyframes({ from: { transform: "translateX(-50%) rotate(0deg)" }, to: { transform: "translateX(-50%) rotate(360deg)" } });
+const spin = keyframes({ from: { transform: "rotate(0deg)" }, to: { transform: "rotate(360deg)" } });
 
 export const mirrorBall = style({
-  position: "absolute",
-  // Below the sticky header, so the whole ball shows.
-  top: "4.75rem",
-  left: "50%",
+  flexShrink: 0,
   width: "4.5rem",
   height: "4.5rem",
-  transform: "translateX(-50%)",
   borderRadius: "50%",
   background: [
     "repeating-linear-gradient(0deg, rgba(255,255,255,0.55) 0 2px, transparent 2px 9px)",

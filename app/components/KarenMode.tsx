@@ -109,6 +109,17 @@ export function MusicPlayer() {
     return stopRetries;
   }, [triggerMusic]);
 
+  // Turning Karen Mode off stops the music: its player goes with it, so
+  // nothing would be left to pause it with. Turning it on again plays only
+  // through the toggle (TURNED_ON), never by itself.
+  const on = useKarenMode();
+  useEffect(() => {
+    if (on) return;
+    stopRetries();
+    setTriggerMusic(false);
+    audioRef.current?.pause();
+  }, [on]);
+
   const toggle = () => {
     const audio = audioRef.current;
     if (!audio) return;
@@ -178,7 +189,7 @@ function randomLights(): Light[] {
   }));
 }
 
-/** The party layer over the page: falling coloured lights and a mirror ball (all CSS, no clicks caught). */
+/** The party layer over the page: falling coloured lights (all CSS, no clicks caught). */
 export function KarenParty({ theme }: { theme: "classic" | "disco" }) {
   const [lights, setLights] = useState(seededLights);
   useEffect(() => {
@@ -195,7 +206,6 @@ export function KarenParty({ theme }: { theme: "classic" | "disco" }) {
           <div className={s.danceFloor} />
         </>
       ) : null}
-      <div className={s.mirrorBall} data-testid="mirror-ball" />
       <div className={s.lights}>
         {lights.map((light, index) => (
           <span
@@ -217,4 +227,13 @@ export function KarenParty({ theme }: { theme: "classic" | "disco" }) {
       </div>
     </div>
   );
+}
+
+/**
+ * The spinning mirror ball hangs in the footer beside the toggle, where it
+ * covers nothing a visitor reads (over the page it hid each page's heading).
+ */
+export function MirrorBall() {
+  const on = useKarenMode();
+  return on ? <div className={s.mirrorBall} aria-hidden="true" data-testid="mirror-ball" /> : null;
 }

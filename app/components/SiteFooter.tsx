@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { content } from "~/content";
 import { footerLinks } from "~/utils/navigation";
-import { KarenModeToggle, MusicPlayer } from "./KarenMode";
+import { KarenModeToggle, MirrorBall, MusicPlayer } from "./KarenMode";
 import * as s from "./SiteFooter.css";
 
 export function SiteFooter() {
@@ -21,6 +21,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <div className={s.party}>
+          <MirrorBall />
           <KarenModeToggle />
           <MusicPlayer />
         </div>
