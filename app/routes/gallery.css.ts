@@ -12,8 +12,6 @@ export const toolbar = style({
 
 export const filters = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
 
-export const more = style({ display: "flex", justifyContent: "center", marginTop: vars.space.lg });
-
 export const player = style({ width: "100%", maxHeight: "75vh", background: "#000", borderRadius: vars.radius.md });
 
 export const photo = style({ maxWidth: "100%", height: "auto", display: "block", margin: "0 auto", borderRadius: vars.radius.md });

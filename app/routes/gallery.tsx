@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useCallback, useState } from "react";
 import { GalleryGrid, VideoModal } from "~/components/Gallery";
+import { LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { GALLERY_PAGE_SIZE } from "~/media/limits";
 import { listGallery } from "~/models/upload.server";
 import type { GalleryFilter, GalleryItem } from "~/models/upload.schema";
@@ -32,35 +33,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function GalleryPage() {
   const { type, items, hasMore } = useLoaderData<typeof loader>();
-  const more = useFetcher<GalleryItem[]>();
-  const [extra, setExtra] = useState<GalleryItem[]>([]);
-  const [lastPageFull, setLastPageFull] = useState(hasMore);
+  const typeQuery = type === "ALL" ? "" : `&type=${type}`;
+  const more = useLoadMore<GalleryItem>({
+    initial: items,
+    hasMore,
+    pageSize: GALLERY_PAGE_SIZE,
+    pageUrl: (offset) => `/api/gallery?limit=${GALLERY_PAGE_SIZE}&offset=${offset}${typeQuery}`,
+  });
   const [playing, setPlaying] = useState<GalleryItem | null>(null);
   const close = useCallback(() => setPlaying(null), []);
-
-  // A new filter (or a no-JS "Load More") replaces what was appended.
-  useEffect(() => {
-    setExtra([]);
-    setLastPageFull(hasMore);
-  }, [items, hasMore]);
-
-  useEffect(() => {
-    if (more.state !== "idle" || !Array.isArray(more.data)) return;
-    const page = more.data;
-    setExtra((previous) => {
-      const known = new Set([...items, ...previous].map((item) => item.id));
-      return [...previous, ...page.filter((item) => !known.has(item.id))];
-    });
-    setLastPageFull(page.length >= GALLERY_PAGE_SIZE);
-  }, [more.state, more.data, items]);
-
-  const all = useMemo(() => [...items, ...extra], [items, extra]);
-  const offset = all.length;
-  const typeQuery = type === "ALL" ? "" : `&type=${type}`;
-  const loadMore = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    more.load(`/api/gallery?limit=${GALLERY_PAGE_SIZE}&offset=${offset}${typeQuery}`);
-  };
+  const offset = more.items.length;
   const emptyText = `No ${type === "ALL" ? "media" : type.toLowerCase()} has been shared yet.`;
 
   return (
@@ -87,15 +69,11 @@ export default function GalleryPage() {
           Share Your Memory
         </Link>
       </div>
-      <GalleryGrid items={all} emptyText={emptyText} onPlay={setPlaying} />
-      {lastPageFull ? (
-        <Form method="get" action={`/gallery#media-${offset + 1}`} onSubmit={loadMore} className={s.more} preventScrollReset>
+      <GalleryGrid items={more.items} emptyText={emptyText} onPlay={setPlaying} />
+      {more.hasMore ? (
+        <LoadMoreForm action={`/gallery#media-${offset + 1}`} offset={offset} status={more.status} onLoad={more.load} label="Load More">
           {type === "ALL" ? null : <input type="hidden" name="type" value={type} />}
-          <input type="hidden" name="offset" value={offset} />
-          <button type="submit" className={ui.button.secondary} disabled={more.state !== "idle"}>
-            {more.state !== "idle" ? "Loading..." : "Load More"}
-          </button>
-        </Form>
+        </LoadMoreForm>
       ) : null}
       {playing ? <VideoModal item={playing} onClose={close} /> : null}
     </div>

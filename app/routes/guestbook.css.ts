@@ -8,4 +8,3 @@ export const form = style([card, { padding: vars.space.xl }]);
 
 export const privacy = style({ margin: `${vars.space.md} 0 0`, color: vars.color.textMuted, fontSize: vars.size.small });
 
-export const more = style({ display: "flex", justifyContent: "center", marginTop: vars.space.lg });

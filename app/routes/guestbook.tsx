@@ -2,9 +2,10 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { CheckboxField, Field, FormAlert, Honeypot, TextareaField } from "~/components/forms";
+import { LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { MemoryList } from "~/components/MemoryList";
 import { showToast } from "~/components/Toaster";
 import { content } from "~/content";
@@ -122,44 +123,19 @@ function WriteMessageForm() {
 
 function SharedMemories() {
   const { memories, hasMore, now } = useLoaderData<typeof loader>();
-  const more = useFetcher<PublicMemory[]>();
-  const [extra, setExtra] = useState<PublicMemory[]>([]);
-  const [lastPageFull, setLastPageFull] = useState(hasMore);
-
   // Fresh server data (after a submission, or a no-JS "Load More") replaces what was appended.
-  useEffect(() => {
-    setExtra([]);
-    setLastPageFull(hasMore);
-  }, [memories, hasMore]);
-
-  useEffect(() => {
-    if (more.state !== "idle" || !Array.isArray(more.data)) return;
-    const page = more.data;
-    setExtra((previous) => {
-      const known = new Set([...memories, ...previous].map((m) => m.id));
-      return [...previous, ...page.filter((m) => !known.has(m.id))];
-    });
-    setLastPageFull(page.length >= GUESTBOOK_PAGE_SIZE);
-  }, [more.state, more.data, memories]);
-
-  const all = useMemo(() => [...memories, ...extra], [memories, extra]);
-  const offset = all.length;
-
-  const loadMore = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    more.load(`/api/guestbook?limit=${GUESTBOOK_PAGE_SIZE}&offset=${offset}`);
-  };
-
+  const more = useLoadMore<PublicMemory>({
+    initial: memories,
+    hasMore,
+    pageSize: GUESTBOOK_PAGE_SIZE,
+    pageUrl: (offset) => `/api/guestbook?limit=${GUESTBOOK_PAGE_SIZE}&offset=${offset}`,
+  });
+  const offset = more.items.length;
   return (
     <>
-      <MemoryList memories={all} now={now} />
-      {lastPageFull ? (
-        <Form method="get" action={`/guestbook#memory-${offset + 1}`} onSubmit={loadMore} className={s.more} preventScrollReset>
-          <input type="hidden" name="offset" value={offset} />
-          <button type="submit" className={ui.button.secondary} disabled={more.state !== "idle"}>
-            {more.state !== "idle" ? "Loading..." : "Load More Memories"}
-          </button>
-        </Form>
+      <MemoryList memories={more.items} now={now} />
+      {more.hasMore ? (
+        <LoadMoreForm action={`/guestbook#memory-${offset + 1}`} offset={offset} status={more.status} onLoad={more.load} label="Load More Memories" />
       ) : null}
     </>
   );

@@ -73,6 +73,49 @@ test.describe("gallery", () => {
     await expect(tiles(page).last().getByRole("link")).toHaveAccessibleName(/photo-1\.jpg/);
     await expect(page.getByRole("button", { name: "Load More" })).toHaveCount(0);
   });
+
+  test("after Load More, each filter shows only its own items, from its first page", async ({ page }) => {
+    test.setTimeout(90_000);
+    for (let i = 0; i < 3; i++) await addUpload({ status: "APPROVED", type: "VIDEO", name: `video-${i + 1}.mp4` });
+    for (let i = 0; i < 22; i++) await addUpload({ status: "APPROVED", name: `photo-${i + 1}.jpg` });
+    await page.goto("/gallery");
+    await hydrated(page);
+    await expect(tiles(page)).toHaveCount(20);
+    await page.getByRole("button", { name: "Load More" }).click();
+    await expect(tiles(page)).toHaveCount(25);
+
+    await page.getByRole("link", { name: "Videos", exact: true }).click();
+    await expect(page).toHaveURL(/type=VIDEO/);
+    await expect(tiles(page)).toHaveCount(3);
+    await expect(tiles(page).getByRole("link", { name: /^Play Video/ })).toHaveCount(3);
+    await expect(page.getByRole("button", { name: "Load More" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Photos", exact: true }).click();
+    await expect(page).toHaveURL(/type=IMAGE/);
+    await expect(tiles(page)).toHaveCount(20);
+    await expect(tiles(page).getByRole("link", { name: /^Play Video/ })).toHaveCount(0);
+    await page.getByRole("button", { name: "Load More" }).click();
+    await expect(tiles(page)).toHaveCount(22);
+    await expect(page.getByRole("button", { name: "Load More" })).toHaveCount(0);
+  });
+
+  test("a Load More that fails keeps what is shown and says to try again", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript Load More is a page of its own");
+    test.setTimeout(60_000);
+    for (let i = 0; i < 21; i++) await addUpload({ status: "APPROVED", name: `photo-${i + 1}.jpg` });
+    await page.goto("/gallery");
+    await hydrated(page);
+    await page.route("**/api/gallery**", (route) => route.fulfill({ status: 500, body: "down for a moment" }));
+    await page.getByRole("button", { name: "Load More" }).click();
+    await expect(page.getByText("Couldn't load more — try again")).toBeVisible();
+    await expect(tiles(page)).toHaveCount(20);
+    await expect(page.getByRole("heading", { level: 1, name: "Memory Gallery" })).toBeVisible();
+
+    await page.unroute("**/api/gallery**");
+    await page.getByRole("button", { name: "Load More" }).click();
+    await expect(tiles(page)).toHaveCount(21);
+    await expect(page.getByText("Couldn't load more — try again")).toHaveCount(0);
+  });
 });
 
 test.describe("playing a video", () => {

@@ -191,6 +191,23 @@ test.describe("guest book with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Load More Memories" })).toHaveCount(0);
   });
 
+  test("a Load More that fails keeps the memories shown and says to try again", async ({ page }) => {
+    removeAllMemories();
+    for (let i = 1; i <= 12; i++) addMemory({ name: `Guest ${String(i).padStart(2, "0")}`, status: "APPROVED" });
+    await page.goto("/guestbook");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.route("**/api/guestbook**", (route) => route.fulfill({ status: 503, body: "" }));
+    await page.getByRole("button", { name: "Load More Memories" }).click();
+    await expect(page.getByText("Couldn't load more — try again")).toBeVisible();
+    const items = page.getByRole("list", { name: "Shared memories" }).getByRole("listitem");
+    await expect(items).toHaveCount(10);
+    await expect(page.getByRole("heading", { level: 1, name: "Guest Book" })).toBeVisible();
+    await page.unroute("**/api/guestbook**");
+    await page.getByRole("button", { name: "Load More Memories" }).click();
+    await expect(items).toHaveCount(12);
+    await expect(page.getByText("Couldn't load more — try again")).toHaveCount(0);
+  });
+
   test("the browser checks the fields before sending and shows the same messages", async ({ page }) => {
     await page.goto("/guestbook");
     await page.getByLabel("Email *").fill("not-an-email");

@@ -1,0 +1,103 @@
+import { Form } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import * as ui from "~/styles/ui.css";
+import * as s from "./LoadMore.css";
+
+export const LOAD_MORE_FAILED = "Couldn't load more — try again";
+
+type Status = "idle" | "loading" | "failed";
+
+/**
+ * "Load More" with JavaScript: the server's first page, plus pages fetched
+ * from the JSON API and appended. New server data (another filter, a new
+ * submission) starts the list afresh, and a page that arrives for an older
+ * list is dropped, so a filter never shows another filter's items. A failed
+ * fetch keeps everything shown and says so beside the button.
+ */
+export function useLoadMore<T extends { id: number }>({
+  initial,
+  hasMore,
+  pageSize,
+  pageUrl,
+}: {
+  initial: T[];
+  hasMore: boolean;
+  pageSize: number;
+  pageUrl: (offset: number) => string;
+}) {
+  const [list, setList] = useState({ base: initial, items: initial, hasMore, status: "idle" as Status });
+  const generation = useRef(0);
+  if (list.base !== initial) {
+    // Render-time reset (React's documented pattern for state derived from props).
+    generation.current++;
+    setList({ base: initial, items: initial, hasMore, status: "idle" });
+  }
+  useEffect(
+    () => () => {
+      generation.current++;
+    },
+    [],
+  );
+
+  const load = async () => {
+    const mine = generation.current;
+    const current = list.items;
+    setList((state) => ({ ...state, status: "loading" }));
+    try {
+      const response = await fetch(pageUrl(current.length), { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(`${response.status}`);
+      const page = (await response.json()) as T[];
+      if (!Array.isArray(page)) throw new Error("not a list");
+      if (mine !== generation.current) return;
+      setList((state) => {
+        const known = new Set(state.items.map((item) => item.id));
+        return { ...state, items: [...state.items, ...page.filter((item) => !known.has(item.id))], hasMore: page.length >= pageSize, status: "idle" };
+      });
+    } catch (error) {
+      console.warn("Load More failed", error);
+      if (mine === generation.current) setList((state) => ({ ...state, status: "failed" }));
+    }
+  };
+
+  return { items: list.items, hasMore: list.hasMore, status: list.status, load };
+}
+
+/**
+ * The button: a GET form to the page itself (the server sends the longer
+ * list, which works without JavaScript); with JavaScript, `onLoad` appends
+ * the next page in place.
+ */
+export function LoadMoreForm({
+  action,
+  offset,
+  status,
+  onLoad,
+  label,
+  children,
+}: {
+  /** The page's address, with the fragment of the first new item. */
+  action: string;
+  offset: number;
+  status: Status;
+  onLoad: () => void;
+  label: string;
+  /** Other hidden fields the page keeps (a filter). */
+  children?: ReactNode;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status !== "loading") onLoad();
+  };
+  return (
+    <Form method="get" action={action} onSubmit={submit} className={s.more} preventScrollReset>
+      {children}
+      <input type="hidden" name="offset" value={offset} />
+      <button type="submit" className={ui.button.secondary} disabled={status === "loading"}>
+        {status === "loading" ? "Loading..." : label}
+      </button>
+      <p role="status" className={s.message}>
+        {status === "failed" ? LOAD_MORE_FAILED : null}
+      </p>
+    </Form>
+  );
+}
