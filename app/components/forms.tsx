@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import * as s from "./forms.css";
 
 type Errors = string[] | undefined;
@@ -94,11 +94,29 @@ export function Honeypot({ name = "website" }: { name?: string }) {
   );
 }
 
-/** A form-level message such as "Failed to submit memory. Please try again." */
+/**
+ * A form-level message such as "Failed to submit memory. Please try again."
+ * or a refusal's reason. When it appears on a page already open (an answer
+ * to a submission with JavaScript), focus moves to it and it scrolls into
+ * view, so the visitor sees why nothing happened; without JavaScript the
+ * page loads with it above the form.
+ */
 export function FormAlert({ title, messages }: { title: string; messages: Errors }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const text = messages?.join("\n") ?? "";
+  const shown = useRef(text);
+  useEffect(() => {
+    if (!text || text === shown.current) return;
+    shown.current = text;
+    ref.current?.focus({ preventScroll: true });
+    ref.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [text]);
+  useEffect(() => {
+    if (!text) shown.current = "";
+  }, [text]);
   if (!messages?.length) return null;
   return (
-    <div role="alert" className={s.alert}>
+    <div role="alert" tabIndex={-1} ref={ref} className={s.alert}>
       <p className={s.alertTitle}>{title}</p>
       {messages.map((message) => (
         <p key={message} className={s.alertMessage}>
@@ -107,4 +125,9 @@ export function FormAlert({ title, messages }: { title: string; messages: Errors
       ))}
     </div>
   );
+}
+
+/** The form-level message of a server's answer (conform's reply), e.g. a refusal's reason. */
+export function formLevelError(result: { error?: Record<string, string[] | null> } | undefined): string | undefined {
+  return result?.error?.[""]?.[0] ?? undefined;
 }

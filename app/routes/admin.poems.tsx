@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData }
 import { useEffect } from "react";
 import { requireAdmin } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
-import { Field, FormAlert, TextareaField } from "~/components/forms";
+import { Field, FormAlert, formLevelError, TextareaField } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
 import { createPoem, deletePoem, listPoems } from "~/models/poem.server";
 import { POEM_CREATED, POEM_DELETED, PoemInput } from "~/models/poem.schema";
@@ -70,12 +70,14 @@ function AddPoemForm() {
   const control = formControls("add-poem", constraint, fields);
   const [title, author, content] = [control("title", "text"), control("author", "text"), control("content", "textarea")];
   useEffect(() => {
-    if (actionData?.failed) showToast({ ...CREATE_FAILED, type: "destructive" });
+    if (actionData?.failed) showToast({ ...CREATE_FAILED, description: formLevelError(actionData.result) ?? CREATE_FAILED.description, type: "destructive" });
   }, [actionData]);
+  // The spec's "Failed to create poem." above the form, with the reason when there is one (also without JavaScript).
+  const failure = actionData?.failed && navigation.state === "idle" ? [CREATE_FAILED.description, ...(form.errors ?? [])] : form.errors;
   return (
     <Form method="post" action="/admin/poems" {...getFormProps(form)} className={s.form}>
       <h2 className={s.sectionTitle}>Add New Poem</h2>
-      <FormAlert title={CREATE_FAILED.title} messages={form.errors} />
+      <FormAlert title={CREATE_FAILED.title} messages={failure} />
       <Field label="Title" errors={title.errors} errorId={title.errorId} inputProps={title.props} />
       <Field label="Author (Optional)" errors={author.errors} errorId={author.errorId} inputProps={author.props} />
       <TextareaField label="Content" errors={content.errors} errorId={content.errorId} textareaProps={content.props} />

@@ -4,7 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { CheckboxField, Field, FormAlert, Honeypot, TextareaField } from "~/components/forms";
+import { CheckboxField, Field, FormAlert, formLevelError, Honeypot, TextareaField } from "~/components/forms";
 import { LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { MemoryList } from "~/components/MemoryList";
 import { showToast } from "~/components/Toaster";
@@ -101,7 +101,8 @@ function WriteMessageForm() {
   };
 
   useEffect(() => {
-    if (actionData?.failed) showToast({ ...FAILED, type: "destructive" });
+    // The real reason when the server gave one (too many, storage full), else the spec's words.
+    if (actionData?.failed) showToast({ title: FAILED.title, description: formLevelError(actionData.result) ?? FAILED.description, type: "destructive" });
   }, [actionData]);
 
   return (

@@ -2,7 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { Field, FormAlert, Honeypot, TextareaField } from "~/components/forms";
+import { useEffect } from "react";
+import { Field, FormAlert, formLevelError, Honeypot, TextareaField } from "~/components/forms";
+import { showToast } from "~/components/Toaster";
 import { content } from "~/content";
 import { MAX_GUESTS, RSVP_THANKS, RsvpSchema } from "~/models/rsvp.schema";
 import { createRsvp } from "~/models/rsvp.server";
@@ -45,6 +47,10 @@ function AttendanceForm() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RsvpSchema }),
   });
+  useEffect(() => {
+    const reason = actionData && "failed" in actionData ? formLevelError(actionData.result) : undefined;
+    if (reason) showToast({ title: "Error", description: reason, type: "destructive" });
+  }, [actionData]);
   const control = formControls("rsvp", constraint, fields);
   const [name, email, guestCount, notes] = [control("name", "text"), control("email", "email"), control("guestCount", "number"), control("notes", "textarea")];
   return (

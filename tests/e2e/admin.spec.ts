@@ -189,6 +189,8 @@ test.describe("poems, attendance and exports", () => {
     await page.getByLabel("Content").fill("Do not stand at my grave and weep");
     await page.getByRole("button", { name: "Add Poem" }).click();
     await expect(page.getByText("Title is required")).toBeVisible();
+    // Without JavaScript the server answered: its failure says the spec's words too.
+    if (test.info().project.use.javaScriptEnabled === false) await expect(page.getByRole("alert").getByText("Failed to create poem.")).toBeVisible();
 
     await page.getByLabel("Title").fill("Remember");
     await page.getByLabel("Author (Optional)").fill("C. Rossetti");
