@@ -21,6 +21,9 @@ globalStyle("body", {
   minHeight: "100vh",
   display: "flex",
   flexDirection: "column",
+  // Names, messages and file names are typed by visitors: one long unbroken
+  // word must wrap, never widen the page on a phone.
+  overflowWrap: "anywhere",
 });
 
 globalStyle("h1, h2, h3", {
