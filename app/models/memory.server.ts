@@ -1,8 +1,8 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { memories, type Memory, type Status } from "../../db/schema";
 import { db } from "~/db.server";
 import type { MemoryInput } from "./memory.schema";
-import { countSubmission, requireSubmissionAllowed, type SubmissionSource } from "./submission-limit.server";
+import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "./submission-limit.server";
 
 export {
   GUESTBOOK_MAX_LIMIT,
@@ -25,14 +25,34 @@ export interface PublicMemory {
 
 export { resetSubmissionLimits, TOO_MANY_SUBMISSIONS } from "./submission-limit.server";
 
+const recentCopyQuery = db
+  .select({ id: memories.id })
+  .from(memories)
+  .where(
+    and(
+      eq(memories.status, "PENDING"),
+      gt(memories.createdAt, sql.placeholder("since")),
+      eq(memories.name, sql.placeholder("name")),
+      eq(memories.email, sql.placeholder("email")),
+      eq(memories.message, sql.placeholder("message")),
+    ),
+  )
+  .orderBy(desc(memories.id))
+  .limit(1)
+  .prepare();
+
 /**
  * Stores a new memory, PENDING until the family approves it. A visitor's
  * submission (`source` given) counts against their network's allowance and
  * is refused with a 429 past it. Returns only once the row is committed: the
  * RETURNING rows are read to the end, because reading just the first one
- * would let SQLite report a failed commit (a full disk) to nobody.
+ * would let SQLite report a failed commit (a full disk) to nobody. The same
+ * memory sent again within RESUBMISSION_WINDOW_MS answers with the first one.
  */
 export function submitMemory(input: MemoryInput, source?: SubmissionSource): { id: number } {
+  // The same memory sent again (Back and Send, a double tap on a slow phone) is already kept.
+  const copy = recentCopyQuery.get({ name: input.name, email: input.email, message: input.message, since: Date.now() - RESUBMISSION_WINDOW_MS });
+  if (copy) return { id: copy.id };
   if (source) requireSubmissionAllowed(source);
   const [row] = db
     .insert(memories)

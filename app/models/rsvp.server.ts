@@ -1,8 +1,8 @@
-import { desc } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { rsvps, type Rsvp } from "../../db/schema";
 import { db } from "~/db.server";
 import type { RsvpInput } from "./rsvp.schema";
-import { countSubmission, requireSubmissionAllowed, type SubmissionSource } from "./submission-limit.server";
+import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "./submission-limit.server";
 
 export { MAX_GUESTS, RSVP_THANKS, RsvpSchema, type RsvpInput } from "./rsvp.schema";
 
@@ -27,6 +27,23 @@ export interface RsvpStats {
  * row is committed (all RETURNING rows read, see submitMemory).
  */
 export function createRsvp(input: RsvpInput, source?: SubmissionSource): RsvpView {
+  // The same note sent again (Back and Send, a double tap) is already kept.
+  const [copy] = db
+    .select()
+    .from(rsvps)
+    .where(
+      and(
+        gt(rsvps.createdAt, new Date(Date.now() - RESUBMISSION_WINDOW_MS)),
+        eq(rsvps.name, input.name),
+        eq(rsvps.email, input.email),
+        eq(rsvps.guestCount, input.guestCount),
+        input.notes ? eq(rsvps.notes, input.notes) : isNull(rsvps.notes),
+      ),
+    )
+    .orderBy(desc(rsvps.id))
+    .limit(1)
+    .all();
+  if (copy) return toRsvpView(copy);
   if (source) requireSubmissionAllowed(source);
   const [row] = db
     .insert(rsvps)

@@ -14,6 +14,9 @@ const submissions = createRateLimiter({
   bucket: "submissions",
 });
 
+/** How long the same memory or note from the same person counts as sent twice rather than written again. */
+export const RESUBMISSION_WINDOW_MS = 10 * 60 * 1000;
+
 export const TOO_MANY_SUBMISSIONS =
   "Many messages have been sent from your network in the last few minutes. Please wait a little while and try again.";
 

@@ -14,7 +14,7 @@ import { countPendingUploads } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
 import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
-import { readFormData } from "~/utils/http.server";
+import { loaderCacheControl, readFormData } from "~/utils/http.server";
 import { asRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "~/components/admin/admin.css";
@@ -26,6 +26,8 @@ function safeRedirect(to: FormDataEntryValue | string | null | undefined) {
   const target = typeof to === "string" ? to : "";
   return /^\/admin(\/[\w\-/.?=&%]*)?$/.test(target) && !target.startsWith("//") ? target : "/admin";
 }
+
+export const headers = loaderCacheControl;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await getAdmin(request);

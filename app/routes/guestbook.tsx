@@ -14,7 +14,7 @@ import { listPublicMemories, submitMemory, type PublicMemory } from "~/models/me
 // Shared with the browser, so not from the .server module (Remix leaves those out of the client).
 import { GUESTBOOK_PAGE_SIZE, MemoryFormSchema } from "~/models/memory.schema";
 import * as ui from "~/styles/ui.css";
-import { readFormData } from "~/utils/http.server";
+import { noStoreHeaders, readFormData } from "~/utils/http.server";
 import { asRefusal, refusalFormReply } from "~/utils/refusal.server";
 import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
@@ -31,6 +31,8 @@ const constraint = getZodConstraint(MemoryFormSchema);
 const FORM_ID = "guestbook";
 /** How far "Load More" can reach without JavaScript before the page gets unwieldy. */
 const MAX_OFFSET = 5000;
+
+export const headers = noStoreHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const requested = Number(new URL(request.url).searchParams.get("offset"));

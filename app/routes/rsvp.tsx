@@ -10,7 +10,7 @@ import { MAX_GUESTS, RSVP_THANKS, RsvpSchema } from "~/models/rsvp.schema";
 import { createRsvp } from "~/models/rsvp.server";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
-import { readFormData } from "~/utils/http.server";
+import { noStoreHeaders, readFormData } from "~/utils/http.server";
 import { asRefusal, refusalFormReply } from "~/utils/refusal.server";
 import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
@@ -18,6 +18,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "./guestbook.css";
 
 const constraint = getZodConstraint(RsvpSchema);
+
+export const headers = noStoreHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: RsvpSchema });

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json, type HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 
 export type FieldErrors = Record<string, string[]>;
@@ -123,3 +123,19 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES):
     throw plainText(400, "The form could not be read. Please go back, reload the page and try again.");
   }
 }
+
+/** Pages with a form: never kept by a browser or a cache, so Back fetches them afresh instead of showing a sent form refilled. */
+export const NO_STORE = "no-store";
+/** What only this visitor (an administrator) may see. */
+export const PRIVATE_NO_STORE = "private, no-store";
+
+/** A route's document gets the Cache-Control its loader chose (Remix sends loader headers only with data requests). */
+export const loaderCacheControl: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const value = loaderHeaders.get("Cache-Control");
+  if (value) headers.set("Cache-Control", value);
+  return headers;
+};
+
+/** For form pages: the document is never stored. */
+export const noStoreHeaders: HeadersFunction = () => ({ "Cache-Control": NO_STORE });

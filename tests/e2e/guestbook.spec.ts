@@ -1,5 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { memories } from "../../db/schema";
 import { content } from "~/content";
+import { db } from "~/db.server";
 import { expectNoAxeViolations } from "./support/axe";
 import { addMemory, latestMemory, removeAllMemories } from "./support/data";
 
@@ -30,6 +33,27 @@ test.describe("guest book page", () => {
       "aria-current",
       "page",
     );
+  });
+
+  test("Back after sending, and sending again, keeps the memory once", async ({ page }) => {
+    removeAllMemories();
+    const message = `Sent once, then Back and Send again ${Math.random().toString(36).slice(2, 8)}.`;
+    await page.goto("/guestbook");
+    await fillForm(page, { name: uniqueName(), email: "twice@example.com", message });
+    await page.getByRole("button", { name: "Submit Memory" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Memory Submitted");
+    await page.goto("/poems");
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: "Guest Book" })).toBeVisible();
+    // The page is fetched afresh (no-store); whatever the browser refills, sending it again stores nothing new.
+    if ((await page.getByLabel("Your Memory *").inputValue()) !== message) {
+      await fillForm(page, { name: (latestMemory()?.name)!, email: "twice@example.com", message });
+    }
+    await page.getByRole("button", { name: "Submit Memory" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Memory Submitted");
+    expect(db.select().from(memories).where(eq(memories.message, message)).all()).toHaveLength(1);
+    const response = await page.request.get("/guestbook");
+    expect(response.headers()["cache-control"]).toBe("no-store");
   });
 
   test("says so when no memories are shown yet", async ({ page }) => {

@@ -148,7 +148,7 @@ describe("POST /api/guestbook", () => {
   it("stores canDisplay=true when it is absent and honours an explicit false", async () => {
     const { canDisplay: _omit, ...withoutFlag } = validBody;
     const a = (await (await apiPostJson(withoutFlag)).json()) as { id: number };
-    const b = (await (await apiPostJson({ ...validBody, canDisplay: false })).json()) as { id: number };
+    const b = (await (await apiPostJson({ ...validBody, message: `${validBody.message} Always.`, canDisplay: false })).json()) as { id: number };
     expect(rowById(a.id)!.canDisplay).toBe(true);
     expect(rowById(b.id)!.canDisplay).toBe(false);
   });
@@ -448,27 +448,31 @@ describe("the guest book form (page action)", () => {
 });
 
 describe("the submission rate limit", () => {
+  // Each a different memory: the same one sent twice is kept once and not counted again.
+  let sent = 0;
+  const another = <T extends { message: string }>(fields: T): T => ({ ...fields, message: `${fields.message} (${++sent})` });
+
   const LIMIT = config.SUBMISSIONS_PER_10_MINUTES;
 
   it("answers 429 with Retry-After and the message to the submission past the limit from one address (API), while another address still succeeds", async () => {
     for (let i = 0; i < LIMIT; i++) {
-      expect((await apiPostJson(validBody, "192.0.2.10")).status).toBe(201);
+      expect((await apiPostJson(another(validBody), "192.0.2.10")).status).toBe(201);
     }
-    const refused = await apiPostJson(validBody, "192.0.2.10");
+    const refused = await apiPostJson(another(validBody), "192.0.2.10");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await refused.json()).toEqual({ errors: { body: [TOO_MANY_SUBMISSIONS] } });
     expect(allRows()).toHaveLength(LIMIT);
 
-    expect((await apiPostJson(validBody, "192.0.2.11")).status).toBe(201);
+    expect((await apiPostJson(another(validBody), "192.0.2.11")).status).toBe(201);
     expect(allRows()).toHaveLength(LIMIT + 1);
   });
 
   it("answers 429 with Retry-After and the message to the submission past the limit from one address (form)", async () => {
     for (let i = 0; i < LIMIT; i++) {
-      expect((await pagePost(validForm, { clientIp: "192.0.2.20" })).status).toBe(302);
+      expect((await pagePost(another(validForm), { clientIp: "192.0.2.20" })).status).toBe(302);
     }
-    const refused = await pagePost(validForm, { clientIp: "192.0.2.20" });
+    const refused = await pagePost(another(validForm), { clientIp: "192.0.2.20" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     const data = (await refused.json()) as { failed: boolean; result: { error?: Record<string, string[] | null> } };
@@ -476,17 +480,17 @@ describe("the submission rate limit", () => {
     expect(JSON.stringify(data)).toContain(TOO_MANY_SUBMISSIONS);
     expect(allRows()).toHaveLength(LIMIT);
 
-    expect((await pagePost(validForm, { clientIp: "192.0.2.21" })).status).toBe(302);
+    expect((await pagePost(another(validForm), { clientIp: "192.0.2.21" })).status).toBe(302);
     expect(allRows()).toHaveLength(LIMIT + 1);
   });
 
   it("counts form and API submissions from one address together", async () => {
     for (let i = 0; i < LIMIT / 2; i++) {
-      expect((await pagePost(validForm, { clientIp: "192.0.2.30" })).status).toBe(302);
-      expect((await apiPostJson(validBody, "192.0.2.30")).status).toBe(201);
+      expect((await pagePost(another(validForm), { clientIp: "192.0.2.30" })).status).toBe(302);
+      expect((await apiPostJson(another(validBody), "192.0.2.30")).status).toBe(201);
     }
-    expect((await apiPostJson(validBody, "192.0.2.30")).status).toBe(429);
-    expect((await pagePost(validForm, { clientIp: "192.0.2.30" })).status).toBe(429);
+    expect((await apiPostJson(another(validBody), "192.0.2.30")).status).toBe(429);
+    expect((await pagePost(another(validForm), { clientIp: "192.0.2.30" })).status).toBe(429);
     expect(allRows()).toHaveLength(LIMIT);
   });
 
@@ -496,15 +500,15 @@ describe("the submission rate limit", () => {
       expect((await pagePost({ ...validForm, website: "spam" }, { clientIp: "192.0.2.40" })).status).toBe(302);
     }
     expect(allRows()).toEqual([]);
-    expect((await apiPostJson(validBody, "192.0.2.40")).status).toBe(201);
+    expect((await apiPostJson(another(validBody), "192.0.2.40")).status).toBe(201);
     expect(allRows()).toHaveLength(1);
   });
 
   it("starts afresh after resetSubmissionLimits()", async () => {
-    for (let i = 0; i < LIMIT; i++) await apiPostJson(validBody, "192.0.2.50");
-    expect((await apiPostJson(validBody, "192.0.2.50")).status).toBe(429);
+    for (let i = 0; i < LIMIT; i++) await apiPostJson(another(validBody), "192.0.2.50");
+    expect((await apiPostJson(another(validBody), "192.0.2.50")).status).toBe(429);
     resetSubmissionLimits();
-    expect((await apiPostJson(validBody, "192.0.2.50")).status).toBe(201);
+    expect((await apiPostJson(another(validBody), "192.0.2.50")).status).toBe(201);
   });
 });
 
@@ -623,5 +627,38 @@ describe("guest book form posts the server cannot read", () => {
     )) as Response;
     expect(response.status).toBe(status);
     expect(await response.text()).toMatch(/form/);
+  });
+});
+
+describe("the same memory sent twice (Back and Send again, a double tap)", () => {
+  it("is kept once: both answers succeed, with the same id, from the form or the API", async () => {
+    const first = await apiPostJson(validBody);
+    const second = await apiPostJson(validBody);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(((await second.json()) as { id: number }).id).toBe(((await first.json()) as { id: number }).id);
+    expect((await pagePost({ ...validForm, name: validBody.name, email: validBody.email, message: validBody.message })).status).toBe(302);
+    expect(allRows()).toHaveLength(1);
+  });
+
+  it("is a new memory when anything differs, or once ten minutes have passed", async () => {
+    const { id } = (await (await apiPostJson(validBody)).json()) as { id: number };
+    await apiPostJson({ ...validBody, message: `${validBody.message}!` });
+    await apiPostJson({ ...validBody, email: "someone.else@example.com" });
+    expect(allRows()).toHaveLength(3);
+    db.update(memories).set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) }).where(eq(memories.id, id)).run();
+    expect((await apiPostJson(validBody)).status).toBe(201);
+    expect(allRows()).toHaveLength(4);
+  });
+});
+
+describe("form pages are never stored", () => {
+  it("the guest book and attendance pages send Cache-Control: no-store, so Back fetches them afresh", async () => {
+    const { headers: guestbookHeaders } = await import("~/routes/guestbook");
+    const { headers: rsvpHeaders } = await import("~/routes/rsvp");
+    for (const headers of [guestbookHeaders, rsvpHeaders]) {
+      const args = { loaderHeaders: new Headers(), parentHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined };
+      expect(new Headers(typeof headers === "function" ? headers(args) : headers).get("Cache-Control")).toBe("no-store");
+    }
   });
 });
