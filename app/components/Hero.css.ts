@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const hero = style({
@@ -57,3 +57,6 @@ export const actions = style({
   gap: vars.space.md,
   justifyContent: "center",
 });
+
+// On the darkened photo the site's blue focus ring would not show: a white one.
+globalStyle(`${hero} :focus-visible`, { outlineColor: vars.color.onHero });

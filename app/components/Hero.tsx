@@ -41,7 +41,7 @@ function useParallax() {
 export function Hero() {
   const { background, text } = useParallax();
   return (
-    <section className={s.hero} aria-labelledby="hero-title">
+    <section className={s.hero} aria-labelledby="hero-title" data-hero="">
       <div ref={background} className={s.background}>
         <img
           className={s.photo}

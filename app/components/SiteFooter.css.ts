@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const footer = style({
@@ -46,3 +46,6 @@ export const link = style({
 export const small = style({ fontSize: vars.size.small, margin: 0 });
 
 export const party = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "center", gap: vars.space.md });
+
+// The site's blue focus ring is too dark on the footer's brown (2.2:1): a light one there.
+globalStyle(`${footer} :focus-visible`, { outlineColor: vars.color.onFooter });

@@ -86,7 +86,7 @@ const iconButton = style({
   minHeight: vars.layout.tapTarget,
   padding: `0 ${vars.space.sm}`,
   borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.border}`,
+  border: `1px solid ${vars.color.controlBorder}`,
   background: vars.color.surface,
   color: vars.color.heading,
   cursor: "pointer",

@@ -11,7 +11,7 @@ const control = style({
   width: "100%",
   minHeight: vars.layout.tapTarget,
   padding: `${vars.space.sm} ${vars.space.md}`,
-  border: `2px solid ${vars.color.border}`,
+  border: `2px solid ${vars.color.controlBorder}`,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   color: vars.color.text,

@@ -9,7 +9,7 @@ export const fileInput = style({
   width: "100%",
   minHeight: vars.layout.tapTarget,
   padding: vars.space.sm,
-  border: `2px dashed ${vars.color.border}`,
+  border: `2px dashed ${vars.color.controlBorder}`,
   borderRadius: vars.radius.md,
   background: vars.color.surfaceMuted,
   fontSize: vars.size.base,
