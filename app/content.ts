@@ -72,3 +72,8 @@ export const content: SiteContent = {
     url: "https://giving.ucsf.edu/",
   },
 };
+
+/** "In Loving Memory of …": the home page's heading and the end of every page's title. */
+export function memorialTitle(site: Pick<SiteContent, "heroTitle" | "personName"> = content): string {
+  return `${site.heroTitle} of ${site.personName}`;
+}

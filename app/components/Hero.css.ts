@@ -60,3 +60,7 @@ export const actions = style({
 
 // On the darkened photo the site's blue focus ring would not show: a white one.
 globalStyle(`${hero} :focus-visible`, { outlineColor: vars.color.onHero });
+
+export const titleLead = style({ display: "block", fontSize: "0.45em", fontWeight: 400, letterSpacing: "0.04em" });
+
+export const personName = style({ display: "block" });

@@ -54,7 +54,7 @@ export function Hero() {
       <div className={s.overlay} />
       <div ref={text} className={s.text}>
         <h1 id="hero-title" className={s.title}>
-          {content.heroTitle}
+          <span className={s.titleLead}>{content.heroTitle} of</span> <span className={s.personName}>{content.personName}</span>
         </h1>
         <p className={s.subtitle}>{content.heroSubtitle}</p>
         <div className={s.actions}>

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { content } from "~/content";
+import { content, memorialTitle } from "~/content";
 
 interface RootMatch {
   id: string;
@@ -20,17 +20,13 @@ export function pageMeta(
   page: { title?: string; description?: string; path?: string; exactTitle?: boolean } = {},
 ): MetaDescriptor[] {
   const origin = originFrom(matches);
-  const title = !page.title
-    ? content.siteTitle
-    : page.exactTitle
-      ? page.title
-      : `${page.title} | ${content.siteTitle}`;
+  const title = !page.title ? memorialTitle() : page.exactTitle ? page.title : `${page.title} | ${memorialTitle()}`;
   const description = page.description ?? content.siteDescription;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: content.siteTitle },
+    { property: "og:site_name", content: memorialTitle() },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:image", content: `${origin}${content.heroImage}` },

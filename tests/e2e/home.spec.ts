@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { content } from "~/content";
+import { content, memorialTitle } from "~/content";
 import { expectNoAxeViolations } from "./support/axe";
 
 test.describe("home page", () => {
@@ -7,7 +7,7 @@ test.describe("home page", () => {
     await page.goto("/");
     const headings = await page.locator("main h1, main h2").allTextContents();
     expect(headings).toEqual([
-      content.heroTitle,
+      memorialTitle(),
       "Thank You For Visiting",
       "Memorial Service",
       "Sign the Guest Book",
@@ -76,9 +76,11 @@ test.describe("home page", () => {
 
   test("has a title, a description and a link preview", async ({ page }) => {
     await page.goto("/");
-    await expect(page).toHaveTitle(content.siteTitle);
+    // The person's name is in the title, as "In Loving Memory of …".
+    await expect(page).toHaveTitle(memorialTitle());
+    expect(memorialTitle()).toBe(`In Loving Memory of ${content.personName}`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", content.siteDescription);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", content.siteTitle);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", memorialTitle());
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http:\/\/localhost:\d+\/images\/hero\.jpg$/);
   });
 

@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { content } from "~/content";
+import { content, memorialTitle } from "~/content";
 import { latestMemory, latestUpload, removeAllUploads } from "./support/data";
 
 /** Every page a visitor or the administrator lands on, with its main heading. */
 const PAGES = [
-  ["/", content.heroTitle],
+  ["/", memorialTitle()],
   ["/guestbook", "Guest Book"],
   ["/share", "Share Photos & Videos"],
   ["/gallery", "Memory Gallery"],

@@ -104,7 +104,7 @@ describe("pageMeta", () => {
     const tags = pageMeta(matches, { title: "Poems & Writings", path: "/poems" });
     const title = titleOf(tags);
     expect(title).toContain("Poems & Writings");
-    expect(title).toContain(content.siteTitle);
+    expect(title).toBe(`Poems & Writings | In Loving Memory of ${content.personName}`);
     expect(property(tags, "og:title")).toBe(title);
     expect(property(tags, "og:image")).toBe(`https://memorial.example${content.heroImage}`);
     expect(property(tags, "og:url")).toBe("https://memorial.example/poems");
@@ -118,7 +118,7 @@ describe("pageMeta", () => {
 
   it("falls back to the site title and description", () => {
     const tags = pageMeta([]);
-    expect(titleOf(tags)).toBe(content.siteTitle);
+    expect(titleOf(tags)).toBe(`In Loving Memory of ${content.personName}`);
     expect(property(tags, "description")).toBe(content.siteDescription);
     expect(property(tags, "og:image")).toBe(content.heroImage);
     expect(property(tags, "og:url")).toBeUndefined();
