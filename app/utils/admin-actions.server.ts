@@ -1,8 +1,9 @@
 import { requireAdmin } from "~/auth/session.server";
 import { setMemoryStatus } from "~/models/memory.server";
-import { rotateUpload, setUploadStatus, UploadRefused } from "~/models/upload.server";
+import { rotateUpload, setUploadStatus } from "~/models/upload.server";
 import { readFormData } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
+import { Refusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The §8 words for each moderation outcome.
@@ -42,13 +43,13 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
       if (!rotated) return redirectWithToast(returnTo, ROTATE_FAILED);
       return redirectWithToast(`/admin/uploads/${id}`, IMAGE_ROTATED);
     } catch (error) {
-      if (!(error instanceof UploadRefused)) console.error(JSON.stringify({ level: "error", msg: "rotation failed", error: String(error) }));
+      if (!(error instanceof Refusal)) console.error(JSON.stringify({ level: "error", msg: "rotation failed", error: String(error) }));
       return redirectWithToast(id ? `/admin/uploads/${id}` : returnTo, ROTATE_FAILED);
     }
   }
   const status = STATUS_BY_INTENT[intent as keyof typeof STATUS_BY_INTENT];
   const upload = status && id ? await setUploadStatus(id, status).catch((error: unknown) => {
-    if (error instanceof UploadRefused) return undefined;
+    if (error instanceof Refusal) return undefined;
     throw error;
   }) : undefined;
   return redirectWithToast(returnTo, upload ? UPLOAD_UPDATED : UPLOAD_FAILED);
