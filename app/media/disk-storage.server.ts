@@ -111,6 +111,30 @@ export class DiskStorage implements MediaStorage {
     return { size };
   }
 
+  /**
+   * Stores a finished local file under `key` by moving it (flushed first)
+   * instead of copying it: the public copy of a 1 GB video then needs 1 GB
+   * of free room, not 2. The file must be on the same disk (the scratch
+   * folder is); otherwise it is copied.
+   */
+  async adopt(key: string, file: string) {
+    const handle = await fs.open(file, "r+");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.link(file, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+      await this.write(key, createReadStream(file), { contentType: "", maxBytes: Number.MAX_SAFE_INTEGER });
+    }
+    await fs.rm(file, { force: true });
+  }
+
   /** Whether an object is already stored, so a second PUT can be refused before its body is read. */
   async exists(key: string) {
     return (await this.stat(key)) !== null;

@@ -1,12 +1,13 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
 import sharp, { type Sharp } from "sharp";
 import type { MediaType } from "../../db/schema";
+import { MediaProblem, PROCESSING_LIMITS, tooSlow, type ProcessingLimits } from "./processing-limits.server";
+import { runTool, ToolFailed, toolMissing } from "./run-tool.server";
 
-const run = promisify(execFile);
+export { MediaProblem, PROCESSING_LIMITS, type ProcessingLimits } from "./processing-limits.server";
+export { checkVideoFrameSize, makePublicVideoCopy, makeVideoPoster, probeVideo, type VideoFacts } from "./video.server";
 
 export interface SniffedType {
   mime: string;
@@ -54,6 +55,7 @@ export function sniffMediaType(head: Buffer): SniffedType | null {
   return null;
 }
 
+
 export const THUMBNAIL_WIDTH = 280;
 
 export interface ImageCopies {
@@ -61,20 +63,33 @@ export interface ImageCopies {
   thumbnail: string;
   width: number;
   height: number;
+  /** Whether the public copy moves (an animated GIF within the limits). */
+  animated: boolean;
+}
+
+export interface ImageOptions {
+  /** The job's deadline: checked between steps, and it kills heif-convert. */
+  signal?: AbortSignal;
+  limits?: ProcessingLimits;
 }
 
 const scratchName = (dir: string, ext: string) => path.join(dir, `${randomBytes(9).toString("base64url")}.${ext}`);
 
+const unreadablePhoto = () => new MediaProblem("unreadable", "the photo could not be read; the file may be damaged or not really a photo");
+
 /**
  * Converts HEIC/HEIF (which sharp's bundled libvips cannot decode) to a JPEG
- * in a child process, so a 12 MP photo's decoding memory is never the web
- * server's. Null when the converter is not installed or fails.
+ * in a child process with a time and memory limit, so a 12 MP photo's
+ * decoding memory is never the web server's. Null when the file cannot be
+ * converted (a MediaProblem when the converter is not installed).
  */
-export async function convertHeifToJpeg(input: string, workDir: string): Promise<string | null> {
+export async function convertHeifToJpeg(input: string, workDir: string, options: ImageOptions = {}): Promise<string | null> {
   const output = scratchName(workDir, "jpg");
   try {
-    await run("heif-convert", ["-q", "92", input, output], { timeout: 120_000 });
+    await runTool("heif-convert", ["-q", "92", input, output], { timeoutMs: 60_000, signal: options.signal });
   } catch (error) {
+    if (error instanceof MediaProblem) throw error;
+    if (error instanceof ToolFailed && error.missing) throw toolMissing("heif-convert");
     console.error(JSON.stringify({ level: "warn", msg: "HEIC conversion failed", error: String(error) }));
     return null;
   }
@@ -88,42 +103,74 @@ export async function convertHeifToJpeg(input: string, workDir: string): Promise
 /**
  * The public copy (EXIF orientation applied, all metadata such as GPS
  * location removed, in a format every browser shows) and a 280 px-wide JPEG
- * thumbnail of an image, turned a further `quarterTurns` clockwise.
+ * thumbnail of an image, turned a further `quarterTurns` clockwise. Throws a
+ * MediaProblem for a file that is not really a picture or asks for more
+ * pixels than the limits allow; an animation over its limits becomes its
+ * first frame, and the thumbnail is always made from the first frame.
  */
-export async function makeImageCopies(input: string, mime: string, quarterTurns: number, workDir: string): Promise<ImageCopies | null> {
+export async function makeImageCopies(
+  input: string,
+  mime: string,
+  quarterTurns: number,
+  workDir: string,
+  options: ImageOptions = {},
+): Promise<ImageCopies> {
+  const limits = options.limits ?? PROCESSING_LIMITS;
+  const checkDeadline = () => {
+    if (options.signal?.aborted) throw tooSlow(limits.imageSeconds);
+  };
   await fs.mkdir(workDir, { recursive: true });
   let source = input;
   let converted: string | null = null;
   if (mime === "image/heic" || mime === "image/heif") {
-    converted = await convertHeifToJpeg(input, workDir);
-    if (!converted) return null;
+    converted = await convertHeifToJpeg(input, workDir, options);
+    if (!converted) throw new MediaProblem("unreadable", "the HEIC photo could not be converted; the file may be damaged");
     source = converted;
   }
   try {
-    const animated = mime === "image/gif";
+    checkDeadline();
+    // The header alone: how many pixels decoding would take, before decoding any.
+    const meta = await sharp(source, { failOn: "none" })
+      .metadata()
+      .catch(() => null);
+    const width = meta?.width;
+    const frameHeight = meta?.pageHeight ?? meta?.height;
+    if (!width || !frameHeight) throw unreadablePhoto();
+    const framePixels = width * frameHeight;
+    if (framePixels > limits.imagePixels) {
+      throw new MediaProblem(
+        "too-large",
+        `the photo is ${width} × ${frameHeight} pixels, and photos up to ${limits.imagePixels / 1_000_000} megapixels can be shown`,
+      );
+    }
+    const frames = meta?.pages ?? 1;
+    const animated = mime === "image/gif" && frames > 1 && frames <= limits.animationFrames && framePixels * frames <= limits.animationPixels;
     const angle = (((quarterTurns % 4) + 4) % 4) * 90;
+    const open = (allFrames: boolean) =>
+      sharp(source, { failOn: "none", animated: allFrames, limitInputPixels: allFrames ? limits.animationPixels : limits.imagePixels }).timeout({
+        seconds: limits.imageSeconds,
+      });
     // libheif has already applied a HEIC's own orientation to the pixels.
-    const oriented = () => {
-      const image = sharp(source, { animated, failOn: "none" });
-      return converted ? image : image.autoOrient();
-    };
+    const oriented = () => (converted ? open(animated) : open(animated).autoOrient());
     const format =
       mime === "image/png"
         ? { mime: "image/png", ext: "png", encode: (s: Sharp) => s.png() }
         : mime === "image/webp"
           ? { mime: "image/webp", ext: "webp", encode: (s: Sharp) => s.webp({ quality: 88 }) }
-          : animated
+          : mime === "image/gif"
             ? { mime: "image/gif", ext: "gif", encode: (s: Sharp) => s.gif() }
             : { mime: "image/jpeg", ext: "jpg", encode: (s: Sharp) => s.jpeg({ quality: 88 }) };
 
     const displayFile = scratchName(workDir, format.ext);
-    const info = await format.encode(angle ? oriented().rotate(angle) : oriented()).toFile(displayFile);
+    const info = await format.encode(angle ? oriented().rotate(angle) : oriented()).toFile(displayFile).catch(asProblem(limits));
+    checkDeadline();
     const thumbnail = scratchName(workDir, "jpg");
     // Shrinking first makes the extra turn cheap (STACK-NOTES: 58 ms instead of 360 ms on 24 MP).
-    const small = await sharp(source, { failOn: "none" })
+    const small = await open(false)
       .autoOrient()
       .resize({ width: angle % 180 ? undefined : THUMBNAIL_WIDTH, height: angle % 180 ? THUMBNAIL_WIDTH : undefined, withoutEnlargement: true })
-      .toBuffer();
+      .toBuffer()
+      .catch(asProblem(limits));
     const thumb = sharp(small);
     await (angle ? thumb.rotate(angle) : thumb).flatten({ background: "#ffffff" }).jpeg({ quality: 80 }).toFile(thumbnail);
     return {
@@ -131,52 +178,19 @@ export async function makeImageCopies(input: string, mime: string, quarterTurns:
       thumbnail,
       width: info.width,
       height: info.pageHeight ?? info.height,
+      animated,
     };
   } finally {
     if (converted) await fs.rm(converted, { force: true });
   }
 }
 
-export interface VideoFacts {
-  durationSec: number | null;
-  width: number | null;
-  height: number | null;
-}
-
-/** Duration and frame size from ffprobe; null when ffprobe is missing or cannot read the file. */
-export async function probeVideo(input: string): Promise<VideoFacts | null> {
-  try {
-    const { stdout } = await run(
-      "ffprobe",
-      ["-v", "error", "-select_streams", "v:0", "-show_entries", "format=duration:stream=width,height", "-of", "json", input],
-      { timeout: 60_000 },
-    );
-    const data = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { width?: number; height?: number }[] };
-    const duration = Number(data.format?.duration);
-    return {
-      durationSec: Number.isFinite(duration) ? Math.round(duration) : null,
-      width: data.streams?.[0]?.width ?? null,
-      height: data.streams?.[0]?.height ?? null,
-    };
-  } catch {
-    return null;
-  }
-}
-
-/** A 280 px-wide JPEG frame from about one second in (or the first frame of a shorter clip). */
-export async function makeVideoPoster(input: string, durationSec: number | null, workDir: string): Promise<string | null> {
-  await fs.mkdir(workDir, { recursive: true });
-  const output = scratchName(workDir, "jpg");
-  const at = durationSec !== null && durationSec < 2 ? "0" : "1";
-  try {
-    await run(
-      "ffmpeg",
-      ["-v", "error", "-ss", at, "-i", input, "-frames:v", "1", "-vf", `scale=${THUMBNAIL_WIDTH}:-2`, "-q:v", "4", "-y", output],
-      { timeout: 120_000 },
-    );
-    return (await fs.stat(output).catch(() => null))?.size ? output : null;
-  } catch {
-    await fs.rm(output, { force: true });
-    return null;
-  }
+/** sharp's errors as the admin reads them: its own time limit, or a picture it could not decode. */
+function asProblem(limits: ProcessingLimits) {
+  return (error: unknown): never => {
+    if (error instanceof MediaProblem) throw error;
+    if (/timeout/i.test(String(error))) throw tooSlow(limits.imageSeconds);
+    console.error(JSON.stringify({ level: "warn", msg: "image could not be decoded", error: String(error) }));
+    throw unreadablePhoto();
+  };
 }

@@ -1,18 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { and, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { signedUploads, uploads, type MediaType, type Status, type Upload } from "../../db/schema";
 import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/utils/refusal.server";
 import { MAX_PARTS, MAX_UPLOAD_BYTES } from "~/media/limits";
-import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
-import { makeImageCopies, makeVideoPoster, probeVideo, sniffMediaType } from "~/media/process.server";
+import { getMediaStorage } from "~/media/media-storage.server";
+import { sniffMediaType } from "~/media/process.server";
 import { InvalidPartsError, UploadTooLargeError } from "~/media/storage.server";
+import { enqueueProcessing, forgetUnreadableUpload, turnImage } from "./upload-processing.server";
 import type { GalleryFilter, GalleryItem } from "./upload.schema";
 
 export { GALLERY_FILTERS, submitterLabel, type GalleryItem } from "./upload.schema";
@@ -47,6 +46,8 @@ export class UploadRefused extends Refusal {
 }
 
 export const UNSUPPORTED_TYPE = "Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";
+export const UNREADABLE_FILE =
+  "This file could not be read as a photo or video; it may be damaged. Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";
 export const TOO_LARGE = "The file is larger than 1 GB. Please choose a smaller file.";
 
 /** Signed upload addresses stay usable this long: enough for a slow phone to start. */
@@ -181,8 +182,12 @@ async function registerStoredObject(key: string, details: { submittedBy?: string
     return tx.update(uploads).set({ url: mediaUrl(row.id, key) }).where(eq(uploads.id, row.id)).returning().get();
   });
   const processing = enqueueProcessing(upload.id);
-  const finished = await Promise.race([processing.then(() => true), new Promise<false>((r) => setTimeout(r, 1500, false))]);
-  return toUploadView(finished ? (getUpload(upload.id) ?? upload) : upload);
+  const outcome = await Promise.race([processing, new Promise<null>((r) => setTimeout(r, 1500, null))]);
+  if (outcome && !outcome.ok && outcome.kind === "unreadable") {
+    await forgetUnreadableUpload(upload.id);
+    throw new UploadRefused(415, "file", UNREADABLE_FILE);
+  }
+  return toUploadView(outcome ? (getUpload(upload.id) ?? upload) : upload);
 }
 
 async function forgetObject(key: string) {
@@ -307,108 +312,7 @@ export async function cleanupAbandonedUploads(now = Date.now()) {
   return stale.length;
 }
 
-// Processing: one job at a time, so a burst of large photos cannot exhaust a small machine's memory.
-
-let queue: Promise<unknown> = Promise.resolve();
-
-function enqueueProcessing(id: number): Promise<void> {
-  const job = queue.then(() => processUpload(id));
-  queue = job.catch((error) => {
-    console.error(JSON.stringify({ level: "error", msg: "media processing failed", uploadId: id, error: String(error) }));
-  });
-  return job.then(
-    () => undefined,
-    () => undefined,
-  );
-}
-
-/** Waits until every processing job queued so far has finished. */
-export async function processingIdle() {
-  for (;;) {
-    const current = queue;
-    await current;
-    if (current === queue) return;
-  }
-}
-
-/** Makes the public copy, thumbnail and measurements of one upload from its original. */
-export async function processUpload(id: number) {
-  const upload = getUpload(id);
-  if (!upload || upload.status === "REJECTED" || !upload.storageKey || !upload.mimeType) return;
-  const storage = getMediaStorage();
-  const workDir = path.join(scratchDirectory(), `process-${id}-${randomBytes(4).toString("hex")}`);
-  const newKeys: string[] = [];
-  try {
-    const changes = await storage.withLocalFile(upload.storageKey, async (file) => {
-      if (upload.type === "IMAGE") {
-        const copies = await makeImageCopies(file, upload.mimeType!, upload.rotation, workDir);
-        if (!copies) return {};
-        const displayKey = `media/${id}/${randomBytes(9).toString("base64url")}.${copies.display.ext}`;
-        const thumbnailKey = `media/${id}/${randomBytes(9).toString("base64url")}-thumb.jpg`;
-        await storeFile(displayKey, copies.display.file, copies.display.mime);
-        newKeys.push(displayKey);
-        await storeFile(thumbnailKey, copies.thumbnail, "image/jpeg");
-        newKeys.push(thumbnailKey);
-        return {
-          displayKey,
-          thumbnailKey,
-          url: mediaUrl(id, displayKey),
-          thumbnailUrl: mediaUrl(id, thumbnailKey),
-          width: copies.width,
-          height: copies.height,
-        };
-      }
-      const facts = await probeVideo(file);
-      const poster = await makeVideoPoster(file, facts?.durationSec ?? null, workDir);
-      const thumbnailKey = poster ? `media/${id}/${randomBytes(9).toString("base64url")}-poster.jpg` : null;
-      if (poster && thumbnailKey) {
-        await storeFile(thumbnailKey, poster, "image/jpeg");
-        newKeys.push(thumbnailKey);
-      }
-      return {
-        displayKey: upload.storageKey,
-        thumbnailKey,
-        url: mediaUrl(id, upload.storageKey!),
-        thumbnailUrl: thumbnailKey ? mediaUrl(id, thumbnailKey) : null,
-        width: facts?.width ?? null,
-        height: facts?.height ?? null,
-        durationSec: facts?.durationSec ?? null,
-      };
-    });
-    const [updated] = db
-      .update(uploads)
-      .set({ ...changes, processedAt: new Date() })
-      .where(and(eq(uploads.id, id), inArray(uploads.status, ["PENDING", "APPROVED"])))
-      .returning()
-      .all();
-    if (!updated) {
-      // Rejected while we worked: its files must not outlive it.
-      await Promise.all(newKeys.map((key) => storage.delete(key)));
-      return;
-    }
-    const replaced = [upload.displayKey, upload.thumbnailKey].filter(
-      (key): key is string => !!key && key !== upload.storageKey && !newKeys.includes(key),
-    );
-    await Promise.all(replaced.map((key) => storage.delete(key)));
-  } finally {
-    await fs.rm(workDir, { recursive: true, force: true });
-  }
-}
-
-async function storeFile(key: string, file: string, contentType: string) {
-  await getMediaStorage().write(key, createReadStream(file), { contentType, maxBytes: Number.MAX_SAFE_INTEGER });
-}
-
-/** Uploads whose processing a restart interrupted. */
-export function requeueUnprocessedUploads() {
-  const waiting = db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(inArray(uploads.status, ["PENDING", "APPROVED"]), isNull(uploads.processedAt)))
-    .all();
-  for (const row of waiting) void enqueueProcessing(row.id);
-  return waiting.length;
-}
+export { processingIdle, processUpload, requeueUnprocessedUploads } from "./upload-processing.server";
 
 export function getUpload(id: number): Upload | undefined {
   return db.select().from(uploads).where(eq(uploads.id, id)).get();
@@ -425,6 +329,9 @@ export async function setUploadStatus(id: number, status: Status) {
   if (!current) return undefined;
   if (current.status === "REJECTED" && status !== "REJECTED") {
     throw new UploadRefused(409, "status", "This upload was deleted permanently and cannot be published.");
+  }
+  if (status === "APPROVED" && current.processingError) {
+    throw new UploadRefused(409, "status", cannotPublish(current.processingError));
   }
   if (status !== "REJECTED") {
     // All RETURNING rows are read, so a failed commit throws instead of passing unseen.
@@ -450,6 +357,10 @@ export async function setUploadStatus(id: number, status: Status) {
   return rejected;
 }
 
+/** Why an upload processing gave up on stays unpublished, as the admin reads it. */
+export const cannotPublish = (reason: string) =>
+  `This file cannot be published because it could not be processed: ${reason}. You can delete it, or ask the sender for another copy.`;
+
 export function toGalleryItem(upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec">): GalleryItem {
   return {
     id: upload.id,
@@ -463,7 +374,7 @@ export function toGalleryItem(upload: Pick<Upload, "id" | "type" | "url" | "thum
 
 /** Published media, newest first, optionally only photos or only videos. */
 export function listGallery({ type, limit, offset }: { type: GalleryFilter; limit: number; offset: number }): GalleryItem[] {
-  const approved = eq(uploads.status, "APPROVED");
+  const approved = and(eq(uploads.status, "APPROVED"), isNull(uploads.processingError));
   return db
     .select({
       id: uploads.id,
@@ -485,7 +396,7 @@ export function listGallery({ type, limit, offset }: { type: GalleryFilter; limi
 /** One published item of the gallery (the video page without JavaScript). */
 export function getGalleryItem(id: number): GalleryItem | undefined {
   const upload = getUpload(id);
-  return upload?.status === "APPROVED" ? toGalleryItem(upload) : undefined;
+  return upload?.status === "APPROVED" && !upload.processingError ? toGalleryItem(upload) : undefined;
 }
 
 export interface MediaFile {
@@ -498,13 +409,14 @@ export interface MediaFile {
 /**
  * Which stored object an address /media/{id}/{file} names, and whether
  * anyone may see it. Only published public copies are public; the original
- * of a photo (which may carry its GPS location) and anything not yet
- * published are for the admin only.
+ * of a photo or video (which may carry where it was taken) and anything not
+ * yet published are for the admin only.
  */
 export function findMediaFile(id: number, file: string): { upload: Upload; media: MediaFile } | undefined {
   const upload = getUpload(id);
   if (!upload || upload.status === "REJECTED") return undefined;
-  const published = upload.status === "APPROVED";
+  // A video processed before videos had public copies serves its original: never publicly.
+  const published = upload.status === "APPROVED" && upload.displayKey !== upload.storageKey;
   const named = (key: string | null) => !!key && path.posix.basename(key) === file;
   if (named(upload.displayKey)) {
     const contentType = upload.displayKey === upload.storageKey ? upload.mimeType! : mimeFromKey(upload.displayKey!);
@@ -522,9 +434,17 @@ export function findMediaFile(id: number, file: string): { upload: Upload; media
   return undefined;
 }
 
+const PUBLIC_COPY_TYPES: Record<string, string> = {
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  mp4: "video/mp4",
+  mov: "video/quicktime",
+  avi: "video/x-msvideo",
+};
+
 function mimeFromKey(key: string) {
-  const ext = key.split(".").pop();
-  return ext === "png" ? "image/png" : ext === "webp" ? "image/webp" : ext === "gif" ? "image/gif" : "image/jpeg";
+  return PUBLIC_COPY_TYPES[key.split(".").pop() ?? ""] ?? "image/jpeg";
 }
 
 /** What the administrator sees of an upload: who sent it, the format, and the original file. */
@@ -534,6 +454,8 @@ export interface AdminUpload extends UploadView {
   sizeBytes: number | null;
   /** The file exactly as it was sent (HEIC stays HEIC), for the family to download. */
   originalUrl: string | null;
+  /** Why it could not be processed (then it cannot be published), or null. */
+  processingError: string | null;
 }
 
 export function toAdminUpload(upload: Upload): AdminUpload {
@@ -543,6 +465,7 @@ export function toAdminUpload(upload: Upload): AdminUpload {
     mimeType: upload.mimeType,
     sizeBytes: upload.sizeBytes,
     originalUrl: upload.storageKey ? mediaUrl(upload.id, upload.storageKey) : null,
+    processingError: upload.processingError,
   };
 }
 
@@ -574,17 +497,6 @@ export type RotateDirection = "left" | "right";
  * picture, and the old files are removed.
  */
 export async function rotateUpload(id: number, direction: RotateDirection): Promise<{ newUrl: string; upload: AdminUpload } | undefined> {
-  const upload = getUpload(id);
-  if (!upload || upload.status === "REJECTED") return undefined;
-  if (upload.type !== "IMAGE" || !upload.storageKey) throw new UploadRefused(400, "id", "Only photos can be rotated.");
-  await processingIdle();
-  const rotation = (((upload.rotation + (direction === "right" ? 1 : -1)) % 4) + 4) % 4;
-  db.update(uploads).set({ rotation }).where(eq(uploads.id, id)).run();
-  await enqueueProcessing(id);
-  const updated = getUpload(id)!;
-  if (updated.url === upload.url) {
-    db.update(uploads).set({ rotation: upload.rotation }).where(eq(uploads.id, id)).run();
-    throw new UploadRefused(422, "id", "This image could not be read, so it cannot be rotated.");
-  }
-  return { newUrl: updated.url, upload: toAdminUpload(updated) };
+  const turned = await turnImage(id, direction);
+  return turned ? { newUrl: turned.url, upload: toAdminUpload(turned) } : undefined;
 }

@@ -3,7 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
-import { dimensions, UploadDecision } from "~/components/admin/PendingUploads";
+import { dimensions, ProcessingProblem, UploadDecision } from "~/components/admin/PendingUploads";
 import { content } from "~/content";
 import { getAdminUpload } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
@@ -42,7 +42,9 @@ export default function UploadPreview() {
   const size = dimensions(upload);
   return (
     <AdminDialog title={name} closeTo="/admin/uploads">
-      {upload.type === "IMAGE" ? (
+      {upload.processingError ? (
+        <ProcessingProblem reason={upload.processingError} />
+      ) : upload.type === "IMAGE" ? (
         <img src={upload.url} alt={`Preview of ${name}`} className={d.preview} />
       ) : (
         <video src={upload.url} poster={upload.thumbnailUrl ?? undefined} controls preload="metadata" className={d.preview}>
@@ -83,7 +85,7 @@ export default function UploadPreview() {
           </>
         ) : null}
       </dl>
-      {upload.type === "IMAGE" ? (
+      {upload.type === "IMAGE" && !upload.processingError ? (
         <Form method="post" action={`/admin/uploads/${upload.id}`} className={d.buttons} preventScrollReset>
           <input type="hidden" name="id" value={upload.id} />
           <button type="submit" name="intent" value="rotate-left" className={ui.button.secondary}>
@@ -95,7 +97,12 @@ export default function UploadPreview() {
         </Form>
       ) : null}
       <div className={d.buttons} style={{ marginTop: "1rem" }}>
-        <UploadDecision id={upload.id} action={`/admin/uploads/${upload.id}`} labels={{ approve: "Publish to Gallery", reject: "Delete Permanently" }} />
+        <UploadDecision
+          id={upload.id}
+          action={`/admin/uploads/${upload.id}`}
+          labels={{ approve: "Publish to Gallery", reject: "Delete Permanently" }}
+          canPublish={!upload.processingError}
+        />
       </div>
     </AdminDialog>
   );

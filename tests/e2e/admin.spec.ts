@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { memories, poems, rsvps, uploads } from "../../db/schema";
 import { db } from "~/db.server";
 import { expectNoAxeViolations } from "./support/axe";
-import { addMemory, addPoem, addUpload, removeAllMemories, removeAllPoems, removeAllUploads } from "./support/data";
+import { addMemory, addPoem, addUnprocessableUpload, addUpload, removeAllMemories, removeAllPoems, removeAllUploads } from "./support/data";
 
 const ADMIN = { username: "admin", password: "e2e-admin-password" };
 
@@ -165,6 +165,27 @@ test.describe("moderating uploads", () => {
     const response = await page.request.get(after.url);
     expect(response.status()).toBe(200);
     expect((await sharp(await response.body()).metadata()).width).toBe(480);
+  });
+
+  test("an upload that could not be processed says why and can only be deleted", async ({ page }) => {
+    const id = await addUnprocessableUpload("broken-photo.jpg");
+    await logIn(page);
+    await page.getByRole("link", { name: "Pending Uploads (1)" }).click();
+    const reason = "This file could not be processed: the photo could not be read; the file may be damaged or not really a photo.";
+    const card = page.getByRole("listitem").filter({ hasText: "broken-photo.jpg" });
+    await expect(card).toContainText(reason);
+    await expect(card.getByRole("button", { name: "Publish" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Preview broken-photo.jpg" }).click();
+    const dialog = detailView(page, "broken-photo.jpg");
+    await expect(dialog).toContainText(reason);
+    await expect(dialog.getByRole("img")).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Rotate Right" })).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Publish to Gallery" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Delete Permanently" }).click();
+    await expect(toast(page)).toContainText("Upload status has been updated.");
+    expect(upload(id)).toMatchObject({ status: "REJECTED", storageKey: null });
   });
 
   test("pending media is served to the admin only", async ({ page, browser }) => {

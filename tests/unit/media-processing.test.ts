@@ -4,7 +4,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeImageCopies, makeVideoPoster, probeVideo, sniffMediaType } from "~/media/process.server";
+import {
+  makeImageCopies,
+  makeVideoPoster,
+  MediaProblem,
+  PROCESSING_LIMITS,
+  probeVideo,
+  sniffMediaType,
+} from "~/media/process.server";
+import { runTool } from "~/media/run-tool.server";
 
 const fixtures = path.resolve(__dirname, "../fixtures");
 let work: string;
@@ -97,6 +105,75 @@ describe("public copies and thumbnails of photos", () => {
     const broken = path.join(work, "broken.jpg");
     await fs.writeFile(broken, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
     await expect(makeImageCopies(broken, "image/jpeg", 0, work)).rejects.toThrow();
+  });
+});
+
+describe("what one picture may cost", () => {
+  /** A GIF like the one in the review: 28 KB, 1,000 frames of 500 × 500 (250 million pixels to decode). */
+  function thousandFrameGif() {
+    const file = path.join(work, "thousand-frames.gif");
+    execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:size=500x500:rate=25", "-frames:v", "1000", file]);
+    return file;
+  }
+
+  it("shows an animation with more frames than the limits allow as its first frame", async () => {
+    const gif = thousandFrameGif();
+    const original = await sharp(gif).metadata();
+    expect([original.pages, (await fs.stat(gif)).size < 64 * 1024]).toEqual([1000, true]);
+    const copies = await makeImageCopies(gif, "image/gif", 0, work);
+    expect(copies.animated).toBe(false);
+    const display = await sharp(copies.display.file).metadata();
+    expect([display.format, display.pages ?? 1, display.width, display.height]).toEqual(["gif", 1, 500, 500]);
+    expect([copies.width, copies.height]).toEqual([500, 500]);
+    expect((await sharp(copies.thumbnail).metadata()).width).toBe(280);
+  });
+
+  it("keeps a short animation moving", async () => {
+    const gif = path.join(work, "short.gif");
+    execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=96x64:rate=10", "-frames:v", "12", gif]);
+    const copies = await makeImageCopies(gif, "image/gif", 0, work);
+    expect(copies.animated).toBe(true);
+    const display = await sharp(copies.display.file, { animated: true }).metadata();
+    expect([display.pages, display.width, display.pageHeight]).toEqual([12, 96, 64]);
+    expect((await sharp(copies.thumbnail).metadata()).pages ?? 1).toBe(1);
+  });
+
+  it("refuses a picture larger than the pixel limit before decoding it", async () => {
+    const photo = await phonePhoto(1200, 800);
+    const limits = { ...PROCESSING_LIMITS, imagePixels: 500_000 };
+    const refused = await makeImageCopies(photo, "image/jpeg", 0, work, { limits }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(MediaProblem);
+    expect(refused).toMatchObject({ kind: "too-large", message: "the photo is 1200 × 800 pixels, and photos up to 0.5 megapixels can be shown" });
+  });
+
+  it("calls a file with a photo's first bytes and nothing after them unreadable", async () => {
+    const broken = path.join(work, "garbage.jpg");
+    await fs.writeFile(broken, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("not really a jpeg at all")]));
+    await expect(makeImageCopies(broken, "image/jpeg", 0, work)).rejects.toMatchObject({ kind: "unreadable" });
+  });
+});
+
+describe("the media tools' own limits", () => {
+  it("kills a tool when its job runs out of time", async () => {
+    const controller = new AbortController();
+    const running = runTool("sleep", ["30"], { timeoutMs: 60_000, signal: controller.signal });
+    controller.abort();
+    // It settles only once the process has exited: killed, not left running for 30 s.
+    await expect(running).rejects.toMatchObject({ kind: "too-slow" });
+  });
+
+  it("runs the tools within a memory limit", async () => {
+    expect(await runTool("ffprobe", ["-version"], { timeoutMs: 30_000 })).toContain("ffprobe version");
+    // With too little address space even loading ffprobe's libraries fails: the cap is really applied.
+    await expect(runTool("ffprobe", ["-version"], { timeoutMs: 30_000, memoryBytes: 32 * 1024 * 1024 })).rejects.toMatchObject({
+      name: "ToolFailed",
+      missing: false,
+    });
+  });
+
+  it("tells a tool that is not installed from a file it cannot read", async () => {
+    await expect(runTool("no-such-media-tool", [], { timeoutMs: 30_000 })).rejects.toMatchObject({ missing: true });
+    await expect(runTool("ffprobe", ["-v", "error", "/no/such/file.mp4"], { timeoutMs: 30_000 })).rejects.toMatchObject({ missing: false });
   });
 });
 

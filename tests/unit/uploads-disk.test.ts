@@ -15,9 +15,9 @@ import {
   cleanupAbandonedUploads,
   processingIdle,
   resetUploadLimits,
-  rotateUpload,
   setUploadStatus,
   TOO_MANY_UPLOADS,
+  UNREADABLE_FILE,
   UPLOADS_PER_10_MINUTES,
 } from "~/models/upload.server";
 import { action as completeAction } from "~/routes/api.uploads.complete";
@@ -178,13 +178,15 @@ describe("a direct upload to the local disk", () => {
 });
 
 describe("refusals that must never be a 500", () => {
-  it("a photo that cannot be decoded is refused when rotated", async () => {
+  it("a file with a photo's first bytes that cannot be decoded is refused at completion with 415, and nothing is kept", async () => {
     const uploadURL = await sign();
     await put(uploadURL, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("not really a jpeg at all")]));
-    const { id } = (await (await complete({ uploadURL })).json()) as { id: number };
-    await processingIdle();
-    await expect(rotateUpload(id, "left")).rejects.toMatchObject({ status: 422 });
-    expect(db.select().from(uploads).where(eq(uploads.id, id)).get()?.rotation).toBe(0);
+    const response = await complete({ uploadURL, originalName: "broken.jpg" });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ errors: { file: [UNREADABLE_FILE] } });
+    const key = new URL(uploadURL).pathname.replace("/api/uploads/put/", "");
+    expect(await getMediaStorage().stat(key)).toBeNull();
+    expect(db.select().from(uploads).all()).toHaveLength(0);
   });
 
   it("the share page answers another content type with its own 415 page data", async () => {

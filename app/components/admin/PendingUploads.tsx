@@ -3,19 +3,39 @@ import type { AdminUpload } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
 import * as s from "./admin.css";
 
-/** Publish and Delete buttons for one upload: a plain form, one intent per button. */
-export function UploadDecision({ id, action, labels }: { id: number; action: string; labels: { approve: string; reject: string } }) {
+/**
+ * Publish and Delete buttons for one upload: a plain form, one intent per
+ * button. An upload that could not be processed can only be deleted.
+ */
+export function UploadDecision({
+  id,
+  action,
+  labels,
+  canPublish = true,
+}: {
+  id: number;
+  action: string;
+  labels: { approve: string; reject: string };
+  canPublish?: boolean;
+}) {
   return (
     <Form method="post" action={action} className={s.actions} preventScrollReset>
       <input type="hidden" name="id" value={id} />
-      <button type="submit" name="intent" value="approve" className={ui.button.primary}>
-        {labels.approve}
-      </button>
+      {canPublish ? (
+        <button type="submit" name="intent" value="approve" className={ui.button.primary}>
+          {labels.approve}
+        </button>
+      ) : null}
       <button type="submit" name="intent" value="reject" className={ui.button.danger}>
         {labels.reject}
       </button>
     </Form>
   );
+}
+
+/** The sentence the admin reads about an upload processing gave up on. */
+export function ProcessingProblem({ reason, className }: { reason: string; className?: string }) {
+  return <p className={className ?? s.problem}>This file could not be processed: {reason}. It cannot be published.</p>;
 }
 
 export const dimensions = (upload: Pick<AdminUpload, "width" | "height">) =>
@@ -45,7 +65,13 @@ export function PendingUploads({ uploads }: { uploads: AdminUpload[] }) {
             </p>
             <p className={s.cardText}>{upload.submittedBy || "Anonymous"}</p>
             {size ? <p className={s.cardText}>{size}</p> : null}
-            <UploadDecision id={upload.id} action="/admin/uploads" labels={{ approve: "Publish", reject: "Delete" }} />
+            {upload.processingError ? <ProcessingProblem reason={upload.processingError} /> : null}
+            <UploadDecision
+              id={upload.id}
+              action="/admin/uploads"
+              labels={{ approve: "Publish", reject: "Delete" }}
+              canPublish={!upload.processingError}
+            />
           </li>
         );
       })}

@@ -74,6 +74,15 @@ export const badge = style({
   fontWeight: 700,
 });
 export const cardText = style({ margin: 0, overflowWrap: "anywhere" });
+/** Why an upload could not be processed: a framed note, in words and colour. */
+export const problem = style({
+  margin: 0,
+  padding: vars.space.sm,
+  borderLeft: `4px solid ${vars.color.danger}`,
+  background: vars.color.surfaceMuted,
+  color: vars.color.text,
+  overflowWrap: "anywhere",
+});
 
 export const form = style([card, { padding: vars.space.xl, marginBottom: vars.space.xl }]);
 export const poemList = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.md });

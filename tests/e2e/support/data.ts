@@ -3,11 +3,11 @@
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { memories, poems, signedUploads, uploads, type Status } from "../../../db/schema";
 import { db } from "~/db.server";
-import { processingIdle, registerFormUpload, setUploadStatus, storeFormUpload } from "~/models/upload.server";
+import { processingIdle, processUpload, registerFormUpload, setUploadStatus, storeFormUpload } from "~/models/upload.server";
 import { MemoryApiSchema, setMemoryStatus, submitMemory } from "~/models/memory.server";
 import { createPoem, type PoemInput } from "~/models/poem.server";
 
@@ -76,4 +76,22 @@ export async function addUpload(input: { type?: "IMAGE" | "VIDEO"; status?: Stat
   await processingIdle();
   if (input.status && input.status !== "PENDING") await setUploadStatus(view.id, input.status);
   return view.id;
+}
+
+/**
+ * A "photo" that is not one (a JPEG's first bytes, then garbage), as it is
+ * when its processing finished after the sender stopped waiting: kept for the
+ * admin, marked as unprocessable.
+ */
+export async function addUnprocessableUpload(name = "broken-photo.jpg") {
+  const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("not really a JPEG after its first bytes")]);
+  const key = await storeFormUpload({ stream: Readable.from([bytes]), filename: name });
+  db.delete(signedUploads).where(eq(signedUploads.key, key)).run();
+  const row = db
+    .insert(uploads)
+    .values({ type: "IMAGE", originalName: name, url: "", storageKey: key, mimeType: "image/jpeg", sizeBytes: bytes.length, submittedBy: "Test Visitor (visitor@example.com)" })
+    .returning()
+    .get();
+  await processUpload(row.id);
+  return row.id;
 }

@@ -1,0 +1,54 @@
+/**
+ * How much work one shared file may cost the server. The machine is small
+ * (512 MB, one shared CPU), and a file of a few kilobytes can describe an
+ * enormous picture or a thousand frames, so every limit is on what a file
+ * asks for, not on its size. Measurements behind each figure are in the
+ * comments; the README's Media section sums them up.
+ */
+export const PROCESSING_LIMITS = {
+  /**
+   * One still picture: 100 megapixels covers every phone camera's usual
+   * setting (12 to 50 MP); libvips holds a turned picture of this size in
+   * about 300 MB.
+   */
+  imagePixels: 100_000_000,
+  /**
+   * An animation is shown moving only when all its frames together stay
+   * within 50 megapixels and 300 frames (re-encoding a GIF costs about 80 ms
+   * per megapixel and 2 ms per frame here, so at most about 5 s); a longer
+   * one is shown as its first frame.
+   */
+  animationPixels: 50_000_000,
+  animationFrames: 300,
+  /** Videos: 8K (7680 × 4320, 33 MP) fits; a larger frame is refused before any frame is decoded. */
+  videoSide: 8192,
+  videoPixels: 40_000_000,
+  /**
+   * Address space for ffmpeg, ffprobe and heif-convert. About 250 MB of it
+   * is their libraries; one 8K H.264 or 4K 10-bit HEVC frame decoded with
+   * one thread fits in the rest (measured: 207 and 241 MB resident).
+   */
+  toolMemoryBytes: 512 * 1024 * 1024,
+  /** sharp's own time limit for one picture, in seconds. */
+  imageSeconds: 60,
+};
+
+export type ProcessingLimits = typeof PROCESSING_LIMITS;
+
+/**
+ * Why a file could not be turned into its public copies. The message is a
+ * clause the admin reads after "This file could not be processed: ".
+ */
+export class MediaProblem extends Error {
+  name = "MediaProblem";
+  constructor(
+    /** unreadable: not really a photo or video; refused at completion when found in time. */
+    readonly kind: "unreadable" | "too-large" | "too-slow" | "failed",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const tooSlow = (seconds: number) =>
+  new MediaProblem("too-slow", `preparing it took longer than ${seconds} seconds, so it was stopped`);

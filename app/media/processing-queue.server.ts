@@ -1,0 +1,113 @@
+/**
+ * Heavy media work, one job at a time (a burst of large photos must not
+ * exhaust a small machine's memory), with two promises the plain chain of
+ * promises it replaces could not keep:
+ *
+ * - every job has a time limit: past it, its signal is aborted (which kills
+ *   its child processes), its promise rejects with JobTimedOut, and the next
+ *   job starts, whatever the late one is still doing;
+ * - urgent jobs (an admin turning a photo) go ahead of every job still
+ *   waiting, so they wait at most for the one job in progress.
+ */
+export class JobTimedOut extends Error {
+  name = "JobTimedOut";
+  constructor(readonly limitMs: number) {
+    super(`The job took longer than ${Math.round(limitMs / 1000)} seconds`);
+  }
+}
+
+export interface JobOptions {
+  limitMs: number;
+  urgent?: boolean;
+}
+
+interface Entry {
+  run: (signal: AbortSignal) => Promise<unknown>;
+  limitMs: number;
+  urgent: boolean;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+export function createJobQueue() {
+  const waiting: Entry[] = [];
+  let running = false;
+  /** Jobs past their limit that have not settled yet: idle() still waits for them. */
+  const late = new Set<Promise<unknown>>();
+  let idleWaiters: (() => void)[] = [];
+
+  function settleIdle() {
+    if (running || waiting.length > 0 || late.size > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  function next() {
+    const entry = waiting.shift();
+    if (!entry) {
+      running = false;
+      settleIdle();
+      return;
+    }
+    running = true;
+    const controller = new AbortController();
+    let finished = false;
+    const finish = () => {
+      if (finished) return false;
+      finished = true;
+      clearTimeout(timer);
+      // A job that settles synchronously must not start the next one inside its own call.
+      queueMicrotask(next);
+      return true;
+    };
+    const timer = setTimeout(() => {
+      const error = new JobTimedOut(entry.limitMs);
+      controller.abort(error);
+      if (finish()) {
+        late.add(work);
+        entry.reject(error);
+      }
+    }, entry.limitMs);
+    let work: Promise<unknown>;
+    try {
+      work = Promise.resolve(entry.run(controller.signal));
+    } catch (error) {
+      work = Promise.reject(error);
+    }
+    work
+      .then(
+        (value) => finish() && entry.resolve(value),
+        (error: unknown) => finish() && entry.reject(error),
+      )
+      .finally(() => {
+        if (late.delete(work)) settleIdle();
+      });
+  }
+
+  return {
+    /** Runs `run` when its turn comes; rejects with JobTimedOut past `limitMs`. */
+    enqueue<T>(run: (signal: AbortSignal) => Promise<T>, options: JobOptions): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const entry: Entry = { run, limitMs: options.limitMs, urgent: !!options.urgent, resolve: resolve as (value: unknown) => void, reject };
+        const firstNormal = entry.urgent ? waiting.findIndex((other) => !other.urgent) : -1;
+        if (firstNormal >= 0) waiting.splice(firstNormal, 0, entry);
+        else waiting.push(entry);
+        if (!running) next();
+      });
+    },
+
+    /** Resolves once nothing is running or waiting (jobs past their limit included). */
+    idle(): Promise<void> {
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve);
+        settleIdle();
+      });
+    },
+
+    /** How many jobs are waiting behind the one in progress. */
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { MediaProblem, PROCESSING_LIMITS, type ProcessingLimits } from "./processing-limits.server";
+import { runTool, ToolFailed, toolMissing } from "./run-tool.server";
+
+export const POSTER_WIDTH = 280;
+
+export interface VideoFacts {
+  durationSec: number | null;
+  width: number | null;
+  height: number | null;
+}
+
+interface RunOptions {
+  signal?: AbortSignal;
+}
+
+const scratchName = (dir: string, ext: string) => path.join(dir, `${randomBytes(9).toString("base64url")}.${ext}`);
+
+/** Duration and frame size from ffprobe; null when ffprobe cannot read the file. */
+export async function probeVideo(input: string, options: RunOptions = {}): Promise<VideoFacts | null> {
+  let stdout: string;
+  try {
+    stdout = await runTool(
+      "ffprobe",
+      ["-v", "error", "-threads", "1", "-select_streams", "v:0", "-show_entries", "format=duration:stream=width,height", "-of", "json", input],
+      { timeoutMs: 30_000, signal: options.signal },
+    );
+  } catch (error) {
+    if (error instanceof MediaProblem) throw error;
+    if (error instanceof ToolFailed && error.missing) throw toolMissing("ffprobe");
+    return null;
+  }
+  try {
+    const data = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { width?: number; height?: number }[] };
+    const duration = Number(data.format?.duration);
+    return {
+      durationSec: Number.isFinite(duration) ? Math.round(duration) : null,
+      width: data.streams?.[0]?.width ?? null,
+      height: data.streams?.[0]?.height ?? null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses, before any frame is decoded, a video whose frames are larger than
+ * this machine can decode (a file of a few kilobytes can claim 16000 × 16000).
+ */
+export function checkVideoFrameSize(facts: VideoFacts, limits: ProcessingLimits = PROCESSING_LIMITS) {
+  const { width, height } = facts;
+  if (width === null || height === null) return;
+  if (width > limits.videoSide || height > limits.videoSide || width * height > limits.videoPixels) {
+    throw new MediaProblem(
+      "too-large",
+      `the video is ${width} × ${height} pixels, and videos up to ${limits.videoSide} pixels wide and high (${limits.videoPixels / 1_000_000} megapixels) can be shown`,
+    );
+  }
+}
+
+/** A 280 px-wide JPEG frame from about one second in (or the first frame of a shorter clip). */
+export async function makeVideoPoster(input: string, durationSec: number | null, workDir: string, options: RunOptions = {}): Promise<string | null> {
+  await fs.mkdir(workDir, { recursive: true });
+  const output = scratchName(workDir, "jpg");
+  const at = durationSec !== null && durationSec < 2 ? "0" : "1";
+  try {
+    await runTool(
+      "ffmpeg",
+      ["-v", "error", "-threads", "1", "-ss", at, "-i", input, "-frames:v", "1", "-vf", `scale=${POSTER_WIDTH}:-2`, "-q:v", "4", "-y", output],
+      { timeoutMs: 60_000, signal: options.signal },
+    );
+    return (await fs.stat(output).catch(() => null))?.size ? output : null;
+  } catch (error) {
+    await fs.rm(output, { force: true });
+    if (error instanceof MediaProblem) throw error;
+    return null;
+  }
+}
+
+const CONTAINERS: Record<string, { ext: string; format: string; mime: string }> = {
+  "video/mp4": { ext: "mp4", format: "mp4", mime: "video/mp4" },
+  "video/quicktime": { ext: "mov", format: "mov", mime: "video/quicktime" },
+  "video/x-msvideo": { ext: "avi", format: "avi", mime: "video/x-msvideo" },
+};
+
+/**
+ * The public copy of a video: the same pictures and sound, copied without
+ * re-encoding into a new file that keeps no metadata (a phone writes where
+ * and when it was filmed, and a comment, into the file and into each
+ * stream), no chapters, and no data, subtitle or attachment streams (an
+ * iPhone keeps its location track in one). MP4 and MOV get their index at
+ * the front, so playback starts before the whole file has arrived.
+ */
+export async function makePublicVideoCopy(input: string, mime: string, sizeBytes: number, workDir: string, options: RunOptions = {}) {
+  await fs.mkdir(workDir, { recursive: true });
+  const container = CONTAINERS[mime] ?? CONTAINERS["video/mp4"]!;
+  const output = scratchName(workDir, container.ext);
+  const strip = ["-map_metadata", "-1", "-map_metadata:s", "-1", "-map_chapters", "-1", "-fflags", "+bitexact"];
+  const movFlags = container.format === "avi" ? [] : ["-movflags", "+faststart"];
+  // Copying is limited by the disk: 30 s, and one more second for every 4 MB.
+  const timeoutMs = Math.min(30_000 + Math.ceil(sizeBytes / (4 * 1024 * 1024)) * 1000, 15 * 60_000);
+  const attempts = [
+    // Everything that is a picture or sound…
+    ["-map", "0", "-map", "-0:d?", "-map", "-0:s?", "-map", "-0:t?"],
+    // …or, when the container cannot hold one of those streams again, the first of each.
+    ["-map", "0:v:0?", "-map", "0:a:0?"],
+  ];
+  let lastError: unknown;
+  for (const maps of attempts) {
+    try {
+      await runTool(
+        "ffmpeg",
+        ["-v", "error", "-i", input, ...maps, "-c", "copy", ...strip, ...movFlags, "-f", container.format, "-y", output],
+        { timeoutMs, signal: options.signal },
+      );
+      if ((await fs.stat(output).catch(() => null))?.size) return { file: output, ext: container.ext, mime: container.mime };
+    } catch (error) {
+      if (error instanceof MediaProblem) throw error;
+      if (error instanceof ToolFailed && error.missing) throw toolMissing("ffmpeg");
+      lastError = error;
+    }
+    await fs.rm(output, { force: true });
+  }
+  console.error(JSON.stringify({ level: "warn", msg: "video copy failed", error: String(lastError) }));
+  throw new MediaProblem("failed", "the video could not be copied without its hidden details (such as where it was filmed)");
+}

@@ -1,0 +1,235 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { uploads, type Upload } from "../../db/schema";
+import { db } from "~/db.server";
+import { DiskStorage } from "~/media/disk-storage.server";
+import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
+import {
+  checkVideoFrameSize,
+  makeImageCopies,
+  makePublicVideoCopy,
+  makeVideoPoster,
+  MediaProblem,
+  probeVideo,
+} from "~/media/process.server";
+import { tooSlow } from "~/media/processing-limits.server";
+import { createJobQueue, JobTimedOut } from "~/media/processing-queue.server";
+import { Refusal } from "~/utils/refusal.server";
+
+// Processing: the public copy, thumbnail and measurements of each upload,
+// made from its original one job at a time, each job within a time limit.
+// A job that fails for any reason leaves the upload marked with the reason
+// (processingError), which the admin sees and which keeps it unpublished.
+
+const queue = createJobQueue();
+
+/** What one processing job came to. */
+export type ProcessingOutcome = { ok: true } | { ok: false; kind: MediaProblem["kind"]; reason: string };
+
+export const CANNOT_ROTATE = "This image could not be read, so it cannot be rotated.";
+const SOMETHING_WENT_WRONG = "something went wrong while preparing it";
+
+const mediaUrl = (id: number, key: string) => `/media/${id}/${path.posix.basename(key)}`;
+const getRow = (id: number): Upload | undefined => db.select().from(uploads).where(eq(uploads.id, id)).get();
+const stillWanted = (id: number) => and(eq(uploads.id, id), inArray(uploads.status, ["PENDING", "APPROVED"]));
+
+/**
+ * How long one upload's job may take: the tools' own limits added up (three
+ * minutes), and for every 4 MB of the file two more seconds to fetch and copy it.
+ */
+export function processingTimeLimitMs(upload: Pick<Upload, "sizeBytes">) {
+  const perFourMegabytes = Math.ceil((upload.sizeBytes ?? 0) / (4 * 1024 * 1024));
+  return Math.min(3 * 60_000 + perFourMegabytes * 2000, 30 * 60_000);
+}
+
+/** A video processed before public copies of videos existed serves its original (with its location). */
+const servesOriginal = (upload: Upload) => upload.type === "VIDEO" && !!upload.storageKey && upload.displayKey === upload.storageKey;
+
+function needsProcessing(upload: Upload) {
+  return upload.processingError === null && (upload.processedAt === null || servesOriginal(upload));
+}
+
+/** Queues one upload's processing; resolves (never rejects) once it has been processed or given up on. */
+export function enqueueProcessing(id: number): Promise<ProcessingOutcome> {
+  const limitMs = processingTimeLimitMs(getRow(id) ?? { sizeBytes: 0 });
+  return queue.enqueue((signal) => processUpload(id, signal), { limitMs }).catch((error: unknown) => {
+    const problem = error instanceof JobTimedOut ? tooSlow(Math.round(limitMs / 1000)) : new MediaProblem("failed", SOMETHING_WENT_WRONG);
+    console.error(JSON.stringify({ level: "error", msg: "media processing failed", uploadId: id, error: String(error) }));
+    markFailed(id, problem.message);
+    return { ok: false as const, kind: problem.kind, reason: problem.message };
+  });
+}
+
+/** Waits until every processing job queued so far has finished (jobs stopped at their time limit included). */
+export function processingIdle() {
+  return queue.idle();
+}
+
+function markFailed(id: number, reason: string) {
+  try {
+    db.update(uploads).set({ processedAt: new Date(), processingError: reason }).where(stillWanted(id)).run();
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "could not record a processing failure", uploadId: id, error: String(error) }));
+  }
+}
+
+/**
+ * Makes the public copy, thumbnail and measurements of one upload from its
+ * original. Never throws: a failure is written to the upload and returned.
+ */
+export async function processUpload(id: number, signal?: AbortSignal): Promise<ProcessingOutcome> {
+  const upload = getRow(id);
+  if (!upload || upload.status === "REJECTED" || !upload.storageKey || !upload.mimeType || !needsProcessing(upload)) return { ok: true };
+  try {
+    await replaceCopies(upload, upload.rotation, signal, {});
+    return { ok: true };
+  } catch (error) {
+    const problem = error instanceof MediaProblem ? error : new MediaProblem("failed", SOMETHING_WENT_WRONG);
+    if (!(error instanceof MediaProblem)) {
+      console.error(JSON.stringify({ level: "error", msg: "media processing failed", uploadId: id, error: String(error) }));
+    }
+    // Past its time limit the queue has already recorded why.
+    if (!signal?.aborted) markFailed(id, problem.message);
+    return { ok: false, kind: problem.kind, reason: problem.message };
+  }
+}
+
+/**
+ * Makes new copies of an upload (turned `rotation` quarter turns) under new
+ * names, so no cache can show old ones, records them with `extra`, and
+ * removes the copies they replace. Undefined when the upload was rejected
+ * meanwhile (nothing is kept) or the job ran out of time (nothing is written).
+ */
+async function replaceCopies(upload: Upload, rotation: number, signal: AbortSignal | undefined, extra: Partial<Upload>) {
+  const storage = getMediaStorage();
+  const workDir = path.join(scratchDirectory(), `process-${upload.id}-${randomBytes(4).toString("hex")}`);
+  const newKeys: string[] = [];
+  try {
+    const changes = await storage.withLocalFile(upload.storageKey!, (file) => makeCopies(upload, file, rotation, workDir, newKeys, signal));
+    const updated = signal?.aborted
+      ? undefined
+      : db
+          .update(uploads)
+          .set({ ...changes, ...extra, processedAt: new Date(), processingError: null })
+          .where(stillWanted(upload.id))
+          .returning()
+          // All rows read: a failed commit (a full disk) throws instead of passing unseen.
+          .all()[0];
+    if (!updated) {
+      // Rejected while we worked, or too late: these files must not outlive the job.
+      await deleteKeys(newKeys);
+      return undefined;
+    }
+    const replaced = [upload.displayKey, upload.thumbnailKey].filter(
+      (key): key is string => !!key && key !== upload.storageKey && !newKeys.includes(key),
+    );
+    await deleteKeys(replaced);
+    return updated;
+  } catch (error) {
+    await deleteKeys(newKeys);
+    throw error;
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function makeCopies(upload: Upload, file: string, rotation: number, workDir: string, newKeys: string[], signal?: AbortSignal) {
+  const id = upload.id;
+  const store = async (name: string, local: string, contentType: string) => {
+    const key = `media/${id}/${randomBytes(9).toString("base64url")}${name}`;
+    const storage = getMediaStorage();
+    if (storage instanceof DiskStorage) await storage.adopt(key, local);
+    else await storage.write(key, createReadStream(local), { contentType, maxBytes: Number.MAX_SAFE_INTEGER });
+    newKeys.push(key);
+    return key;
+  };
+  if (upload.type === "IMAGE") {
+    const copies = await makeImageCopies(file, upload.mimeType!, rotation, workDir, { signal });
+    const displayKey = await store(`.${copies.display.ext}`, copies.display.file, copies.display.mime);
+    const thumbnailKey = await store("-thumb.jpg", copies.thumbnail, "image/jpeg");
+    return { displayKey, thumbnailKey, url: mediaUrl(id, displayKey), thumbnailUrl: mediaUrl(id, thumbnailKey), width: copies.width, height: copies.height };
+  }
+  const facts = await probeVideo(file, { signal });
+  if (!facts) throw new MediaProblem("unreadable", "the video could not be read; the file may be damaged or not really a video");
+  checkVideoFrameSize(facts);
+  const copy = await makePublicVideoCopy(file, upload.mimeType!, upload.sizeBytes ?? 0, workDir, { signal });
+  const poster = await makeVideoPoster(copy.file, facts.durationSec, workDir, { signal });
+  const displayKey = await store(`.${copy.ext}`, copy.file, copy.mime);
+  const thumbnailKey = poster ? await store("-poster.jpg", poster, "image/jpeg") : null;
+  return {
+    displayKey,
+    thumbnailKey,
+    url: mediaUrl(id, displayKey),
+    thumbnailUrl: thumbnailKey ? mediaUrl(id, thumbnailKey) : null,
+    width: facts.width,
+    height: facts.height,
+    durationSec: facts.durationSec,
+  };
+}
+
+async function deleteKeys(keys: string[]) {
+  await Promise.all(keys.map((key) => getMediaStorage().delete(key).catch(() => {})));
+}
+
+/**
+ * Uploads whose processing a restart interrupted, and videos still served
+ * from their original. Uploads processing gave up on stay as they are: the
+ * same file would fail the same way at every start.
+ */
+export function requeueUnprocessedUploads() {
+  const waiting = db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.status, ["PENDING", "APPROVED"]),
+        isNull(uploads.processingError),
+        or(isNull(uploads.processedAt), and(eq(uploads.type, "VIDEO"), eq(uploads.displayKey, uploads.storageKey))),
+      ),
+    )
+    .all();
+  for (const row of waiting) void enqueueProcessing(row.id);
+  return waiting.length;
+}
+
+/** Removes an upload found unreadable while its sender was still waiting: they are told, nothing is kept. */
+export async function forgetUnreadableUpload(id: number) {
+  const upload = getRow(id);
+  if (!upload) return;
+  await deleteKeys([...new Set([upload.storageKey, upload.displayKey, upload.thumbnailKey].filter((key): key is string => !!key))]);
+  db.delete(uploads).where(eq(uploads.id, id)).run();
+}
+
+/**
+ * Turns a photo a quarter left or right: new copies from the original. It
+ * goes ahead of every upload waiting to be processed, so the admin waits at
+ * most for the one job in progress. A failure keeps the previous copies.
+ */
+export async function turnImage(id: number, direction: "left" | "right"): Promise<Upload | undefined> {
+  const upload = getRow(id);
+  if (!upload || upload.status === "REJECTED") return undefined;
+  if (upload.type !== "IMAGE" || !upload.storageKey) throw new Refusal(400, "id", "Only photos can be rotated.");
+  if (upload.processingError) throw new Refusal(422, "id", CANNOT_ROTATE);
+  const turn = direction === "right" ? 1 : -1;
+  try {
+    return await queue.enqueue(
+      async (signal) => {
+        // Read again in the job: an earlier turn may have changed it meanwhile.
+        const current = getRow(id);
+        if (!current || current.status === "REJECTED" || !current.storageKey) return undefined;
+        const rotation = (((current.rotation + turn) % 4) + 4) % 4;
+        return replaceCopies(current, rotation, signal, { rotation });
+      },
+      { limitMs: processingTimeLimitMs(upload), urgent: true },
+    );
+  } catch (error) {
+    if (error instanceof MediaProblem || error instanceof JobTimedOut) {
+      console.error(JSON.stringify({ level: "warn", msg: "rotation failed", uploadId: id, error: String(error) }));
+      throw new Refusal(422, "id", error instanceof JobTimedOut ? "Turning this image took too long. Please try again." : CANNOT_ROTATE);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createJobQueue, JobTimedOut } from "~/media/processing-queue.server";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A job that runs until the test lets it finish. */
+function heldJob(log: string[], name: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const run = async (signal: AbortSignal) => {
+    log.push(`${name} started`);
+    await released;
+    log.push(`${name} finished${signal.aborted ? " late" : ""}`);
+    return name;
+  };
+  return { run, release };
+}
+
+describe("the media processing queue", () => {
+  it("stops waiting for a job past its time limit: its signal is aborted and the next job starts", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const queue = createJobQueue();
+    const log: string[] = [];
+    const stuck = heldJob(log, "stuck");
+    let stuckSignal: AbortSignal | undefined;
+    const first = queue.enqueue(
+      (signal) => {
+        stuckSignal = signal;
+        return stuck.run(signal);
+      },
+      { limitMs: 60_000 },
+    );
+    const second = queue.enqueue(async () => {
+      log.push("next started");
+      return "next";
+    }, { limitMs: 60_000 });
+
+    vi.advanceTimersByTime(59_999);
+    await Promise.resolve();
+    expect(log).toEqual(["stuck started"]);
+
+    vi.advanceTimersByTime(1);
+    await expect(first).rejects.toBeInstanceOf(JobTimedOut);
+    expect(stuckSignal?.aborted).toBe(true);
+    await expect(second).resolves.toBe("next");
+    expect(log).toEqual(["stuck started", "next started"]);
+
+    // idle() still waits for the late job to settle, so nothing is left running behind a test.
+    let idle = false;
+    const idlePromise = queue.idle().then(() => (idle = true));
+    await Promise.resolve();
+    expect(idle).toBe(false);
+    stuck.release();
+    await idlePromise;
+    expect(log).toEqual(["stuck started", "next started", "stuck finished late"]);
+  });
+
+  it("runs one job at a time, and an urgent job goes ahead of every job still waiting", async () => {
+    const queue = createJobQueue();
+    const log: string[] = [];
+    const running = heldJob(log, "running");
+    const done: string[] = [];
+    const track = (promise: Promise<string>) => promise.then((name) => done.push(name));
+    const jobs = [
+      track(queue.enqueue(running.run, { limitMs: 60_000 })),
+      track(queue.enqueue(heldJob(log, "waiting-1").run, { limitMs: 60_000 })),
+      track(queue.enqueue(heldJob(log, "waiting-2").run, { limitMs: 60_000 })),
+    ];
+    expect(queue.waiting).toBe(2);
+    const urgent = track(queue.enqueue(async () => "urgent", { limitMs: 60_000, urgent: true }));
+    const secondUrgent = track(queue.enqueue(async () => "urgent-2", { limitMs: 60_000, urgent: true }));
+    expect(log).toEqual(["running started"]);
+    running.release();
+    await urgent;
+    await secondUrgent;
+    expect(done).toEqual(["running", "urgent", "urgent-2"]);
+    expect(log).toEqual(["running started", "running finished", "waiting-1 started"]);
+    void jobs;
+  });
+
+  it("a job that throws is reported to its caller and the queue moves on", async () => {
+    const queue = createJobQueue();
+    const failing = queue.enqueue(() => {
+      throw new Error("boom");
+    }, { limitMs: 1000 });
+    const after = queue.enqueue(async () => "after", { limitMs: 1000 });
+    await expect(failing).rejects.toThrow("boom");
+    await expect(after).resolves.toBe("after");
+    await queue.idle();
+  });
+});
