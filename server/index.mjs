@@ -92,6 +92,7 @@ app.use((req, res, next) => {
   const refused = isCrossOriginMutation({
     method: req.method,
     host: req.get("host"),
+    protocol: req.protocol,
     origin: req.get("origin"),
     referer: req.get("referer"),
   });
