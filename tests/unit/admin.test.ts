@@ -59,13 +59,14 @@ describe("logging in", () => {
     expect(wrongPassword).toMatchObject({ status: 401, errors: { form: ["Invalid username or password."] } });
   });
 
-  it("locks a username out after five failures, even from other addresses, and the right password waits too", async () => {
+  it("five failures for a username from one address never keep the right password out from another", async () => {
     for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
-      expect(await loginAdmin({ username: "keeper", password: "wrong" }, `10.1.0.${i}`)).toMatchObject({ status: 401 });
+      expect(await loginAdmin({ username: "keeper", password: "wrong" }, "10.1.0.1")).toMatchObject({ status: 401 });
     }
-    const locked = await loginAdmin({ username: "keeper", password: "the-right-password" }, "10.1.0.99");
+    const locked = await loginAdmin({ username: "keeper", password: "the-right-password" }, "10.1.0.1");
     expect(locked).toMatchObject({ ok: false, status: 429, errors: { form: [TOO_MANY_LOGINS] } });
     expect((locked as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(800);
+    expect((await loginAdmin({ username: "keeper", password: "the-right-password" }, "10.1.0.99")).ok).toBe(true);
   });
 
   it("locks an address out after five failures whatever usernames it tries", async () => {
