@@ -101,6 +101,8 @@ describe("locking the family out", () => {
     // …one that has not failed does, once, and the right password always gets in.
     expect(statusOf(await loginAdmin({ username: "admin", password: "wrong-again" }, "203.0.113.50"))).toBe(401);
     expect(statusOf(await loginAdmin({ username: "admin", password: "wrong-again" }, "203.0.113.50"))).toBe(429);
+    // A network that failed another username has not failed this one.
+    expect(statusOf(await loginAdmin({ username: "someone-else", password: "wrong" }, "203.0.113.51"))).toBe(401);
     expect((await loginAdmin({ username: "admin", password: RIGHT }, "203.0.113.51")).ok).toBe(true);
     // Logging in gives the username a clean slate.
     expect(statusOf(await loginAdmin({ username: "admin", password: RIGHT }, "203.0.113.11"))).toBe(200);
