@@ -19,9 +19,9 @@ export const PASSWORD_CHECKS_BUSY = "Many logins are being checked right now. Pl
 /**
  * What the hashing has done since the process started (or the last
  * `resetHashActivity`): scrypt calls started (of which password checks), how
- * many run now and the most that ever ran at once. For tests and logs.
+ * many run and wait now, and the most that ever ran at once. For tests and logs.
  */
-export const hashActivity = { started: 0, verifications: 0, running: 0, peak: 0 };
+export const hashActivity = { started: 0, verifications: 0, running: 0, waiting: 0, peak: 0 };
 export function resetHashActivity() {
   Object.assign(hashActivity, { started: 0, verifications: 0, peak: hashActivity.running });
 }
@@ -53,11 +53,12 @@ async function takeHashSlot(mayWaitLong: boolean) {
   }
   if (!mayWaitLong && waiting.length >= MAX_WAITING_HASHES) throw new Refusal(503, "form", PASSWORD_CHECKS_BUSY, 5);
   // The hash that ends hands its slot over: `slotsTaken` stays as it is.
-  await new Promise<void>((resolve) => waiting.push(resolve));
+  await new Promise<void>((resolve) => (hashActivity.waiting = waiting.push(resolve)));
 }
 
 function releaseHashSlot() {
   const next = waiting.shift();
+  hashActivity.waiting = waiting.length;
   if (next) next();
   else slotsTaken--;
 }
@@ -67,9 +68,9 @@ function releaseHashSlot() {
  * queue; setting a password (the admin command, the configured admin at
  * start) waits as long as it takes.
  */
-async function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, use: "check" | "set") {
+async function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, use: "check" | "set", mayWaitLong = use === "set") {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
-  await takeHashSlot(use === "set");
+  await takeHashSlot(mayWaitLong);
   hashActivity.started++;
   if (use === "check") hashActivity.verifications++;
   hashActivity.peak = Math.max(hashActivity.peak, ++hashActivity.running);
@@ -91,16 +92,17 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 /**
- * Whether `password` opens `stored`. Throws a 503 Refusal when too many checks
- * are already running or waiting.
+ * Whether `password` opens `stored`. For a login, throws a 503 Refusal when
+ * too many checks are already running or waiting; `waitForTurn` (the check of
+ * the configured admin at start) waits instead.
  */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, { waitForTurn = false } = {}): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   if (![params.N, params.r, params.p].every((v) => Number.isSafeInteger(v) && v > 0)) return false;
   const expected = Buffer.from(hash, "base64");
-  const actual = await derive(password, Buffer.from(salt, "base64"), params, "check");
+  const actual = await derive(password, Buffer.from(salt, "base64"), params, "check", waitForTurn);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { loginAdmin, MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS, type LoginResult } from "~/auth/authenticator.server";
 import { decoyHash, hashActivity, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, PASSWORD_CHECKS_BUSY, resetHashActivity } from "~/auth/password.server";
-import { upsertAdmin } from "~/models/admin.server";
+import { ensureConfiguredAdmin, upsertAdmin } from "~/models/admin.server";
 
 const RIGHT = "the-right-password";
 
@@ -80,6 +80,13 @@ describe("a burst of logins from many addresses", () => {
   it("says the site is busy, not that the password was wrong", async () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => loginAdmin({ username: "admin", password: "x" }, `198.18.0.${i}`)));
     expect(results.at(-1)).toMatchObject({ ok: false, status: 503, errors: { form: [PASSWORD_CHECKS_BUSY] }, retryAfterSeconds: 5 });
+  });
+
+  it("the configured administrator is still checked at start while logins fill the queue", async () => {
+    const burst = Array.from({ length: 30 }, (_, i) => loginAdmin({ username: "admin", password: "x" }, `198.19.0.${i}`));
+    await expect.poll(() => hashActivity.waiting).toBe(MAX_WAITING_HASHES);
+    await expect(ensureConfiguredAdmin("admin", RIGHT)).resolves.toBeUndefined();
+    expect(count((await Promise.all(burst)).map(statusOf))[503]).toBeGreaterThan(0);
   });
 });
 
