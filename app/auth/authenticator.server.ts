@@ -2,7 +2,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyAdminLogin, type Admin } from "~/models/admin.server";
 import { fieldErrors, type FieldErrors } from "~/utils/http.server";
-import { asRefusal } from "~/utils/refusal.server";
+import { Refusal } from "~/utils/refusal.server";
 import { LoginSchema } from "./login.schema";
 import { loginSucceeded, MAX_FAILED_LOGINS, resetLoginThrottle, startLoginAttempt } from "./login-throttle.server";
 import { bookPasswordCheck, PASSWORD_CHECKS_BUSY } from "./password.server";
@@ -67,8 +67,10 @@ export async function loginAdmin(fields: { username?: unknown; password?: unknow
   } catch (error) {
     if (error instanceof InvalidLogin) return { ok: false, status: 400, errors: error.errors };
     if (error instanceof WrongCredentials) return { ok: false, status: 401, errors: { form: ["Invalid username or password."] } };
-    const refusal = asRefusal(error);
-    if (refusal?.status === 503) return { ok: false, status: 503, errors: { form: [refusal.message] }, retryAfterSeconds: refusal.retryAfterSeconds };
+    // The hashing queue filled up meanwhile (password.server.ts).
+    if (error instanceof Refusal && error.status === 503) {
+      return { ok: false, status: 503, errors: { form: [error.message] }, retryAfterSeconds: error.retryAfterSeconds };
+    }
     throw error;
   } finally {
     release();
