@@ -54,6 +54,9 @@ export default defineConfig({
       ADMIN_PASSWORD: "e2e-admin-password",
       // Every e2e test signs from localhost; the limit itself is covered by vitest.
       SUBMISSIONS_PER_10_MINUTES: "100000",
+      // Trust Fly-Client-IP as on Fly, so a test can stand for a visitor on another
+      // network (every loopback connection comes from 127.0.0.1 or ::1).
+      FLY_APP_NAME: "memorial-e2e",
     },
   },
 });

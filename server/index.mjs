@@ -4,14 +4,25 @@
 // else is the Remix build.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import { clientAddress, createNonce, isCrossOriginMutation, mediaSourcesFromEnv, securityHeaders } from "./security.mjs";
+import { applyTimeouts, serverTimeoutOptions, timeoutsFromEnv } from "./timeouts.mjs";
 
 const BUILD_PATH = path.resolve("build/index.js");
+
+/** @type {import("./timeouts.mjs").Timeouts} */
+let timeouts;
+try {
+  timeouts = timeoutsFromEnv(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 const production = process.env.NODE_ENV === "production";
 const development = process.env.NODE_ENV === "development";
 
@@ -92,6 +103,7 @@ app.use((req, res, next) => {
   const refused = isCrossOriginMutation({
     method: req.method,
     host: req.get("host"),
+    protocol: req.protocol,
     origin: req.get("origin"),
     referer: req.get("referer"),
   });
@@ -135,7 +147,10 @@ app.all(
 );
 
 const port = Number(process.env.PORT || 3000);
-const server = app.listen(port, () => {
+// No cap on a request's total time, an idle timeout instead (server/timeouts.mjs).
+const server = http.createServer(serverTimeoutOptions(timeouts), app);
+applyTimeouts(server, timeouts);
+server.listen(port, () => {
   console.log(`Memorial site listening on http://localhost:${port}`);
   // The configured admin, session sweeping and media maintenance.
   entry.startBackgroundWork?.().catch((error) => console.error(error));

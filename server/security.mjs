@@ -4,32 +4,49 @@ import { randomBytes } from "node:crypto";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The host a browser says a state-changing request came from: its Origin, or
- * when there is none its Referer. Null when the request names neither (as
- * curl and server-to-server clients do), "invalid" when what it names cannot
- * be read as a URL (including Origin: null from sandboxed or privacy contexts).
+ * The origin (scheme, host and port) a browser says a state-changing request
+ * came from: its Origin, or when there is none its Referer. Null when the
+ * request names neither (as curl and server-to-server clients do), "invalid"
+ * when what it names cannot be read as a URL (including Origin: null from
+ * sandboxed or privacy contexts).
  * @param {{ origin?: string | undefined; referer?: string | undefined }} headers
  * @returns {string | null}
  */
-export function requestSourceHost(headers) {
+export function requestSourceOrigin(headers) {
   const source = headers.origin || headers.referer;
   if (!source) return null;
+  return originOf(source);
+}
+
+/**
+ * "https://host[:port]" as the URL parser writes it (lower case, default port
+ * left out), or "invalid" for anything that is not an http(s) address.
+ * @param {string} address
+ */
+function originOf(address) {
   try {
-    return new URL(source).host.toLowerCase();
+    const url = new URL(address);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : "invalid";
   } catch {
     return "invalid";
   }
 }
 
 /**
- * True when a POST, PUT, PATCH or DELETE comes from a page on another host.
- * @param {{ method: string; host: string | undefined; origin?: string | undefined; referer?: string | undefined }} req
+ * True when a POST, PUT, PATCH or DELETE comes from a page of another origin:
+ * another host or port, or the same host under the other scheme (a plain-http
+ * page, which anyone on the network path can write, posting to the https
+ * site). `protocol` is the site's own scheme for this request: "https" behind
+ * Fly's proxy (X-Forwarded-Proto, read by Express's `req.protocol`), "http"
+ * otherwise.
+ * @param {{ method: string; host: string | undefined; protocol: string; origin?: string | undefined; referer?: string | undefined }} req
  */
 export function isCrossOriginMutation(req) {
   if (SAFE_METHODS.has(req.method.toUpperCase())) return false;
-  const source = requestSourceHost(req);
+  const source = requestSourceOrigin(req);
   if (source === null) return false;
-  return source !== (req.host ?? "").toLowerCase();
+  const own = req.host ? originOf(`${req.protocol.replace(/:$/, "")}://${req.host}`) : "invalid";
+  return own === "invalid" || source !== own;
 }
 
 /** @returns {string} a fresh base64 nonce for one response's inline scripts */

@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import { rateLimitHits } from "../../db/schema";
 import { db } from "~/db.server";
 
@@ -44,11 +44,10 @@ export function createRateLimiter({
     const rows = db
       .select({ key: rateLimitHits.key, at: rateLimitHits.at, weight: rateLimitHits.weight })
       .from(rateLimitHits)
-      .where(eq(rateLimitHits.bucket, bucket))
+      .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.at, since)))
       .orderBy(rateLimitHits.at)
       .all();
     for (const row of rows) {
-      if (row.at < since) continue;
       const list = events.get(row.key) ?? [];
       list.push({ at: row.at.getTime(), weight: row.weight });
       events.set(row.key, list);
@@ -127,22 +126,40 @@ export function createRateLimiter({
 
 /**
  * The network a request comes from, as rate limits count it: an IPv4 address
- * as it is, and an IPv6 address by its /64, because one home or phone is
- * handed a whole /64 and can pick any address inside it.
+ * as it is (also when written as IPv4 mapped into IPv6, as a dual-stack
+ * socket reports it), and an IPv6 address by its /64, because one home or
+ * phone is handed a whole /64 and can pick any address inside it. Anything
+ * else, including nothing, is "unknown".
  */
 export function networkKey(address: string | undefined | null): string {
-  const raw = (address ?? "").trim().replace(/^\[|\]$/g, "").split("%")[0]!;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(raw);
-  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  const raw = (address ?? "").trim().replace(/^\[(.*)\]$/, "$1");
   if (isIPv4(raw)) return raw;
-  if (!isIPv6(raw)) return "unknown";
-  const [head, tail = ""] = raw.toLowerCase().split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  // An embedded IPv4 tail counts as two groups; only the first four matter here.
-  const groups = raw.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  // A zone id ("fe80::1%eth0") names the local interface, not the network.
+  const groups = ipv6Groups(raw.replace(/%[^%]+$/, ""));
+  if (!groups) return "unknown";
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+  }
   return `${groups
     .slice(0, 4)
-    .map((group) => Number.parseInt(group || "0", 16).toString(16))
+    .map((group) => group.toString(16))
     .join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
+function ipv6Groups(text: string): number[] | null {
+  if (!isIPv6(text)) return null;
+  let address = text.toLowerCase();
+  // A dotted IPv4 tail stands for the last two groups.
+  const dotted = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(2).map(Number) as [number, number, number, number];
+    address = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
+  const groups = [...left, ...Array<string>(missing).fill("0"), ...right].map((group) => Number.parseInt(group, 16));
+  return groups.length === 8 && groups.every((group) => group >= 0 && group <= 0xffff) ? groups : null;
 }

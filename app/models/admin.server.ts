@@ -38,6 +38,6 @@ export async function upsertAdmin(username: string, password: string): Promise<{
 export async function ensureConfiguredAdmin(username: string | undefined, password: string | undefined) {
   if (!username || !password) return;
   const row = db.select().from(adminUsers).where(eq(adminUsers.username, username)).get();
-  if (row && (await verifyPassword(password, row.password))) return;
+  if (row && (await verifyPassword(password, row.password, { waitForTurn: true }))) return;
   await upsertAdmin(username, password);
 }

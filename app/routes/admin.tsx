@@ -16,15 +16,16 @@ import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
 import { loaderCacheControl, readFormData } from "~/utils/http.server";
 import { asRefusal } from "~/utils/refusal.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "~/components/admin/admin.css";
 
 const constraint = getZodConstraint(LoginSchema);
 
 /** Only places inside the admin panel are followed after logging in. */
-function safeRedirect(to: FormDataEntryValue | string | null | undefined) {
-  const target = typeof to === "string" ? to : "";
-  return /^\/admin(\/[\w\-/.?=&%]*)?$/.test(target) && !target.startsWith("//") ? target : "/admin";
+function afterLogin(to: unknown) {
+  const target = safeRedirect(to, "/admin");
+  return /^\/admin(?:[/?#]|$)/.test(target) ? target : "/admin";
 }
 
 export const headers = loaderCacheControl;
@@ -65,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reply = parseWithZod(form, { schema: LoginSchema }).reply({ formErrors: [refusal.message], hideFields: ["password"] });
     return json({ result: reply, failed: true }, { status: refusal.status });
   }
-  return redirectWithToast(safeRedirect(form.get("redirectTo")), LOGIN_SUCCESS, { headers: { "Set-Cookie": cookie } });
+  return redirectWithToast(afterLogin(form.get("redirectTo")), LOGIN_SUCCESS, { headers: { "Set-Cookie": cookie } });
 }
 
 function LoginCard() {
@@ -92,7 +93,7 @@ function LoginCard() {
         <h1 className={s.loginTitle}>Admin Login</h1>
         <FormAlert title={LOGIN_FAILED.title} messages={form.errors} />
         <input type="hidden" name="intent" value="login" />
-        <input type="hidden" name="redirectTo" value={safeRedirect(searchParams.get("redirectTo"))} />
+        <input type="hidden" name="redirectTo" value={afterLogin(searchParams.get("redirectTo"))} />
         <Field label="Username" errors={username.errors} errorId={username.errorId} inputProps={{ ...username.props, autoComplete: "username" }} />
         <Field label="Password" errors={password.errors} errorId={password.errorId} inputProps={{ ...password.props, autoComplete: "current-password" }} />
         <button type="submit" className={ui.button.primary} disabled={pending}>

@@ -58,6 +58,30 @@ test.describe("logging in and out", () => {
     await expect(page.getByText("Admin Panel")).toHaveCount(0);
   });
 
+  test("wrong passwords from one address lock out only that address; the administrator elsewhere still logs in", async ({ page, context }) => {
+    // The server trusts Fly-Client-IP here as on Fly (playwright.config.ts), so
+    // this page stands for a stranger on another network, a fresh one each run.
+    const octet = () => 1 + Math.floor(Math.random() * 250);
+    await page.setExtraHTTPHeaders({ "Fly-Client-IP": `198.18.${octet()}.${octet()}` });
+    const tryLogin = async (password: string) => {
+      await page.goto("/admin");
+      await hydrated(page);
+      await page.getByLabel("Username").fill(ADMIN.username);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Login" }).click();
+    };
+    for (let i = 0; i < 5; i++) {
+      await tryLogin(`not the password ${i}`);
+      await expect(page.getByText("Invalid username or password.").first()).toBeVisible();
+    }
+    // From that network even the right password now waits…
+    await tryLogin(ADMIN.password);
+    await expect(page.getByText("Too many failed login attempts. Please wait 15 minutes and try again.").first()).toBeVisible();
+    await expect(page.getByText("Admin Panel")).toHaveCount(0);
+    // …but the family's administrator, on their own network, is not locked out.
+    await logIn(await context.newPage());
+  });
+
   test("an empty username is refused with its message", async ({ page }) => {
     await page.goto("/admin");
     await hydrated(page);

@@ -10,6 +10,7 @@ import { db } from "~/db.server";
 import { ensureConfiguredAdmin, upsertAdmin } from "~/models/admin.server";
 import { approvedMemoryRows, contactRows, csvStream, MEMORY_COLUMNS, neutraliseCell, parseSubmittedBy } from "~/models/export.server";
 import { getRsvpStats, RsvpSchema } from "~/models/rsvp.server";
+import { action as adminAction } from "~/routes/admin";
 
 beforeEach(() => {
   resetLoginThrottle();
@@ -58,19 +59,49 @@ describe("logging in", () => {
     expect(wrongPassword).toMatchObject({ status: 401, errors: { form: ["Invalid username or password."] } });
   });
 
-  it("locks a username out after five failures, even from other addresses, and the right password waits too", async () => {
+  it("five failures for a username from one address never keep the right password out from another", async () => {
     for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
-      expect(await loginAdmin({ username: "keeper", password: "wrong" }, `10.1.0.${i}`)).toMatchObject({ status: 401 });
+      expect(await loginAdmin({ username: "keeper", password: "wrong" }, "10.1.0.1")).toMatchObject({ status: 401 });
     }
-    const locked = await loginAdmin({ username: "keeper", password: "the-right-password" }, "10.1.0.99");
+    const locked = await loginAdmin({ username: "keeper", password: "the-right-password" }, "10.1.0.1");
     expect(locked).toMatchObject({ ok: false, status: 429, errors: { form: [TOO_MANY_LOGINS] } });
     expect((locked as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(800);
+    expect((await loginAdmin({ username: "keeper", password: "the-right-password" }, "10.1.0.99")).ok).toBe(true);
   });
 
   it("locks an address out after five failures whatever usernames it tries", async () => {
     for (let i = 0; i < MAX_FAILED_LOGINS; i++) await loginAdmin({ username: `guess${i}`, password: "x" }, "10.2.0.1");
     expect(await loginAdmin({ username: "keeper", password: "the-right-password" }, "10.2.0.1")).toMatchObject({ status: 429 });
     expect((await loginAdmin({ username: "keeper", password: "the-right-password" }, "10.2.0.2")).ok).toBe(true);
+  });
+});
+
+describe("the login form", () => {
+  beforeEach(async () => {
+    await upsertAdmin("keeper", "the-right-password");
+  });
+
+  async function logInThroughForm(redirectTo: string) {
+    const request = new Request("http://x/admin", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "login", username: "keeper", password: "the-right-password", redirectTo }),
+    });
+    const response = (await adminAction({ request, params: {}, context: { clientIp: "10.9.0.1" } } as never)) as Response;
+    expect(response.status).toBe(302);
+    return response.headers.get("Location");
+  }
+
+  it("returns to the admin page asked for, with its query and fragment", async () => {
+    expect(await logInThroughForm("/admin/poems")).toBe("/admin/poems");
+    expect(await logInThroughForm("/admin/uploads?page=2#upload-7")).toBe("/admin/uploads?page=2#upload-7");
+    expect(await logInThroughForm("/admin/./poems")).toBe("/admin/poems");
+  });
+
+  it("never leaves the admin panel, however the address is disguised", async () => {
+    for (const redirectTo of ["/admin/..//evil.example", "/admin/%2e%2e//evil.example", "/admin/../guestbook", "//evil.example", "/\\evil.example", "https://evil.example/admin", "/administrator", "/admin\t/x"]) {
+      expect(await logInThroughForm(redirectTo), redirectTo).toBe("/admin");
+    }
   });
 });
 

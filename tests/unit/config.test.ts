@@ -29,6 +29,12 @@ describe("parseConfig", () => {
     expect(config.NODE_ENV).toBe("development");
   });
 
+  it("accepts 60 guest book and attendance submissions per network in 10 minutes unless told otherwise", () => {
+    expect(parseConfig({}).SUBMISSIONS_PER_10_MINUTES).toBe(60);
+    expect(parseConfig({ SUBMISSIONS_PER_10_MINUTES: "200" }).SUBMISSIONS_PER_10_MINUTES).toBe(200);
+    expect(() => parseConfig({ SUBMISSIONS_PER_10_MINUTES: "0" })).toThrow("SUBMISSIONS_PER_10_MINUTES");
+  });
+
   it("reads PORT, DATABASE_PATH and STORAGE_DIR from the environment", () => {
     const config = parseConfig({
       NODE_ENV: "test",

@@ -31,7 +31,10 @@ describe("the Karen Mode button", () => {
   });
 
   it("never sends the visitor to another site", async () => {
-    for (const redirectTo of ["//evil.example/", "https://evil.example/", "/\\evil.example", "poems"]) {
+    const offSite = ["//evil.example/", "https://evil.example/", "/\\evil.example", "poems"];
+    // Paths the URL parser turns into "//evil.example/…" once it removes the dot segment.
+    const dotted = ["/.//evil.example/phish", "/..//evil.example/phish", "/%2e//evil.example/phish", "/a/../..//evil.example"];
+    for (const redirectTo of [...offSite, ...dotted]) {
       expect((await press({ enabled: "on", redirectTo })).headers.get("Location"), redirectTo).toBe("/");
     }
   });

@@ -4,7 +4,7 @@ import {
   mediaSourcesFromEnv,
   createNonce,
   isCrossOriginMutation,
-  requestSourceHost,
+  requestSourceOrigin,
   securityHeaders,
 } from "../../server/security.mjs";
 
@@ -25,21 +25,21 @@ function directives(policy: string): Map<string, string[]> {
 
 describe("cross-origin form posts", () => {
   it.each(["POST", "PUT", "PATCH", "DELETE", "post"])("refuses a %s whose Origin is another site", (method) => {
-    expect(isCrossOriginMutation({ method, host: HOST, origin: "https://evil.example" })).toBe(true);
+    expect(isCrossOriginMutation({ method, host: HOST, protocol: "https", origin: "https://evil.example" })).toBe(true);
   });
 
   it("refuses a POST without Origin whose Referer is another site", () => {
     expect(
-      isCrossOriginMutation({ method: "POST", host: HOST, referer: "https://evil.example/page?x=1" }),
+      isCrossOriginMutation({ method: "POST", host: HOST, protocol: "https", referer: "https://evil.example/page?x=1" }),
     ).toBe(true);
   });
 
   it("refuses a POST with Origin: null (sandboxed or privacy-stripped pages)", () => {
-    expect(isCrossOriginMutation({ method: "POST", host: HOST, origin: "null" })).toBe(true);
+    expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "https", origin: "null" })).toBe(true);
   });
 
   it("refuses a POST from the same host name on a different port", () => {
-    expect(isCrossOriginMutation({ method: "POST", host: "localhost:3000", origin: "http://localhost:4000" })).toBe(
+    expect(isCrossOriginMutation({ method: "POST", host: "localhost:3000", protocol: "http", origin: "http://localhost:4000" })).toBe(
       true,
     );
   });
@@ -49,6 +49,7 @@ describe("cross-origin form posts", () => {
       isCrossOriginMutation({
         method: "POST",
         host: HOST,
+        protocol: "https",
         origin: "https://evil.example",
         referer: `https://${HOST}/guestbook`,
       }),
@@ -56,31 +57,54 @@ describe("cross-origin form posts", () => {
   });
 
   it("allows a POST from the site itself, ignoring letter case and keeping the port", () => {
-    expect(isCrossOriginMutation({ method: "POST", host: "Memorial.Example", origin: "https://MEMORIAL.example" })).toBe(
+    expect(isCrossOriginMutation({ method: "POST", host: "Memorial.Example", protocol: "https", origin: "https://MEMORIAL.example" })).toBe(
       false,
     );
-    expect(isCrossOriginMutation({ method: "POST", host: "localhost:3000", origin: "http://localhost:3000" })).toBe(
+    expect(isCrossOriginMutation({ method: "POST", host: "localhost:3000", protocol: "http", origin: "http://localhost:3000" })).toBe(
       false,
     );
     expect(
-      isCrossOriginMutation({ method: "DELETE", host: HOST, referer: `https://${HOST}/admin?tab=poems` }),
+      isCrossOriginMutation({ method: "DELETE", host: HOST, protocol: "https", referer: `https://${HOST}/admin?tab=poems` }),
     ).toBe(false);
   });
 
   it.each(["GET", "HEAD", "OPTIONS", "get"])("lets a %s through from anywhere", (method) => {
-    expect(isCrossOriginMutation({ method, host: HOST, origin: "https://evil.example" })).toBe(false);
-    expect(isCrossOriginMutation({ method, host: HOST, origin: "null" })).toBe(false);
+    expect(isCrossOriginMutation({ method, host: HOST, protocol: "https", origin: "https://evil.example" })).toBe(false);
+    expect(isCrossOriginMutation({ method, host: HOST, protocol: "https", origin: "null" })).toBe(false);
   });
 
   it("lets through a POST that names no origin at all, as curl sends", () => {
-    expect(isCrossOriginMutation({ method: "POST", host: HOST })).toBe(false);
+    expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "https" })).toBe(false);
   });
 
-  it("reads the source host from Origin, then Referer", () => {
-    expect(requestSourceHost({ origin: "https://A.Example:8443" })).toBe("a.example:8443");
-    expect(requestSourceHost({ referer: "https://b.example/path" })).toBe("b.example");
-    expect(requestSourceHost({})).toBeNull();
-    expect(requestSourceHost({ origin: "null" })).toBe("invalid");
+  it("refuses a POST from the same host under the other scheme", () => {
+    // An https site receiving a form from a plain-http page (a network that can rewrite http can write that page).
+    expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "https", origin: `http://${HOST}` })).toBe(true);
+    expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "https", referer: `http://${HOST}/guestbook` })).toBe(true);
+    expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "http", origin: `https://${HOST}` })).toBe(true);
+    expect(isCrossOriginMutation({ method: "POST", host: "localhost:3000", protocol: "https", origin: "http://localhost:3000" })).toBe(true);
+  });
+
+  it("reads the site's own scheme as Express gives it, with or without the colon, and ignores default ports", () => {
+    expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "https:", origin: `https://${HOST}` })).toBe(false);
+    expect(isCrossOriginMutation({ method: "POST", host: `${HOST}:443`, protocol: "https", origin: `https://${HOST}` })).toBe(false);
+    expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "http", origin: `http://${HOST}:80` })).toBe(false);
+    expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "https", origin: `https://${HOST}:8443` })).toBe(true);
+  });
+
+  it("refuses a state change when the site's own address cannot be read", () => {
+    expect(isCrossOriginMutation({ method: "POST", host: undefined, protocol: "https", origin: `https://${HOST}` })).toBe(true);
+    expect(isCrossOriginMutation({ method: "POST", host: "bad host", protocol: "https", origin: "https://bad host" })).toBe(true);
+    expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "ftp", origin: `ftp://${HOST}` })).toBe(true);
+  });
+
+  it("reads the source origin from Origin, then Referer", () => {
+    expect(requestSourceOrigin({ origin: "https://A.Example:8443" })).toBe("https://a.example:8443");
+    expect(requestSourceOrigin({ referer: "https://b.example/path?q=1" })).toBe("https://b.example");
+    expect(requestSourceOrigin({ referer: "HTTP://b.example:80/" })).toBe("http://b.example");
+    expect(requestSourceOrigin({})).toBeNull();
+    expect(requestSourceOrigin({ origin: "null" })).toBe("invalid");
+    expect(requestSourceOrigin({ origin: "not a url" })).toBe("invalid");
   });
 });
 
