@@ -4,7 +4,7 @@
 // storage budget in upload-budget.server.ts; processing in upload.server.ts.
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
-import { eq, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod";
 import { signedUploads, uploads, type SignedUpload } from "../../db/schema";
 import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
@@ -68,8 +68,14 @@ export type CompleteUploadInput = z.infer<typeof CompleteUploadSchema>;
 
 /** Signed upload addresses stay usable this long: enough for a slow phone to start. */
 export const SIGNED_URL_SECONDS = 60 * 60;
-/** Keys handed out and never completed are cleaned up after this. */
+/** Keys handed out and never completed are cleaned up after this (a resumable upload may be resumed until then). */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * A single PUT is completed right after it arrives, and its address expires
+ * after an hour: one not completed within two hours never will be, and its
+ * bytes must not keep counting against the storage budget for a whole day.
+ */
+export const ABANDONED_DIRECT_AFTER_MS = 2 * 60 * 60 * 1000;
 
 const SAFE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "heic", "heif", "webp", "gif", "mp4", "mov", "avi"]);
 const KEY_PATTERN = /(originals\/[A-Za-z0-9_-]{22}(?:\.[a-z0-9]{3,4})?)$/;
@@ -298,7 +304,16 @@ export async function discardFormUpload(key: string) {
 /** Frees the bytes of uploads that were started and never completed. */
 export async function cleanupAbandonedUploads(now = Date.now()) {
   const storage = getMediaStorage();
-  const stale = db.select().from(signedUploads).where(lt(signedUploads.createdAt, new Date(now - ABANDONED_AFTER_MS))).all();
+  const stale = db
+    .select()
+    .from(signedUploads)
+    .where(
+      or(
+        lt(signedUploads.createdAt, new Date(now - ABANDONED_AFTER_MS)),
+        and(isNull(signedUploads.multipartUploadId), lt(signedUploads.createdAt, new Date(now - ABANDONED_DIRECT_AFTER_MS))),
+      ),
+    )
+    .all();
   for (const row of stale) {
     try {
       if (row.multipartUploadId) {

@@ -85,6 +85,15 @@ describe("bytes waiting for review have a budget", () => {
     expect((await upload("198.51.100.4", 1.5 * MiB)).response.status).toBe(200);
   });
 
+  it("stops counting a file sent and never completed after two hours, when it is cleaned up", async () => {
+    expect((await upload("198.51.100.20", 2 * MiB)).response.status).toBe(200);
+    expect((await upload("198.51.100.21", 2 * MiB)).response.status).toBe(200);
+    expect((await upload("198.51.100.22", 2 * MiB)).response.status).toBe(507);
+    expect(await cleanupAbandonedUploads(Date.now() + 60 * 60 * 1000)).toBe(0);
+    expect(await cleanupAbandonedUploads(Date.now() + 2 * 60 * 60 * 1000 + 60_000)).toBe(3);
+    expect((await upload("198.51.100.22", 2 * MiB)).response.status).toBe(200);
+  });
+
   it("counts the parts of a multipart upload as they arrive", async () => {
     const { uploadId, key } = (await (await startMultipart("198.51.100.8")).json()) as { uploadId: string; key: string };
     for (const [index, clientIp] of ["198.51.100.8", "198.51.100.9"].entries()) {
