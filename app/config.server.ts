@@ -7,6 +7,31 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+const UNITS: Record<string, number> = { "": 1, B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 };
+
+/**
+ * A number of bytes: a whole number, or one with a unit (`2GB`, `256 MB`,
+ * `1.5GB`). Units count in 1024s, as the spec counts 1 GB = 1073741824 bytes.
+ */
+const byteSize = (name: string, fallback: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        const match = /^(\d+(?:\.\d+)?)\s*(|B|KB|MB|GB|TB)$/i.exec(value);
+        const bytes = match ? Math.floor(Number(match[1]) * UNITS[match[2]!.toUpperCase()]!) : NaN;
+        if (!Number.isSafeInteger(bytes) || bytes < 0) {
+          ctx.addIssue({ code: "custom", message: `${name} must be a number of bytes, e.g. 2147483648 or 2GB` });
+          return z.NEVER;
+        }
+        return bytes;
+      })
+      .optional()
+      .transform((bytes) => bytes ?? fallback),
+  );
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -29,6 +54,12 @@ const schema = z
       .int()
       .min(1, "SUBMISSIONS_PER_10_MINUTES must be at least 1")
       .default(60),
+    // What uploads may take of the volume (README, "Media"): bytes held by
+    // uploads not yet published, the free space always left on the disk, and
+    // what one network may send in a day.
+    PENDING_UPLOAD_BYTES: byteSize("PENDING_UPLOAD_BYTES", 2 * 1024 ** 3),
+    MIN_FREE_DISK_BYTES: byteSize("MIN_FREE_DISK_BYTES", 256 * 1024 ** 2),
+    UPLOAD_BYTES_PER_DAY: byteSize("UPLOAD_BYTES_PER_DAY", 5 * 1024 ** 3),
     KAREN_MODE_THEME: z.preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
       z.enum(["classic", "disco"], { message: "KAREN_MODE_THEME must be classic or disco" }).optional(),

@@ -17,14 +17,47 @@ const UPLOAD_ERROR = {
 
 type FileMeta = Meta & { width?: number; height?: number; durationSec?: number };
 
+/** An error carrying the sentence the site answered with, shown to the visitor as it is. */
+type RefusalError = Error & { refusal?: true; source?: { status?: number } };
+
+/** The first sentence of the API's `{"errors": {field: [sentence]}}`, if the body is one. */
+function refusalSentence(body: string): string | null {
+  try {
+    const errors = (JSON.parse(body) as { errors?: Record<string, unknown> }).errors;
+    const first = errors ? Object.values(errors).flat()[0] : undefined;
+    return typeof first === "string" ? first : null;
+  } catch {
+    return null;
+  }
+}
+
 async function requestJson<T>(url: string, init: RequestInit = {}, failure = "Request failed"): Promise<T> {
   const response = await fetch(url, {
     credentials: "same-origin",
     ...init,
     headers: init.body ? { "Content-Type": "application/json", ...init.headers } : init.headers,
   });
-  if (!response.ok) throw new Error(`${failure}: ${response.status}`);
+  if (!response.ok) {
+    const sentence = refusalSentence(await response.text().catch(() => ""));
+    const error: RefusalError = new Error(sentence ?? `${failure}: ${response.status}`);
+    if (sentence) error.refusal = true;
+    // Uppy decides from the status whether to try again (429 and 5xx, after a pause).
+    error.source = { status: response.status };
+    throw error;
+  }
   return (await response.json()) as T;
+}
+
+/** A refused PUT (storage full, too large, too much today) told in the site's words instead of "Non 2xx". */
+function withRefusalSentence(error: unknown): unknown {
+  const source = (error as { source?: { responseText?: unknown } } | null)?.source;
+  const sentence = typeof source?.responseText === "string" ? refusalSentence(source.responseText) : null;
+  if (error instanceof Error && sentence) {
+    // "Request has expired" keeps Uppy's own meaning: it signs the part again and retries.
+    error.message = sentence;
+    if (sentence !== "Request has expired") (error as RefusalError).refusal = true;
+  }
+  return error;
 }
 
 const withKey = (path: string, key: string) => `${path}?key=${encodeURIComponent(key)}`;
@@ -96,10 +129,18 @@ export function ShareUploader({
         limit: 6,
         retryDelays: [0, 1000, 3000, 5000],
         shouldUseMultipart: (file) => (file.size ?? 0) > MULTIPART_THRESHOLD_BYTES,
+        uploadPartBytes: async (options) => {
+          try {
+            return await AwsS3.uploadPartBytes(options);
+          } catch (error) {
+            throw withRefusalSentence(error);
+          }
+        },
         getUploadParameters: async (file) => {
+          // The size lets the site say at once when a file cannot fit, before it is sent.
           const { uploadURL } = await requestJson<{ uploadURL: string }>(
             "/api/uploads/sign",
-            { method: "POST", body: JSON.stringify({ filename: file.name ?? null }) },
+            { method: "POST", body: JSON.stringify({ filename: file.name ?? null, size: file.size ?? null }) },
             "Failed to get upload URL",
           );
           return { method: "PUT", url: uploadURL, headers: { "Content-Type": file.type || "application/octet-stream" } };
@@ -107,7 +148,7 @@ export function ShareUploader({
         createMultipartUpload: (file) =>
           requestJson<{ uploadId: string; key: string }>("/api/uploads/s3/multipart", {
             method: "POST",
-            body: JSON.stringify({ filename: file.name ?? null, type: file.type ?? null }),
+            body: JSON.stringify({ filename: file.name ?? null, type: file.type ?? null, size: file.size ?? null }),
           }),
         signPart: (_file, { uploadId, key, partNumber, signal }) =>
           requestJson<{ url: string }>(withKey(`/api/uploads/s3/multipart/${encodeURIComponent(uploadId)}/${partNumber}`, key), { signal }),
@@ -121,6 +162,13 @@ export function ShareUploader({
         abortMultipartUpload: async (_file, { uploadId, key }) => {
           await requestJson(withKey(`/api/uploads/s3/multipart/${encodeURIComponent(uploadId ?? "")}`, key ?? ""), { method: "DELETE" });
         },
+      });
+      uppy.on("upload-error", (file, error) => {
+        // Uppy says only "Failed to upload …"; a refusal of the site's says why, in its words.
+        if (!(error as RefusalError).refusal) return;
+        const description = file?.name ? `“${file.name}”: ${error.message}` : error.message;
+        uppy.info(description, "error", 10_000);
+        showToast({ title: UPLOAD_ERROR.title, description, type: "destructive" });
       });
       uppy.on("upload-success", (file: UppyFile<FileMeta, Record<string, never>> | undefined, response) => {
         if (!file) return;
@@ -140,8 +188,9 @@ export function ShareUploader({
             });
             showToast(UPLOAD_COMPLETE);
             callbacks.current.onUploaded(file.name || "Unknown");
-          } catch {
+          } catch (error) {
             showToast(UPLOAD_ERROR);
+            if ((error as RefusalError).refusal) uppy.info(`“${file.name}”: ${(error as Error).message}`, "error", 10_000);
           }
         })();
       });

@@ -168,6 +168,12 @@ export class DiskStorage implements MediaStorage {
     await fs.rm(this.pathOf(key), { force: true });
   }
 
+  async freeBytes() {
+    await fs.mkdir(this.root, { recursive: true });
+    const stats = await fs.statfs(this.root);
+    return stats.bavail * stats.bsize;
+  }
+
   async serve(key: string, request: Request, options: ServeOptions) {
     const file = this.pathOf(key);
     let stats;
@@ -228,7 +234,7 @@ export class DiskStorage implements MediaStorage {
   /** Stores one part; sending the same part again replaces it, so a retry just works. */
   async receivePart(key: string, uploadId: string, partNumber: number, body: Readable | AsyncIterable<Buffer>, maxBytes: number) {
     const dir = await this.requireUpload(key, uploadId);
-    const { tmpPath } = await this.receiveToTemp(body, maxBytes);
+    const { tmpPath, size } = await this.receiveToTemp(body, maxBytes);
     const partPath = path.join(dir, String(partNumber));
     try {
       await fs.rename(tmpPath, partPath);
@@ -236,7 +242,7 @@ export class DiskStorage implements MediaStorage {
       await fs.rm(tmpPath, { force: true });
       throw error;
     }
-    return partETag(await fs.stat(partPath));
+    return { etag: partETag(await fs.stat(partPath)), size };
   }
 
   async listParts(key: string, uploadId: string): Promise<StoredPart[]> {

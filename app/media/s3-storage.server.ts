@@ -145,6 +145,11 @@ export class S3Storage implements MediaStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
+  /** A bucket has no size we can see: only the pending-bytes budget applies. */
+  async freeBytes() {
+    return null;
+  }
+
   async serve(key: string, _request: Request, options: ServeOptions) {
     const url = await getSignedUrl(
       this.client,

@@ -30,6 +30,8 @@ export interface MediaStorage {
   /** Runs fn with a path on local disk holding the object's bytes. */
   withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
   delete(key: string): Promise<void>;
+  /** Bytes free for new media (the disk's, as an unprivileged user may use them), or null when the store has no limit we can see. */
+  freeBytes(): Promise<number | null>;
   /** A response that gets the object to the browser: the bytes (with Range) or a redirect. */
   serve(key: string, request: Request, options: ServeOptions): Promise<Response>;
 

@@ -2,12 +2,15 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { PendingUploads } from "~/components/admin/PendingUploads";
+import * as s from "~/components/admin/admin.css";
+import { storageUse } from "~/models/upload-budget.server";
 import { listPendingUploads } from "~/models/upload.server";
 import { moderateUploadForm } from "~/utils/admin-actions.server";
+import { formatBytes } from "~/utils/bytes";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ uploads: listPendingUploads() }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ uploads: listPendingUploads(), storage: await storageUse() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -15,11 +18,23 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PendingUploadsTab() {
-  const { uploads } = useLoaderData<typeof loader>();
+  const { uploads, storage } = useLoaderData<typeof loader>();
+  const parts = [`${formatBytes(storage.pendingBytes)} waiting for review`, `${formatBytes(storage.publishedBytes)} published`];
+  if (storage.freeBytes !== null) parts.push(`${formatBytes(storage.freeBytes)} free`);
   return (
     <>
       {/* The preview of one upload (admin/uploads/:id) opens above the list. */}
       <Outlet />
+      <p className={s.storageNote}>
+        Storage: {parts.join(" · ")}
+        {storage.full ? (
+          <strong className={s.storageFull}>
+            {storage.full === "pending"
+              ? "New photos and videos are turned away until you publish or delete some of those waiting."
+              : "The disk is nearly full: new photos and videos are turned away. Delete some uploads, or give the volume more room."}
+          </strong>
+        ) : null}
+      </p>
       <PendingUploads uploads={uploads} />
     </>
   );

@@ -10,7 +10,7 @@ export const loader = () => methodNotAllowed("PUT");
  * The local-disk driver's signed upload address (see media/disk-put.server.ts;
  * the Node server answers these PUTs itself before they reach Remix).
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
   const answer = await receiveDiskPut({
     key: params["*"] ?? "",
@@ -18,6 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     contentLength: request.headers.get("Content-Length"),
     contentType: request.headers.get("Content-Type"),
     body: request.body ? Readable.fromWeb(request.body as NodeWebStream<Uint8Array>) : Readable.from([]),
+    clientIp: context.clientIp,
   });
   if (answer.errors) return json({ errors: answer.errors }, { status: answer.status, headers: answer.headers });
   return new Response(null, { status: answer.status, headers: answer.headers });

@@ -1,13 +1,14 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { answerUploadRefusals, methodNotAllowed, siteOrigin } from "~/media/responses.server";
 import { signUpload } from "~/models/upload.server";
-import { readJsonObject } from "~/utils/http.server";
+import { errorResponse, readJsonObject } from "~/utils/http.server";
 
 export const loader = () => methodNotAllowed("POST");
 
 /**
  * POST /api/uploads/sign (no body needed) → {uploadURL}. A JSON body with a
- * `filename` only lends the stored object a matching extension.
+ * `filename` only lends the stored object a matching extension; with a `size`
+ * (bytes), a file that cannot fit right now is refused before it is sent.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
@@ -15,7 +16,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const hasBody = Number(request.headers.get("Content-Length") ?? "0") > 0 || request.headers.has("Transfer-Encoding");
     const body = hasBody && request.headers.get("Content-Type") ? await readJsonObject(request) : {};
     const filename = typeof body.filename === "string" ? body.filename : null;
-    const { uploadURL } = await signUpload(siteOrigin(request), { filename }, context.clientIp);
+    const size = body.size ?? null;
+    if (size !== null && !(typeof size === "number" && Number.isSafeInteger(size) && size >= 0)) {
+      return errorResponse(400, { size: ["size must be a whole number of bytes"] });
+    }
+    const { uploadURL } = await signUpload(siteOrigin(request), { filename, size }, context.clientIp);
     return json({ uploadURL }, { headers: { "Cache-Control": "no-store" } });
   });
 }

@@ -22,10 +22,14 @@ import {
   REVIEW_NOTE,
   SUPPORTED_FORMATS_NOTE,
 } from "~/media/limits";
-import { discardFormUpload, registerFormUpload, storeFormUpload, UploadRefused } from "~/models/upload.server";
+import { beginFormUpload, discardFormUpload, registerFormUpload, storeFormUpload } from "~/models/upload.server";
+import { FORM_TOO_LARGE, MAX_FORM_BODY_BYTES } from "~/models/upload-intake.server";
+import type { UploadIntake } from "~/models/upload-budget.server";
 import { MISSING_INFORMATION, submitterLabel } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
+import { limitMultipartRequest, type MultipartLimits } from "~/utils/multipart-limits.server";
+import { asRefusal, Refusal } from "~/utils/refusal.server";
 import { readRecentUploads, rememberRecentUploads } from "~/utils/recent-uploads.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "./share.css";
@@ -45,6 +49,7 @@ const UPLOAD_COMPLETE = {
 };
 const TEXT_FIELDS = new Set(["name", "email", "website"]);
 const MAX_TEXT_BYTES = 2048;
+const TEXT_TOO_LONG = "The name or email is longer than this form accepts. Please shorten it and try again.";
 
 interface ShareResult {
   errors: string[];
@@ -52,16 +57,49 @@ interface ShareResult {
   uploaded: string[];
 }
 
+const FORM_UNREADABLE = "Part of the form could not be read. Please go back, reload the page and try again.";
+const TOO_MANY_FILES = `You can share at most ${MAX_FILES_PER_VISIT} files at a time. Please choose fewer files.`;
+/** What one form may hold before it is read any further (the parser keeps none of these limits itself). */
+const FORM_LIMITS: MultipartLimits = {
+  maxHeaderBytes: 8 * 1024,
+  // Ten files, three fields, and room for a visitor who picked a few files too many (told so below).
+  maxParts: 64,
+  maxBodyBytes: MAX_FORM_BODY_BYTES,
+  messages: { header: FORM_UNREADABLE, parts: TOO_MANY_FILES, body: FORM_TOO_LARGE },
+};
+
+const refusedResult = (refusal: Refusal) =>
+  shareResult(refusal.status, { errors: [refusal.message], fieldErrors: {}, uploaded: [] }, new Headers(refusal.headers));
+
 /**
  * The share page without JavaScript (and on browsers too old for the upload
- * dialog): a plain multipart form. Each file is streamed to storage as it
- * arrives and then goes through the same checks as a direct upload.
+ * dialog): a plain multipart form. The bytes it declares are reserved against
+ * the storage budget before it is read; each file is streamed to storage as
+ * it arrives and then goes through the same checks as a direct upload.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "multipart/form-data") {
     return shareResult(415, { errors: ["Please use the form on the share page to upload files."], fieldErrors: {}, uploaded: [] });
   }
+  let intake: UploadIntake;
+  let guarded: Request;
+  try {
+    intake = await beginFormUpload(request.headers.get("Content-Length"), context.clientIp);
+    guarded = limitMultipartRequest(request, FORM_LIMITS);
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (refusal) return refusedResult(refusal);
+    throw error;
+  }
+  try {
+    return await receiveShareForm(guarded, intake, context.clientIp);
+  } finally {
+    intake.release();
+  }
+}
+
+async function receiveShareForm(request: Request, intake: UploadIntake, clientIp: string | undefined) {
   const stored: { key: string; name: string }[] = [];
   const refused: string[] = [];
   let fileCount = 0;
@@ -79,7 +117,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         let size = 0;
         for await (const chunk of data) {
           size += chunk.byteLength;
-          if (size <= MAX_TEXT_BYTES) chunks.push(chunk);
+          if (size > MAX_TEXT_BYTES) throw new Refusal(413, name, TEXT_TOO_LONG);
+          chunks.push(chunk);
         }
         return Buffer.concat(chunks).toString("utf8");
       }
@@ -100,7 +139,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
         }
       }
-      const key = await storeFormUpload({ stream: capped(), filename, contentType }, context.clientIp);
+      const key = await storeFormUpload({ stream: capped(), filename, contentType }, clientIp, intake);
       if (tooLarge) {
         await discardFormUpload(key);
         refused.push(`“${filename}” is larger than 1 GB, so it was not uploaded. Please choose a smaller file.`);
@@ -111,7 +150,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     await Promise.all(stored.map(({ key }) => discardFormUpload(key)));
-    if (error instanceof UploadRefused) return shareResult(error.status, { errors: [error.message], fieldErrors: {}, uploaded: [] });
+    const refusal = asRefusal(error);
+    if (refusal) return refusedResult(refusal);
     return shareResult(400, {
       errors: ["The upload was interrupted before it finished. Please try again."],
       fieldErrors: {},
@@ -125,7 +165,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!name) problems.fieldErrors.name = ["Name is required"];
   if (!email) problems.fieldErrors.email = ["Email is required"];
   if (!name || !email) problems.errors.push(MISSING_INFORMATION.description);
-  if (fileCount > MAX_FILES_PER_VISIT) problems.errors.push(`You can share at most ${MAX_FILES_PER_VISIT} files at a time. Please choose fewer files.`);
+  if (fileCount > MAX_FILES_PER_VISIT) problems.errors.push(TOO_MANY_FILES);
   if (fileCount === 0) problems.errors.push("Please choose at least one photo or video to share.");
   if (problems.errors.length > 0) {
     await Promise.all(stored.map(({ key }) => discardFormUpload(key)));
@@ -143,7 +183,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await registerFormUpload(file.key, { submittedBy: submitterLabel(name, email), originalName: file.name });
       uploaded.push(file.name);
     } catch (error) {
-      if (!(error instanceof UploadRefused)) throw error;
+      if (!(error instanceof Refusal)) throw error;
       refused.push(
         error.status === 415
           ? `“${file.name}” is not a photo or video we can accept. ${SUPPORTED_FORMATS_NOTE}.`

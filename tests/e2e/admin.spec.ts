@@ -172,6 +172,12 @@ test.describe("moderating uploads", () => {
     expect(upload(remove)).toMatchObject({ status: "REJECTED", storageKey: null });
   });
 
+  test("the Pending Uploads tab shows the storage used and free", async ({ page }) => {
+    await addUpload({ name: "waiting.jpg" });
+    await logIn(page, "/admin/uploads");
+    await expect(page.getByText(/^Storage: \d+ KB waiting for review · [\d.]+ (bytes|KB|MB|GB) published · [\d.]+ (MB|GB|TB) free$/)).toBeVisible();
+  });
+
   test("rotating a photo makes a new, turned image", async ({ page }) => {
     const id = await addUpload({ name: "sideways.jpg" });
     const before = upload(id)!;

@@ -126,6 +126,36 @@ test.describe("sharing with the upload dialog", () => {
     expect(latestUpload()).toBeUndefined();
   });
 
+  test("a refusal of the site's is shown in its own words, in the dialog and as a toast", async ({ page }) => {
+    const full = "The memorial's storage is full right now, so this file can't be accepted. The family has been told; please try again later.";
+    await page.route("**/api/uploads/sign", (route) =>
+      route.fulfill({ status: 507, contentType: "application/json", body: JSON.stringify({ errors: { file: [full] } }) }),
+    );
+    await page.goto("/share");
+    await hydrated(page);
+    await fillWho(page);
+    const dialog = await openDialogWith(page, photo);
+    await dialog.getByRole("button", { name: /^Upload 1 file/ }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: full })).toHaveAttribute("data-type", "destructive");
+    await expect(dialog.getByRole("alert").filter({ hasText: `“garden-party.jpg”: ${full}` }).first()).toBeVisible();
+    expect(latestUpload()).toBeUndefined();
+  });
+
+  test("a file refused while it is being sent says why instead of a bare error", async ({ page }) => {
+    const tooLarge = "The file is larger than 1 GB. Please choose a smaller file.";
+    await page.route("**/api/uploads/put/**", (route) =>
+      route.fulfill({ status: 413, contentType: "application/json", body: JSON.stringify({ errors: { file: [tooLarge] } }) }),
+    );
+    await page.goto("/share");
+    await hydrated(page);
+    await fillWho(page);
+    const dialog = await openDialogWith(page, photo);
+    await dialog.getByRole("button", { name: /^Upload 1 file/ }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: tooLarge })).toBeVisible();
+    await expect(dialog.getByRole("alert").filter({ hasText: `“garden-party.jpg”: ${tooLarge}` }).first()).toBeVisible();
+    expect(latestUpload()).toBeUndefined();
+  });
+
   test("a file over 100 MB goes up in parts and survives a pause and resume", async ({ page }) => {
     test.setTimeout(120_000);
     const big = path.join(work, "long-video.mp4");

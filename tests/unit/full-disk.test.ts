@@ -104,7 +104,8 @@ describe("a full disk (production server on a small tmpfs)", () => {
     "acknowledges only what it committed, refuses the rest with 507 and a plain message, keeps answering reads, and loses nothing across a restart",
     async () => {
       const disk = mountSmallDisk(24)!;
-      const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+      // A free-space floor below the small disk, so uploads go in until the disk itself is full.
+      const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MIN_FREE_DISK_BYTES: "1MB" };
       const site = await startSite(disk, env);
       const { port } = site;
 

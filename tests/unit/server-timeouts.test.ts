@@ -8,7 +8,7 @@ import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverTimeoutOptions, timeoutsFromEnv } from "../../server/timeouts.mjs";
-import { requireBuild, runServer, startSite, type Site } from "./support/production-site";
+import { requireBuild, runServer, scratchDir, startSite, type Site } from "./support/site-process";
 
 const IDLE_MS = 1000;
 const HEADERS_MS = 1000;
@@ -16,7 +16,7 @@ let site: Site;
 
 beforeAll(async () => {
   requireBuild();
-  site = await startSite({ REQUEST_IDLE_TIMEOUT_MS: String(IDLE_MS), HEADERS_TIMEOUT_MS: String(HEADERS_MS) });
+  site = await startSite(scratchDir(), { REQUEST_IDLE_TIMEOUT_MS: String(IDLE_MS), HEADERS_TIMEOUT_MS: String(HEADERS_MS) });
 }, 60_000);
 
 afterAll(async () => {

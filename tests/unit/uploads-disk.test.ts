@@ -56,19 +56,21 @@ async function sign(): Promise<string> {
   return uploadURL;
 }
 
-/** Sends a PUT to a signed address through the route, as the browser would. */
-function put(uploadURL: string, body: BodyInit, headers: Record<string, string> = {}) {
+/** Sends a PUT to a signed address through the route, as the browser would (with its Content-Length). */
+function put(uploadURL: string, body: Buffer | string, headers: Record<string, string> = {}) {
   const url = new URL(uploadURL);
   const key = decodeURIComponent(url.pathname.replace("/api/uploads/put/", ""));
-  const request = new Request(url, { method: "PUT", body, headers, duplex: "half" } as RequestInit);
+  const length = String(typeof body === "string" ? Buffer.byteLength(body) : body.length);
+  const request = new Request(url, { method: "PUT", body, headers: { "Content-Length": length, ...headers }, duplex: "half" } as RequestInit);
   return settle(putAction(args(request, { "*": key })));
 }
 
+/** Completes an upload, by default with the name and email the share form asks for. */
 function complete(body: Record<string, unknown>) {
   const request = new Request(`${ORIGIN}/api/uploads/complete`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ submittedBy: "Aunt May (may@example.com)", ...body }),
   });
   return settle(completeAction(args(request)));
 }

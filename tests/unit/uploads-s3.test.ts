@@ -308,7 +308,7 @@ describe("the upload model with the S3 driver", () => {
     expect(await scratchFiles()).toEqual([]);
 
     // Completing twice is refused.
-    expect(await refusal(completeUpload({ uploadURL, originalName: "again.jpg" }))).toMatchObject({ status: 400, field: "uploadURL" });
+    expect(await refusal(completeUpload({ uploadURL, submittedBy: "Aunt May (may@example.com)", originalName: "again.jpg" }))).toMatchObject({ status: 400, field: "uploadURL" });
 
     const rejected = await setUploadStatus(view.id, "REJECTED");
     expect(rejected).toMatchObject({ status: "REJECTED", storageKey: null, displayKey: null, thumbnailKey: null });
@@ -330,7 +330,7 @@ describe("the upload model with the S3 driver", () => {
 
   it("refuses to complete before anything was PUT", async () => {
     const { uploadURL, key } = await signUpload(ORIGIN, { filename: "later.jpg" });
-    const refused = await refusal(completeUpload({ uploadURL, originalName: "later.jpg" }));
+    const refused = await refusal(completeUpload({ uploadURL, submittedBy: "Aunt May (may@example.com)", originalName: "later.jpg" }));
     expect(refused).toMatchObject({ status: 400, field: "uploadURL", message: "No file has been uploaded to this uploadURL yet." });
     expect(db.select().from(signedUploads).where(eq(signedUploads.key, key)).all()).toHaveLength(1);
   });

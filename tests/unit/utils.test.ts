@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { content } from "~/content";
+import { formatBytes } from "~/utils/bytes";
 import { pageMeta } from "~/utils/meta";
 import { footerLinks, headerLinks, isLinkActive } from "~/utils/navigation";
 import { formatDuration, relativeTime } from "~/utils/time";
@@ -122,5 +123,18 @@ describe("pageMeta", () => {
     expect(property(tags, "description")).toBe(content.siteDescription);
     expect(property(tags, "og:image")).toBe(content.heroImage);
     expect(property(tags, "og:url")).toBeUndefined();
+  });
+});
+
+describe("formatBytes", () => {
+  it("says sizes as a person reads them, in 1024s", () => {
+    expect(formatBytes(0)).toBe("0 bytes");
+    expect(formatBytes(1023)).toBe("1023 bytes");
+    expect(formatBytes(3 * 1024 + 100)).toBe("3 KB");
+    expect(formatBytes(1.5 * 1024 ** 2)).toBe("1.5 MB");
+    expect(formatBytes(780 * 1024 ** 2)).toBe("780 MB");
+    expect(formatBytes(1_073_741_824)).toBe("1 GB");
+    expect(formatBytes(1.23 * 1024 ** 3)).toBe("1.2 GB");
+    expect(formatBytes(34 * 1024 ** 3)).toBe("34 GB");
   });
 });

@@ -90,3 +90,6 @@ export const poemCard = style([card, { padding: vars.space.lg }]);
 export const poemContent = style({ whiteSpace: "pre-wrap", margin: `${vars.space.sm} 0` });
 
 export const exportCard = style([card, { padding: vars.space.lg, marginBottom: vars.space.md }]);
+
+export const storageNote = style({ margin: `0 0 ${vars.space.lg}`, color: vars.color.textMuted });
+export const storageFull = style({ display: "block", color: vars.color.text, fontWeight: 700 });

@@ -2,12 +2,12 @@
 // process on a scratch database and storage folder, for tests that need the
 // real thing: crashes, full disks, slow connections, memory.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterEach, beforeAll } from "vitest";
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
 const BUILD = path.join(ROOT, "build/index.js");
@@ -16,6 +16,11 @@ const START_TIMEOUT_MS = 30_000;
 export interface Site {
   child: ChildProcess;
   port: number;
+  pid: number;
+  /** The folder holding its database and storage. */
+  dir: string;
+  /** Kills it (if still running) and waits until it has ended. */
+  stop: () => Promise<void>;
   /** Resolves when the process has ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** The last of what the server printed, for failure messages. */
@@ -25,15 +30,21 @@ export interface Site {
 const running = new Set<ChildProcess>();
 const scratchDirs: string[] = [];
 
-/** Registers the hooks: the build must exist; no server outlives its test; scratch folders go at the end. */
+/** server/index.mjs would build the site itself when the build is missing; in a test that would be slow and could race other files, so say so instead. */
+export function requireBuild() {
+  if (!existsSync(BUILD)) {
+    throw new Error(`${path.relative(ROOT, BUILD)} is missing: run \`npm run build\` first (npm test builds before vitest).`);
+  }
+}
+
+/**
+ * Registers the hooks for files whose servers live one test each: the build
+ * must exist; no server outlives its test; scratch folders go at the end.
+ * (A file that shares one server between tests calls requireBuild and
+ * site.stop itself.)
+ */
 export function manageSites() {
-  beforeAll(() => {
-    // server/index.mjs would build the site itself when the build is missing;
-    // here that would be slow and could race other test files, so say so instead.
-    if (!existsSync(BUILD)) {
-      throw new Error(`${path.relative(ROOT, BUILD)} is missing: run \`npm run build\` first (npm test builds before vitest).`);
-    }
-  });
+  beforeAll(requireBuild);
   afterEach(async () => {
     await Promise.all(
       [...running].map(
@@ -47,13 +58,16 @@ export function manageSites() {
     );
     running.clear();
   });
-  afterAll(() => {
-    for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
-  });
 }
 
+/** A new folder for one server's database and storage, removed when the test file's process ends. */
 export function scratchDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "memorial-site-"));
+  if (scratchDirs.length === 0) {
+    process.once("exit", () => {
+      for (const made of scratchDirs) rmSync(made, { recursive: true, force: true });
+    });
+  }
   scratchDirs.push(dir);
   return dir;
 }
@@ -104,7 +118,12 @@ export async function startSite(dir: string, env: Record<string, string> = {}): 
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       child.once("exit", (code, signal) => resolve({ code, signal })),
     );
-    const site: Site = { child, port, exited, output: () => output };
+    const stop = async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
+      running.delete(child);
+    };
+    const site: Site = { child, port, pid: child.pid!, dir, exited, output: () => output, stop };
 
     const started = Date.now();
     let ended: { code: number | null; signal: NodeJS.Signals | null } | undefined;
@@ -164,4 +183,31 @@ export function request(
 /** POST a JSON body. */
 export function postJson(port: number, urlPath: string, data: unknown, headers: Record<string, string> = {}) {
   return request(port, "POST", urlPath, { body: JSON.stringify(data), headers: { "Content-Type": "application/json", ...headers } });
+}
+
+/** Runs the server with `env` on a scratch folder until it exits by itself (a configuration it must refuse); killed after 30 s. */
+export function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const dir = scratchDir();
+  const child = spawn(process.execPath, ["server/index.mjs"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "site-process-test-secret", DATABASE_PATH: path.join(dir, "memorial.db"), STORAGE_DIR: path.join(dir, "uploads"), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const killer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  return new Promise((resolve) =>
+    child.once("exit", (code) => {
+      clearTimeout(killer);
+      resolve({ code, output });
+    }),
+  );
+}
+
+/** The resident memory of a process, in bytes (Linux). */
+export function residentBytes(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
 }

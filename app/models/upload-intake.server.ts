@@ -1,0 +1,338 @@
+// How files come in: signed addresses, completion, the plain form, and the
+// clean-up of what was started and never finished. Resumable (multipart)
+// uploads and the disk driver's PUT are in upload-parts.server.ts; the
+// storage budget in upload-budget.server.ts; processing in upload.server.ts.
+import { randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { z } from "zod";
+import { signedUploads, uploads, type SignedUpload } from "../../db/schema";
+import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
+import { db } from "~/db.server";
+import { MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES } from "~/media/limits";
+import { getMediaStorage } from "~/media/media-storage.server";
+import { sniffMediaType } from "~/media/process.server";
+import { UploadTooLargeError } from "~/media/storage.server";
+import {
+  admitStoredBytes,
+  checkUploadRoom,
+  forgetPartSizes,
+  reserveUploadBytes,
+  resetUploadByteCounts,
+  STORAGE_FULL_FOR_FORM,
+  TOO_LARGE,
+  type UploadIntake,
+} from "./upload-budget.server";
+import { UploadRefused } from "./upload-refusal.server";
+import { enqueueProcessing, forgetUnreadableUpload } from "./upload-processing.server";
+import { getUpload, mediaUrl, toUploadView } from "./upload.server";
+
+export { TOO_LARGE } from "./upload-budget.server";
+
+export const UNSUPPORTED_TYPE = "Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";
+export const UNREADABLE_FILE =
+  "This file could not be read as a photo or video; it may be damaged. Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";
+/** The spec's internal error for an upload without a name and email (§8). */
+export const NAME_AND_EMAIL_REQUIRED = "Name and email are required";
+
+const hint = z.number().finite().nonnegative().nullish();
+
+/** submittedBy as the share form makes it: "name (email)", both filled in. */
+function namesSomeone(label: string) {
+  const match = /^(.*)\(([^()]*)\)$/.exec(label);
+  return !!match && match[1]!.trim() !== "" && match[2]!.trim() !== "";
+}
+
+/** POST /api/uploads/complete. Width, height and duration are hints only: the server measures them itself. */
+export const CompleteUploadSchema = z.object({
+  uploadURL: z
+    .string({ message: "uploadURL is required" })
+    .trim()
+    .min(1, "uploadURL is required")
+    .max(4096, "uploadURL is too long"),
+  // The same name and email the share form asks for, as the spec's "name (email)".
+  submittedBy: z
+    .string({ message: NAME_AND_EMAIL_REQUIRED })
+    .trim()
+    .max(400, "submittedBy must be at most 400 characters")
+    .refine(namesSomeone, NAME_AND_EMAIL_REQUIRED),
+  type: z.enum(["IMAGE", "VIDEO"], { message: "type must be IMAGE or VIDEO" }).nullish(),
+  originalName: z
+    .string({ message: "originalName must be text" })
+    .trim()
+    .max(255, "originalName must be at most 255 characters")
+    .nullish()
+    .transform((name) => name || "Unknown"),
+  width: hint,
+  height: hint,
+  durationSec: hint,
+});
+export type CompleteUploadInput = z.infer<typeof CompleteUploadSchema>;
+
+/** Signed upload addresses stay usable this long: enough for a slow phone to start. */
+export const SIGNED_URL_SECONDS = 60 * 60;
+/** Keys handed out and never completed are cleaned up after this (a resumable upload may be resumed until then). */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * A single PUT is completed right after it arrives, and its address expires
+ * after an hour: one not completed within two hours never will be, and its
+ * bytes must not keep counting against the storage budget for a whole day.
+ */
+export const ABANDONED_DIRECT_AFTER_MS = 2 * 60 * 60 * 1000;
+
+const SAFE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "heic", "heif", "webp", "gif", "mp4", "mov", "avi"]);
+const KEY_PATTERN = /(originals\/[A-Za-z0-9_-]{22}(?:\.[a-z0-9]{3,4})?)$/;
+
+/**
+ * Files one network address may start sending in 10 minutes: a whole family
+ * at the reception sharing their phones' pictures stays well below it, a
+ * script filling the disk does not.
+ */
+export const UPLOADS_PER_10_MINUTES = 300;
+const uploadLimiter = createRateLimiter({ limit: UPLOADS_PER_10_MINUTES, windowMs: 10 * 60 * 1000, bucket: "uploads-started" });
+export const TOO_MANY_UPLOADS =
+  "Many files have been sent from your network in the last few minutes. Please wait a little while and try again.";
+
+/** Counts one file about to be sent from this address, refusing it past the limit. */
+export function countUpload(clientIp: string | undefined) {
+  const limit = uploadLimiter.consume(networkKey(clientIp));
+  if (!limit.allowed) throw new UploadRefused(429, "file", TOO_MANY_UPLOADS, limit.retryAfterSeconds);
+}
+
+export function resetUploadLimits() {
+  uploadLimiter.reset();
+  resetUploadByteCounts();
+}
+
+/** A fresh object key: a random id and, when the name suggests a known format, its extension. */
+export function newOriginalKey(filename?: string | null) {
+  const ext = filename?.split(".").pop()?.toLowerCase();
+  const id = randomBytes(16).toString("base64url").slice(0, 22);
+  return `originals/${id}${ext && SAFE_EXTENSIONS.has(ext) ? `.${ext === "jpeg" ? "jpg" : ext}` : ""}`;
+}
+
+/** The key inside an upload address this server or its bucket handed out, or null. */
+export function keyFromUploadUrl(uploadURL: string): string | null {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(uploadURL, "http://localhost").pathname);
+  } catch {
+    return null;
+  }
+  return KEY_PATTERN.exec(pathname)?.[1] ?? null;
+}
+
+/** What a browser may say about the file it is about to send. */
+export interface UploadHint {
+  filename?: string | null;
+  /** The file's size in bytes, when the browser says: a file that cannot fit is refused before it is sent. */
+  size?: number | null;
+}
+
+/** Step one of a direct upload: a key of our own and an address to PUT the file to. */
+export async function signUpload(origin: string, hint: UploadHint = {}, clientIp?: string) {
+  await checkUploadRoom({ kind: "file", bytes: hint.size ?? 0, clientIp });
+  countUpload(clientIp);
+  const key = newOriginalKey(hint.filename);
+  db.insert(signedUploads).values({ key, clientKey: networkKey(clientIp) }).run();
+  const uploadURL = await getMediaStorage().signPutUrl(key, origin, SIGNED_URL_SECONDS);
+  return { uploadURL, key };
+}
+
+export function findSignedUpload(key: string): SignedUpload | undefined {
+  return db.select().from(signedUploads).where(eq(signedUploads.key, key)).get();
+}
+
+/** Whether the key was handed out for a single PUT that has not arrived yet. */
+export function isAwaitingDirectUpload(key: string) {
+  const signed = findSignedUpload(key);
+  return !!signed && !signed.multipartUploadId;
+}
+
+function requireSignedKey(uploadURL: string) {
+  const key = keyFromUploadUrl(uploadURL);
+  const signed = key ? findSignedUpload(key) : undefined;
+  if (!key || !signed) {
+    const done = key && db.select({ id: uploads.id }).from(uploads).where(eq(uploads.storageKey, key)).get();
+    throw new UploadRefused(400, "uploadURL", done ? "This upload has already been completed." : "This uploadURL was not issued by this site.");
+  }
+  return signed;
+}
+
+/**
+ * Turns a stored object into a PENDING upload: checks its size, reads its
+ * real type from the bytes (refusing and deleting anything else) and starts
+ * the processing. Answers within about a second and a half even when the
+ * processing (a large HEIC, a long video) takes longer.
+ */
+async function registerStoredObject(signed: SignedUpload, details: { submittedBy: string; originalName: string }) {
+  const { key } = signed;
+  const storage = getMediaStorage();
+  const stat = await storage.stat(key);
+  if (!stat) throw new UploadRefused(400, "uploadURL", "No file has been uploaded to this uploadURL yet.");
+  if (stat.size > MAX_UPLOAD_BYTES) {
+    await forgetObject(key);
+    throw new UploadRefused(413, "file", TOO_LARGE);
+  }
+  try {
+    // Bytes this server did not receive itself (sent straight to a bucket) are counted now.
+    admitStoredBytes(stat.size - signed.bytes, signed.clientKey);
+  } catch (error) {
+    await forgetObject(key);
+    throw error;
+  }
+  const sniffed = stat.size > 0 ? sniffMediaType(await storage.readHead(key, 64)) : null;
+  if (!sniffed) {
+    await forgetObject(key);
+    throw new UploadRefused(415, "file", UNSUPPORTED_TYPE);
+  }
+  const upload = db.transaction((tx) => {
+    tx.delete(signedUploads).where(eq(signedUploads.key, key)).run();
+    const row = tx
+      .insert(uploads)
+      .values({
+        submittedBy: details.submittedBy,
+        type: sniffed.type,
+        originalName: details.originalName,
+        url: "",
+        storageKey: key,
+        mimeType: sniffed.mime,
+        sizeBytes: stat.size,
+      })
+      .returning()
+      .get();
+    return tx.update(uploads).set({ url: mediaUrl(row.id, key) }).where(eq(uploads.id, row.id)).returning().get();
+  });
+  const processing = enqueueProcessing(upload.id);
+  const outcome = await Promise.race([processing, new Promise<null>((r) => setTimeout(r, 1500, null))]);
+  // Found unreadable while the visitor waits: refused like any other file that is not a photo or video.
+  if (outcome && !outcome.ok && outcome.kind === "unreadable") {
+    await forgetUnreadableUpload(upload.id);
+    throw new UploadRefused(415, "file", UNREADABLE_FILE);
+  }
+  return toUploadView(outcome ? (getUpload(upload.id) ?? upload) : upload);
+}
+
+export async function forgetObject(key: string) {
+  await getMediaStorage().delete(key).catch(() => {});
+  db.delete(signedUploads).where(eq(signedUploads.key, key)).run();
+}
+
+/** Step three of a direct upload (POST /api/uploads/complete). */
+export async function completeUpload(input: CompleteUploadInput) {
+  const signed = requireSignedKey(input.uploadURL);
+  if (signed.multipartUploadId) {
+    throw new UploadRefused(400, "uploadURL", "This multipart upload has not been completed yet.");
+  }
+  return registerStoredObject(signed, input);
+}
+
+/**
+ * What an upload's `location` (the address a finished multipart upload
+ * answers with) shows: the file is there and waits to be completed, or has
+ * been. Null for anything else.
+ */
+export async function describeUploadedObject(key: string) {
+  if (!/^originals\/[A-Za-z0-9_-]{22}(?:\.[a-z0-9]{3,4})?$/.test(key)) return null;
+  const signed = findSignedUpload(key);
+  if (signed && !signed.multipartUploadId) {
+    const stat = await getMediaStorage().stat(key);
+    return stat ? { key, status: "uploaded" as const, size: stat.size } : null;
+  }
+  const done = db.select({ id: uploads.id }).from(uploads).where(eq(uploads.storageKey, key)).get();
+  return done ? { key, status: "completed" as const } : null;
+}
+
+/** The most the share form's body may hold: ten files of 1 GB and the rest of the form. */
+export const MAX_FORM_BODY_BYTES = MAX_FILES_PER_VISIT * MAX_UPLOAD_BYTES + 1024 * 1024;
+export const LENGTH_REQUIRED = "Your browser did not say how large the upload is, so it can't be accepted. Please try again, or try another browser.";
+export const FORM_TOO_LARGE = `The files are larger than the form can take at once (${MAX_FILES_PER_VISIT} files of at most 1 GB each). Please choose fewer or smaller files.`;
+
+/**
+ * The share form without JavaScript, before its body is read: the bytes it
+ * says it carries are reserved against every budget. Release the intake when
+ * the form has been read.
+ */
+export async function beginFormUpload(contentLength: string | null, clientIp?: string): Promise<UploadIntake> {
+  const bytes = contentLength !== null && /^\d+$/.test(contentLength.trim()) ? Number(contentLength) : NaN;
+  if (!Number.isSafeInteger(bytes)) throw new UploadRefused(411, "file", LENGTH_REQUIRED);
+  if (bytes > MAX_FORM_BODY_BYTES) throw new UploadRefused(413, "file", FORM_TOO_LARGE);
+  try {
+    return await reserveUploadBytes({ kind: "form", bytes, clientIp });
+  } catch (error) {
+    if (error instanceof UploadRefused && error.status === 507) throw new UploadRefused(507, "file", STORAGE_FULL_FOR_FORM);
+    throw error;
+  }
+}
+
+/**
+ * The form upload without JavaScript: streams one file to storage (never
+ * holding it in memory) and registers it exactly as a direct upload would be.
+ * Its bytes come out of `intake` (the form's reservation); without one, the
+ * file gets a reservation of its own of up to 1 GB.
+ */
+export async function storeFormUpload(
+  file: { stream: Readable | AsyncIterable<Buffer>; filename?: string | null; contentType?: string },
+  clientIp?: string,
+  intake?: UploadIntake,
+) {
+  const budget = intake ?? (await reserveUploadBytes({ kind: "file", bytes: MAX_UPLOAD_BYTES, clientIp }));
+  try {
+    countUpload(clientIp);
+    const key = newOriginalKey(file.filename);
+    db.insert(signedUploads).values({ key, clientKey: networkKey(clientIp) }).run();
+    try {
+      const maxBytes = Math.min(MAX_UPLOAD_BYTES, budget.reserved);
+      const { size } = await getMediaStorage().write(key, file.stream, { contentType: file.contentType || "application/octet-stream", maxBytes });
+      db.update(signedUploads).set({ bytes: size }).where(eq(signedUploads.key, key)).run();
+      budget.stored(size);
+    } catch (error) {
+      await forgetObject(key);
+      if (error instanceof UploadTooLargeError) throw new UploadRefused(413, "file", TOO_LARGE);
+      throw error;
+    }
+    return key;
+  } finally {
+    if (!intake) budget.release();
+  }
+}
+
+/** Registers objects stored by storeFormUpload once the whole form has been read. */
+export async function registerFormUpload(key: string, details: { submittedBy: string; originalName: string }) {
+  const signed = findSignedUpload(key);
+  if (!signed) throw new UploadRefused(400, "file", "This file is no longer waiting to be registered.");
+  return registerStoredObject(signed, details);
+}
+
+/** Removes an object stored by storeFormUpload when the rest of the form was refused. */
+export async function discardFormUpload(key: string) {
+  await forgetObject(key);
+}
+
+/** Frees the bytes of uploads that were started and never completed. */
+export async function cleanupAbandonedUploads(now = Date.now()) {
+  const storage = getMediaStorage();
+  const stale = db
+    .select()
+    .from(signedUploads)
+    .where(
+      or(
+        lt(signedUploads.createdAt, new Date(now - ABANDONED_AFTER_MS)),
+        and(isNull(signedUploads.multipartUploadId), lt(signedUploads.createdAt, new Date(now - ABANDONED_DIRECT_AFTER_MS))),
+      ),
+    )
+    .all();
+  for (const row of stale) {
+    try {
+      if (row.multipartUploadId) {
+        await storage.abortMultipartUpload(row.key, row.multipartUploadId);
+        forgetPartSizes(row.multipartUploadId);
+      }
+      await storage.delete(row.key);
+      db.delete(signedUploads).where(eq(signedUploads.key, row.key)).run();
+    } catch (error) {
+      console.error(JSON.stringify({ level: "warn", msg: "cleanup of an abandoned upload failed", key: row.key, error: String(error) }));
+    }
+  }
+  return stale.length;
+}
