@@ -6,12 +6,12 @@ const DISCO = 'html[data-karen-theme="disco"]';
 const REDUCED = "(prefers-reduced-motion: reduce)";
 
 // The dark red footer of the party style (white text on it is above 9:1).
-globalStyle(`${KAREN_ON} #footer`, {
+globalStyle(`${KAREN_ON} #site-footer`, {
   background: "linear-gradient(180deg, #7a0c12 0%, #4d0609 100%)",
   position: "relative",
   zIndex: 2,
 });
-globalStyle(`${KAREN_ON}${DISCO} #footer`, {
+globalStyle(`${KAREN_ON}${DISCO} #site-footer`, {
   background: "linear-gradient(180deg, #7a0c12 0%, #3a0530 100%)",
 });
 

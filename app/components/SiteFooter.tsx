@@ -6,7 +6,7 @@ import * as s from "./SiteFooter.css";
 
 export function SiteFooter() {
   return (
-    <footer className={s.footer} id="footer">
+    <footer className={s.footer} id="site-footer">
       <div className={s.inner}>
         <p className={s.title}>{content.siteTitle}</p>
         <nav aria-label="Footer">

@@ -7,8 +7,8 @@ export const loader = () => redirect("/");
 
 /**
  * The footer's Karen Mode button: a plain form that flips the cookie and
- * returns to the same page (only ever a page of this site), so the party
- * style works without JavaScript.
+ * returns to the same page's footer (only ever a page of this site), so the
+ * party style works without JavaScript.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
@@ -16,5 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const cookie = await karenModeCookieHeader(on);
   // With JavaScript (a fetcher's request) the page stays where it is and just revalidates.
   if (new URL(request.url).searchParams.has("_data")) return json({ karenMode: on }, { headers: { "Set-Cookie": cookie } });
-  return redirect(safeRedirect(form.get("redirectTo"), "/"), { headers: { "Set-Cookie": cookie } });
+  // Back to the footer where the button is, so the visitor sees what changed (the red footer, the player).
+  const back = safeRedirect(form.get("redirectTo"), "/").replace(/#.*$/, "");
+  return redirect(`${back}#site-footer`, { headers: { "Set-Cookie": cookie } });
 }

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "./support/axe";
 const toggle = (page: Page) => page.getByRole("contentinfo").getByRole("button", { name: "Karen Mode" });
 /** Presses the toggle the way a keyboard or script would, without first scrolling the page to it. */
 const pressToggle = (page: Page) => toggle(page).evaluate((button: HTMLButtonElement) => button.click());
-const footerBackground = (page: Page) => page.locator("#footer").evaluate((el) => getComputedStyle(el).backgroundImage);
+const footerBackground = (page: Page) => page.locator("#site-footer").evaluate((el) => getComputedStyle(el).backgroundImage);
 
 test.describe("Karen Mode without JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "this is the plain form and cookie");
@@ -15,13 +15,15 @@ test.describe("Karen Mode without JavaScript", () => {
     await expect(page.getByTestId("karen-party")).toHaveCount(0);
     await toggle(page).click();
 
-    await expect(page).toHaveURL(/\/poems$/);
+    // Back on the same page, at the footer: the red footer and the player are in view.
+    await expect(page).toHaveURL(/\/poems#site-footer$/);
+    await expect(page.locator("#site-footer")).toBeInViewport();
     await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");
     await expect(page.locator("html")).toHaveAttribute("data-karen", "on");
     expect(await footerBackground(page)).toContain("rgb(122, 12, 18)");
     await expect(page.getByTestId("karen-party").locator("span")).toHaveCount(30);
     // The browser's own player plays the music without JavaScript.
-    await expect(page.locator("#footer audio[controls][loop]")).toBeVisible();
+    await expect(page.locator("#site-footer audio[controls][loop]")).toBeVisible();
 
     await page.goto("/guestbook");
     await expect(page.locator("html")).toHaveAttribute("data-karen", "on");
@@ -91,7 +93,7 @@ test.describe("Karen Mode with JavaScript", () => {
     await page.clock.runFor(499);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.clock.runFor(1);
-    await expect(page.locator("#footer")).toBeInViewport();
+    await expect(page.locator("#site-footer")).toBeInViewport();
     await expect(page.getByTestId("karen-party").locator("span")).toHaveCount(30);
     // axe waits on timers of its own.
     await page.clock.resume();
@@ -119,11 +121,11 @@ test.describe("Karen Mode with JavaScript", () => {
     await expect(pause).toBeVisible();
     await pause.click();
     await expect(page.getByRole("button", { name: "Play the music" })).toBeVisible();
-    await page.locator("#footer audio").evaluate((audio) => audio.dispatchEvent(new Event("play")));
+    await page.locator("#site-footer audio").evaluate((audio) => audio.dispatchEvent(new Event("play")));
     await expect(page.getByRole("button", { name: "Pause the music" })).toBeVisible();
-    await page.locator("#footer audio").evaluate((audio) => audio.dispatchEvent(new Event("ended")));
+    await page.locator("#site-footer audio").evaluate((audio) => audio.dispatchEvent(new Event("ended")));
     await expect(page.getByRole("button", { name: "Play the music" })).toBeVisible();
-    await expect(page.locator("#footer audio")).toHaveAttribute("loop", "");
+    await expect(page.locator("#site-footer audio")).toHaveAttribute("loop", "");
 
     // Karen Mode stays on across pages, but the music waits for the visitor, however long they stay.
     expect(await playCount(page)).toBeGreaterThan(0);
@@ -151,7 +153,7 @@ test.describe("Karen Mode with JavaScript", () => {
       };
     });
     const audioLog = () => page.evaluate(() => (window as unknown as { audioLog: string[] }).audioLog.join(","));
-    const paused = () => page.locator("#footer audio").evaluate((audio: HTMLAudioElement) => audio.paused);
+    const paused = () => page.locator("#site-footer audio").evaluate((audio: HTMLAudioElement) => audio.paused);
     await openWithStoppedClock(page, "/");
     await pressToggle(page);
     await expect(page.getByRole("button", { name: "Pause the music" })).toBeVisible();
@@ -202,7 +204,7 @@ test.describe("Karen Mode on every page", () => {
           const overlaps = ball!.x < box.x + box.width && box.x < ball!.x + ball!.width && ball!.y < box.y + box.height && box.y < ball!.y + ball!.height;
           expect(overlaps, `${url}: the mirror ball covers "${await heading.textContent()}"`).toBe(false);
         }
-        const footer = await page.locator("#footer").boundingBox();
+        const footer = await page.locator("#site-footer").boundingBox();
         expect(ball!.y, `${url}: the ball hangs in the footer`).toBeGreaterThanOrEqual(footer!.y);
       }
     });

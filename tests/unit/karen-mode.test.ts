@@ -18,7 +18,7 @@ describe("the Karen Mode button", () => {
   it("without JavaScript sets the cookie and returns to the same page", async () => {
     const on = await press({ enabled: "on", redirectTo: "/poems?x=1" });
     expect(on.status).toBe(302);
-    expect(on.headers.get("Location")).toBe("/poems?x=1");
+    expect(on.headers.get("Location")).toBe("/poems?x=1#site-footer");
     expect(on.headers.get("Set-Cookie")).toMatch(/HttpOnly/i);
     expect(await isKarenModeOn(withCookie(cookieFrom(on)))).toBe(true);
     const off = await press({ enabled: "off", redirectTo: "/poems" });
@@ -26,8 +26,8 @@ describe("the Karen Mode button", () => {
   });
 
   it("never puts raw control or non-ASCII characters into the redirect", async () => {
-    expect((await press({ enabled: "on", redirectTo: "/a\r\nSet-Cookie: x=1" })).headers.get("Location")).toBe("/");
-    expect((await press({ enabled: "on", redirectTo: "/😀?q=é" })).headers.get("Location")).toBe("/%F0%9F%98%80?q=%C3%A9");
+    expect((await press({ enabled: "on", redirectTo: "/a\r\nSet-Cookie: x=1" })).headers.get("Location")).toBe("/#site-footer");
+    expect((await press({ enabled: "on", redirectTo: "/😀?q=é" })).headers.get("Location")).toBe("/%F0%9F%98%80?q=%C3%A9#site-footer");
   });
 
   it("never sends the visitor to another site", async () => {
@@ -35,7 +35,7 @@ describe("the Karen Mode button", () => {
     // Paths the URL parser turns into "//evil.example/…" once it removes the dot segment.
     const dotted = ["/.//evil.example/phish", "/..//evil.example/phish", "/%2e//evil.example/phish", "/a/../..//evil.example"];
     for (const redirectTo of [...offSite, ...dotted]) {
-      expect((await press({ enabled: "on", redirectTo })).headers.get("Location"), redirectTo).toBe("/");
+      expect((await press({ enabled: "on", redirectTo })).headers.get("Location"), redirectTo).toBe("/#site-footer");
     }
   });
 
