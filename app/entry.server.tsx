@@ -38,14 +38,19 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  const where = { time: new Date().toISOString(), method: request.method, path: new URL(request.url).pathname };
+  // A made-up address or method (404, 405) is the client's mistake, not a
+  // fault: one warning line, no stack. Faults keep the error level.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(JSON.stringify({ ...where, level: "warn", status: error.status, msg: error.statusText }));
+    return;
+  }
   // A route's error response may wrap the thrown error itself.
   const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error || error) : error;
   console.error(
     JSON.stringify({
-      time: new Date().toISOString(),
+      ...where,
       level: "error",
-      method: request.method,
-      path: new URL(request.url).pathname,
       error: cause instanceof Error ? cause.message : String(cause),
       stack: cause instanceof Error ? cause.stack : undefined,
     }),
