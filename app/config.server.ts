@@ -108,7 +108,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     .map((s) => s.trim())
     .filter(Boolean);
   if (sessionSecrets.length === 0) {
-    if (parsed.NODE_ENV !== "test") {
+    // Scripts that only write to the database (npm run admin) sign no cookies: no warning there.
+    if (parsed.NODE_ENV !== "test" && !process.env.MEMORIAL_SCRIPT) {
       console.warn(
         "SESSION_SECRET is not set: using a random secret for this process. Admin sessions end when the server restarts.",
       );

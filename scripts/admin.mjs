@@ -62,6 +62,8 @@ if (!existsSync(buildPath)) {
   console.error("Build the site first: npm run build");
   process.exit(1);
 }
+// Tells the configuration that no cookies are signed here (no SESSION_SECRET warning).
+process.env.MEMORIAL_SCRIPT = "admin";
 const build = await import(pathToFileURL(buildPath).href);
 try {
   const { created } = await build.entry.module.upsertAdmin(username, password);

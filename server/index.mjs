@@ -146,6 +146,20 @@ app.all(
   }),
 );
 
+// An address Express cannot even decode ("/media/%E0%A4%A") is the client's
+// mistake: a plain 400 and one warning line, not an error with a stack.
+app.use(
+  /** @type {import("express").ErrorRequestHandler} */
+  (error, req, res, next) => {
+    const status = Number(error?.status ?? error?.statusCode ?? 500);
+    if (status >= 500 || res.headersSent) return next(error);
+    console.warn(
+      JSON.stringify({ time: new Date().toISOString(), level: "warn", method: req.method, path: req.url.split("?")[0], status, msg: String(error?.message ?? error) }),
+    );
+    res.status(status).type("text/plain").send(status === 400 ? "This address could not be read." : "This request could not be handled.");
+  },
+);
+
 const port = Number(process.env.PORT || 3000);
 // No cap on a request's total time, an idle timeout instead (server/timeouts.mjs).
 const server = http.createServer(serverTimeoutOptions(timeouts), app);

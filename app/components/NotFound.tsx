@@ -7,9 +7,18 @@ export function NotFound() {
       <div className={ui.emptyState}>
         <h1>404 Page Not Found</h1>
         <p>Did you forget to add the page to the router?</p>
-        <Link to="/" className={ui.button.primary}>
-          Go to the home page
-        </Link>
+        <p>We couldn't find that page. The link may be old, or the address may have a small typo. Everything shared is still here:</p>
+        <nav aria-label="Where to go from here" className={ui.actions}>
+          <Link to="/" className={ui.button.primary}>
+            Go to the home page
+          </Link>
+          <Link to="/guestbook" className={ui.button.secondary}>
+            Guest Book
+          </Link>
+          <Link to="/gallery" className={ui.button.secondary}>
+            Gallery
+          </Link>
+        </nav>
       </div>
     </div>
   );

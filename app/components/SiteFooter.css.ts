@@ -43,6 +43,9 @@ export const link = style({
   selectors: { "&:hover": { color: vars.color.onFooter, textDecorationThickness: "2px" } },
 });
 
+/** A link inside a sentence: no padding, so the full stop follows it closely. */
+export const emailLink = style({ color: vars.color.onFooter, selectors: { "&:hover": { color: vars.color.onFooter } } });
+
 export const small = style({ fontSize: vars.size.small, margin: 0 });
 
 export const party = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "center", gap: vars.space.md });

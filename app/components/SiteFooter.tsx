@@ -27,7 +27,7 @@ export function SiteFooter() {
         </div>
         <p className={s.small}>
           Questions? Write to the family at{" "}
-          <a className={s.link} href={`mailto:${content.contactEmail}`}>
+          <a className={s.emailLink} href={`mailto:${content.contactEmail}`}>
             {content.contactEmail}
           </a>
           .

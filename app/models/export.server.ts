@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { stringify } from "csv-stringify";
 import { and, asc, gt, isNotNull, sql } from "drizzle-orm";
 import { memories, rsvps, uploads } from "../../db/schema";
+import { content } from "~/content";
 import { db } from "~/db.server";
 
 /** Rows are read in batches with no cursor left open, so the database stays free for visitors. */
@@ -19,8 +20,21 @@ export function neutraliseCell(value: string): string {
 }
 
 /** "2025-08-31 16:05 UTC": readable in a spreadsheet and unambiguous. */
+const csvDateFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: content.timeZone,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZoneName: "short",
+});
+
+/** "2025-08-31 16:05 PDT": sortable, in the family's time zone like the admin panel, with the zone named. */
 export function csvDate(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const part = Object.fromEntries(csvDateFormat.formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute} ${part.timeZoneName}`;
 }
 
 async function* coalesce(source: AsyncIterable<Buffer | string>) {

@@ -6,6 +6,9 @@ import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
 import * as s from "./_index.css";
 
+/** "Sunday, August 31st, 2025 · 4:00 pm…": a narrow screen breaks the line after the dot, never before it. */
+const keepDotWithDate = (text: string) => text.replace(/ · /g, "\u00a0· ");
+
 export default function HomePage() {
   return (
     <>
@@ -27,7 +30,7 @@ export default function HomePage() {
           <dl className={s.details}>
             <div>
               <dt>When</dt>
-              <dd>{content.serviceDateText}</dd>
+              <dd>{keepDotWithDate(content.serviceDateText)}</dd>
             </div>
             <div>
               <dt>Where</dt>

@@ -144,3 +144,6 @@ export const skipLink = style({
   borderRadius: vars.radius.sm,
   selectors: { "&:focus": { top: vars.space.md } },
 });
+
+/** A row of buttons that wraps on a phone. */
+export const actions = style({ display: "flex", flexWrap: "wrap", justifyContent: "center", gap: vars.space.md });

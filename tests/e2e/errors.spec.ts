@@ -8,6 +8,12 @@ test("an unknown address shows the not-found page with status 404", async ({ pag
   await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
   await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Footer" })).toBeVisible();
+  // A kind word and a way on, for someone who followed an old link.
+  await expect(page.getByText("We couldn't find that page.")).toBeVisible();
+  const ways = page.getByRole("navigation", { name: "Where to go from here" });
+  await expect(ways.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+  await expect(ways.getByRole("link", { name: "Guest Book" })).toHaveAttribute("href", "/guestbook");
+  await expect(ways.getByRole("link", { name: "Gallery" })).toHaveAttribute("href", "/gallery");
   await expectNoAxeViolations(page);
 });
 

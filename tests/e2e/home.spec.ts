@@ -110,3 +110,25 @@ test.describe("home page with JavaScript", () => {
     expect(["none", "matrix(1, 0, 0, 1, 0, 0)"]).toContain(transform);
   });
 });
+
+test.describe("small words on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the service date never starts a line with its dot, and the footer's e-mail ends its sentence without a gap", async ({ page }) => {
+    await page.goto("/");
+    const date = page.locator("#service dd").first();
+    // The dot is held to the date before it by a no-break space, so a line can only break after it.
+    expect(await date.textContent()).toMatch(/2025\u00a0· /);
+    const lines = await date.evaluate((dd) => {
+      const range = document.createRange();
+      range.selectNodeContents(dd);
+      return [...range.getClientRects()].map((rect) => Math.round(rect.top));
+    });
+    expect(new Set(lines).size, "the date wraps on a phone, so the test means something").toBeGreaterThan(0);
+
+    const email = page.getByRole("contentinfo").getByRole("link", { name: content.contactEmail });
+    expect(await email.evaluate((a) => getComputedStyle(a).paddingRight)).toBe("0px");
+    await expect(page.getByRole("contentinfo")).toContainText(`${content.contactEmail}.`);
+  });
+});
+

@@ -8,7 +8,8 @@ import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { endAdminSession, getAdmin, startAdminSession, sweepExpiredSessions } from "~/auth/session.server";
 import { db } from "~/db.server";
 import { ensureConfiguredAdmin, upsertAdmin } from "~/models/admin.server";
-import { approvedMemoryRows, contactRows, csvStream, MEMORY_COLUMNS, neutraliseCell, parseSubmittedBy } from "~/models/export.server";
+import { content } from "~/content";
+import { approvedMemoryRows, contactRows, csvDate, csvStream, MEMORY_COLUMNS, neutraliseCell, parseSubmittedBy } from "~/models/export.server";
 import { getRsvpStats, RsvpSchema } from "~/models/rsvp.server";
 import { action as adminAction } from "~/routes/admin";
 
@@ -166,16 +167,22 @@ describe("CSV exports", () => {
     for (const safe of ["Ann", "a=b", "1-2", ""]) expect(neutraliseCell(safe)).toBe(safe);
   });
 
+  it("dates memories in the family's time zone, as the admin panel shows them, with the zone named", () => {
+    expect(content.timeZone).toBe("America/Los_Angeles");
+    expect(csvDate(new Date(Date.UTC(2025, 7, 31, 23, 5)))).toBe("2025-08-31 16:05 PDT");
+    expect(csvDate(new Date(Date.UTC(2026, 0, 2, 7, 30)))).toBe("2026-01-01 23:30 PST");
+  });
+
   it("writes UTF-8 with a BOM, quotes what needs quoting and streams many rows", async () => {
     const rows = function* () {
-      yield ["Zoë, \"the\" aunt", "z@example.com", "", "Line one\nLine two", "2025-08-31 16:00 UTC"];
-      for (let i = 0; i < 5000; i++) yield [`Friend ${i}`, `f${i}@example.com`, "", "=HYPERLINK()", "2025-08-31 16:00 UTC"];
+      yield ["Zoë, \"the\" aunt", "z@example.com", "", "Line one\nLine two", "2025-08-31 09:00 PDT"];
+      for (let i = 0; i < 5000; i++) yield [`Friend ${i}`, `f${i}@example.com`, "", "=HYPERLINK()", "2025-08-31 09:00 PDT"];
     };
     const text = await read(csvStream(MEMORY_COLUMNS, rows()));
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const parsed = parse(text.slice(1), { columns: true }) as Record<string, string>[];
     expect(parsed).toHaveLength(5001);
-    expect(parsed[0]).toEqual({ Name: 'Zoë, "the" aunt', Email: "z@example.com", Phone: "", Message: "Line one\nLine two", Submitted: "2025-08-31 16:00 UTC" });
+    expect(parsed[0]).toEqual({ Name: 'Zoë, "the" aunt', Email: "z@example.com", Phone: "", Message: "Line one\nLine two", Submitted: "2025-08-31 09:00 PDT" });
     expect(parsed[1]!.Message).toBe("'=HYPERLINK()");
   });
 

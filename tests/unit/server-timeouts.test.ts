@@ -6,9 +6,9 @@ import { readdirSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { serverTimeoutOptions, timeoutsFromEnv } from "../../server/timeouts.mjs";
-import { requireBuild, runServer, scratchDir, startSite, type Site } from "./support/site-process";
+import { get, requireBuild, runServer, scratchDir, startSite, type Site } from "./support/site-process";
 
 const IDLE_MS = 1000;
 const HEADERS_MS = 1000;
@@ -159,6 +159,13 @@ describe("slow connections (production server)", () => {
     conn.socket.write("THIS IS NOT HTTP\r\n\r\n");
     await conn.closed;
     expect(conn.received()).toMatch(/^HTTP\/1\.1 400 /);
+  }, 30_000);
+
+  it("an address that cannot be decoded is a 400 and one warning line, not an error with a stack", async () => {
+    const answer = await get(site.port, "/media/11/%E0%A4%A");
+    expect(answer).toBe(400);
+    await vi.waitFor(() => expect(warnings().some((w) => w.status === 400 && w.path === "/media/11/%E0%A4%A")).toBe(true));
+    expect(site.output()).not.toMatch(/URIError[^\n]*\n\s+at /);
   }, 30_000);
 
   it("by default waits 120 s for a quiet client and 60 s for headers, with no cap on a whole request", () => {
