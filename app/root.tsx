@@ -30,6 +30,12 @@ import { content } from "~/content";
 import { KarenParty, useKarenMode } from "~/components/KarenMode";
 import { isKarenModeOn } from "~/utils/karen-mode.server";
 
+/**
+ * Terminal browsers show every field and every fallback text, CSS or not:
+ * the spam trap and the audio fallback are left out for them.
+ */
+const isTextBrowser = (userAgent: string | null) => /\b(lynx|w3m|links|elinks|browsh)\b/i.test(userAgent ?? "");
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
   return json(
@@ -38,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       karenMode: await isKarenModeOn(request),
       karenTheme: config.KAREN_MODE_THEME ?? content.karenModeTheme,
+      textBrowser: isTextBrowser(request.headers.get("User-Agent")),
     },
     { headers: headers ?? undefined },
   );

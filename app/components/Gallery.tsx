@@ -23,10 +23,16 @@ function GalleryTile({ item, position, onPlay }: { item: GalleryItem; position: 
       {item.type === "IMAGE" ? (
         <a href={item.url} target="_blank" rel="noopener" className={s.link} aria-label={`${describe(item)} (opens in a new tab)`}>
           {image ? <img src={image} alt="" loading="lazy" className={s.image} /> : <span className={s.placeholder}>Photo</span>}
+          {/* The link's words for browsers that show no pictures (lynx reads no aria-label). */}
+          <span className={ui.visuallyHidden}>{describe(item)}</span>
         </a>
       ) : (
         <a href={`/gallery/${item.id}`} onClick={play} className={s.link} aria-label={`Play ${describe(item)}`}>
           {image ? <img src={image} alt="" loading="lazy" className={s.image} /> : <span className={s.placeholder}>Video</span>}
+          <span className={ui.visuallyHidden}>
+            {describe(item)}
+            {item.durationSec !== null ? `, ${formatDuration(item.durationSec)}` : ""}
+          </span>
           <span className={s.playIcon} aria-hidden="true">
             ▶
           </span>

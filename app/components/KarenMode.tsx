@@ -37,7 +37,10 @@ export function KarenModeToggle() {
   const location = useLocation();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    fetcher.submit(event.currentTarget, { preventScrollReset: true });
+    // "In place": answer with the new state instead of the plain form's redirect back to the footer.
+    const data = new FormData(event.currentTarget);
+    data.set("inPlace", "yes");
+    fetcher.submit(data, { method: "post", action: "/karen-mode", preventScrollReset: true });
     if (!on) window.dispatchEvent(new Event(TURNED_ON));
   };
   return (
@@ -133,6 +136,8 @@ export function MusicPlayer() {
   };
 
   const music = content.karenModeMusic;
+  // A terminal browser would print the fallback sentence in every page's footer.
+  const textBrowser = useRouteLoaderData<{ textBrowser?: boolean }>("root")?.textBrowser;
   return (
     <div className={s.player}>
       <audio
@@ -149,7 +154,7 @@ export function MusicPlayer() {
       >
         {music.ogg ? <source src={music.ogg} type="audio/ogg" /> : null}
         <source src={music.mp3} type="audio/mpeg" />
-        Your browser does not support the audio element.
+        {textBrowser ? null : "Your browser does not support the audio element."}
       </audio>
       {hydrated ? (
         <button type="button" onClick={toggle} className={s.playButton} aria-label={playing ? "Pause the music" : "Play the music"}>

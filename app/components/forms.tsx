@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import * as s from "./forms.css";
 
@@ -84,8 +85,10 @@ export function CheckboxField({
   );
 }
 
-/** A field bots fill in and people never see; a filled one marks the submission as spam. */
+/** A field bots fill in and people never see; a filled one marks the submission as spam. (Not drawn for text browsers, which show every field.) */
 export function Honeypot({ name = "website" }: { name?: string }) {
+  const root = useRouteLoaderData<{ textBrowser?: boolean }>("root");
+  if (root?.textBrowser) return null;
   return (
     <div className={s.honeypot} aria-hidden="true">
       <label htmlFor={`hp-${name}`}>Leave this field empty</label>

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { getAdmin } from "~/auth/session.server";
+import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { PendingMemories } from "~/components/admin/PendingMemories";
 import { listPendingMemories } from "~/models/memory.server";
 import { moderateMemoryForm } from "~/utils/admin-actions.server";
@@ -18,5 +19,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PendingMemoriesTab() {
   const { memories } = useLoaderData<typeof loader>();
-  return <PendingMemories memories={memories} />;
+  const answer = useActionData<typeof action>();
+  return (
+    <>
+      <ConfirmStep confirm={answer && "confirm" in answer ? answer.confirm : null} action="/admin?index" cancelTo="/admin" />
+      <PendingMemories memories={memories} />
+    </>
+  );
 }

@@ -47,11 +47,11 @@ export default function AttendanceTab() {
             <tbody>
               {rsvps.map((rsvp) => (
                 <tr key={rsvp.id}>
-                  <td>{rsvp.name}</td>
-                  <td>{rsvp.email}</td>
-                  <td>{rsvp.guestCount}</td>
-                  <td>{formatShortDateTime(rsvp.createdAt, content.timeZone)}</td>
-                  <td>{rsvp.notes || <span className={ui.muted}>No notes</span>}</td>
+                  <td data-label="Name">{rsvp.name}</td>
+                  <td data-label="Email">{rsvp.email}</td>
+                  <td data-label="Guests">{rsvp.guestCount}</td>
+                  <td data-label="Date">{formatShortDateTime(rsvp.createdAt, content.timeZone)}</td>
+                  <td data-label="Notes">{rsvp.notes || <span className={ui.muted}>No notes</span>}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
+import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { MemoryDecision, PendingMemories } from "~/components/admin/PendingMemories";
 import { content } from "~/content";
 import { getMemory, listPendingMemories } from "~/models/memory.server";
@@ -24,6 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MemoryDetails() {
   const { memory, memories } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const confirm = answer && "confirm" in answer ? answer.confirm : null;
   return (
     <>
       <AdminDialog title={`Memory from ${memory.name}`} closeTo="/admin">
@@ -47,7 +50,11 @@ export default function MemoryDetails() {
           <dt>Message</dt>
           <dd className={d.message}>{memory.message}</dd>
         </dl>
-        <MemoryDecision id={memory.id} action={`/admin/memories/${memory.id}`} labels={{ approve: "Approve & Publish", reject: "Reject Memory" }} />
+        {confirm ? (
+          <ConfirmStep confirm={confirm} action={`/admin/memories/${memory.id}`} cancelTo={`/admin/memories/${memory.id}`} />
+        ) : (
+          <MemoryDecision id={memory.id} action={`/admin/memories/${memory.id}`} labels={{ approve: "Approve & Publish", reject: "Reject Memory" }} />
+        )}
       </AdminDialog>
       <PendingMemories memories={memories} />
     </>

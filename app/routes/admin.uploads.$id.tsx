@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
+import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { dimensions, ProcessingProblem, UploadDecision } from "~/components/admin/PendingUploads";
 import { content } from "~/content";
 import { getAdminUpload } from "~/models/upload.server";
@@ -37,6 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function UploadPreview() {
   const { upload } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const confirm = answer && "confirm" in answer ? answer.confirm : null;
   const name = upload.originalName ?? "Unknown";
   const format = FORMATS[upload.mimeType ?? ""] ?? upload.mimeType ?? "Unknown";
   const size = dimensions(upload);
@@ -97,12 +100,16 @@ export default function UploadPreview() {
         </Form>
       ) : null}
       <div className={d.buttons} style={{ marginTop: "1rem" }}>
-        <UploadDecision
-          id={upload.id}
-          action={`/admin/uploads/${upload.id}`}
-          labels={{ approve: "Publish to Gallery", reject: "Delete Permanently" }}
-          canPublish={!upload.processingError}
-        />
+        {confirm ? (
+          <ConfirmStep confirm={confirm} action={`/admin/uploads/${upload.id}`} cancelTo={`/admin/uploads/${upload.id}`} />
+        ) : (
+          <UploadDecision
+            id={upload.id}
+            action={`/admin/uploads/${upload.id}`}
+            labels={{ approve: "Publish to Gallery", reject: "Delete Permanently" }}
+            canPublish={!upload.processingError}
+          />
+        )}
       </div>
     </AdminDialog>
   );

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
+import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { PendingUploads } from "~/components/admin/PendingUploads";
 import * as s from "~/components/admin/admin.css";
 import { storageUse } from "~/models/upload-budget.server";
@@ -19,6 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PendingUploadsTab() {
   const { uploads, storage } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const parts = [`${formatBytes(storage.pendingBytes)} waiting for review`, `${formatBytes(storage.publishedBytes)} published`];
   if (storage.freeBytes !== null) parts.push(`${formatBytes(storage.freeBytes)} free`);
   return (
@@ -35,6 +37,7 @@ export default function PendingUploadsTab() {
           </strong>
         ) : null}
       </p>
+      <ConfirmStep confirm={answer && "confirm" in answer ? answer.confirm : null} action="/admin/uploads" cancelTo="/admin/uploads" />
       <PendingUploads uploads={uploads} />
     </>
   );

@@ -14,8 +14,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const on = form.get("enabled") === "on";
   const cookie = await karenModeCookieHeader(on);
-  // With JavaScript (a fetcher's request) the page stays where it is and just revalidates.
-  if (new URL(request.url).searchParams.has("_data")) return json({ karenMode: on }, { headers: { "Set-Cookie": cookie } });
+  // With JavaScript the toggle's fetcher adds inPlace=yes: the page stays where it is and just revalidates.
+  if (form.get("inPlace") === "yes") return json({ karenMode: on }, { headers: { "Set-Cookie": cookie } });
   // Back to the footer where the button is, so the visitor sees what changed (the red footer, the player).
   const back = safeRedirect(form.get("redirectTo"), "/").replace(/#.*$/, "");
   return redirect(`${back}#site-footer`, { headers: { "Set-Cookie": cookie } });

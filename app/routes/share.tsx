@@ -27,6 +27,7 @@ import { FORM_TOO_LARGE, MAX_FORM_BODY_BYTES } from "~/models/upload-intake.serv
 import type { UploadIntake } from "~/models/upload-budget.server";
 import { MISSING_INFORMATION, submitterLabel } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
+import { loaderCacheControl } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { limitMultipartRequest, type MultipartLimits } from "~/utils/multipart-limits.server";
 import { asRefusal, Refusal } from "~/utils/refusal.server";
@@ -38,6 +39,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: uppyCoreStyles },
   { rel: "stylesheet", href: uppyDashboardStyles },
 ];
+
+// A form page: never stored, so Back fetches it afresh.
+export const headers = loaderCacheControl;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json({ recent: await readRecentUploads(request) }, { headers: { "Cache-Control": "private, no-store" } });
@@ -55,6 +59,10 @@ interface ShareResult {
   errors: string[];
   fieldErrors: { name?: string[]; email?: string[] };
   uploaded: string[];
+  /** What was typed, given back so a refused form keeps it (there is no JavaScript to keep it). */
+  values?: { name: string; email: string };
+  /** The alert's title when it is not "Upload Error" (the spec's "Missing Information"). */
+  title?: string;
 }
 
 const FORM_UNREADABLE = "Part of the form could not be read. Please go back, reload the page and try again.";
@@ -161,10 +169,14 @@ async function receiveShareForm(request: Request, intake: UploadIntake, clientIp
 
   const name = String(form.get("name") ?? "").trim();
   const email = String(form.get("email") ?? "").trim();
-  const problems: ShareResult = { errors: [], fieldErrors: {}, uploaded: [] };
+  const values = { name, email };
+  const problems: ShareResult = { errors: [], fieldErrors: {}, uploaded: [], values };
   if (!name) problems.fieldErrors.name = ["Name is required"];
   if (!email) problems.fieldErrors.email = ["Email is required"];
-  if (!name || !email) problems.errors.push(MISSING_INFORMATION.description);
+  if (!name || !email) {
+    problems.title = MISSING_INFORMATION.title;
+    problems.errors.push(MISSING_INFORMATION.description);
+  }
   if (fileCount > MAX_FILES_PER_VISIT) problems.errors.push(TOO_MANY_FILES);
   if (fileCount === 0) problems.errors.push("Please choose at least one photo or video to share.");
   if (problems.errors.length > 0) {
@@ -196,7 +208,7 @@ async function receiveShareForm(request: Request, intake: UploadIntake, clientIp
   // All went well: POST/redirect/GET, with the confirmation carried by a cookie.
   if (refused.length === 0) return redirectWithToast("/share", UPLOAD_COMPLETE, { headers });
   const status = uploaded.length > 0 ? 200 : refused.some((sentence) => sentence.includes("1 GB")) ? 413 : 415;
-  return shareResult(status, { errors: refused, fieldErrors: {}, uploaded }, headers);
+  return shareResult(status, { errors: refused, fieldErrors: {}, uploaded, values }, headers);
 }
 
 const invalid = (errors: string[] | undefined, errorId: string) =>
@@ -234,18 +246,18 @@ export default function SharePage() {
       ) : null}
 
       <Form method="post" encType="multipart/form-data" reloadDocument className={s.form} aria-describedby="share-notes">
-        <FormAlert title="Upload Error" messages={actionData?.errors.length ? actionData.errors : undefined} />
+        <FormAlert title={actionData?.title ?? "Upload Error"} messages={actionData?.errors.length ? actionData.errors : undefined} />
         <Field
           label="Name*"
           errors={actionData?.fieldErrors.name}
           errorId="share-name-error"
-          inputProps={{ id: "share-name", name: "name", type: "text", required: true, maxLength: 100, autoComplete: "name", ...invalid(actionData?.fieldErrors.name, "share-name-error") }}
+          inputProps={{ id: "share-name", name: "name", type: "text", required: true, maxLength: 100, autoComplete: "name", defaultValue: actionData?.values?.name, ...invalid(actionData?.fieldErrors.name, "share-name-error") }}
         />
         <Field
           label="Email*"
           errors={actionData?.fieldErrors.email}
           errorId="share-email-error"
-          inputProps={{ id: "share-email", name: "email", type: "email", required: true, maxLength: 254, autoComplete: "email", ...invalid(actionData?.fieldErrors.email, "share-email-error") }}
+          inputProps={{ id: "share-email", name: "email", type: "email", required: true, maxLength: 254, autoComplete: "email", defaultValue: actionData?.values?.email, ...invalid(actionData?.fieldErrors.email, "share-email-error") }}
         />
         <Honeypot />
         {dialogReady ? null : (

@@ -1,6 +1,8 @@
 import { requireAdmin } from "~/auth/session.server";
-import { setMemoryStatus } from "~/models/memory.server";
-import { rotateUpload, setUploadStatus } from "~/models/upload.server";
+import { json } from "@remix-run/node";
+import type { ConfirmRequest } from "~/components/admin/ConfirmStep";
+import { getMemory, setMemoryStatus } from "~/models/memory.server";
+import { getAdminUpload, rotateUpload, setUploadStatus } from "~/models/upload.server";
 import { readFormData } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { asRefusal } from "~/utils/refusal.server";
@@ -30,10 +32,25 @@ async function readIntent(request: Request) {
   return { form, intent, id: idParam(String(form.get("id") ?? "")) };
 }
 
+/** Rejecting and deleting cannot be undone: the first press answers with the question, the second (confirmed=yes) acts. */
+const confirmed = (form: FormData) => form.get("confirmed") === "yes";
+const askFirst = (confirm: ConfirmRequest) => json({ confirm });
+
 /** Approve or reject a memory from a plain form (intent + id), then back to `returnTo` with a toast. */
 export async function moderateMemoryForm(request: Request, returnTo: string) {
-  const { intent, id } = await readIntent(request);
+  const { form, intent, id } = await readIntent(request);
   const status = STATUS_BY_INTENT[intent as keyof typeof STATUS_BY_INTENT];
+  if (status === "REJECTED" && id && !confirmed(form)) {
+    const memory = getMemory(id);
+    if (!memory) return redirectWithToast(returnTo, MEMORY_FAILED);
+    return askFirst({
+      id,
+      intent: "reject",
+      title: "Reject this memory?",
+      text: `The memory from ${memory.name} will not be published. This cannot be undone.`,
+      confirmLabel: "Yes, reject it",
+    });
+  }
   try {
     if (!status || !id || !setMemoryStatus(id, status)) return redirectWithToast(returnTo, MEMORY_FAILED);
   } catch (error) {
@@ -47,7 +64,18 @@ export async function moderateMemoryForm(request: Request, returnTo: string) {
  * deleting go back to the list; rotating stays on the preview.
  */
 export async function moderateUploadForm(request: Request, returnTo: string) {
-  const { intent, id } = await readIntent(request);
+  const { form, intent, id } = await readIntent(request);
+  if (intent === "reject" && id && !confirmed(form)) {
+    const upload = getAdminUpload(id);
+    if (!upload) return redirectWithToast(returnTo, UPLOAD_FAILED);
+    return askFirst({
+      id,
+      intent: "reject",
+      title: "Delete this upload permanently?",
+      text: `“${upload.originalName ?? "Unknown"}” will be deleted with all its files. This cannot be undone.`,
+      confirmLabel: "Yes, delete it",
+    });
+  }
   if (intent === "rotate-left" || intent === "rotate-right") {
     try {
       const rotated = id ? await rotateUpload(id, intent === "rotate-left" ? "left" : "right") : undefined;

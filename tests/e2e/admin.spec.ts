@@ -139,10 +139,60 @@ test.describe("moderating memories", () => {
     await expect(dialog.getByText(/\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/)).toBeVisible();
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Reject Memory" }).click();
+    // It cannot be undone, so it asks first; nothing has changed yet.
+    const question = page.getByRole("alertdialog", { name: "Reject this memory?" });
+    await expect(question).toContainText("The memory from Uncle Joe will not be published. This cannot be undone.");
+    if (test.info().project.use.javaScriptEnabled !== false) await expect(question).toBeFocused();
+    expect(memoryStatus(id)).toBe("PENDING");
+    await expectNoAxeViolations(page);
+    await question.getByRole("button", { name: "Yes, reject it" }).click();
     await expect(toast(page)).toContainText("Memory Updated");
     await expect(page.locator("#admin-dialog-title")).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin$/);
     expect(memoryStatus(id)).toBe("REJECTED");
+  });
+});
+
+test.describe("irreversible actions ask first", () => {
+  test("Reject in the list asks before acting, and Cancel keeps the memory waiting", async ({ page }) => {
+    const id = addMemory({ name: "Cousin May", message: "Thinking of the garden today." });
+    await logIn(page);
+    await page.getByRole("row", { name: /Cousin May/ }).getByRole("button", { name: "Reject" }).click();
+    const question = page.getByRole("alertdialog", { name: "Reject this memory?" });
+    await expect(question).toBeVisible();
+    await question.getByRole("link", { name: "Cancel" }).click();
+    await expect(question).toHaveCount(0);
+    expect(memoryStatus(id)).toBe("PENDING");
+    await expect(page.getByRole("row", { name: /Cousin May/ })).toBeVisible();
+
+    await page.getByRole("row", { name: /Cousin May/ }).getByRole("button", { name: "Reject" }).click();
+    await page.getByRole("alertdialog", { name: "Reject this memory?" }).getByRole("button", { name: "Yes, reject it" }).click();
+    await expect(toast(page)).toContainText("Memory Updated");
+    expect(memoryStatus(id)).toBe("REJECTED");
+  });
+});
+
+test.describe("the admin panel on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("pending memories are stacked cards with their buttons in reach; no tab scrolls sideways", async ({ page }) => {
+    addMemory({ name: "Bartholomew".repeat(9), message: `A long unbroken word: ${"remember".repeat(30)}` });
+    await addUpload({ name: `${"holiday".repeat(20)}.jpg` });
+    await logIn(page);
+    const row = page.getByRole("row", { name: /Bartholomew/ });
+    const approve = row.getByRole("button", { name: "Approve" });
+    await approve.scrollIntoViewIfNeeded();
+    const box = (await approve.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    for (const url of ["/admin", "/admin/uploads", "/admin/attendance", "/admin/poems", "/admin/exports"]) {
+      await page.goto(url);
+      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(widths.scroll, `${url} scrolls sideways`).toBeLessThanOrEqual(widths.client);
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll("main *")].filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === "auto").length,
+      );
+      expect(overflowing, `${url} has a box that scrolls sideways`).toBe(0);
+    }
   });
 });
 
@@ -167,6 +217,10 @@ test.describe("moderating uploads", () => {
     await expect(dialog).toContainText("JPG");
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Delete Permanently" }).click();
+    const question = page.getByRole("alertdialog", { name: "Delete this upload permanently?" });
+    await expect(question).toContainText("“remove-me.jpg” will be deleted with all its files. This cannot be undone.");
+    expect(upload(remove)?.status).toBe("PENDING");
+    await question.getByRole("button", { name: "Yes, delete it" }).click();
     await expect(toast(page)).toContainText("Upload status has been updated.");
     await expect(page.getByText("No pending uploads to review.")).toBeVisible();
     expect(upload(remove)).toMatchObject({ status: "REJECTED", storageKey: null });
@@ -214,6 +268,7 @@ test.describe("moderating uploads", () => {
     await expect(dialog.getByRole("button", { name: "Publish to Gallery" })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Delete Permanently" }).click();
+    await page.getByRole("alertdialog", { name: "Delete this upload permanently?" }).getByRole("button", { name: "Yes, delete it" }).click();
     await expect(toast(page)).toContainText("Upload status has been updated.");
     expect(upload(id)).toMatchObject({ status: "REJECTED", storageKey: null });
   });

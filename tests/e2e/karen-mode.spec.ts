@@ -79,6 +79,8 @@ test.describe("Karen Mode with JavaScript", () => {
     await expect(page.locator("html")).toHaveAttribute("data-karen", "on");
     // Flipped in place: still the same document, no reload.
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // And no redirect: the address has not changed (the plain form's answer goes to #site-footer).
+    expect(new URL(page.url()).hash).toBe("");
     // The first try at once; each retry exactly at its time, not a millisecond before.
     await expect.poll(() => playCount(page)).toBe(1);
     for (const [wait, expected] of [[99, 1], [1, 2], [399, 2], [1, 3], [499, 3], [1, 4]] as const) {

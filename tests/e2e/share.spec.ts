@@ -71,8 +71,13 @@ test.describe("sharing without JavaScript", () => {
     await fillWho(page, "   ");
     await page.getByLabel("Photos and videos").setInputFiles(photo);
     await page.getByRole("button", { name: "Upload Files" }).click();
-    await expect(page.getByText("Please provide your name and email before uploading files.")).toBeVisible();
+    const alert = page.getByRole("alert");
+    // The spec's words: "Missing Information: Please provide your name and email before uploading files."
+    await expect(alert.getByText("Missing Information", { exact: true })).toBeVisible();
+    await expect(alert.getByText("Please provide your name and email before uploading files.")).toBeVisible();
     await expect(page.getByText("Name is required")).toBeVisible();
+    // What was typed comes back.
+    await expect(page.getByLabel("Email*")).toHaveValue("ruth@example.com");
     expect(latestUpload()).toBeUndefined();
   });
 
@@ -84,6 +89,10 @@ test.describe("sharing without JavaScript", () => {
     await page.getByLabel("Photos and videos").setInputFiles(notes);
     await page.getByRole("button", { name: "Upload Files" }).click();
     await expect(page.getByText("“notes.jpg” is not a photo or video we can accept. Supported formats: JPG, PNG, HEIC, WebP, GIF, MP4, MOV, AVI.")).toBeVisible();
+    await expect(page.getByRole("alert").getByText("Upload Error", { exact: true })).toBeVisible();
+    // The name and e-mail stay filled in for the next try.
+    await expect(page.getByLabel("Name*")).toHaveValue("Cousin Ruth");
+    await expect(page.getByLabel("Email*")).toHaveValue("ruth@example.com");
     expect(latestUpload()).toBeUndefined();
   });
 });

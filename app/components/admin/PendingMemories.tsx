@@ -35,12 +35,12 @@ export function PendingMemories({ memories }: { memories: AdminMemory[] }) {
         <tbody>
           {memories.map((memory) => (
             <tr key={memory.id}>
-              <td>{memory.name}</td>
-              <td>{memory.email}</td>
-              <td className={s.truncate} title={memory.message}>
+              <td data-label="Name">{memory.name}</td>
+              <td data-label="Email">{memory.email}</td>
+              <td data-label="Message" className={s.truncate} title={memory.message}>
                 {memory.message.length > 80 ? `${memory.message.slice(0, 80)}…` : memory.message}
               </td>
-              <td>
+              <td data-label="Actions">
                 <div className={s.actions}>
                   <Link to={`/admin/memories/${memory.id}`} className={ui.button.secondary} preventScrollReset aria-label={`View the memory from ${memory.name}`}>
                     View

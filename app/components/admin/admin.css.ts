@@ -49,7 +49,27 @@ globalStyle(`${table} th, ${table} td`, {
   verticalAlign: "top",
 });
 globalStyle(`${table} th`, { background: vars.color.surfaceMuted, color: vars.color.heading });
-export const truncate = style({ maxWidth: "24rem", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
+
+// On a phone each row becomes a card: every cell on its own line under its
+// column's name (from data-label), the buttons in reach, nothing scrolling sideways.
+const PHONE = "screen and (max-width: 700px)";
+globalStyle(`${table}, ${table} tbody, ${table} tr, ${table} td`, { "@media": { [PHONE]: { display: "block", width: "100%" } } });
+globalStyle(`${table} thead`, { "@media": { [PHONE]: { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" } } });
+globalStyle(`${table} tr`, { "@media": { [PHONE]: { borderBottom: `2px solid ${vars.color.border}`, padding: `${vars.space.sm} 0` } } });
+globalStyle(`${table} td`, { "@media": { [PHONE]: { borderBottom: "none", padding: `${vars.space.xs} ${vars.space.md}` } } });
+globalStyle(`${table} td[data-label]::before`, {
+  "@media": { [PHONE]: { content: "attr(data-label)", display: "block", fontWeight: 600, fontSize: vars.size.small, color: vars.color.textMuted } },
+});
+export const truncate = style({
+  maxWidth: "24rem",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+  "@media": { [PHONE]: { maxWidth: "none", whiteSpace: "normal" } },
+});
+
+/** The second step before something that cannot be undone. */
+export const confirm = style([card, { borderColor: vars.color.danger, borderWidth: 2, padding: vars.space.lg, marginBottom: vars.space.lg }]);
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center" });
 export const inlineForm = style({ display: "inline" });
 

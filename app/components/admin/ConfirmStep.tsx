@@ -1,0 +1,47 @@
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import * as ui from "~/styles/ui.css";
+import * as s from "./admin.css";
+
+/** What the server asks before something that cannot be undone (rejecting a memory, deleting an upload). */
+export interface ConfirmRequest {
+  id: number;
+  intent: "reject";
+  title: string;
+  text: string;
+  confirmLabel: string;
+}
+
+/**
+ * The second step: a plain form with the same intent and `confirmed=yes`,
+ * and a way back. It is the server's answer to the first press, so it works
+ * without JavaScript; with it, it appears in place and takes focus.
+ */
+export function ConfirmStep({ confirm, action, cancelTo }: { confirm: ConfirmRequest | null | undefined; action: string; cancelTo: string }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!confirm) return;
+    ref.current?.focus({ preventScroll: true });
+    ref.current?.scrollIntoView({ block: "center" });
+  }, [confirm]);
+  if (!confirm) return null;
+  const titleId = `confirm-${confirm.id}-title`;
+  return (
+    <section ref={ref} tabIndex={-1} role="alertdialog" aria-labelledby={titleId} aria-describedby={`${titleId}-text`} className={s.confirm}>
+      <h2 id={titleId} className={s.sectionTitle}>
+        {confirm.title}
+      </h2>
+      <p id={`${titleId}-text`}>{confirm.text}</p>
+      <Form method="post" action={action} className={s.actions} preventScrollReset>
+        <input type="hidden" name="id" value={confirm.id} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <button type="submit" name="intent" value={confirm.intent} className={ui.button.danger}>
+          {confirm.confirmLabel}
+        </button>
+        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
