@@ -4,6 +4,7 @@ import { showToast } from "~/components/Toaster";
 import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES, MULTIPART_THRESHOLD_BYTES } from "~/media/limits";
 import { MISSING_INFORMATION, submitterLabel } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
+import "./ShareUploader.css";
 
 const UPLOAD_COMPLETE = {
   title: "Upload Complete",
@@ -124,6 +125,14 @@ export function ShareUploader({
         proudlyDisplayPoweredByUppy: false,
         closeModalOnClickOutside: false,
         note: "Photos and videos, up to 10 files, 1 GB each",
+        locale: {
+          strings: {
+            // Choosing comes first in words; dropping and pasting still work.
+            dropPasteFiles: "%{browseFiles} (or drop them here)",
+            browseFiles: "Choose photos and videos from this device",
+            dropHint: "Let go to add them here",
+          },
+        },
       });
       uppy.use(AwsS3, {
         limit: 6,
@@ -216,6 +225,13 @@ export function ShareUploader({
       type="button"
       className={ui.button.primary}
       onClick={() => {
+        // Name and e-mail first: asking for them only after the files are chosen would waste the visitor's effort.
+        const missing = [nameInputId, emailInputId].map((id) => document.getElementById(id) as HTMLInputElement | null).find((input) => !input?.value.trim());
+        if (missing) {
+          showToast({ ...MISSING_INFORMATION, type: "destructive" });
+          missing.focus();
+          return;
+        }
         const dashboard = uppyRef.current?.getPlugin("Dashboard") as { openModal: () => void } | undefined;
         dashboard?.openModal();
       }}

@@ -123,16 +123,48 @@ test.describe("sharing with the upload dialog", () => {
     expect(latestUpload()).toMatchObject({ type: "IMAGE", status: "PENDING", originalName: "garden-party.jpg", submittedBy: "Cousin Ruth (ruth@example.com)", width: 800 });
   });
 
-  test("the upload is blocked until a name and email are given", async ({ page }) => {
+  test("the dialog does not open until a name and email are given", async ({ page }) => {
     await page.goto("/share");
     await hydrated(page);
-    const dialog = await openDialogWith(page, photo);
-    await dialog.getByRole("button", { name: /^Upload 1 file/ }).click();
+    await page.getByRole("button", { name: "Choose Files" }).click();
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Missing Information");
     await expect(toast).toContainText("Please provide your name and email before uploading files.");
     await expect(toast).toHaveAttribute("data-type", "destructive");
+    await expect(page.locator(".uppy-Dashboard--modal").getByRole("dialog")).toBeHidden();
+    await expect(page.getByLabel("Name*")).toBeFocused();
     expect(latestUpload()).toBeUndefined();
+  });
+
+  test("the dialog speaks plainly, in large type, with big buttons in the site's colours", async ({ page }) => {
+    await page.goto("/share");
+    await hydrated(page);
+    await fillWho(page);
+    await page.getByRole("button", { name: "Choose Files" }).click();
+    const dialog = page.locator(".uppy-Dashboard--modal");
+    const choose = dialog.getByRole("button", { name: "Choose photos and videos from this device" });
+    await expect(choose).toBeVisible();
+    const style = await choose.evaluate((button) => {
+      const css = getComputedStyle(button);
+      return { fontSize: parseFloat(css.fontSize), height: button.getBoundingClientRect().height, background: css.backgroundColor };
+    });
+    expect(style.fontSize).toBeGreaterThanOrEqual(18);
+    expect(style.height).toBeGreaterThanOrEqual(44);
+    expect(style.background).toBe("rgb(107, 63, 42)");
+    await dialog.locator("input.uppy-Dashboard-input").first().setInputFiles(photo);
+    const upload = dialog.getByRole("button", { name: /^Upload 1 file/ });
+    await expect(upload).toBeVisible();
+    expect(await upload.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe("rgb(107, 63, 42)");
+    expect((await upload.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    // No text in the dialog is smaller than 18 px.
+    const smallest = await dialog.evaluate((root) =>
+      Math.min(
+        ...[...root.querySelectorAll("*")]
+          .filter((el) => [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim()) && el.getClientRects().length > 0)
+          .map((el) => parseFloat(getComputedStyle(el).fontSize)),
+      ),
+    );
+    expect(smallest).toBeGreaterThanOrEqual(18);
   });
 
   test("a refusal of the site's is shown in its own words, in the dialog and as a toast", async ({ page }) => {

@@ -1,0 +1,62 @@
+import { globalStyle } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+// The upload dialog (Uppy's Dashboard) in the site's colours and sizes, for
+// older eyes and hands: text at least 18 px, buttons at least 44 px, the
+// site's brown instead of Uppy's blue and green. Uppy's stylesheet loads
+// after ours on /share, so these selectors start with "html body" to win.
+const root = "html body .uppy-Root";
+
+globalStyle(`${root}, ${root} *`, { fontFamily: vars.font.body });
+// Every piece of text, however small Uppy made it (10–14 px).
+globalStyle(`${root} :is(div, span, p, button, a, label, input, li, h1, h2, h3)`, { fontSize: "max(1.125rem, 1em) !important" });
+globalStyle(`${root} .uppy-Dashboard-AddFiles-title`, { fontSize: "1.375rem !important", color: vars.color.heading, lineHeight: 1.4 });
+
+const buttons = [
+  ".uppy-Dashboard-browse",
+  ".uppy-StatusBar-actionBtn",
+  ".uppy-DashboardContent-back",
+  ".uppy-DashboardContent-addMore",
+  ".uppy-DashboardContent-save",
+  ".uppy-Dashboard-close",
+  ".uppy-c-btn",
+]
+  .map((name) => `${root} ${name}`)
+  .join(", ");
+globalStyle(buttons, { minHeight: vars.layout.tapTarget, minWidth: vars.layout.tapTarget, borderRadius: vars.radius.sm });
+
+globalStyle(`${root} .uppy-Dashboard-browse`, {
+  color: vars.color.onAccent,
+  background: vars.color.accent,
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  margin: `${vars.space.md} 0`,
+  display: "inline-flex",
+  alignItems: "center",
+  fontWeight: 600,
+  textDecoration: "none",
+});
+globalStyle(`${root} .uppy-Dashboard-browse:hover, ${root} .uppy-Dashboard-browse:focus`, {
+  background: vars.color.accentHover,
+  color: vars.color.onAccent,
+  textDecoration: "none",
+});
+// Uppy's own rule for this button is ".uppy-StatusBar.is-waiting .uppy-StatusBar-actionBtn--upload".
+const uploadButton = `${root} .uppy-StatusBar.uppy-StatusBar .uppy-StatusBar-actionBtn--upload`;
+globalStyle(`${uploadButton}, ${uploadButton}.uppy-StatusBar-actionBtn--disabled:hover, ${root} .uppy-c-btn-primary`, {
+  background: vars.color.accent,
+  color: vars.color.onAccent,
+});
+globalStyle(`${uploadButton}:hover, ${root} .uppy-c-btn-primary:hover`, { background: vars.color.accentHover });
+globalStyle(`${root} :is(.uppy-DashboardContent-back, .uppy-DashboardContent-addMore, .uppy-DashboardContent-save, .uppy-StatusBar-actionBtn--retry, .uppy-StatusBar-details)`, {
+  color: vars.color.accent,
+});
+globalStyle(`${root} :is(.uppy-StatusBar-progress, .uppy-StatusBar.is-complete .uppy-StatusBar-progress)`, { background: vars.color.accent });
+globalStyle(`${root} .uppy-StatusBar.is-complete .uppy-StatusBar-statusIndicator, ${root} .uppy-Dashboard-Item-progressIndicator`, { color: vars.color.success });
+globalStyle(`${root} :is(.uppy-StatusBar.is-complete .uppy-StatusBar-progress)`, { background: vars.color.success });
+globalStyle(`${root} .uppy-Dashboard-Item-name`, { overflowWrap: "anywhere" });
+// The site's focus ring instead of Uppy's pale blue glow.
+globalStyle(`${root} .uppy-u-reset:focus-visible, ${root} button:focus-visible, ${root} a:focus-visible`, {
+  outline: `3px solid ${vars.color.focus}`,
+  outlineOffset: "2px",
+  boxShadow: "none",
+});
