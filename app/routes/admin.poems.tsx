@@ -14,7 +14,7 @@ import * as ui from "~/styles/ui.css";
 import { formControls } from "~/utils/form-control";
 import { readFormData } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
-import { asRefusal, refusalFormReply } from "~/utils/refusal.server";
+import { asRefusal, replyIfRefused } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const constraint = getZodConstraint(PoemInput);
@@ -45,13 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent !== "create") return redirectWithToast("/admin/poems", { ...CREATE_FAILED, type: "destructive" });
   const submission = parseWithZod(form, { schema: PoemInput });
   if (submission.status !== "success") return json({ result: submission.reply(), failed: true }, { status: 400 });
-  try {
-    createPoem(submission.value);
-  } catch (error) {
-    const refusal = asRefusal(error);
-    if (refusal) return refusalFormReply(submission, refusal);
-    throw error;
-  }
+  const refused = replyIfRefused(submission, () => createPoem(submission.value));
+  if (refused) return refused;
   return redirectWithToast("/admin/poems", POEM_CREATED);
 }
 

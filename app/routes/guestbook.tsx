@@ -15,7 +15,7 @@ import { listPublicMemories, submitMemory, type PublicMemory } from "~/models/me
 import { GUESTBOOK_PAGE_SIZE, MemoryFormSchema } from "~/models/memory.schema";
 import * as ui from "~/styles/ui.css";
 import { noStoreHeaders, readFormData } from "~/utils/http.server";
-import { asRefusal, refusalFormReply } from "~/utils/refusal.server";
+import { replyIfRefused } from "~/utils/refusal.server";
 import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -55,13 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A bot filled in the hidden field: thank it and keep nothing.
   if (submission.value.website) return redirectWithToast("/guestbook", SUBMITTED);
 
-  try {
-    submitMemory(submission.value, { clientIp: context.clientIp });
-  } catch (error) {
-    const refusal = asRefusal(error);
-    if (refusal) return refusalFormReply(submission, refusal);
-    throw error;
-  }
+  const refused = replyIfRefused(submission, () => submitMemory(submission.value, { clientIp: context.clientIp }));
+  if (refused) return refused;
   return redirectWithToast("/guestbook", SUBMITTED);
 }
 

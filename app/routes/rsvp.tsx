@@ -11,7 +11,7 @@ import { createRsvp } from "~/models/rsvp.server";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
 import { noStoreHeaders, readFormData } from "~/utils/http.server";
-import { asRefusal, refusalFormReply } from "~/utils/refusal.server";
+import { replyIfRefused } from "~/utils/refusal.server";
 import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -26,13 +26,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   // A bot filled in the hidden field: thank it and keep nothing.
   if (submission.value.website) return redirectWithToast("/rsvp", RSVP_THANKS);
-  try {
-    createRsvp(submission.value, { clientIp: context.clientIp });
-  } catch (error) {
-    const refusal = asRefusal(error);
-    if (refusal) return refusalFormReply(submission, refusal);
-    throw error;
-  }
+  const refused = replyIfRefused(submission, () => createRsvp(submission.value, { clientIp: context.clientIp }));
+  if (refused) return refused;
   return redirectWithToast("/rsvp", RSVP_THANKS);
 }
 

@@ -72,3 +72,19 @@ export async function answerRefusals(handler: () => Promise<Response> | Response
 export function refusalFormReply<R>(submission: { reply(options: { formErrors: string[] }): R }, refusal: Refusal) {
   return json({ result: submission.reply({ formErrors: [refusal.message] }), failed: true as const }, { status: refusal.status, headers: refusal.headers });
 }
+
+/**
+ * Runs a form's write. A refusal (too many, storage full) comes back as the
+ * form's answer with what was typed; anything else is a fault and is thrown.
+ * Null when the write went through.
+ */
+export function replyIfRefused<R>(submission: { reply(options: { formErrors: string[] }): R }, write: () => unknown) {
+  try {
+    write();
+    return null;
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (refusal) return refusalFormReply(submission, refusal);
+    throw error;
+  }
+}
