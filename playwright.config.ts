@@ -54,6 +54,8 @@ export default defineConfig({
       ADMIN_PASSWORD: "e2e-admin-password",
       // Every e2e test signs from localhost; the limit itself is covered by vitest.
       SUBMISSIONS_PER_10_MINUTES: "100000",
+      // Completing an upload waits for its processing however busy the machine is (1.5 s in production).
+      COMPLETION_WAIT_MS: "120000",
       // Trust Fly-Client-IP as on Fly, so a test can stand for a visitor on another
       // network (every loopback connection comes from 127.0.0.1 or ::1).
       FLY_APP_NAME: "memorial-e2e",

@@ -10,5 +10,8 @@ export default defineConfig({
     setupFiles: ["tests/unit/setup.ts"],
     environment: "node",
     pool: "forks",
+    // Media tests run ffmpeg and sharp for real: generous limits, so a busy machine is slower, not failing.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

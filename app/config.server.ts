@@ -60,6 +60,14 @@ const schema = z
     PENDING_UPLOAD_BYTES: byteSize("PENDING_UPLOAD_BYTES", 2 * 1024 ** 3),
     MIN_FREE_DISK_BYTES: byteSize("MIN_FREE_DISK_BYTES", 256 * 1024 ** 2),
     UPLOAD_BYTES_PER_DAY: byteSize("UPLOAD_BYTES_PER_DAY", 5 * 1024 ** 3),
+    // How long completing an upload waits for its processing (thumbnail, type
+    // check) before answering anyway; the tests wait longer, so a busy machine
+    // gives them the same answer.
+    COMPLETION_WAIT_MS: z.coerce
+      .number({ message: "COMPLETION_WAIT_MS must be a number" })
+      .int()
+      .min(0, "COMPLETION_WAIT_MS must be at least 0")
+      .default(1500),
     KAREN_MODE_THEME: z.preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
       z.enum(["classic", "disco"], { message: "KAREN_MODE_THEME must be classic or disco" }).optional(),

@@ -8,6 +8,7 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod";
 import { signedUploads, uploads, type SignedUpload } from "../../db/schema";
 import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
+import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES } from "~/media/limits";
 import { getMediaStorage } from "~/media/media-storage.server";
@@ -37,10 +38,20 @@ export const NAME_AND_EMAIL_REQUIRED = "Name and email are required";
 
 const hint = z.number().finite().nonnegative().nullish();
 
+/**
+ * Who shares: the name and e-mail the share form asks for. The plain form
+ * checks its two fields with it, and the JSON API the same two parts of its
+ * submittedBy, "name (email)", so the two can never disagree.
+ */
+export const SubmitterSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+  email: z.string().trim().min(1, "Email is required").max(254, "Email must be at most 254 characters"),
+});
+
 /** submittedBy as the share form makes it: "name (email)", both filled in. */
 function namesSomeone(label: string) {
   const match = /^(.*)\(([^()]*)\)$/.exec(label);
-  return !!match && match[1]!.trim() !== "" && match[2]!.trim() !== "";
+  return !!match && SubmitterSchema.safeParse({ name: match[1], email: match[2] }).success;
 }
 
 /** POST /api/uploads/complete. Width, height and duration are hints only: the server measures them itself. */
@@ -204,7 +215,7 @@ async function registerStoredObject(signed: SignedUpload, details: { submittedBy
     return tx.update(uploads).set({ url: mediaUrl(row.id, key) }).where(eq(uploads.id, row.id)).returning().get();
   });
   const processing = enqueueProcessing(upload.id);
-  const outcome = await Promise.race([processing, new Promise<null>((r) => setTimeout(r, 1500, null))]);
+  const outcome = await Promise.race([processing, new Promise<null>((r) => setTimeout(r, config.COMPLETION_WAIT_MS, null))]);
   // Found unreadable while the visitor waits: refused like any other file that is not a photo or video.
   if (outcome && !outcome.ok && outcome.kind === "unreadable") {
     await forgetUnreadableUpload(upload.id);

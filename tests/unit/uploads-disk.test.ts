@@ -212,7 +212,8 @@ describe("limits per network address", () => {
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ errors: { file: [TOO_MANY_UPLOADS] } });
     expect((await signFrom("198.51.100.7")).status).toBe(200);
-  });
+    // 301 signings, each committed to disk: seconds on a busy machine.
+  }, 60_000);
 });
 
 describe("who may see stored media", () => {

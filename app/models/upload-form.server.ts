@@ -1,0 +1,177 @@
+// The share page's plain form (without JavaScript, and on browsers too old
+// for the upload dialog): one multipart request with the name, the e-mail and
+// up to ten files. The bytes it declares are reserved against the storage
+// budget before it is read; each file is streamed to storage as it arrives
+// and then goes through the same checks as a direct upload; the name and
+// e-mail through the same schema as the JSON API's submittedBy.
+import { unstable_parseMultipartFormData } from "@remix-run/node";
+import { MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES, SUPPORTED_FORMATS_NOTE } from "~/media/limits";
+import { limitMultipartRequest, type MultipartLimits } from "~/utils/multipart-limits.server";
+import { asRefusal, Refusal } from "~/utils/refusal.server";
+import type { UploadIntake } from "./upload-budget.server";
+import {
+  beginFormUpload,
+  discardFormUpload,
+  FORM_TOO_LARGE,
+  MAX_FORM_BODY_BYTES,
+  registerFormUpload,
+  storeFormUpload,
+  SubmitterSchema,
+} from "./upload-intake.server";
+import { MISSING_INFORMATION, submitterLabel } from "./upload.schema";
+
+const TEXT_FIELDS = new Set(["name", "email", "website"]);
+const MAX_TEXT_BYTES = 2048;
+const TEXT_TOO_LONG = "The name or email is longer than this form accepts. Please shorten it and try again.";
+const FORM_UNREADABLE = "Part of the form could not be read. Please go back, reload the page and try again.";
+const TOO_MANY_FILES = `You can share at most ${MAX_FILES_PER_VISIT} files at a time. Please choose fewer files.`;
+const NOT_A_FORM = "Please use the form on the share page to upload files.";
+const INTERRUPTED = "The upload was interrupted before it finished. Please try again.";
+
+/** What one form may hold before it is read any further (the parser keeps none of these limits itself). */
+const FORM_LIMITS: MultipartLimits = {
+  maxHeaderBytes: 8 * 1024,
+  // Ten files, three fields, and room for a visitor who picked a few files too many (told so below).
+  maxParts: 64,
+  maxBodyBytes: MAX_FORM_BODY_BYTES,
+  messages: { header: FORM_UNREADABLE, parts: TOO_MANY_FILES, body: FORM_TOO_LARGE },
+};
+
+/** What the page shows after a form that was not (wholly) accepted. */
+export interface ShareResult {
+  errors: string[];
+  fieldErrors: { name?: string[]; email?: string[] };
+  uploaded: string[];
+  /** What was typed, given back so a refused form keeps it (there is no JavaScript to keep it). */
+  values?: { name: string; email: string };
+  /** The alert's title when it is not "Upload Error" (the spec's "Missing Information"). */
+  title?: string;
+}
+
+export type ShareOutcome =
+  /** Every file accepted: the page confirms with a redirect. */
+  | { done: true; uploaded: string[] }
+  /** Something refused: the page shows this, with this status (some files may still have been accepted). */
+  | { done: false; status: number; result: ShareResult; headers?: Record<string, string> };
+
+const refusedOutcome = (refusal: Refusal): ShareOutcome => ({
+  done: false,
+  status: refusal.status,
+  result: { errors: [refusal.message], fieldErrors: {}, uploaded: [] },
+  headers: refusal.headers,
+});
+
+/** Receives the share form; refusals come back as the outcome, faults are thrown. */
+export async function receiveShareForm(request: Request, clientIp: string | undefined): Promise<ShareOutcome> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "multipart/form-data") return { done: false, status: 415, result: { errors: [NOT_A_FORM], fieldErrors: {}, uploaded: [] } };
+  let intake: UploadIntake;
+  let guarded: Request;
+  try {
+    intake = await beginFormUpload(request.headers.get("Content-Length"), clientIp);
+    guarded = limitMultipartRequest(request, FORM_LIMITS);
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (refusal) return refusedOutcome(refusal);
+    throw error;
+  }
+  try {
+    return await readShareForm(guarded, intake, clientIp);
+  } finally {
+    intake.release();
+  }
+}
+
+async function readShareForm(request: Request, intake: UploadIntake, clientIp: string | undefined): Promise<ShareOutcome> {
+  const stored: { key: string; name: string }[] = [];
+  const refused: string[] = [];
+  let fileCount = 0;
+  const discardAll = () => Promise.all(stored.map(({ key }) => discardFormUpload(key)));
+  const drain = async (data: AsyncIterable<Uint8Array>) => {
+    for await (const chunk of data) void chunk;
+  };
+
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
+      if (filename === undefined) {
+        if (!TEXT_FIELDS.has(name)) return drain(data).then(() => undefined);
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        for await (const chunk of data) {
+          size += chunk.byteLength;
+          if (size > MAX_TEXT_BYTES) throw new Refusal(413, name, TEXT_TOO_LONG);
+          chunks.push(chunk);
+        }
+        return Buffer.concat(chunks).toString("utf8");
+      }
+      if (name !== "files" || filename === "") return drain(data).then(() => undefined);
+      fileCount += 1;
+      if (fileCount > MAX_FILES_PER_VISIT) return drain(data).then(() => undefined);
+      // Keep reading past the limit without storing, so the browser gets our answer
+      // instead of a reset connection.
+      let size = 0;
+      let tooLarge = false;
+      async function* capped() {
+        for await (const chunk of data) {
+          size += chunk.byteLength;
+          if (size > MAX_UPLOAD_BYTES) {
+            tooLarge = true;
+            continue;
+          }
+          yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        }
+      }
+      const key = await storeFormUpload({ stream: capped(), filename, contentType }, clientIp, intake);
+      if (tooLarge) {
+        await discardFormUpload(key);
+        refused.push(`“${filename}” is larger than 1 GB, so it was not uploaded. Please choose a smaller file.`);
+      } else {
+        stored.push({ key, name: filename });
+      }
+      return undefined;
+    });
+  } catch (error) {
+    await discardAll();
+    const refusal = asRefusal(error);
+    if (refusal) return refusedOutcome(refusal);
+    return { done: false, status: 400, result: { errors: [INTERRUPTED], fieldErrors: {}, uploaded: [] } };
+  }
+
+  const values = { name: String(form.get("name") ?? "").trim(), email: String(form.get("email") ?? "").trim() };
+  const who = SubmitterSchema.safeParse(values);
+  const problems: ShareResult = { errors: [], fieldErrors: {}, uploaded: [], values };
+  if (!who.success) {
+    for (const issue of who.error.issues) {
+      const field = issue.path[0] === "email" ? "email" : "name";
+      (problems.fieldErrors[field] ??= []).push(issue.message);
+    }
+    problems.title = MISSING_INFORMATION.title;
+    problems.errors.push(MISSING_INFORMATION.description);
+  }
+  if (fileCount > MAX_FILES_PER_VISIT) problems.errors.push(TOO_MANY_FILES);
+  if (fileCount === 0) problems.errors.push("Please choose at least one photo or video to share.");
+  if (problems.errors.length > 0) {
+    await discardAll();
+    return { done: false, status: fileCount > MAX_FILES_PER_VISIT ? 413 : 400, result: problems };
+  }
+  // A bot filled in the hidden field: thank it and keep nothing.
+  if (form.get("website")) {
+    await discardAll();
+    return { done: true, uploaded: [] };
+  }
+
+  const uploaded: string[] = [];
+  for (const file of stored) {
+    try {
+      await registerFormUpload(file.key, { submittedBy: submitterLabel(values.name, values.email), originalName: file.name });
+      uploaded.push(file.name);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      refused.push(error.status === 415 ? `“${file.name}” is not a photo or video we can accept. ${SUPPORTED_FORMATS_NOTE}.` : `“${file.name}”: ${error.message}`);
+    }
+  }
+  if (refused.length === 0) return { done: true, uploaded };
+  const status = uploaded.length > 0 ? 200 : refused.some((sentence) => sentence.includes("1 GB")) ? 413 : 415;
+  return { done: false, status, result: { errors: refused, fieldErrors: {}, uploaded, values } };
+}
