@@ -18,6 +18,7 @@ export interface SniffedType {
 
 const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs"]);
 const MP4_BRANDS = new Set(["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "m4v ", "mp4v", "dash", "msnv", "ndas", "f4v ", "xavc", "3gp4", "3gp5", "3gp6", "3g2a"]);
+const AUDIO_BRANDS = new Set(["m4a ", "m4b ", "m4p "]);
 const QUICKTIME_ATOMS = new Set(["moov", "mdat", "wide", "free", "skip", "pnot"]);
 
 /**
@@ -43,6 +44,8 @@ export function sniffMediaType(head: Buffer): SniffedType | null {
     for (let at = 16; at + 4 <= boxSize; at += 4) compatible.push(ascii(at, at + 4).toLowerCase());
     const brands = [major, ...compatible];
     if (major === "qt  ") return { mime: "video/quicktime", type: "VIDEO", ext: "mov" };
+    // iTunes audio and audiobooks share MP4's container: sound only, never a photo or video.
+    if (AUDIO_BRANDS.has(major)) return null;
     if (brands.some((brand) => HEIF_BRANDS.has(brand))) return { mime: "image/heic", type: "IMAGE", ext: "heic" };
     if ((major === "mif1" || major === "msf1") && !brands.includes("avif") && !brands.includes("avis")) {
       return { mime: "image/heif", type: "IMAGE", ext: "heif" };

@@ -34,13 +34,16 @@ export async function probeVideo(input: string, options: RunOptions = {}): Promi
   }
   try {
     const data = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { width?: number; height?: number }[] };
+    // Sound in a video's container (an .m4a, a voice memo saved as .mp4): there is nothing to show.
+    if (data.streams?.length === 0) throw new MediaProblem("unreadable", "the file has sound but no picture, and only photos and videos can be shared");
     const duration = Number(data.format?.duration);
     return {
       durationSec: Number.isFinite(duration) ? Math.round(duration) : null,
       width: data.streams?.[0]?.width ?? null,
       height: data.streams?.[0]?.height ?? null,
     };
-  } catch {
+  } catch (error) {
+    if (error instanceof MediaProblem) throw error;
     return null;
   }
 }
