@@ -9,7 +9,27 @@ const root = "html body .uppy-Root";
 
 globalStyle(`${root}, ${root} *`, { fontFamily: vars.font.body });
 // Every piece of text, however small Uppy made it (10–14 px).
-globalStyle(`${root} :is(div, span, p, button, a, label, input, li, h1, h2, h3)`, { fontSize: "max(1.125rem, 1em) !important" });
+globalStyle(`${root} :is(div, span, p, button, a, label, input, li, h1, h2, h3):not(.uppy-Dashboard-close, .uppy-Dashboard-close *)`, {
+  fontSize: "max(1.125rem, 1em) !important",
+});
+// The close button: a large round "×" on the dialog's corner, in the site's colours (Uppy's is a
+// small white cross on the dimmed page, easy to miss).
+globalStyle(`${root} .uppy-Dashboard-close`, {
+  top: "-22px",
+  right: "-22px",
+  width: "48px",
+  height: "48px",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  borderRadius: vars.radius.round,
+  background: vars.color.accent,
+  color: vars.color.onAccent,
+  fontSize: "2rem !important",
+  lineHeight: 1,
+  boxShadow: vars.shadow.card,
+});
+globalStyle(`${root} .uppy-Dashboard-close:hover, ${root} .uppy-Dashboard-close:focus`, { background: vars.color.accentHover, color: vars.color.onAccent });
 globalStyle(`${root} .uppy-Dashboard-AddFiles-title`, { fontSize: "1.375rem !important", color: vars.color.heading, lineHeight: 1.4 });
 
 const buttons = [
@@ -18,7 +38,6 @@ const buttons = [
   ".uppy-DashboardContent-back",
   ".uppy-DashboardContent-addMore",
   ".uppy-DashboardContent-save",
-  ".uppy-Dashboard-close",
   ".uppy-c-btn",
 ]
   .map((name) => `${root} ${name}`)

@@ -166,6 +166,13 @@ test.describe("sharing with the upload dialog", () => {
       ),
     );
     expect(smallest).toBeGreaterThanOrEqual(18);
+    // A close button that can be seen and hit.
+    const close = dialog.getByRole("button", { name: /close/i });
+    await expect(close).toBeVisible();
+    const closeBox = (await close.boundingBox())!;
+    expect(Math.min(closeBox.width, closeBox.height)).toBeGreaterThanOrEqual(44);
+    await close.click();
+    await expect(dialog.getByRole("dialog")).toBeHidden();
   });
 
   test("a refusal of the site's is shown in its own words, in the dialog and as a toast", async ({ page }) => {
