@@ -1,8 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/session.server";
-import { methodNotAllowed } from "~/media/responses.server";
 import { getMemory, setMemoryStatus } from "~/models/memory.server";
-import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/utils/http.server";
 import { idParam, ModerationSchema } from "~/utils/moderation";
 import { answerRefusals } from "~/utils/refusal.server";
 

@@ -1,8 +1,7 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/session.server";
-import { methodNotAllowed } from "~/media/responses.server";
 import { deletePoem } from "~/models/poem.server";
-import { errorResponse } from "~/utils/http.server";
+import { errorResponse, methodNotAllowed } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { answerRefusals } from "~/utils/refusal.server";
 

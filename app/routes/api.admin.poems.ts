@@ -1,8 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/session.server";
-import { methodNotAllowed } from "~/media/responses.server";
 import { createPoem, listPoems, PoemInput } from "~/models/poem.server";
-import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/session.server";
-import { answerUploadRefusals, methodNotAllowed } from "~/media/responses.server";
 import { getAdminUpload, setUploadStatus, toAdminUpload } from "~/models/upload.server";
-import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/utils/http.server";
 import { idParam, ModerationSchema } from "~/utils/moderation";
+import { answerRefusals } from "~/utils/refusal.server";
 
 const notFound = () => errorResponse(404, { id: ["There is no upload with this id"] });
 
@@ -20,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = ModerationSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
   const id = idParam(params.id);
-  return answerUploadRefusals(async () => {
+  return answerRefusals(async () => {
     const upload = id ? await setUploadStatus(id, parsed.data.status) : undefined;
     return upload ? json(toAdminUpload(upload)) : notFound();
   });

@@ -1,7 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/media/responses.server";
 import { describeUploadedObject } from "~/models/upload.server";
-import { errorResponse } from "~/utils/http.server";
+import { errorResponse, methodNotAllowed } from "~/utils/http.server";
 
 /**
  * GET /api/uploads/objects/{key}: the `location` a finished multipart upload

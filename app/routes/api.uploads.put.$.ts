@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { receiveDiskPut } from "~/media/disk-put.server";
-import { methodNotAllowed } from "~/media/responses.server";
+import { methodNotAllowed } from "~/utils/http.server";
 
 export const loader = () => methodNotAllowed("PUT");
 

@@ -8,6 +8,16 @@ export function errorResponse(status: number, errors: FieldErrors, init?: Respon
   return json({ errors }, { ...init, status });
 }
 
+/** A method this address does not answer: 405 with the ones it does in `Allow`. */
+export function methodNotAllowed(allow: string) {
+  return errorResponse(405, { method: [`Use ${allow} here`] }, { headers: { Allow: allow } });
+}
+
+/** The site's own origin as the browser sees it (https behind Fly's proxy). */
+export function siteOrigin(request: Request) {
+  return new URL(request.url).origin;
+}
+
 /** Field messages of a failed zod parse, keyed by the top-level field name. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
