@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { abortMultipartUpload, listMultipartParts } from "~/models/upload.server";
-import { methodNotAllowed } from "~/utils/http.server";
+import { methodNotAllowed, NO_STORE } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 
 const keyOf = (request: Request) => new URL(request.url).searchParams.get("key");
@@ -8,7 +8,7 @@ const keyOf = (request: Request) => new URL(request.url).searchParams.get("key")
 /** GET …/{uploadId}?key= → the parts already stored, so a resumed upload sends only the rest. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return answerRefusals(async () =>
-    json(await listMultipartParts(keyOf(request), params.uploadId!), { headers: { "Cache-Control": "no-store" } }),
+    json(await listMultipartParts(keyOf(request), params.uploadId!), { headers: { "Cache-Control": NO_STORE } }),
   );
 }
 

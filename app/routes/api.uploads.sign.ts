@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { signUpload } from "~/models/upload.server";
-import { errorResponse, methodNotAllowed, readJsonObject, siteOrigin } from "~/utils/http.server";
+import { errorResponse, methodNotAllowed, NO_STORE, readJsonObject, siteOrigin } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -21,6 +21,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return errorResponse(400, { size: ["size must be a whole number of bytes"] });
     }
     const { uploadURL } = await signUpload(siteOrigin(request), { filename, size }, context.clientIp);
-    return json({ uploadURL }, { headers: { "Cache-Control": "no-store" } });
+    return json({ uploadURL }, { headers: { "Cache-Control": NO_STORE } });
   });
 }

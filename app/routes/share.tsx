@@ -27,7 +27,7 @@ import { FORM_TOO_LARGE, MAX_FORM_BODY_BYTES } from "~/models/upload-intake.serv
 import type { UploadIntake } from "~/models/upload-budget.server";
 import { MISSING_INFORMATION, submitterLabel } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
-import { loaderCacheControl } from "~/utils/http.server";
+import { loaderCacheControl, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { limitMultipartRequest, type MultipartLimits } from "~/utils/multipart-limits.server";
 import { asRefusal, Refusal } from "~/utils/refusal.server";
@@ -44,7 +44,7 @@ export const links: LinksFunction = () => [
 export const headers = loaderCacheControl;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ recent: await readRecentUploads(request) }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ recent: await readRecentUploads(request) }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 const UPLOAD_COMPLETE = {
