@@ -189,7 +189,7 @@ describe("a full disk (production server on a small tmpfs)", () => {
         body: JSON.stringify({ status: "REJECTED" }),
         headers: { ...admin, "Content-Type": "application/json" },
       });
-      const formReject = await request(port, "POST", "/admin/uploads", { ...form({ intent: "reject", id: String(pendingUploads[1]) }), headers: { ...form({}).headers, ...admin } });
+      const formReject = await request(port, "POST", "/admin/uploads", { ...form({ intent: "reject", id: String(pendingUploads[1]), confirmed: "yes" }), headers: { ...form({}).headers, ...admin } });
       const secondLogin = await postJson(port, "/api/admin/login", ADMIN);
       const signing = await postJson(port, "/api/uploads/sign", {});
       for (const answer of [approve, reject, secondLogin, signing]) expect([200, 201, 507], answer.body).toContain(answer.status);
