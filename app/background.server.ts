@@ -1,14 +1,30 @@
 import { sweepExpiredSessions } from "~/auth/session.server";
 import { config } from "~/config.server";
-import { startMediaMaintenance } from "~/media/maintenance.server";
+import { DiskStorage } from "~/media/disk-storage.server";
+import { getMediaStorage } from "~/media/media-storage.server";
 import { ensureConfiguredAdmin } from "~/models/admin.server";
+import { cleanupAbandonedUploads, requeueUnprocessedUploads } from "~/models/upload.server";
+
+const HOUR = 60 * 60 * 1000;
+
+/** Frees the bytes of uploads that were started and never finished, and the disk driver's stray temporary files. */
+async function tidyUploads() {
+  try {
+    await cleanupAbandonedUploads();
+    const storage = getMediaStorage();
+    if (storage instanceof DiskStorage) await storage.sweepTemporaryFiles(6 * HOUR);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "warn", msg: "media maintenance failed", error: String(error) }));
+  }
+}
 
 let started = false;
 
 /**
  * Once per server process, after it starts listening: the configured admin
- * exists, expired sessions are swept (now and hourly), and media
- * maintenance runs.
+ * exists, expired sessions are swept (now and hourly), processing that a
+ * restart interrupted is finished, and abandoned uploads are freed (now and
+ * hourly).
  */
 export async function startBackgroundWork() {
   if (started) return;
@@ -19,6 +35,9 @@ export async function startBackgroundWork() {
     console.error(JSON.stringify({ level: "error", msg: "could not set up the configured admin", error: String(error) }));
   }
   sweepExpiredSessions();
-  setInterval(() => sweepExpiredSessions(), 60 * 60 * 1000).unref();
-  startMediaMaintenance();
+  setInterval(() => sweepExpiredSessions(), HOUR).unref();
+  if (process.env.NODE_ENV === "test") return;
+  requeueUnprocessedUploads();
+  void tidyUploads();
+  setInterval(() => void tidyUploads(), HOUR).unref();
 }

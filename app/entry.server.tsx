@@ -6,7 +6,7 @@ import { NonceProvider } from "~/utils/nonce";
 // Called by server/index.mjs once the site listens, and by `npm run admin`.
 export { startBackgroundWork } from "~/background.server";
 export { upsertAdmin } from "~/models/admin.server";
-export { handleDiskPut } from "~/media/disk-put.server";
+export { handleDiskPut } from "~/disk-put.server";
 export { closeDatabase } from "~/db.server";
 
 export default function handleRequest(

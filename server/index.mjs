@@ -117,12 +117,13 @@ app.use((req, res, next) => {
 });
 
 // Signed uploads to the local disk stream from the socket straight to the
-// file (1 GB without web-stream conversions); everything else goes to Remix.
+// file (1 GB without web-stream conversions); other methods there get the
+// API's 405. Everything else goes to Remix.
 /** What the build's entry module adds for this server. */
 const entry = /** @type {{ handleDiskPut?: import("express").RequestHandler; startBackgroundWork?: () => Promise<void>; closeDatabase?: () => void }} */ (
   /** @type {unknown} */ (build.entry.module)
 );
-if (entry.handleDiskPut) app.put("/api/uploads/put/*", entry.handleDiskPut);
+if (entry.handleDiskPut) app.all("/api/uploads/put/*", entry.handleDiskPut);
 
 app.use(compression());
 

@@ -23,7 +23,7 @@ export class UnknownUploadError extends Error {
   name = "UnknownUploadError";
 }
 
-/** The address path the disk driver accepts uploads on (see routes/api.uploads.put.$.ts). */
+/** The address path the disk driver accepts uploads on (answered by app/disk-put.server.ts). */
 export const DISK_PUT_PATH = "/api/uploads/put/";
 
 const randomName = () => randomBytes(12).toString("base64url");

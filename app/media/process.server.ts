@@ -6,8 +6,8 @@ import type { MediaType } from "../../db/schema";
 import { MediaProblem, PROCESSING_LIMITS, tooSlow, type ProcessingLimits } from "./processing-limits.server";
 import { runTool, ToolFailed, toolMissing } from "./run-tool.server";
 
-export { MediaProblem, PROCESSING_LIMITS, type ProcessingLimits } from "./processing-limits.server";
-export { checkVideoFrameSize, makePublicVideoCopy, makeVideoPoster, probeVideo, type VideoFacts } from "./video.server";
+export { MediaProblem, PROCESSING_LIMITS } from "./processing-limits.server";
+export { checkVideoFrameSize, makePublicVideoCopy, makeVideoPoster, probeVideo } from "./video.server";
 
 export interface SniffedType {
   mime: string;

@@ -60,16 +60,6 @@ export function csvStream(columns: string[], rows: AsyncIterable<string[]> | Ite
   return createReadableStreamFromReadable(Readable.from(coalesce(csv)));
 }
 
-export function csvResponse(name: string, body: ReadableStream<Uint8Array>, today = new Date()) {
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}-${today.toISOString().slice(0, 10)}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
-
 export const MEMORY_COLUMNS = ["Name", "Email", "Phone", "Message", "Submitted"];
 
 /** Approved memories, oldest first, as CSV rows. */

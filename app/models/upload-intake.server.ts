@@ -28,8 +28,6 @@ import { UploadRefused } from "./upload-refusal.server";
 import { enqueueProcessing, forgetUnreadableUpload } from "./upload-processing.server";
 import { getUpload, mediaUrl, toUploadView } from "./upload.server";
 
-export { TOO_LARGE } from "./upload-budget.server";
-
 export const UNSUPPORTED_TYPE = "Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";
 export const UNREADABLE_FILE =
   "This file could not be read as a photo or video; it may be damaged. Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";

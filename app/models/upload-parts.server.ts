@@ -5,10 +5,12 @@ import type { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { signedUploads } from "../../db/schema";
 import { networkKey } from "~/auth/rate-limit.server";
+import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { DiskStorage, ObjectExistsError, UnknownUploadError } from "~/media/disk-storage.server";
 import { MAX_PARTS } from "~/media/limits";
 import { getMediaStorage } from "~/media/media-storage.server";
+import { readGrant } from "~/media/signature.server";
 import { InvalidPartsError, UploadTooLargeError } from "~/media/storage.server";
 import {
   checkUploadRoom,
@@ -110,8 +112,8 @@ export async function abortMultipartUpload(key: string | null, uploadId: string)
 /** What the browser sent to a signed address of the local-disk driver. */
 export interface SignedPut {
   key: string;
-  uploadId?: string;
-  partNumber?: number;
+  /** The address's query: its expiry and signature, and for a part its uploadId and partNumber. */
+  searchParams: URLSearchParams;
   contentLength: string | null;
   contentType: string | null;
   body: Readable;
@@ -122,11 +124,16 @@ const TAKEN = "A file has already been uploaded to this address.";
 
 /**
  * Stores the body of a PUT to a signed address: a whole file, or one part of
- * a multipart upload. Its Content-Length is required (browsers always send
- * it): it is reserved before the body is read and the body is never stored
- * past it. Answers with the ETag the browser lists on completion.
+ * a multipart upload. The signature is checked first. Its Content-Length is
+ * required (browsers always send it): it is reserved before the body is read
+ * and the body is never stored past it; the body is streamed to a temporary
+ * file, never held in memory. Answers with the ETag the browser lists on
+ * completion.
  */
-export async function receiveSignedPut(put: SignedPut): Promise<{ etag: string }> {
+export async function receiveSignedPut(signed: SignedPut): Promise<{ etag: string }> {
+  const check = readGrant(signed.key, signed.searchParams, config.sessionSecrets);
+  if (!check.ok) throw new UploadRefused(403, "signature", check.reason === "expired" ? "Request has expired" : "This upload address is not valid.");
+  const put: GrantedPut = { ...signed, ...check.grant };
   const storage = getMediaStorage();
   if (!(storage instanceof DiskStorage)) throw new UploadRefused(404, "uploadURL", "Uploads go straight to the bucket");
   const bytes = put.contentLength !== null && /^\d+$/.test(put.contentLength.trim()) ? Number(put.contentLength) : NaN;
@@ -144,7 +151,9 @@ export async function receiveSignedPut(put: SignedPut): Promise<{ etag: string }
   }
 }
 
-async function receivePart(storage: DiskStorage, put: SignedPut, uploadId: string, partNumber: number, bytes: number) {
+type GrantedPut = SignedPut & { uploadId?: string; partNumber?: number };
+
+async function receivePart(storage: DiskStorage, put: GrantedPut, uploadId: string, partNumber: number, bytes: number) {
   const key = requireMultipart(put.key, uploadId);
   const sizes = await partSizesOnDisk(storage, key, uploadId);
   const intake: UploadIntake = await reserveUploadBytes({
@@ -167,7 +176,7 @@ async function receivePart(storage: DiskStorage, put: SignedPut, uploadId: strin
   }
 }
 
-async function receiveFile(storage: DiskStorage, put: SignedPut, bytes: number) {
+async function receiveFile(storage: DiskStorage, put: GrantedPut, bytes: number) {
   if (!isAwaitingDirectUpload(put.key) || (await storage.exists(put.key))) throw new UploadRefused(409, "uploadURL", TAKEN);
   const intake = await reserveUploadBytes({ kind: "file", bytes, clientIp: put.clientIp });
   try {

@@ -7,7 +7,6 @@ import { turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
 import type { GalleryFilter, GalleryItem } from "./upload.schema";
 
-export { GALLERY_FILTERS, submitterLabel, type GalleryItem } from "./upload.schema";
 export { UploadRefused } from "./upload-refusal.server";
 // How files come in lives beside this file; these names stay importable from here.
 export {
@@ -18,23 +17,17 @@ export {
   CompleteUploadSchema,
   describeUploadedObject,
   discardFormUpload,
-  isAwaitingDirectUpload,
-  keyFromUploadUrl,
-  NAME_AND_EMAIL_REQUIRED,
   registerFormUpload,
   resetUploadLimits,
   signUpload,
   storeFormUpload,
-  TOO_LARGE,
   TOO_MANY_UPLOADS,
   UNREADABLE_FILE,
   UNSUPPORTED_TYPE,
   UPLOADS_PER_10_MINUTES,
-  type CompleteUploadInput,
 } from "./upload-intake.server";
 export {
   abortMultipartUpload,
-  checkPartNumber,
   completeMultipartUpload,
   createMultipartUpload,
   listMultipartParts,
@@ -66,7 +59,7 @@ export function toUploadView(upload: Upload): UploadView {
 
 export const mediaUrl = (id: number, key: string) => `/media/${id}/${path.posix.basename(key)}`;
 
-export { enqueueProcessing, processingIdle, processUpload, requeueUnprocessedUploads } from "./upload-processing.server";
+export { processingIdle, processUpload, requeueUnprocessedUploads } from "./upload-processing.server";
 
 export function getUpload(id: number): Upload | undefined {
   return db.select().from(uploads).where(eq(uploads.id, id)).get();

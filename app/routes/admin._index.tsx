@@ -5,12 +5,13 @@ import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { PendingMemories } from "~/components/admin/PendingMemories";
 import { listPendingMemories } from "~/models/memory.server";
 import { moderateMemoryForm } from "~/utils/admin-actions.server";
+import { PRIVATE_NO_STORE } from "~/utils/http.server";
 
 // /admin itself: the Pending Memories tab. Logged out, the layout shows the
 // login card instead, so this loader then returns nothing.
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await getAdmin(request))) return json({ memories: [] });
-  return json({ memories: listPendingMemories() }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ memories: listPendingMemories() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

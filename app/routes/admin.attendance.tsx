@@ -5,11 +5,12 @@ import * as s from "~/components/admin/admin.css";
 import { content } from "~/content";
 import { getRsvpStats } from "~/models/rsvp.server";
 import * as ui from "~/styles/ui.css";
+import { PRIVATE_NO_STORE } from "~/utils/http.server";
 import { formatShortDateTime } from "~/utils/time";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(getRsvpStats(), { headers: { "Cache-Control": "private, no-store" } });
+  return json(getRsvpStats(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export default function AttendanceTab() {

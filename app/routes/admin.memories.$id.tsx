@@ -8,6 +8,7 @@ import { MemoryDecision, PendingMemories } from "~/components/admin/PendingMemor
 import { content } from "~/content";
 import { getMemory, listPendingMemories } from "~/models/memory.server";
 import { moderateMemoryForm } from "~/utils/admin-actions.server";
+import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { formatDateTime } from "~/utils/time";
 
@@ -15,8 +16,8 @@ import { formatDateTime } from "~/utils/time";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const memory = getMemory(idParam(params.id) ?? 0);
-  if (!memory) throw new Response("Not found", { status: 404 });
-  return json({ memory, memories: listPendingMemories() }, { headers: { "Cache-Control": "private, no-store" } });
+  invariantResponse(memory, "Not found", { status: 404 });
+  return json({ memory, memories: listPendingMemories() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -12,7 +12,7 @@ import { POEM_CREATED, POEM_DELETED, PoemInput } from "~/models/poem.schema";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
 import { formControls } from "~/utils/form-control";
-import { readFormData } from "~/utils/http.server";
+import { PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { asRefusal, replyIfRefused } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -23,7 +23,7 @@ const DELETE_FAILED = { title: "Error", description: "Failed to delete poem.", t
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ poems: listPoems() }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ poems: listPoems() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

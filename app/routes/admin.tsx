@@ -14,7 +14,7 @@ import { countPendingUploads } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
 import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
-import { loaderCacheControl, readFormData } from "~/utils/http.server";
+import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
 import { asRefusal } from "~/utils/refusal.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -32,7 +32,7 @@ export const headers = loaderCacheControl;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await getAdmin(request);
-  const headers = { "Cache-Control": "private, no-store" };
+  const headers = { "Cache-Control": PRIVATE_NO_STORE };
   if (!admin) return json({ admin: null, counts: null }, { headers });
   return json(
     {

@@ -9,6 +9,7 @@ import { content } from "~/content";
 import { getAdminUpload } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
 import { moderateUploadForm } from "~/utils/admin-actions.server";
+import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { formatDateTime, formatDuration } from "~/utils/time";
 
@@ -28,8 +29,8 @@ const FORMATS: Record<string, string> = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const upload = getAdminUpload(idParam(params.id) ?? 0);
-  if (!upload || upload.status === "REJECTED") throw new Response("Not found", { status: 404 });
-  return json({ upload }, { headers: { "Cache-Control": "private, no-store" } });
+  invariantResponse(upload && upload.status !== "REJECTED", "Not found", { status: 404 });
+  return json({ upload }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

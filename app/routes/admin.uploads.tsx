@@ -8,10 +8,11 @@ import { storageUse } from "~/models/upload-budget.server";
 import { listPendingUploads } from "~/models/upload.server";
 import { moderateUploadForm } from "~/utils/admin-actions.server";
 import { formatBytes } from "~/utils/bytes";
+import { PRIVATE_NO_STORE } from "~/utils/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ uploads: listPendingUploads(), storage: await storageUse() }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ uploads: listPendingUploads(), storage: await storageUse() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

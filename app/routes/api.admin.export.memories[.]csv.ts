@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/session.server";
-import { approvedMemoryRows, csvResponse, csvStream, MEMORY_COLUMNS } from "~/models/export.server";
+import { approvedMemoryRows, csvStream, MEMORY_COLUMNS } from "~/models/export.server";
+import { csvResponse } from "~/utils/http.server";
 
 /** GET /api/admin/export/memories.csv: approved memories, streamed. */
 export async function loader({ request }: LoaderFunctionArgs) {

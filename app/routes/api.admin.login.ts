@@ -1,8 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { loginAdmin } from "~/auth/authenticator.server";
 import { startAdminSession } from "~/auth/session.server";
-import { methodNotAllowed } from "~/media/responses.server";
-import { errorResponse, readJsonObject } from "~/utils/http.server";
+import { errorResponse, methodNotAllowed, readJsonObject } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");

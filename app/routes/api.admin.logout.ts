@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { endAdminSession } from "~/auth/session.server";
-import { methodNotAllowed } from "~/media/responses.server";
+import { methodNotAllowed } from "~/utils/http.server";
 
 export const loader = () => methodNotAllowed("POST");
 

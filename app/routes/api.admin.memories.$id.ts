@@ -1,17 +1,17 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/session.server";
-import { methodNotAllowed } from "~/media/responses.server";
 import { getMemory, setMemoryStatus } from "~/models/memory.server";
-import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/utils/http.server";
 import { idParam, ModerationSchema } from "~/utils/moderation";
 import { answerRefusals } from "~/utils/refusal.server";
 
-const notFound = () => errorResponse(404, { id: ["There is no memory with this id"] });
+const NO_SUCH_MEMORY = "There is no memory with this id";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminApi(request);
   const memory = getMemory(idParam(params.id) ?? 0);
-  return memory ? json(memory, { headers: { "Cache-Control": "private, no-store" } }) : notFound();
+  invariantResponse(memory, NO_SUCH_MEMORY, { status: 404, field: "id" });
+  return json(memory, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 /** PATCH /api/admin/memories/{id} {status}: approve or reject. */
@@ -22,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = ModerationSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
   return answerRefusals(() => {
-    if (!id || !setMemoryStatus(id, parsed.data.status)) return notFound();
+    invariantResponse(id && setMemoryStatus(id, parsed.data.status), NO_SUCH_MEMORY, { status: 404, field: "id" });
     return json(getMemory(id));
   });
 }

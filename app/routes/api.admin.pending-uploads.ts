@@ -1,8 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/session.server";
 import { listPendingUploads } from "~/models/upload.server";
+import { PRIVATE_NO_STORE } from "~/utils/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
-  return json(listPendingUploads(), { headers: { "Cache-Control": "private, no-store" } });
+  return json(listPendingUploads(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }

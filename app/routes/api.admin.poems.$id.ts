@@ -1,8 +1,7 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/session.server";
-import { methodNotAllowed } from "~/media/responses.server";
 import { deletePoem } from "~/models/poem.server";
-import { errorResponse } from "~/utils/http.server";
+import { invariantResponse, methodNotAllowed } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { answerRefusals } from "~/utils/refusal.server";
 
@@ -14,7 +13,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
   const id = idParam(params.id);
   return answerRefusals(() => {
-    if (!id || !deletePoem(id)) return errorResponse(404, { id: ["There is no poem with this id"] });
+    invariantResponse(id && deletePoem(id), "There is no poem with this id", { status: 404, field: "id" });
     return new Response(null, { status: 204 });
   });
 }

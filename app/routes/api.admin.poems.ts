@@ -1,13 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/session.server";
-import { methodNotAllowed } from "~/media/responses.server";
 import { createPoem, listPoems, PoemInput } from "~/models/poem.server";
-import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
-  return json(listPoems(), { headers: { "Cache-Control": "private, no-store" } });
+  return json(listPoems(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 /** POST /api/admin/poems {title, content, author} → 201 with the poem. */

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireAdminApi } from "~/auth/session.server";
-import { answerUploadRefusals, methodNotAllowed } from "~/media/responses.server";
 import { rotateUpload } from "~/models/upload.server";
-import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, readJsonObject } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
+import { answerRefusals } from "~/utils/refusal.server";
 
 const RotateSchema = z.object({ direction: z.enum(["left", "right"], { message: "direction must be left or right" }) });
 
@@ -16,9 +16,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = RotateSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
-  return answerUploadRefusals(async () => {
+  return answerRefusals(async () => {
     const rotated = await rotateUpload(idParam(params.id) ?? 0, parsed.data.direction);
-    if (!rotated) return errorResponse(404, { id: ["There is no upload with this id"] });
+    invariantResponse(rotated, "There is no upload with this id", { status: 404, field: "id" });
     return json({ newUrl: rotated.newUrl, upload: rotated.upload });
   });
 }

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { GALLERY_MAX_LIMIT, GALLERY_PAGE_SIZE } from "~/media/limits";
 import { listGallery } from "~/models/upload.server";
-import { errorResponse, intParam } from "~/utils/http.server";
+import { errorResponse, intParam, NO_STORE } from "~/utils/http.server";
 
 /** GET /api/gallery?limit=20&offset=n&type=IMAGE|VIDEO: published media, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,6 +15,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (type !== null && type !== "IMAGE" && type !== "VIDEO") errors.type = ["type must be IMAGE or VIDEO (or left out for all)"];
   if ("error" in limit || "error" in offset || errors.type) return errorResponse(400, errors);
   return json(listGallery({ type: type === "IMAGE" || type === "VIDEO" ? type : "ALL", limit: limit.value, offset: offset.value }), {
-    headers: { "Cache-Control": "no-store" },
+    headers: { "Cache-Control": NO_STORE },
   });
 }

@@ -6,7 +6,7 @@ import {
   MemoryApiSchema,
   submitMemory,
 } from "~/models/memory.server";
-import { errorResponse, fieldErrors, intParam, readJsonObject } from "~/utils/http.server";
+import { errorResponse, fieldErrors, intParam, methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,14 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if ("error" in offset) errors.offset = [offset.error];
   if ("error" in limit || "error" in offset) return errorResponse(400, errors);
   return json(listPublicMemories({ limit: limit.value, offset: offset.value }), {
-    headers: { "Cache-Control": "no-store" },
+    headers: { "Cache-Control": NO_STORE },
   });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") {
-    return errorResponse(405, { body: ["Use POST to sign the guest book"] }, { headers: { Allow: "GET, POST" } });
-  }
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const body = await readJsonObject(request);
   const parsed = MemoryApiSchema.safeParse(body);
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { listPoems } from "~/models/poem.server";
+import { NO_STORE } from "~/utils/http.server";
 
 export async function loader() {
-  return json(listPoems(), { headers: { "Cache-Control": "no-store" } });
+  return json(listPoems(), { headers: { "Cache-Control": NO_STORE } });
 }

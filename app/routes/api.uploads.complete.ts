@@ -1,15 +1,15 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { answerUploadRefusals, methodNotAllowed } from "~/media/responses.server";
 import { completeUpload, CompleteUploadSchema } from "~/models/upload.server";
-import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/utils/http.server";
 import { rememberRecentUploads } from "~/utils/recent-uploads.server";
+import { answerRefusals } from "~/utils/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/uploads/complete: the uploaded file becomes a PENDING upload (201). */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  return answerUploadRefusals(async () => {
+  return answerRefusals(async () => {
     const parsed = CompleteUploadSchema.safeParse(await readJsonObject(request));
     if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
     const upload = await completeUpload(parsed.data);

@@ -1,7 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/media/responses.server";
 import { describeUploadedObject } from "~/models/upload.server";
-import { errorResponse } from "~/utils/http.server";
+import { invariantResponse, methodNotAllowed, NO_STORE } from "~/utils/http.server";
 
 /**
  * GET /api/uploads/objects/{key}: the `location` a finished multipart upload
@@ -10,8 +9,8 @@ import { errorResponse } from "~/utils/http.server";
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const described = await describeUploadedObject(params["*"] ?? "");
-  if (!described) return errorResponse(404, { key: ["There is no such uploaded file."] });
-  return json(described, { headers: { "Cache-Control": "no-store" } });
+  invariantResponse(described, "There is no such uploaded file.", { status: 404, field: "key" });
+  return json(described, { headers: { "Cache-Control": NO_STORE } });
 }
 
 export const action = () => methodNotAllowed("GET");

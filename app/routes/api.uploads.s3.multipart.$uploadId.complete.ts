@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { answerUploadRefusals, methodNotAllowed, siteOrigin } from "~/media/responses.server";
 import { MAX_PARTS } from "~/media/limits";
 import { completeMultipartUpload } from "~/models/upload.server";
-import { errorResponse, fieldErrors, readJsonObject } from "~/utils/http.server";
+import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject, siteOrigin } from "~/utils/http.server";
+import { answerRefusals } from "~/utils/refusal.server";
 
 const CompletePartsSchema = z.object({
   parts: z
@@ -23,7 +23,7 @@ export const loader = () => methodNotAllowed("POST");
 /** POST …/{uploadId}/complete?key= {parts} → {location}: joins the parts into the file. */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  return answerUploadRefusals(async () => {
+  return answerRefusals(async () => {
     const parsed = CompletePartsSchema.safeParse(await readJsonObject(request, 1024 * 1024));
     if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
     const key = new URL(request.url).searchParams.get("key");

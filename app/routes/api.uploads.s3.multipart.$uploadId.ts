@@ -1,20 +1,21 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { answerUploadRefusals, methodNotAllowed } from "~/media/responses.server";
 import { abortMultipartUpload, listMultipartParts } from "~/models/upload.server";
+import { methodNotAllowed, NO_STORE } from "~/utils/http.server";
+import { answerRefusals } from "~/utils/refusal.server";
 
 const keyOf = (request: Request) => new URL(request.url).searchParams.get("key");
 
 /** GET …/{uploadId}?key= → the parts already stored, so a resumed upload sends only the rest. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return answerUploadRefusals(async () =>
-    json(await listMultipartParts(keyOf(request), params.uploadId!), { headers: { "Cache-Control": "no-store" } }),
+  return answerRefusals(async () =>
+    json(await listMultipartParts(keyOf(request), params.uploadId!), { headers: { "Cache-Control": NO_STORE } }),
   );
 }
 
 /** DELETE …/{uploadId}?key= cancels the upload and frees its parts. */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE");
-  return answerUploadRefusals(async () => {
+  return answerRefusals(async () => {
     await abortMultipartUpload(keyOf(request), params.uploadId!);
     return json({});
   });

@@ -1,14 +1,14 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { answerUploadRefusals, methodNotAllowed } from "~/media/responses.server";
 import { createMultipartUpload } from "~/models/upload.server";
-import { errorResponse, readJsonObject } from "~/utils/http.server";
+import { errorResponse, methodNotAllowed, readJsonObject } from "~/utils/http.server";
+import { answerRefusals } from "~/utils/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/uploads/s3/multipart {filename, type, size?} → {uploadId, key}: starts a resumable upload. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  return answerUploadRefusals(async () => {
+  return answerRefusals(async () => {
     const body = await readJsonObject(request);
     const size = body.size ?? null;
     if (size !== null && !(typeof size === "number" && Number.isSafeInteger(size) && size >= 0)) {

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { answerUploadRefusals, methodNotAllowed, siteOrigin } from "~/media/responses.server";
 import { signUpload } from "~/models/upload.server";
-import { errorResponse, readJsonObject } from "~/utils/http.server";
+import { errorResponse, methodNotAllowed, NO_STORE, readJsonObject, siteOrigin } from "~/utils/http.server";
+import { answerRefusals } from "~/utils/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -12,7 +12,7 @@ export const loader = () => methodNotAllowed("POST");
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  return answerUploadRefusals(async () => {
+  return answerRefusals(async () => {
     const hasBody = Number(request.headers.get("Content-Length") ?? "0") > 0 || request.headers.has("Transfer-Encoding");
     const body = hasBody && request.headers.get("Content-Type") ? await readJsonObject(request) : {};
     const filename = typeof body.filename === "string" ? body.filename : null;
@@ -21,6 +21,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return errorResponse(400, { size: ["size must be a whole number of bytes"] });
     }
     const { uploadURL } = await signUpload(siteOrigin(request), { filename, size }, context.clientIp);
-    return json({ uploadURL }, { headers: { "Cache-Control": "no-store" } });
+    return json({ uploadURL }, { headers: { "Cache-Control": NO_STORE } });
   });
 }

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { getGalleryItem } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
+import { invariantResponse } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { formatDuration } from "~/utils/time";
 import * as s from "./gallery.css";
@@ -10,7 +11,7 @@ import * as s from "./gallery.css";
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = /^\d{1,15}$/.test(params.id ?? "") ? Number(params.id) : NaN;
   const item = Number.isSafeInteger(id) ? getGalleryItem(id) : undefined;
-  if (!item) throw new Response("Not found", { status: 404 });
+  invariantResponse(item, "Not found", { status: 404 });
   return json({ item });
 }
 

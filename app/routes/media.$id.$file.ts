@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isAdminRequest } from "~/auth/admin.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { findMediaFile } from "~/models/upload.server";
+import { PRIVATE_NO_STORE } from "~/utils/http.server";
 
 const notFound = () =>
   new Response("This photo or video is not available.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!media.public && !(await isAdminRequest(request))) return notFound();
   return getMediaStorage().serve(media.key, request, {
     contentType: media.contentType,
-    cacheControl: media.public ? "public, max-age=31536000, immutable" : "private, no-store",
+    cacheControl: media.public ? "public, max-age=31536000, immutable" : PRIVATE_NO_STORE,
     downloadName: media.downloadName,
   });
 }

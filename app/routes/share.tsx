@@ -22,7 +22,7 @@ import {
 } from "~/media/limits";
 import { receiveShareForm, type ShareResult } from "~/models/upload-form.server";
 import * as ui from "~/styles/ui.css";
-import { loaderCacheControl } from "~/utils/http.server";
+import { loaderCacheControl, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readRecentUploads, rememberRecentUploads } from "~/utils/recent-uploads.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -37,7 +37,7 @@ export const links: LinksFunction = () => [
 export const headers = loaderCacheControl;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ recent: await readRecentUploads(request) }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ recent: await readRecentUploads(request) }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 const UPLOAD_COMPLETE = {

@@ -8,6 +8,30 @@ export function errorResponse(status: number, errors: FieldErrors, init?: Respon
   return json({ errors }, { ...init, status });
 }
 
+/** A method this address does not answer: 405 with the ones it does in `Allow`. */
+export function methodNotAllowed(allow: string) {
+  return errorResponse(405, { method: [`Use ${allow} here`] }, { headers: { Allow: allow } });
+}
+
+/** The site's own origin as the browser sees it (https behind Fly's proxy). */
+export function siteOrigin(request: Request) {
+  return new URL(request.url).origin;
+}
+
+/**
+ * Throws a 4xx answer unless `condition` holds. With `field`, the answer is
+ * the API's error shape; without, the plain sentence a page's error boundary
+ * shows.
+ */
+export function invariantResponse(
+  condition: unknown,
+  message: string,
+  { status, field }: { status: number; field?: string },
+): asserts condition {
+  if (condition) return;
+  throw field ? errorResponse(status, { [field]: [message] }) : new Response(message, { status });
+}
+
 /** Field messages of a failed zod parse, keyed by the top-level field name. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
@@ -128,6 +152,17 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES):
 export const NO_STORE = "no-store";
 /** What only this visitor (an administrator) may see. */
 export const PRIVATE_NO_STORE = "private, no-store";
+
+/** A CSV file to download, named with the day it was made, kept by no cache. */
+export function csvResponse(name: string, body: ReadableStream<Uint8Array>, today = new Date()) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${today.toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": PRIVATE_NO_STORE,
+    },
+  });
+}
 
 /** A route's document gets the Cache-Control its loader chose (Remix sends loader headers only with data requests). */
 export const loaderCacheControl: HeadersFunction = ({ loaderHeaders }) => {

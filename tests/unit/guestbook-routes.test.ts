@@ -281,7 +281,7 @@ describe("POST /api/guestbook", () => {
     expect(allRows()).toHaveLength(1);
   });
 
-  it("answers 405 to a method other than POST", async () => {
+  it("answers 405 to a method other than POST, naming the methods it takes as every API address does", async () => {
     const request = new Request("http://localhost/api/guestbook", {
       method: "PUT",
       headers: { "Content-Type": "application/json" },
@@ -289,7 +289,8 @@ describe("POST /api/guestbook", () => {
     });
     const response = await settle(apiAction({ request, params: {}, context: {} }));
     expect(response.status).toBe(405);
-    expect(response.headers.get("Allow")).toContain("POST");
+    expect(response.headers.get("Allow")).toBe("GET, POST");
+    expect(await response.json()).toEqual({ errors: { method: ["Use GET, POST here"] } });
     expect(allRows()).toEqual([]);
   });
 

@@ -21,7 +21,6 @@ import {
   UPLOADS_PER_10_MINUTES,
 } from "~/models/upload.server";
 import { action as completeAction } from "~/routes/api.uploads.complete";
-import { action as putAction } from "~/routes/api.uploads.put.$";
 import { action as signAction } from "~/routes/api.uploads.sign";
 import { action as createMultipartAction } from "~/routes/api.uploads.s3.multipart";
 import { action as abortAction, loader as listPartsLoader } from "~/routes/api.uploads.s3.multipart.$uploadId";
@@ -29,6 +28,7 @@ import { loader as signPartLoader } from "~/routes/api.uploads.s3.multipart.$upl
 import { action as completeMultipartAction } from "~/routes/api.uploads.s3.multipart.$uploadId.complete";
 import { loader as mediaLoader } from "~/routes/media.$id.$file";
 import { action as shareAction } from "~/routes/share";
+import { diskPut } from "./support/upload-requests";
 
 const ORIGIN = "http://memorial.test";
 const fixtures = path.resolve(__dirname, "../fixtures");
@@ -56,13 +56,11 @@ async function sign(): Promise<string> {
   return uploadURL;
 }
 
-/** Sends a PUT to a signed address through the route, as the browser would (with its Content-Length). */
+/** Sends a PUT to a signed address, as the browser would (with its Content-Length). */
 function put(uploadURL: string, body: Buffer | string, headers: Record<string, string> = {}) {
-  const url = new URL(uploadURL);
-  const key = decodeURIComponent(url.pathname.replace("/api/uploads/put/", ""));
   const length = String(typeof body === "string" ? Buffer.byteLength(body) : body.length);
-  const request = new Request(url, { method: "PUT", body, headers: { "Content-Length": length, ...headers }, duplex: "half" } as RequestInit);
-  return settle(putAction(args(request, { "*": key })));
+  const request = new Request(uploadURL, { method: "PUT", body, headers: { "Content-Length": length, ...headers }, duplex: "half" } as RequestInit);
+  return diskPut(request);
 }
 
 /** Completes an upload, by default with the name and email the share form asks for. */

@@ -121,4 +121,16 @@ describe("the upload API over HTTP", () => {
     expect(response.status).toBe(411);
     expect(Object.keys(((await response.json()) as { errors: object }).errors)).toEqual(["file"]);
   });
+
+  it("a signed upload address takes only PUT: any other method is a 405 naming it, and nothing is stored", async () => {
+    const { uploadURL } = (await (await fetch(url("/api/uploads/sign"), { method: "POST" })).json()) as { uploadURL: string };
+    for (const method of ["GET", "POST", "PATCH", "DELETE"]) {
+      const response = await fetch(uploadURL, { method, ...(method === "GET" ? {} : { body: "not a file" }) });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("Allow")).toBe("PUT");
+      expect(await response.json()).toEqual({ errors: { method: ["Use PUT here"] } });
+    }
+    const put = await fetch(uploadURL, { method: "PUT", body: new Uint8Array(1000) });
+    expect(put.status).toBe(200);
+  });
 });

@@ -1,7 +1,9 @@
 // Requests to the upload routes, made in process as a browser would send them.
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { expect } from "vitest";
+import { answerDiskPut } from "~/disk-put.server";
 import { action as completeAction } from "~/routes/api.uploads.complete";
-import { action as putAction } from "~/routes/api.uploads.put.$";
 import { action as signAction } from "~/routes/api.uploads.sign";
 import { action as createMultipartAction } from "~/routes/api.uploads.s3.multipart";
 import { loader as signPartLoader } from "~/routes/api.uploads.s3.multipart.$uploadId.$partNumber";
@@ -50,16 +52,31 @@ export function bytesStream(size: number, fill = 7): ReadableStream<Uint8Array> 
   });
 }
 
-/** A PUT to a signed address through the route, with the Content-Length a browser sends. */
+/**
+ * A request to a signed address of the disk driver, answered as the Node
+ * server answers it (server/index.mjs hands it to handleDiskPut, which reads
+ * the same fields from the socket).
+ */
+export function diskPut(request: Request, clientIp?: string): Promise<Response> {
+  return answerDiskPut({
+    method: request.method,
+    url: new URL(request.url),
+    contentLength: request.headers.get("Content-Length"),
+    contentType: request.headers.get("Content-Type"),
+    body: request.body ? Readable.fromWeb(request.body as NodeWebStream<Uint8Array>) : Readable.from([]),
+    clientIp,
+  });
+}
+
+/** A PUT to a signed address, with the Content-Length a browser sends. */
 export function put(uploadURL: string, body: Uint8Array | string | ReadableStream<Uint8Array>, options: { clientIp?: string; length?: number | null; headers?: Record<string, string> } = {}) {
   const url = new URL(uploadURL);
-  const key = decodeURIComponent(url.pathname.replace("/api/uploads/put/", ""));
   const size = typeof body === "string" ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : undefined;
   const length = options.length === undefined ? size : options.length;
   const headers: Record<string, string> = { ...options.headers };
   if (length !== null && length !== undefined) headers["Content-Length"] = String(length);
   const request = new Request(url, { method: "PUT", body, headers, duplex: "half" } as RequestInit);
-  return settle(putAction(routeArgs(request, { "*": key }, options.clientIp)));
+  return diskPut(request, options.clientIp);
 }
 
 export function complete(body: Record<string, unknown>) {
