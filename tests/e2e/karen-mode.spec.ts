@@ -191,6 +191,7 @@ test.describe("Karen Mode with JavaScript", () => {
 test.describe("Karen Mode on every page", () => {
   for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
     test(`the mirror ball covers no page heading (${viewport.width} px wide)`, async ({ page, javaScriptEnabled }) => {
+      test.setTimeout(120_000);
       await page.setViewportSize(viewport);
       await page.goto("/");
       if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
