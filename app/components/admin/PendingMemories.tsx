@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { AdminMemory } from "~/models/memory.server";
+import type { AdminMemory } from "~/models/memory.schema";
 import * as s from "./admin.css";
 import * as ui from "~/styles/ui.css";
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { AdminUpload } from "~/models/upload.server";
+import type { AdminUpload } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
 import * as s from "./admin.css";
 
