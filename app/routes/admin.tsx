@@ -1,10 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { Field, FormAlert } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
+import { useZodForm } from "~/components/useZodForm";
 import { loginAdmin } from "~/auth/authenticator.server";
 import { LOGGED_OUT, LOGIN_FAILED, LOGIN_SUCCESS, LoginSchema } from "~/auth/login.schema";
 import { endAdminSession, getAdmin, startAdminSession } from "~/auth/session.server";
@@ -12,15 +13,12 @@ import { countPendingMemories } from "~/models/memory.server";
 import { getRsvpStats } from "~/models/rsvp.server";
 import { countPendingUploads } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
-import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
 import { loaderCacheControl, readFormData } from "~/utils/http.server";
 import { asRefusal } from "~/utils/refusal.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "~/components/admin/admin.css";
-
-const constraint = getZodConstraint(LoginSchema);
 
 /** Only places inside the admin panel are followed after logging in. */
 function afterLogin(to: unknown) {
@@ -74,15 +72,7 @@ function LoginCard() {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
-  const [form, fields] = useForm({
-    id: "admin-login",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  });
-  const control = formControls("admin-login", constraint, fields);
+  const { form, control } = useZodForm("admin-login", LoginSchema, { lastResult: actionData?.result });
   const [username, password] = [control("username", "text"), control("password", "password")];
   useEffect(() => {
     if (actionData?.failed) showToast({ ...LOGIN_FAILED, type: "destructive" });
