@@ -21,6 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
   return moderateMemoryForm(request, "/admin");
 }
 

@@ -34,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
   return moderateUploadForm(request, "/admin/uploads");
 }
 
