@@ -95,13 +95,16 @@ export async function endAdminSession(request: Request): Promise<string> {
   }
 }
 
-/** For admin pages and form actions: the admin, or to the login card. */
+/**
+ * For admin pages and form actions, on their first line: the admin, or a
+ * redirect to the login page, which returns here afterwards.
+ */
 export async function requireAdmin(request: Request): Promise<Admin> {
   const admin = await getAdmin(request);
   if (!admin) {
     const url = new URL(request.url);
     const back = url.pathname === "/admin" ? "" : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
-    throw redirect(`/admin${back}`);
+    throw redirect(`/admin/login${back}`);
   }
   return admin;
 }

@@ -1,4 +1,4 @@
-import type { PublicMemory } from "~/models/memory.server";
+import type { PublicMemory } from "~/models/memory.schema";
 import * as ui from "~/styles/ui.css";
 import { relativeTime } from "~/utils/time";
 import * as s from "./MemoryList.css";

@@ -1,4 +1,4 @@
-import type { PoemView } from "~/models/poem.server";
+import type { PoemView } from "~/models/poem.schema";
 import * as ui from "~/styles/ui.css";
 import { relativeTime } from "~/utils/time";
 import * as s from "./PoemList.css";

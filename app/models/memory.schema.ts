@@ -1,3 +1,4 @@
+import type { Status } from "../../db/schema";
 import { z } from "~/utils/zod";
 
 // The rules for a guest book memory, shared by the browser (conform) and the
@@ -55,3 +56,23 @@ export const MemoryApiSchema = z.object({
 });
 
 export type MemoryInput = z.infer<typeof MemoryApiSchema>;
+
+/** What visitors and the public API see of a memory: never the email or phone. */
+export interface PublicMemory {
+  id: number;
+  name: string;
+  message: string;
+  createdAt: string;
+}
+
+/** What the administrator sees of a memory: everything, contact details included. */
+export interface AdminMemory {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  canDisplay: boolean;
+  status: Status;
+  createdAt: string;
+}

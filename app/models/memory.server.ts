@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { memories, type Memory, type Status } from "../../db/schema";
 import { db } from "~/db.server";
-import type { MemoryInput } from "./memory.schema";
+import type { AdminMemory, MemoryInput, PublicMemory } from "./memory.schema";
 import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "./submission-limit.server";
 
 export {
@@ -10,17 +10,10 @@ export {
   MemoryApiSchema,
   MemoryFormSchema,
   MESSAGE_MIN_LENGTH,
+  type AdminMemory,
   type MemoryInput,
+  type PublicMemory,
 } from "./memory.schema";
-
-
-/** What visitors and the public API see of a memory: never the email or phone. */
-export interface PublicMemory {
-  id: number;
-  name: string;
-  message: string;
-  createdAt: string;
-}
 
 
 export { resetSubmissionLimits, TOO_MANY_SUBMISSIONS } from "./submission-limit.server";
@@ -96,18 +89,6 @@ export function listPublicMemories({ limit, offset }: { limit: number; offset: n
 /** Moderation: returns false when there is no such memory. */
 export function setMemoryStatus(id: number, status: Exclude<Status, "PENDING">): boolean {
   return db.update(memories).set({ status }).where(eq(memories.id, id)).run().changes > 0;
-}
-
-/** What the administrator sees of a memory: everything, contact details included. */
-export interface AdminMemory {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  canDisplay: boolean;
-  status: Status;
-  createdAt: string;
 }
 
 export function toAdminMemory(memory: Memory): AdminMemory {

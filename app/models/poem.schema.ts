@@ -23,3 +23,12 @@ export type PoemInput = z.infer<typeof PoemInput>;
 
 export const POEM_CREATED = { title: "Poem Created", description: "The poem has been added successfully." } as const;
 export const POEM_DELETED = { title: "Poem Deleted", description: "The poem has been removed successfully." } as const;
+
+/** What visitors and the JSON API see of a poem. */
+export interface PoemView {
+  id: number;
+  title: string;
+  author: string | null;
+  content: string;
+  createdAt: string;
+}

@@ -2,17 +2,9 @@ import { desc, eq } from "drizzle-orm";
 import { poems, type Poem } from "../../db/schema";
 import { db } from "~/db.server";
 
-/** What visitors and the JSON API see of a poem. */
-export interface PoemView {
-  id: number;
-  title: string;
-  author: string | null;
-  content: string;
-  createdAt: string;
-}
+import type { PoemInput, PoemView } from "./poem.schema";
 
-export { PoemInput } from "./poem.schema";
-import type { PoemInput } from "./poem.schema";
+export { PoemInput, type PoemView } from "./poem.schema";
 
 export function toPoemView(poem: Poem): PoemView {
   return {

@@ -1,6 +1,8 @@
 // Client-safe (and free of zod, to keep the share page light): the share page
 // and the gallery import these in the browser.
 
+import type { Status } from "../../db/schema";
+
 export const GALLERY_FILTERS = ["ALL", "IMAGE", "VIDEO"] as const;
 export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
 
@@ -12,6 +14,25 @@ export interface GalleryItem {
   thumbnailUrl: string | null;
   originalName: string | null;
   durationSec: number | null;
+}
+
+/** An upload as the site's own pages and the admin API describe it. */
+export interface UploadView extends GalleryItem {
+  width: number | null;
+  height: number | null;
+  status: Status;
+  createdAt: string;
+}
+
+/** What the administrator sees of an upload: who sent it, the format, and the original file. */
+export interface AdminUpload extends UploadView {
+  submittedBy: string | null;
+  mimeType: string | null;
+  sizeBytes: number | null;
+  /** The file exactly as it was sent (HEIC stays HEIC), for the family to download. */
+  originalUrl: string | null;
+  /** Why it could not be processed (then it cannot be published), or null. */
+  processingError: string | null;
 }
 
 export const MISSING_INFORMATION = {

@@ -5,7 +5,7 @@ import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
-import type { GalleryFilter, GalleryItem } from "./upload.schema";
+import type { AdminUpload, GalleryFilter, GalleryItem, UploadView } from "./upload.schema";
 
 export { UploadRefused } from "./upload-refusal.server";
 // How files come in lives beside this file; these names stay importable from here.
@@ -34,13 +34,6 @@ export {
   receiveSignedPut,
   signMultipartPart,
 } from "./upload-parts.server";
-
-export interface UploadView extends GalleryItem {
-  width: number | null;
-  height: number | null;
-  status: Status;
-  createdAt: string;
-}
 
 export function toUploadView(upload: Upload): UploadView {
   return {
@@ -192,17 +185,6 @@ const PUBLIC_COPY_TYPES: Record<string, string> = {
 
 function mimeFromKey(key: string) {
   return PUBLIC_COPY_TYPES[key.split(".").pop() ?? ""] ?? "image/jpeg";
-}
-
-/** What the administrator sees of an upload: who sent it, the format, and the original file. */
-export interface AdminUpload extends UploadView {
-  submittedBy: string | null;
-  mimeType: string | null;
-  sizeBytes: number | null;
-  /** The file exactly as it was sent (HEIC stays HEIC), for the family to download. */
-  originalUrl: string | null;
-  /** Why it could not be processed (then it cannot be published), or null. */
-  processingError: string | null;
 }
 
 export function toAdminUpload(upload: Upload): AdminUpload {

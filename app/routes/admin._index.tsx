@@ -1,20 +1,20 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { getAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/auth/session.server";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { PendingMemories } from "~/components/admin/PendingMemories";
 import { listPendingMemories } from "~/models/memory.server";
 import { moderateMemoryForm } from "~/utils/admin-actions.server";
 import { PRIVATE_NO_STORE } from "~/utils/http.server";
 
-// /admin itself: the Pending Memories tab. Logged out, the layout shows the
-// login card instead, so this loader then returns nothing.
+// /admin itself: the Pending Memories tab.
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!(await getAdmin(request))) return json({ memories: [] });
+  await requireAdmin(request);
   return json({ memories: listPendingMemories() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
   return moderateMemoryForm(request, "/admin");
 }
 

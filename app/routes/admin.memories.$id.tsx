@@ -4,7 +4,8 @@ import { requireAdmin } from "~/auth/session.server";
 import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
-import { MemoryDecision, PendingMemories } from "~/components/admin/PendingMemories";
+import { ModerationButtons } from "~/components/admin/ModerationButtons";
+import { PendingMemories } from "~/components/admin/PendingMemories";
 import { content } from "~/content";
 import { getMemory, listPendingMemories } from "~/models/memory.server";
 import { moderateMemoryForm } from "~/utils/admin-actions.server";
@@ -21,6 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
   return moderateMemoryForm(request, "/admin");
 }
 
@@ -54,7 +56,7 @@ export default function MemoryDetails() {
         {confirm ? (
           <ConfirmStep confirm={confirm} action={`/admin/memories/${memory.id}`} cancelTo={`/admin/memories/${memory.id}`} />
         ) : (
-          <MemoryDecision id={memory.id} action={`/admin/memories/${memory.id}`} labels={{ approve: "Approve & Publish", reject: "Reject Memory" }} />
+          <ModerationButtons id={memory.id} action={`/admin/memories/${memory.id}`} labels={{ approve: "Approve & Publish", reject: "Reject Memory" }} />
         )}
       </AdminDialog>
       <PendingMemories memories={memories} />

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -7,17 +7,16 @@ import { requireAdmin } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
 import { Field, FormAlert, formLevelError, TextareaField } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
+import { useZodForm } from "~/components/useZodForm";
 import { createPoem, deletePoem, listPoems } from "~/models/poem.server";
 import { POEM_CREATED, POEM_DELETED, PoemInput } from "~/models/poem.schema";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
-import { formControls } from "~/utils/form-control";
 import { PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { asRefusal, replyIfRefused } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-const constraint = getZodConstraint(PoemInput);
 const CREATE_FAILED = { title: "Error", description: "Failed to create poem." };
 const DELETE_FAILED = { title: "Error", description: "Failed to delete poem.", type: "destructive" as const };
 
@@ -54,15 +53,7 @@ function AddPoemForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
-  const [form, fields] = useForm({
-    id: "add-poem",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PoemInput }),
-  });
-  const control = formControls("add-poem", constraint, fields);
+  const { form, control } = useZodForm("add-poem", PoemInput, { lastResult: actionData?.result });
   const [title, author, content] = [control("title", "text"), control("author", "text"), control("content", "textarea")];
   useEffect(() => {
     if (actionData?.failed) showToast({ ...CREATE_FAILED, description: formLevelError(actionData.result) ?? CREATE_FAILED.description, type: "destructive" });

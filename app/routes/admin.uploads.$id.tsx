@@ -4,7 +4,8 @@ import { requireAdmin } from "~/auth/session.server";
 import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
-import { dimensions, ProcessingProblem, UploadDecision } from "~/components/admin/PendingUploads";
+import { ModerationButtons } from "~/components/admin/ModerationButtons";
+import { dimensions, ProcessingProblem } from "~/components/admin/PendingUploads";
 import { content } from "~/content";
 import { getAdminUpload } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
@@ -34,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
   return moderateUploadForm(request, "/admin/uploads");
 }
 
@@ -104,11 +106,11 @@ export default function UploadPreview() {
         {confirm ? (
           <ConfirmStep confirm={confirm} action={`/admin/uploads/${upload.id}`} cancelTo={`/admin/uploads/${upload.id}`} />
         ) : (
-          <UploadDecision
+          <ModerationButtons
             id={upload.id}
             action={`/admin/uploads/${upload.id}`}
             labels={{ approve: "Publish to Gallery", reject: "Delete Permanently" }}
-            canPublish={!upload.processingError}
+            canApprove={!upload.processingError}
           />
         )}
       </div>

@@ -16,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
   return moderateUploadForm(request, "/admin/uploads");
 }
 

@@ -1,16 +1,15 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { loginAdmin } from "~/auth/authenticator.server";
 import { startAdminSession } from "~/auth/session.server";
-import { errorResponse, methodNotAllowed, readJsonObject } from "~/utils/http.server";
+import { errorResponse, methodNotAllowed } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");
 
-/** POST /api/admin/login {username, password}: opens the same session as the login form. */
+/** POST /api/admin/login {username, password}: the same check and session as the login page. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const body = await readJsonObject(request);
-  const result = await loginAdmin(body, context.clientIp);
+  const result = await loginAdmin("json", request, context.clientIp);
   if (!result.ok) {
     const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
     return errorResponse(result.status, result.errors, { headers });

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
@@ -8,6 +8,7 @@ import { CheckboxField, Field, FormAlert, formLevelError, Honeypot, TextareaFiel
 import { LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { MemoryList } from "~/components/MemoryList";
 import { showToast } from "~/components/Toaster";
+import { useZodForm } from "~/components/useZodForm";
 import { content } from "~/content";
 import type { loader as rootLoader } from "~/root";
 import { listPublicMemories, submitMemory, type PublicMemory } from "~/models/memory.server";
@@ -16,7 +17,6 @@ import { GUESTBOOK_PAGE_SIZE, MemoryFormSchema } from "~/models/memory.schema";
 import * as ui from "~/styles/ui.css";
 import { noStoreHeaders, readFormData } from "~/utils/http.server";
 import { replyIfRefused } from "~/utils/refusal.server";
-import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "./guestbook.css";
@@ -26,8 +26,6 @@ const SUBMITTED = {
   description: "Thank you for sharing your memory. It will be reviewed before being published.",
 };
 const FAILED = { title: "Error", description: "Failed to submit memory. Please try again." };
-// Computed once: the same HTML validation attributes for every render.
-const constraint = getZodConstraint(MemoryFormSchema);
 const FORM_ID = "guestbook";
 /** How far "Load More" can reach without JavaScript before the page gets unwieldy. */
 const MAX_OFFSET = 5000;
@@ -77,18 +75,7 @@ function WriteMessageForm() {
   const actionData = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/guestbook") === true;
-  const [form, fields] = useForm({
-    id: FORM_ID,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint,
-    defaultValue: { canDisplay: true },
-    // Validate on submit: messages appearing on blur would move the button away from a pending click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MemoryFormSchema }),
-  });
-
-  const control = formControls(FORM_ID, constraint, fields);
+  const { form, control } = useZodForm(FORM_ID, MemoryFormSchema, { lastResult: actionData?.result, defaultValue: { canDisplay: true } });
   const controls = {
     name: control("name", "text"),
     email: control("email", "email"),

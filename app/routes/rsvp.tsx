@@ -1,10 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Field, FormAlert, formLevelError, Honeypot, TextareaField } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
+import { useZodForm } from "~/components/useZodForm";
 import { content } from "~/content";
 import { MAX_GUESTS, RSVP_THANKS, RsvpSchema } from "~/models/rsvp.schema";
 import { createRsvp } from "~/models/rsvp.server";
@@ -12,12 +13,9 @@ import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
 import { noStoreHeaders, readFormData } from "~/utils/http.server";
 import { replyIfRefused } from "~/utils/refusal.server";
-import { formControls } from "~/utils/form-control";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "./guestbook.css";
-
-const constraint = getZodConstraint(RsvpSchema);
 
 export const headers = noStoreHeaders;
 
@@ -35,20 +33,11 @@ function AttendanceForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: "rsvp",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint,
-    defaultValue: { guestCount: "1" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RsvpSchema }),
-  });
+  const { form, control } = useZodForm("rsvp", RsvpSchema, { lastResult: actionData?.result, defaultValue: { guestCount: "1" } });
   useEffect(() => {
     const reason = actionData && "failed" in actionData ? formLevelError(actionData.result) : undefined;
     if (reason) showToast({ title: "Error", description: reason, type: "destructive" });
   }, [actionData]);
-  const control = formControls("rsvp", constraint, fields);
   const [name, email, guestCount, notes] = [control("name", "text"), control("email", "email"), control("guestCount", "number"), control("notes", "textarea")];
   return (
     <Form method="post" action="/rsvp" {...getFormProps(form)} className={s.form}>

@@ -36,6 +36,7 @@ test.beforeEach(() => {
 test.describe("logging in and out", () => {
   test("the admin page asks for a login first", async ({ page }) => {
     await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
     await expect(page.getByLabel("Username")).toBeVisible();
     await expect(page.getByLabel("Password")).toHaveAttribute("type", "password");
@@ -105,6 +106,7 @@ test.describe("logging in and out", () => {
     await expect(page.getByText("Logged Out", { exact: true })).toBeVisible();
     await expect(page.getByText("You have been logged out successfully.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
     // The session is really over.
     await page.goto("/admin/uploads");
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();

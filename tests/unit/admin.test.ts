@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminUsers, memories, rsvps, sessions, uploads } from "../../db/schema";
-import { loginAdmin, MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS } from "~/auth/authenticator.server";
+import { loginAdmin as logIn, MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS } from "~/auth/authenticator.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { endAdminSession, getAdmin, startAdminSession, sweepExpiredSessions } from "~/auth/session.server";
 import { db } from "~/db.server";
@@ -11,7 +11,7 @@ import { ensureConfiguredAdmin, upsertAdmin } from "~/models/admin.server";
 import { content } from "~/content";
 import { approvedMemoryRows, contactRows, csvDate, csvStream, MEMORY_COLUMNS, neutraliseCell, parseSubmittedBy } from "~/models/export.server";
 import { getRsvpStats, RsvpSchema } from "~/models/rsvp.server";
-import { action as adminAction } from "~/routes/admin";
+import { action as loginAction } from "~/routes/admin_.login";
 
 beforeEach(() => {
   resetLoginThrottle();
@@ -19,6 +19,9 @@ beforeEach(() => {
 });
 
 const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
+/** A login through POST /api/admin/login's strategy, from `clientIp`. */
+const loginAdmin = (credentials: Record<string, unknown>, clientIp: string) =>
+  logIn("json", new Request("http://localhost/api/admin/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(credentials) }), clientIp);
 const withCookie = (cookie: string) => new Request("http://x/admin", { headers: { Cookie: cookie } });
 
 describe("passwords", () => {
@@ -83,12 +86,12 @@ describe("the login form", () => {
   });
 
   async function logInThroughForm(redirectTo: string) {
-    const request = new Request("http://x/admin", {
+    const request = new Request("http://x/admin/login", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "login", username: "keeper", password: "the-right-password", redirectTo }),
+      body: new URLSearchParams({ username: "keeper", password: "the-right-password", redirectTo }),
     });
-    const response = (await adminAction({ request, params: {}, context: { clientIp: "10.9.0.1" } } as never)) as Response;
+    const response = (await loginAction({ request, params: {}, context: { clientIp: "10.9.0.1" } } as never)) as Response;
     expect(response.status).toBe(302);
     return response.headers.get("Location");
   }

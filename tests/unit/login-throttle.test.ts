@@ -4,11 +4,15 @@
 // from password.server.ts's own counters of scrypt calls, not from timing.
 import { readFile } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
-import { loginAdmin, MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS, type LoginResult } from "~/auth/authenticator.server";
+import { loginAdmin as logIn, MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS, type LoginResult } from "~/auth/authenticator.server";
 import { decoyHash, hashActivity, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, PASSWORD_CHECKS_BUSY, resetHashActivity } from "~/auth/password.server";
 import { ensureConfiguredAdmin, upsertAdmin } from "~/models/admin.server";
 
 const RIGHT = "the-right-password";
+
+/** A login through POST /api/admin/login's strategy, from `clientIp`. */
+const loginAdmin = (credentials: { username: string; password: string }, clientIp: string) =>
+  logIn("json", new Request("http://localhost/api/admin/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(credentials) }), clientIp);
 
 beforeEach(async () => {
   resetLoginThrottle();

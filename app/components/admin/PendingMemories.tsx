@@ -1,22 +1,8 @@
-import { Form, Link } from "@remix-run/react";
-import type { AdminMemory } from "~/models/memory.server";
+import { Link } from "@remix-run/react";
+import type { AdminMemory } from "~/models/memory.schema";
 import * as s from "./admin.css";
+import { ModerationButtons } from "./ModerationButtons";
 import * as ui from "~/styles/ui.css";
-
-/** Approve and Reject buttons for one memory: a plain form, one intent per button. */
-export function MemoryDecision({ id, action, labels }: { id: number; action: string; labels: { approve: string; reject: string } }) {
-  return (
-    <Form method="post" action={action} className={s.actions} preventScrollReset>
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" name="intent" value="approve" className={ui.button.primary}>
-        {labels.approve}
-      </button>
-      <button type="submit" name="intent" value="reject" className={ui.button.danger}>
-        {labels.reject}
-      </button>
-    </Form>
-  );
-}
 
 export function PendingMemories({ memories }: { memories: AdminMemory[] }) {
   if (memories.length === 0) return <p className={ui.emptyState}>No pending memories to review.</p>;
@@ -45,7 +31,7 @@ export function PendingMemories({ memories }: { memories: AdminMemory[] }) {
                   <Link to={`/admin/memories/${memory.id}`} className={ui.button.secondary} preventScrollReset aria-label={`View the memory from ${memory.name}`}>
                     View
                   </Link>
-                  <MemoryDecision id={memory.id} action="/admin?index" labels={{ approve: "Approve", reject: "Reject" }} />
+                  <ModerationButtons id={memory.id} action="/admin?index" labels={{ approve: "Approve", reject: "Reject" }} />
                 </div>
               </td>
             </tr>

@@ -1,37 +1,8 @@
-import { Form, Link } from "@remix-run/react";
-import type { AdminUpload } from "~/models/upload.server";
+import { Link } from "@remix-run/react";
+import type { AdminUpload } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
 import * as s from "./admin.css";
-
-/**
- * Publish and Delete buttons for one upload: a plain form, one intent per
- * button. An upload that could not be processed can only be deleted.
- */
-export function UploadDecision({
-  id,
-  action,
-  labels,
-  canPublish = true,
-}: {
-  id: number;
-  action: string;
-  labels: { approve: string; reject: string };
-  canPublish?: boolean;
-}) {
-  return (
-    <Form method="post" action={action} className={s.actions} preventScrollReset>
-      <input type="hidden" name="id" value={id} />
-      {canPublish ? (
-        <button type="submit" name="intent" value="approve" className={ui.button.primary}>
-          {labels.approve}
-        </button>
-      ) : null}
-      <button type="submit" name="intent" value="reject" className={ui.button.danger}>
-        {labels.reject}
-      </button>
-    </Form>
-  );
-}
+import { ModerationButtons } from "./ModerationButtons";
 
 /** The sentence the admin reads about an upload processing gave up on. */
 export function ProcessingProblem({ reason, className }: { reason: string; className?: string }) {
@@ -66,11 +37,11 @@ export function PendingUploads({ uploads }: { uploads: AdminUpload[] }) {
             <p className={s.cardText}>{upload.submittedBy || "Anonymous"}</p>
             {size ? <p className={s.cardText}>{size}</p> : null}
             {upload.processingError ? <ProcessingProblem reason={upload.processingError} /> : null}
-            <UploadDecision
+            <ModerationButtons
               id={upload.id}
               action="/admin/uploads"
               labels={{ approve: "Publish", reject: "Delete" }}
-              canPublish={!upload.processingError}
+              canApprove={!upload.processingError}
             />
           </li>
         );

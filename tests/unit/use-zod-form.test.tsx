@@ -1,0 +1,138 @@
+// useZodForm is the one way the site's forms are wired to their zod schema:
+// it must give every form exactly what the four hand-written useForm calls
+// gave (the form's attributes and each control's), keep a refused
+// submission's messages and typed values, and hold them back while a new
+// submission is on its way.
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { LoginSchema } from "~/auth/login.schema";
+import { useZodForm } from "~/components/useZodForm";
+import { MemoryFormSchema } from "~/models/memory.schema";
+import { PoemInput } from "~/models/poem.schema";
+import { RsvpSchema } from "~/models/rsvp.schema";
+import { formControls, type ControlType } from "~/utils/form-control";
+
+interface FormCase {
+  formId: string;
+  schema: z.ZodObject;
+  controls: Record<string, ControlType>;
+  defaultValue?: Record<string, unknown>;
+  wrong: Record<string, string>;
+}
+
+const FORMS: FormCase[] = [
+  {
+    formId: "guestbook",
+    schema: MemoryFormSchema,
+    controls: { name: "text", email: "email", phone: "tel", message: "textarea", canDisplay: "checkbox" },
+    defaultValue: { canDisplay: true },
+    wrong: { name: "", email: "not-an-email", message: "too short" },
+  },
+  {
+    formId: "rsvp",
+    schema: RsvpSchema,
+    controls: { name: "text", email: "email", guestCount: "number", notes: "textarea" },
+    defaultValue: { guestCount: "1" },
+    wrong: { name: "Ann", email: "", guestCount: "11", notes: "Coming with family" },
+  },
+  { formId: "admin-login", schema: LoginSchema, controls: { username: "text", password: "password" }, wrong: { username: "admin", password: "" } },
+  { formId: "add-poem", schema: PoemInput, controls: { title: "text", author: "text", content: "textarea" }, wrong: { title: "", author: "A. Poet", content: " " } },
+];
+
+function refused(schema: z.ZodObject, entries: Record<string, string>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(entries)) form.append(key, value);
+  const submission = parseWithZod(form, { schema });
+  expect(submission.status).toBe("error");
+  return submission.reply() as SubmissionResult<string[]>;
+}
+
+type Seen = { form: unknown; controls: Record<string, unknown> };
+
+/** The form element's attributes; its submit handler compared by kind (each render makes a new one). */
+const formAttributes = <S extends Record<string, unknown>>(form: FormMetadata<S, string[]>) =>
+  Object.fromEntries(Object.entries({ ...getFormProps(form as never), errors: form.errors }).map(([key, value]) => [key, typeof value === "function" ? "a function" : value]));
+
+/** Renders `Form` as the page at "/" of a router; with `submitting`, while a submission to it is on its way. */
+async function render(Form: () => null, { submitting = false } = {}) {
+  const router = createMemoryRouter([{ path: "/", Component: Form, action: () => new Promise<never>(() => {}) }]);
+  if (submitting) {
+    const form = new FormData();
+    form.set("name", "Ann");
+    void router.navigate("/", { formMethod: "post", formData: form });
+    await expect.poll(() => router.state.navigation.state).toBe("submitting");
+  }
+  // RouterProvider's layout effect is meant for the browser; React says so on every server render.
+  const warn = console.error;
+  console.error = (...args: unknown[]) => void (String(args[0]).includes("useLayoutEffect does nothing on the server") || warn(...args));
+  try {
+    renderToString(<RouterProvider router={router} />);
+  } finally {
+    console.error = warn;
+    router.dispose();
+  }
+}
+
+/** What the hand-written blocks did: useForm with these options, then formControls. */
+async function byHand({ formId, schema, controls, defaultValue }: FormCase, lastResult?: SubmissionResult<string[]>) {
+  let seen: Seen = { form: null, controls: {} };
+  const constraint = getZodConstraint(schema);
+  function Form() {
+    const [form, fields] = useForm({
+      id: formId,
+      lastResult,
+      constraint,
+      defaultValue: defaultValue as never,
+      shouldValidate: "onSubmit",
+      shouldRevalidate: "onInput",
+      onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    });
+    const control = formControls(formId, constraint, fields as never);
+    seen = { form: formAttributes(form), controls: Object.fromEntries(Object.entries(controls).map(([name, type]) => [name, control(name as never, type)])) };
+    return null;
+  }
+  await render(Form);
+  return seen;
+}
+
+async function withHook({ formId, schema, controls, defaultValue }: FormCase, lastResult?: SubmissionResult<string[]>, options?: { submitting?: boolean }) {
+  let seen: Seen = { form: null, controls: {} };
+  function Form() {
+    const { form, control } = useZodForm(formId, schema, { lastResult, defaultValue: defaultValue as never });
+    seen = { form: formAttributes(form), controls: Object.fromEntries(Object.entries(controls).map(([name, type]) => [name, control(name as never, type)])) };
+    return null;
+  }
+  await render(Form, options);
+  return seen;
+}
+
+describe("useZodForm", () => {
+  it.each(FORMS)("gives the $formId form what its hand-written useForm gave, before and after a refused submission", async (form) => {
+    expect(await withHook(form)).toEqual(await byHand(form));
+    const reply = refused(form.schema, form.wrong);
+    const afterRefusal = await withHook(form, reply);
+    expect(afterRefusal).toEqual(await byHand(form, reply));
+    expect(Object.values(afterRefusal.controls).some((control) => (control as { errors?: string[] }).errors?.length)).toBe(true);
+  });
+
+  it("keeps what was typed and the message beside the field", async () => {
+    const guestbook = FORMS[0]!;
+    const { controls } = await withHook(guestbook, refused(guestbook.schema, { name: "Ann", email: "ann@example.com", message: "too short" }));
+    expect(controls.message).toMatchObject({
+      errors: ["Message must be at least 10 characters"],
+      props: { defaultValue: "too short", "aria-invalid": true, "aria-describedby": "guestbook-message-error", minLength: 10, required: true },
+    });
+    expect(controls.name).toMatchObject({ errors: undefined, props: { defaultValue: "Ann" } });
+  });
+
+  it("holds the last answer back while a new submission is on its way", async () => {
+    const guestbook = FORMS[0]!;
+    const reply = refused(guestbook.schema, { name: "", email: "ann@example.com", message: "A long enough message" });
+    expect((await withHook(guestbook, reply)).controls.name).toMatchObject({ errors: ["Name is required"] });
+    expect((await withHook(guestbook, reply, { submitting: true })).controls.name).toMatchObject({ errors: undefined });
+  });
+});
