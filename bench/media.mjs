@@ -96,7 +96,9 @@ async function sampleRss(pid, fn) {
   const timer = setInterval(() => {
     try {
       peak = Math.max(peak, procStatusKb(pid).rss);
-    } catch {}
+    } catch {
+      // The process ended between two samples: its last peak stands.
+    }
   }, SAMPLE_MS);
   let result;
   try {

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, build, unit and integration tests, then the browser
+// `npm test`: lint, typecheck, build, unit and integration tests, then the browser
 // tests in Debian's Chromium. Chromium, ffmpeg and heif-convert (the media
 // processing tools) are installed first when missing and we are root.
 import { spawnSync } from "node:child_process";
@@ -42,6 +42,7 @@ if (missing.length > 0) {
   }
 }
 
+run("lint (ESLint with the import boundaries, Prettier)", "npm", ["run", "lint"]);
 run("typecheck", "npx", ["tsc"]);
 run("build", "npm", ["run", "build"]);
 run("unit and integration tests (vitest)", "npx", ["vitest", "run"]);

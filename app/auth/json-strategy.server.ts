@@ -7,7 +7,7 @@ import { readJsonObject } from "~/utils/http.server";
  * 4xx Response is thrown) and hands it to the verify function, which decides
  * who it is. Used by POST /api/admin/login, as FormStrategy is by the login page.
  */
-export class JsonStrategy<User> extends Strategy<User, JsonStrategy.VerifyOptions> {
+export class JsonStrategy<User> extends Strategy<User, JsonVerifyOptions> {
   name = "json";
 
   async authenticate(request: Request): Promise<User> {
@@ -16,10 +16,8 @@ export class JsonStrategy<User> extends Strategy<User, JsonStrategy.VerifyOption
   }
 }
 
-export declare namespace JsonStrategy {
-  interface VerifyOptions {
-    /** The request's JSON object, as sent: the verify function checks its fields. */
-    body: Record<string, unknown>;
-    request: Request;
-  }
+export interface JsonVerifyOptions {
+  /** The request's JSON object, as sent: the verify function checks its fields. */
+  body: Record<string, unknown>;
+  request: Request;
 }

@@ -1,8 +1,8 @@
-import { isDatabaseHealthy } from "~/db.server";
+import { isSiteHealthy } from "~/models/health.server";
 import { NO_STORE } from "~/utils/http.server";
 
 export async function loader() {
-  const healthy = isDatabaseHealthy();
+  const healthy = isSiteHealthy();
   return new Response(healthy ? "ok" : "database unavailable", {
     status: healthy ? 200 : 503,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE },

@@ -37,7 +37,8 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? String(issue.path[0]) : "body";
-    (errors[field] ??= []).includes(issue.message) || errors[field]!.push(issue.message);
+    const messages = (errors[field] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return errors;
 }

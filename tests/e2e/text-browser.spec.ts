@@ -117,6 +117,8 @@ async function dump(url: string, extra: string[] = []): Promise<string> {
 
 /** What lynx drew on its (pretend) terminal, without the control sequences: for failure messages. */
 const screenText = (output: string) =>
+  // Terminal control sequences are what this removes.
+  // eslint-disable-next-line no-control-regex
   output.replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][0-9A-Za-z]|\x1b[=>]|[\x0e\x0f\r]/g, " ").replace(/ {2,}/g, " ");
 
 /** Collapses line wrapping and indentation, so text can be matched across lines. */
