@@ -11,11 +11,21 @@ import tseslint from "typescript-eslint";
 /** @param {string} message @param {string[]} group */
 const forbid = (message, ...group) => ({ group, message });
 
-const serverModules = forbid("Components run in the browser: take types from models/*.schema.ts, never a .server module.", "**/*.server", "**/*.server.*");
-const models = forbid("app/media and db know storage, signing and processing only: the models call them, not the other way round.", "~/models/*", "**/models/*");
+const serverModules = forbid(
+  "Components run in the browser: take types from models/*.schema.ts, never a .server module.",
+  "**/*.server",
+  "**/*.server.*",
+);
+const models = forbid(
+  "app/media and db know storage, signing and processing only: the models call them, not the other way round.",
+  "~/models/*",
+  "**/models/*",
+);
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", "test-results/**", "playwright-report/**", "tests/.tmp/**", "coverage/**"] },
+  {
+    ignores: ["build/**", "public/build/**", "node_modules/**", "test-results/**", "playwright-report/**", "tests/.tmp/**", "coverage/**"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -50,7 +60,10 @@ export default tseslint.config(
   {
     files: ["db/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [models, forbid("db/ stands below the app: it imports nothing from app/.", "~/*", "**/app/*")] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [models, forbid("db/ stands below the app: it imports nothing from app/.", "~/*", "**/app/*")] },
+      ],
     },
   },
   {

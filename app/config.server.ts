@@ -105,9 +105,7 @@ export class ConfigError extends Error {
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = schema.safeParse(env);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`,
-    );
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const parsed = result.data;
@@ -118,9 +116,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (sessionSecrets.length === 0) {
     // Scripts that only write to the database (npm run admin) sign no cookies: no warning there.
     if (parsed.NODE_ENV !== "test" && !process.env.MEMORIAL_SCRIPT) {
-      console.warn(
-        "SESSION_SECRET is not set: using a random secret for this process. Admin sessions end when the server restarts.",
-      );
+      console.warn("SESSION_SECRET is not set: using a random secret for this process. Admin sessions end when the server restarts.");
     }
     sessionSecrets = [randomBytes(32).toString("hex")];
   }

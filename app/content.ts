@@ -43,15 +43,13 @@ export interface SiteContent {
 export const content: SiteContent = {
   personName: "Our Beloved Friend",
   siteTitle: "In Loving Memory",
-  siteDescription:
-    "A celebration of life: service details, a guest book, photos and poems shared by friends and family.",
+  siteDescription: "A celebration of life: service details, a guest book, photos and poems shared by friends and family.",
   serviceTitle: "Celebration of Life",
   serviceDateText: "Sunday, August 31st, 2025 · 4:00 pm to 8:00 pm",
   serviceYear: "2025",
   venueName: "The Berkeley City Club",
   venueAddress: "2315 Durant Avenue, Berkeley, CA 94704",
-  mapsLink:
-    "https://www.openstreetmap.org/search?query=2315%20Durant%20Avenue%2C%20Berkeley%2C%20CA%2094704",
+  mapsLink: "https://www.openstreetmap.org/search?query=2315%20Durant%20Avenue%2C%20Berkeley%2C%20CA%2094704",
   contactEmail: "family@example.com",
   timeZone: "America/Los_Angeles",
   karenModeTheme: "classic",

@@ -40,7 +40,12 @@ type NodeRequest = Readable & {
   headers: Record<string, string | string[] | undefined>;
   socket?: { remoteAddress?: string };
 };
-type NodeResponse = { statusCode: number; setHeader(name: string, value: string): unknown; end(body?: string): unknown; headersSent: boolean };
+type NodeResponse = {
+  statusCode: number;
+  setHeader(name: string, value: string): unknown;
+  end(body?: string): unknown;
+  headersSent: boolean;
+};
 
 /**
  * The Node server mounts this on /api/uploads/put/* ahead of Remix (the only

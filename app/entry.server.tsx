@@ -46,7 +46,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     return;
   }
   // A route's error response may wrap the thrown error itself.
-  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error || error) : error;
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error || error : error;
   console.error(
     JSON.stringify({
       ...where,

@@ -105,8 +105,7 @@ export default function App() {
   const navigation = useNavigation();
   const location = useLocation();
   const pendingPath = navigation.state === "loading" ? navigation.location.pathname : null;
-  const Skeleton =
-    pendingPath && pendingPath !== location.pathname ? pendingSkeletons[pendingPath] : undefined;
+  const Skeleton = pendingPath && pendingPath !== location.pathname ? pendingSkeletons[pendingPath] : undefined;
   return Skeleton ? <Skeleton /> : <Outlet />;
 }
 

@@ -24,7 +24,13 @@ const insert = sqlite.prepare("insert into memories (name, email, phone, message
 const start = Date.now() - ROWS * 1000;
 sqlite.transaction(() => {
   for (let i = 0; i < ROWS; i++) {
-    insert.run(`Guest ${i}`, `guest${i}@example.com`, i % 3 ? null : `+1 555 01${i % 100}`, `A memory number ${i}, with "a few" words of love.\nAnd a second line.`, start + i * 1000);
+    insert.run(
+      `Guest ${i}`,
+      `guest${i}@example.com`,
+      i % 3 ? null : `+1 555 01${i % 100}`,
+      `A memory number ${i}, with "a few" words of love.\nAnd a second line.`,
+      start + i * 1000,
+    );
   }
 })();
 
@@ -32,7 +38,9 @@ sqlite.transaction(() => {
 async function stringifyAlone() {
   const began = performance.now();
   let bytes = 0;
-  const rows = sqlite.prepare("select name, email, phone, message, createdAt from memories where status = 'APPROVED' order by id").iterate();
+  const rows = sqlite
+    .prepare("select name, email, phone, message, createdAt from memories where status = 'APPROVED' order by id")
+    .iterate();
   async function* cells() {
     for (const row of rows) yield [row.name, row.email, row.phone ?? "", row.message, new Date(row.createdAt).toISOString()];
   }
@@ -59,7 +67,9 @@ async function exportThroughSite(cookie) {
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, rssKb(site.pid))), 20);
   const began = performance.now();
-  const response = await fetch(`${site.origin}/api/admin/export/memories.csv`, { headers: { Cookie: cookie, "Accept-Encoding": process.env.BENCH_ENCODING ?? "gzip, deflate, br" } });
+  const response = await fetch(`${site.origin}/api/admin/export/memories.csv`, {
+    headers: { Cookie: cookie, "Accept-Encoding": process.env.BENCH_ENCODING ?? "gzip, deflate, br" },
+  });
   if (!response.ok) throw new Error(`export answered ${response.status}`);
   let bytes = 0;
   for await (const chunk of response.body) bytes += chunk.length;

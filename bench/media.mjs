@@ -262,7 +262,8 @@ async function main() {
     const best = { bare: Infinity, bareFlush: Infinity, app: Infinity };
     const memory = { app: null, bare: null };
     const cpu = { bare: Infinity, app: Infinity };
-    const worse = (previous, sample) => (!previous || sample.peakKb - sample.baselineKb > previous.peakKb - previous.baselineKb ? sample : previous);
+    const worse = (previous, sample) =>
+      !previous || sample.peakKb - sample.baselineKb > previous.peakKb - previous.baselineKb ? sample : previous;
     for (let i = 0; i < UPLOAD_RUNS; i++) {
       process.stderr.write(`upload run ${i + 1}/${UPLOAD_RUNS}…\n`);
       // Each upload starts with no dirty pages left over from the one before.
@@ -284,16 +285,35 @@ async function main() {
 
     const ratio = mibs(best.app) / mibs(best.bare);
     const growthMiB = kbToMiB(memory.app.peakKb - memory.app.baselineKb);
-    row("Upload 1 GiB → bare Node server (pipeline → createWriteStream), best of 2", `${mibs(best.bare).toFixed(0)} MiB/s (${(best.bare / 1000).toFixed(2)} s)`, "baseline");
-    row("Upload 1 GiB → bare Node server, createWriteStream({ flush: true }), best of 2", `${mibs(best.bareFlush).toFixed(0)} MiB/s (${(best.bareFlush / 1000).toFixed(2)} s)`, "reference (the app's driver flushes too)");
-    row("Upload 1 GiB → app signed PUT /api/uploads/put/…, best of 2", `${mibs(best.app).toFixed(0)} MiB/s (${(best.app / 1000).toFixed(2)} s)`);
+    row(
+      "Upload 1 GiB → bare Node server (pipeline → createWriteStream), best of 2",
+      `${mibs(best.bare).toFixed(0)} MiB/s (${(best.bare / 1000).toFixed(2)} s)`,
+      "baseline",
+    );
+    row(
+      "Upload 1 GiB → bare Node server, createWriteStream({ flush: true }), best of 2",
+      `${mibs(best.bareFlush).toFixed(0)} MiB/s (${(best.bareFlush / 1000).toFixed(2)} s)`,
+      "reference (the app's driver flushes too)",
+    );
+    row(
+      "Upload 1 GiB → app signed PUT /api/uploads/put/…, best of 2",
+      `${mibs(best.app).toFixed(0)} MiB/s (${(best.app / 1000).toFixed(2)} s)`,
+    );
     row("App / bare throughput", `${(ratio * 100).toFixed(0)}%`, "≥ 80%", ratio >= 0.8);
     row("App / bare-with-flush throughput", `${((mibs(best.app) / mibs(best.bareFlush)) * 100).toFixed(0)}%`, "reference");
     row("App server RSS before upload (VmRSS)", `${kbToMiB(memory.app.baselineKb).toFixed(1)} MiB`);
     row("App server peak RSS during upload (VmRSS every 50 ms, VmHWM)", `${kbToMiB(memory.app.peakKb).toFixed(1)} MiB`);
     row("App server RSS growth during upload (worse of 2)", `${growthMiB.toFixed(1)} MiB`, "< 50 MB (47.7 MiB)", growthMiB * MiB < 50e6);
-    row("Server CPU time (user + system) per 1 GiB upload: app / bare, least of 2", `${cpu.app.toFixed(2)} s / ${cpu.bare.toFixed(2)} s`, "reference");
-    row("Bare server RSS growth during upload (worse of 2)", `${kbToMiB(memory.bare.peakKb - memory.bare.baselineKb).toFixed(1)} MiB`, "reference");
+    row(
+      "Server CPU time (user + system) per 1 GiB upload: app / bare, least of 2",
+      `${cpu.app.toFixed(2)} s / ${cpu.bare.toFixed(2)} s`,
+      "reference",
+    );
+    row(
+      "Bare server RSS growth during upload (worse of 2)",
+      `${kbToMiB(memory.bare.peakKb - memory.bare.baselineKb).toFixed(1)} MiB`,
+      "reference",
+    );
 
     addToSummary([
       {
@@ -304,7 +324,13 @@ async function main() {
         target: "≥ 80%",
         met: ratio >= 0.8,
       },
-      { measure: "upload: server RSS growth", result: `${growthMiB.toFixed(1)} MiB`, reference: `bare Node ${kbToMiB(memory.bare.peakKb - memory.bare.baselineKb).toFixed(1)} MiB`, target: "< 50 MB", met: growthMiB * MiB < 50e6 },
+      {
+        measure: "upload: server RSS growth",
+        result: `${growthMiB.toFixed(1)} MiB`,
+        reference: `bare Node ${kbToMiB(memory.bare.peakKb - memory.bare.baselineKb).toFixed(1)} MiB`,
+        target: "< 50 MB",
+        met: growthMiB * MiB < 50e6,
+      },
     ]);
 
     await site.stop();
@@ -360,20 +386,50 @@ async function main() {
     }
 
     const ms = (v) => (v === null ? "skipped" : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(0)} ms`);
-    row(`24 MP JPEG (${jpegMeta.width}×${jpegMeta.height}, orientation ${jpegMeta.orientation}, ${jpegMiB.toFixed(1)} MiB): sharp decode only, raw().toBuffer()`, ms(decodeMs), "baseline");
+    row(
+      `24 MP JPEG (${jpegMeta.width}×${jpegMeta.height}, orientation ${jpegMeta.orientation}, ${jpegMiB.toFixed(1)} MiB): sharp decode only, raw().toBuffer()`,
+      ms(decodeMs),
+      "baseline",
+    );
     row("24 MP JPEG: thumbnail path autoOrient().resize({width: 280}).jpeg({quality: 80})", ms(thumbMs), "STACK-NOTES: 56 ms");
-    row("24 MP JPEG: app makeImageCopies(jpeg, \"image/jpeg\", 0) — display copy + thumbnail", ms(copiesJpegMs), "STACK-NOTES: full-size re-encode 450 ms");
-    row(`12 MP HEIC (4032×3024, heif-enc -q 60, ${heicMiB.toFixed(1)} MiB): heif-convert -q 92 alone`, ms(heifConvertMs), "STACK-NOTES: 0.88 s");
-    row(`12 MP HEIC: app makeImageCopies(heic, "image/heic", 0)${heicCopies ? ` → ${heicCopies.width}×${heicCopies.height} + thumbnail` : ""}`, ms(copiesHeicMs), "reference: heif-convert + sharp");
+    row(
+      '24 MP JPEG: app makeImageCopies(jpeg, "image/jpeg", 0) — display copy + thumbnail',
+      ms(copiesJpegMs),
+      "STACK-NOTES: full-size re-encode 450 ms",
+    );
+    row(
+      `12 MP HEIC (4032×3024, heif-enc -q 60, ${heicMiB.toFixed(1)} MiB): heif-convert -q 92 alone`,
+      ms(heifConvertMs),
+      "STACK-NOTES: 0.88 s",
+    );
+    row(
+      `12 MP HEIC: app makeImageCopies(heic, "image/heic", 0)${heicCopies ? ` → ${heicCopies.width}×${heicCopies.height} + thumbnail` : ""}`,
+      ms(copiesHeicMs),
+      "reference: heif-convert + sharp",
+    );
 
     addToSummary([
-      { measure: "24 MP JPEG → public copy + thumbnail", result: ms(copiesJpegMs), reference: `sharp decode alone ${ms(decodeMs)}`, ratio: copiesJpegMs === null ? "" : `${(copiesJpegMs / decodeMs).toFixed(2)}×` },
-      { measure: "12 MP HEIC → JPEG + thumbnail", result: ms(copiesHeicMs), reference: `heif-convert alone ${ms(heifConvertMs)}`, ratio: copiesHeicMs === null ? "" : `${(copiesHeicMs / heifConvertMs).toFixed(2)}×` },
+      {
+        measure: "24 MP JPEG → public copy + thumbnail",
+        result: ms(copiesJpegMs),
+        reference: `sharp decode alone ${ms(decodeMs)}`,
+        ratio: copiesJpegMs === null ? "" : `${(copiesJpegMs / decodeMs).toFixed(2)}×`,
+      },
+      {
+        measure: "12 MP HEIC → JPEG + thumbnail",
+        result: ms(copiesHeicMs),
+        reference: `heif-convert alone ${ms(heifConvertMs)}`,
+        ratio: copiesHeicMs === null ? "" : `${(copiesHeicMs / heifConvertMs).toFixed(2)}×`,
+      },
     ]);
 
     const mark = (ok) => (ok === null ? "" : ok ? "✅" : "❌");
-    console.log(`\nMedia benchmark — Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${new Date().toISOString()}`);
-    console.log(`Uploads: ${UPLOAD_RUNS} runs each of 1 GiB, timed from request start to end of response. Images: median of ${IMAGE_RUNS} after a warm-up.`);
+    console.log(
+      `\nMedia benchmark — Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${new Date().toISOString()}`,
+    );
+    console.log(
+      `Uploads: ${UPLOAD_RUNS} runs each of 1 GiB, timed from request start to end of response. Images: median of ${IMAGE_RUNS} after a warm-up.`,
+    );
     console.log(`makeImageCopies: ${imageMethod}.\n`);
     console.log("| Measure | Result | Target / reference | |");
     console.log("|---|---|---|---|");

@@ -30,7 +30,12 @@ const addUpload = sqlite.prepare(
 );
 sqlite.transaction(() => {
   for (let i = 0; i < MEMORIES; i++) {
-    addMemory.run(`Guest ${i}`, `guest${i}@example.com`, `A memory number ${i}, with a few words of love.\nAnd a second line.`, start + i * 60_000);
+    addMemory.run(
+      `Guest ${i}`,
+      `guest${i}@example.com`,
+      `A memory number ${i}, with a few words of love.\nAnd a second line.`,
+      start + i * 60_000,
+    );
   }
   for (let i = 1; i <= UPLOADS; i++) {
     const video = i % 10 === 0;
@@ -94,7 +99,9 @@ try {
 }
 const reference = rows.find((row) => row.route.startsWith("empty"))["req/s"];
 for (const row of rows) row["vs empty route"] = `${Math.round((row["req/s"] / reference) * 100)}%`;
-console.log(`${MEMORIES.toLocaleString("en")} approved memories, ${UPLOADS.toLocaleString("en")} approved uploads, ${CONNECTIONS} connections, ${DURATION}s each (target: pages ≥ 80% of the empty route)`);
+console.log(
+  `${MEMORIES.toLocaleString("en")} approved memories, ${UPLOADS.toLocaleString("en")} approved uploads, ${CONNECTIONS} connections, ${DURATION}s each (target: pages ≥ 80% of the empty route)`,
+);
 console.table(rows);
 const bareRow = rows.find((row) => row.route.startsWith("bare"));
 addToSummary(

@@ -23,7 +23,10 @@ export function printSummary(file) {
     return;
   }
   /** @type {SummaryRow[]} */
-  const rows = text.split("\n").filter(Boolean).map((line) => JSON.parse(line));
+  const rows = text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
   console.log("\n## summary (every figure next to its reference from the same run)");
   console.table(
     rows.map((row) => ({

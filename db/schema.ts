@@ -1,11 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  sqliteTable,
-  text,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
 export type Status = (typeof STATUSES)[number];
@@ -16,12 +10,9 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
 // Timestamps are integer milliseconds since the epoch, filled in by SQLite
 // itself so that a row written by any client gets one.
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
-const createdAt = () =>
-  integer("createdAt", { mode: "timestamp_ms" }).notNull().default(nowMs);
-const status = () =>
-  text("status", { enum: STATUSES }).notNull().default("PENDING");
-const statusCheck = (table: string) =>
-  sql.raw(`"${table}"."status" in ('PENDING', 'APPROVED', 'REJECTED')`);
+const createdAt = () => integer("createdAt", { mode: "timestamp_ms" }).notNull().default(nowMs);
+const status = () => text("status", { enum: STATUSES }).notNull().default("PENDING");
+const statusCheck = (table: string) => sql.raw(`"${table}"."status" in ('PENDING', 'APPROVED', 'REJECTED')`);
 
 export const sessions = sqliteTable(
   "sessions",
@@ -42,9 +33,7 @@ export const users = sqliteTable("users", {
   lastName: text("lastName"),
   profileImageUrl: text("profileImageUrl"),
   createdAt: createdAt(),
-  updatedAt: integer("updatedAt", { mode: "timestamp_ms" })
-    .notNull()
-    .default(nowMs),
+  updatedAt: integer("updatedAt", { mode: "timestamp_ms" }).notNull().default(nowMs),
 });
 
 export const memories = sqliteTable(
@@ -55,9 +44,7 @@ export const memories = sqliteTable(
     email: text("email").notNull(),
     phone: text("phone"),
     message: text("message").notNull(),
-    canDisplay: integer("canDisplay", { mode: "boolean" })
-      .notNull()
-      .default(true),
+    canDisplay: integer("canDisplay", { mode: "boolean" }).notNull().default(true),
     status: status(),
     createdAt: createdAt(),
   },
@@ -174,10 +161,7 @@ export const rsvps = sqliteTable(
     notes: text("notes"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("rsvps_created_idx").on(t.createdAt),
-    check("rsvps_guest_count_check", sql`${t.guestCount} between 1 and 10`),
-  ],
+  (t) => [index("rsvps_created_idx").on(t.createdAt), check("rsvps_guest_count_check", sql`${t.guestCount} between 1 and 10`)],
 );
 
 export type Memory = typeof memories.$inferSelect;

@@ -209,9 +209,7 @@ if (bucket) {
   console.log(`  media     in the bucket "${bucket}", not copied: back it up with the provider's tools,`);
   console.log(`            e.g. aws s3 sync s3://${bucket} <folder> --endpoint-url "$AWS_ENDPOINT_URL_S3"`);
 } else {
-  console.log(
-    `  media     ${path.join(storageDir, "objects")} → uploads/objects (${media.files} files, ${formatBytes(media.bytes)})`,
-  );
+  console.log(`  media     ${path.join(storageDir, "objects")} → uploads/objects (${media.files} files, ${formatBytes(media.bytes)})`);
   if (media.vanished > 0) console.log(`            ${media.vanished} files were deleted by the site while copying and skipped`);
 }
 process.exit(0);

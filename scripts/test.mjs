@@ -35,9 +35,7 @@ if (missing.length > 0) {
       `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`,
     ]);
   } else {
-    console.error(
-      `Missing: ${missing.join(", ")}. Install with: sudo apt-get install -y ${missing.join(" ")} (or set CHROMIUM_PATH).`,
-    );
+    console.error(`Missing: ${missing.join(", ")}. Install with: sudo apt-get install -y ${missing.join(" ")} (or set CHROMIUM_PATH).`);
     process.exit(1);
   }
 }

@@ -120,9 +120,10 @@ app.use((req, res, next) => {
 // file (1 GB without web-stream conversions); other methods there get the
 // API's 405. Everything else goes to Remix.
 /** What the build's entry module adds for this server. */
-const entry = /** @type {{ handleDiskPut?: import("express").RequestHandler; startBackgroundWork?: () => Promise<void>; closeDatabase?: () => void }} */ (
-  /** @type {unknown} */ (build.entry.module)
-);
+const entry =
+  /** @type {{ handleDiskPut?: import("express").RequestHandler; startBackgroundWork?: () => Promise<void>; closeDatabase?: () => void }} */ (
+    /** @type {unknown} */ (build.entry.module)
+  );
 if (entry.handleDiskPut) app.all("/api/uploads/put/*", entry.handleDiskPut);
 
 app.use(compression());
@@ -155,9 +156,19 @@ app.use(
     const status = Number(error?.status ?? error?.statusCode ?? 500);
     if (status >= 500 || res.headersSent) return next(error);
     console.warn(
-      JSON.stringify({ time: new Date().toISOString(), level: "warn", method: req.method, path: req.url.split("?")[0], status, msg: String(error?.message ?? error) }),
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: "warn",
+        method: req.method,
+        path: req.url.split("?")[0],
+        status,
+        msg: String(error?.message ?? error),
+      }),
     );
-    res.status(status).type("text/plain").send(status === 400 ? "This address could not be read." : "This request could not be handled.");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 400 ? "This address could not be read." : "This request could not be handled.");
   },
 );
 

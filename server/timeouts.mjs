@@ -87,7 +87,10 @@ export function applyTimeouts(server, timeouts) {
     // Between requests (Node's keep-alive timeout uses the same event), or a
     // connection opened ahead of time by a browser that sent nothing yet.
     if (!exchange && socket.bytesRead > 0) {
-      warn({ msg: `request timed out: headers incomplete, nothing received for ${timeouts.idleMs / 1000} s`, bytesReceived: socket.bytesRead });
+      warn({
+        msg: `request timed out: headers incomplete, nothing received for ${timeouts.idleMs / 1000} s`,
+        bytesReceived: socket.bytesRead,
+      });
     }
     socket.destroy();
   });
@@ -96,7 +99,11 @@ export function applyTimeouts(server, timeouts) {
   // answer as it would, and log the headers deadline.
   server.on("clientError", (/** @type {NodeJS.ErrnoException} */ error, /** @type {import("node:net").Socket} */ socket) => {
     if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
-      warn({ msg: `request timed out: headers not complete within ${timeouts.headersMs / 1000} s`, status: 408, bytesReceived: socket.bytesRead });
+      warn({
+        msg: `request timed out: headers not complete within ${timeouts.headersMs / 1000} s`,
+        status: 408,
+        bytesReceived: socket.bytesRead,
+      });
     }
     const exchange = current.get(socket);
     const answering = exchange && !exchange.res.writableFinished && exchange.res.headersSent;

@@ -59,8 +59,7 @@ const authenticator = new Authenticator<Admin>()
   .use(new JsonStrategy(({ body }) => checkCredentials({ username: body.username, password: body.password })), "json");
 
 export type LoginResult =
-  | { ok: true; admin: Admin }
-  | { ok: false; status: 400 | 401 | 429 | 503; errors: FieldErrors; retryAfterSeconds?: number };
+  { ok: true; admin: Admin } | { ok: false; status: 400 | 401 | 429 | 503; errors: FieldErrors; retryAfterSeconds?: number };
 
 const ANSWERED = new Set([401, 429, 503]);
 

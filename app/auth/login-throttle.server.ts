@@ -25,8 +25,7 @@ const byUsername = createRateLimiter({ limit: MAX_FAILED_LOGINS, windowMs: LOGIN
 const byUsernameFromNetwork = createRateLimiter({ limit: MAX_FAILED_LOGINS, windowMs: LOGIN_WINDOW_MS, bucket: "login-username-network" });
 
 export type LoginAttempt =
-  | { allowed: true; network: string; username: string; pair: string }
-  | { allowed: false; retryAfterSeconds: number };
+  { allowed: true; network: string; username: string; pair: string } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Counts one login attempt, or refuses it. Synchronous on purpose: between

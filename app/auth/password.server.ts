@@ -68,7 +68,13 @@ function releaseHashSlot() {
  * queue; setting a password (the admin command, the configured admin at
  * start) waits as long as it takes.
  */
-async function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, use: "check" | "set", mayWaitLong = use === "set") {
+async function derive(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+  use: "check" | "set",
+  mayWaitLong = use === "set",
+) {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
   await takeHashSlot(mayWaitLong);
   hashActivity.started++;

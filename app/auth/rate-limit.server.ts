@@ -81,25 +81,30 @@ export function createRateLimiter({
     events.set(key, list);
     if (!bucket) return;
     try {
-      db.insert(rateLimitHits).values({ bucket, key, at: new Date(now), weight }).run();
+      db.insert(rateLimitHits)
+        .values({ bucket, key, at: new Date(now), weight })
+        .run();
     } catch (error) {
       // A full disk must not stop the count: it carries on in memory.
       console.error(JSON.stringify({ level: "warn", msg: "could not record a rate-limit event", bucket, error: String(error) }));
     }
   }
 
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const key of events.keys()) recent(key, now);
-    if (!bucket) return;
-    try {
-      db.delete(rateLimitHits)
-        .where(and(eq(rateLimitHits.bucket, bucket), lt(rateLimitHits.at, new Date(now - windowMs))))
-        .run();
-    } catch {
-      // Swept again next time.
-    }
-  }, Math.min(windowMs, 60 * 60 * 1000));
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const key of events.keys()) recent(key, now);
+      if (!bucket) return;
+      try {
+        db.delete(rateLimitHits)
+          .where(and(eq(rateLimitHits.bucket, bucket), lt(rateLimitHits.at, new Date(now - windowMs))))
+          .run();
+      } catch {
+        // Swept again next time.
+      }
+    },
+    Math.min(windowMs, 60 * 60 * 1000),
+  );
   sweep.unref?.();
 
   return {

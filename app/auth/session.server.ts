@@ -28,7 +28,9 @@ export const sessionStorage = createSessionStorage({
   cookie: sessionCookie,
   async createData(data, expires) {
     const sid = randomBytes(24).toString("base64url");
-    db.insert(sessions).values({ sid, sess: data, expire: expiry(expires) }).run();
+    db.insert(sessions)
+      .values({ sid, sess: data, expire: expiry(expires) })
+      .run();
     return sid;
   },
   async readData(sid) {
@@ -57,7 +59,10 @@ export const sessionStorage = createSessionStorage({
 
 /** Removes sessions past their expiry; returns how many. */
 export function sweepExpiredSessions(now = Date.now()) {
-  return db.delete(sessions).where(lt(sessions.expire, new Date(now))).run().changes;
+  return db
+    .delete(sessions)
+    .where(lt(sessions.expire, new Date(now)))
+    .run().changes;
 }
 
 export function getSession(request: Request) {

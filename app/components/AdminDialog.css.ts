@@ -28,9 +28,21 @@ export const close = style({
   fontWeight: 600,
 });
 
-export const details = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.xs} ${vars.space.md}`, margin: `0 0 ${vars.space.lg}` });
+export const details = style({
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: `0 0 ${vars.space.lg}`,
+});
 globalStyle(`${details} dt`, { fontWeight: 700, color: vars.color.heading });
 globalStyle(`${details} dd`, { margin: 0, overflowWrap: "anywhere" });
 export const message = style({ whiteSpace: "pre-wrap" });
 export const buttons = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
-export const preview = style({ display: "block", maxWidth: "100%", maxHeight: "60vh", margin: `0 auto ${vars.space.md}`, borderRadius: vars.radius.sm, background: "#000" });
+export const preview = style({
+  display: "block",
+  maxWidth: "100%",
+  maxHeight: "60vh",
+  margin: `0 auto ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  background: "#000",
+});

@@ -33,7 +33,11 @@ export function AdminDialog({ title, closeTo, children }: { title: string; close
           <h2 id="admin-dialog-title" ref={headingRef} tabIndex={-1} className={s.title}>
             {title}
           </h2>
-          <a href={closeTo} className={s.close} onClick={(event) => (event.preventDefault(), navigate(closeTo, { preventScrollReset: true }))}>
+          <a
+            href={closeTo}
+            className={s.close}
+            onClick={(event) => (event.preventDefault(), navigate(closeTo, { preventScrollReset: true }))}
+          >
             Close
           </a>
         </div>

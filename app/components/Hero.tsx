@@ -43,13 +43,7 @@ export function Hero() {
   return (
     <section className={s.hero} aria-labelledby="hero-title" data-hero="">
       <div ref={background} className={s.background}>
-        <img
-          className={s.photo}
-          src={content.heroImage}
-          alt={content.heroImageAlt}
-          width={1600}
-          height={1000}
-        />
+        <img className={s.photo} src={content.heroImage} alt={content.heroImageAlt} width={1600} height={1000} />
       </div>
       <div className={s.overlay} />
       <div ref={text} className={s.text}>

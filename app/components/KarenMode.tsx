@@ -74,7 +74,10 @@ export function MusicPlayer() {
       setTriggerMusic(true);
       window.setTimeout(() => setTriggerMusic(false), KAREN.triggerResetMs);
       if (!prefersReducedMotion()) {
-        window.setTimeout(() => document.getElementById("site-footer")?.scrollIntoView({ behavior: "smooth", block: "end" }), KAREN.scrollDelayMs);
+        window.setTimeout(
+          () => document.getElementById("site-footer")?.scrollIntoView({ behavior: "smooth", block: "end" }),
+          KAREN.scrollDelayMs,
+        );
       }
     };
     window.addEventListener(TURNED_ON, onTurnedOn);

@@ -51,7 +51,12 @@ export function useLoadMore<T extends { id: number }>({
       if (mine !== generation.current) return;
       setList((state) => {
         const known = new Set(state.items.map((item) => item.id));
-        return { ...state, items: [...state.items, ...page.filter((item) => !known.has(item.id))], hasMore: page.length >= pageSize, status: "idle" };
+        return {
+          ...state,
+          items: [...state.items, ...page.filter((item) => !known.has(item.id))],
+          hasMore: page.length >= pageSize,
+          status: "idle",
+        };
       });
     } catch (error) {
       console.warn("Load More failed", error);

@@ -29,7 +29,10 @@ globalStyle(`${root} .uppy-Dashboard-close`, {
   lineHeight: 1,
   boxShadow: vars.shadow.card,
 });
-globalStyle(`${root} .uppy-Dashboard-close:hover, ${root} .uppy-Dashboard-close:focus`, { background: vars.color.accentHover, color: vars.color.onAccent });
+globalStyle(`${root} .uppy-Dashboard-close:hover, ${root} .uppy-Dashboard-close:focus`, {
+  background: vars.color.accentHover,
+  color: vars.color.onAccent,
+});
 globalStyle(`${root} .uppy-Dashboard-AddFiles-title`, { fontSize: "1.375rem !important", color: vars.color.heading, lineHeight: 1.4 });
 
 const buttons = [
@@ -66,11 +69,18 @@ globalStyle(`${uploadButton}, ${uploadButton}.uppy-StatusBar-actionBtn--disabled
   color: vars.color.onAccent,
 });
 globalStyle(`${uploadButton}:hover, ${root} .uppy-c-btn-primary:hover`, { background: vars.color.accentHover });
-globalStyle(`${root} :is(.uppy-DashboardContent-back, .uppy-DashboardContent-addMore, .uppy-DashboardContent-save, .uppy-StatusBar-actionBtn--retry, .uppy-StatusBar-details)`, {
-  color: vars.color.accent,
+globalStyle(
+  `${root} :is(.uppy-DashboardContent-back, .uppy-DashboardContent-addMore, .uppy-DashboardContent-save, .uppy-StatusBar-actionBtn--retry, .uppy-StatusBar-details)`,
+  {
+    color: vars.color.accent,
+  },
+);
+globalStyle(`${root} :is(.uppy-StatusBar-progress, .uppy-StatusBar.is-complete .uppy-StatusBar-progress)`, {
+  background: vars.color.accent,
 });
-globalStyle(`${root} :is(.uppy-StatusBar-progress, .uppy-StatusBar.is-complete .uppy-StatusBar-progress)`, { background: vars.color.accent });
-globalStyle(`${root} .uppy-StatusBar.is-complete .uppy-StatusBar-statusIndicator, ${root} .uppy-Dashboard-Item-progressIndicator`, { color: vars.color.success });
+globalStyle(`${root} .uppy-StatusBar.is-complete .uppy-StatusBar-statusIndicator, ${root} .uppy-Dashboard-Item-progressIndicator`, {
+  color: vars.color.success,
+});
 globalStyle(`${root} :is(.uppy-StatusBar.is-complete .uppy-StatusBar-progress)`, { background: vars.color.success });
 globalStyle(`${root} .uppy-Dashboard-Item-name`, { overflowWrap: "anywhere" });
 // The site's focus ring instead of Uppy's pale blue glow.

@@ -226,7 +226,9 @@ export function ShareUploader({
       className={ui.button.primary}
       onClick={() => {
         // Name and e-mail first: asking for them only after the files are chosen would waste the visitor's effort.
-        const missing = [nameInputId, emailInputId].map((id) => document.getElementById(id) as HTMLInputElement | null).find((input) => !input?.value.trim());
+        const missing = [nameInputId, emailInputId]
+          .map((id) => document.getElementById(id) as HTMLInputElement | null)
+          .find((input) => !input?.value.trim());
         if (missing) {
           showToast({ ...MISSING_INFORMATION, type: "destructive" });
           missing.focus();

@@ -11,11 +11,7 @@ function NavLinks({ pathname, className }: { pathname: string; className: string
         const active = isLinkActive(link.to, pathname);
         return (
           <li key={link.to}>
-            <Link
-              to={link.to}
-              className={active ? s.linkActive : s.link}
-              aria-current={active ? "page" : undefined}
-            >
+            <Link to={link.to} className={active ? s.linkActive : s.link} aria-current={active ? "page" : undefined}>
               {link.label}
             </Link>
           </li>

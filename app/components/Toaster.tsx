@@ -78,12 +78,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   };
 
   return (
-    <section
-      ref={region}
-      aria-label="Notifications (F8)"
-      tabIndex={-1}
-      className={enhanced ? s.floatingRegion : s.inlineRegion}
-    >
+    <section ref={region} aria-label="Notifications (F8)" tabIndex={-1} className={enhanced ? s.floatingRegion : s.inlineRegion}>
       <div role="status" aria-live="polite" aria-atomic="true">
         {current ? (
           <div

@@ -205,9 +205,7 @@ export class DiskStorage implements MediaStorage {
     headers.set("Content-Length", String(Math.max(0, end - start + 1)));
     if (range) headers.set("Content-Range", `bytes ${start}-${end}/${stats.size}`);
     const body =
-      request.method === "HEAD" || stats.size === 0
-        ? null
-        : createReadableStreamFromReadable(createReadStream(file, { start, end }));
+      request.method === "HEAD" || stats.size === 0 ? null : createReadableStreamFromReadable(createReadStream(file, { start, end }));
     return new Response(body, { status: range ? 206 : 200, headers });
   }
 

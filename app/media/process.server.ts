@@ -17,7 +17,27 @@ export interface SniffedType {
 }
 
 const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs"]);
-const MP4_BRANDS = new Set(["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "m4v ", "mp4v", "dash", "msnv", "ndas", "f4v ", "xavc", "3gp4", "3gp5", "3gp6", "3g2a"]);
+const MP4_BRANDS = new Set([
+  "isom",
+  "iso2",
+  "iso4",
+  "iso5",
+  "iso6",
+  "mp41",
+  "mp42",
+  "avc1",
+  "m4v ",
+  "mp4v",
+  "dash",
+  "msnv",
+  "ndas",
+  "f4v ",
+  "xavc",
+  "3gp4",
+  "3gp5",
+  "3gp6",
+  "3g2a",
+]);
 const AUDIO_BRANDS = new Set(["m4a ", "m4b ", "m4p "]);
 const QUICKTIME_ATOMS = new Set(["moov", "mdat", "wide", "free", "skip", "pnot"]);
 
@@ -57,7 +77,6 @@ export function sniffMediaType(head: Buffer): SniffedType | null {
   if (head.length >= 8 && QUICKTIME_ATOMS.has(ascii(4, 8))) return { mime: "video/quicktime", type: "VIDEO", ext: "mov" };
   return null;
 }
-
 
 export const THUMBNAIL_WIDTH = 280;
 
@@ -147,10 +166,15 @@ export async function makeImageCopies(
       );
     }
     const frames = meta?.pages ?? 1;
-    const animated = mime === "image/gif" && frames > 1 && frames <= limits.animationFrames && framePixels * frames <= limits.animationPixels;
+    const animated =
+      mime === "image/gif" && frames > 1 && frames <= limits.animationFrames && framePixels * frames <= limits.animationPixels;
     const angle = (((quarterTurns % 4) + 4) % 4) * 90;
     const open = (allFrames: boolean) =>
-      sharp(source, { failOn: "none", animated: allFrames, limitInputPixels: allFrames ? limits.animationPixels : limits.imagePixels }).timeout({
+      sharp(source, {
+        failOn: "none",
+        animated: allFrames,
+        limitInputPixels: allFrames ? limits.animationPixels : limits.imagePixels,
+      }).timeout({
         seconds: limits.imageSeconds,
       });
     // libheif has already applied a HEIC's own orientation to the pixels.
@@ -165,13 +189,20 @@ export async function makeImageCopies(
             : { mime: "image/jpeg", ext: "jpg", encode: (s: Sharp) => s.jpeg({ quality: 88 }) };
 
     const displayFile = scratchName(workDir, format.ext);
-    const info = await format.encode(angle ? oriented().rotate(angle) : oriented()).toFile(displayFile).catch(asProblem(limits));
+    const info = await format
+      .encode(angle ? oriented().rotate(angle) : oriented())
+      .toFile(displayFile)
+      .catch(asProblem(limits));
     checkDeadline();
     const thumbnail = scratchName(workDir, "jpg");
     // Shrinking first makes the extra turn cheap (STACK-NOTES: 58 ms instead of 360 ms on 24 MP).
     const small = await open(false)
       .autoOrient()
-      .resize({ width: angle % 180 ? undefined : THUMBNAIL_WIDTH, height: angle % 180 ? THUMBNAIL_WIDTH : undefined, withoutEnlargement: true })
+      .resize({
+        width: angle % 180 ? undefined : THUMBNAIL_WIDTH,
+        height: angle % 180 ? THUMBNAIL_WIDTH : undefined,
+        withoutEnlargement: true,
+      })
       .toBuffer()
       .catch(asProblem(limits));
     const thumb = sharp(small);

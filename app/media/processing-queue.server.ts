@@ -89,7 +89,13 @@ export function createJobQueue() {
     /** Runs `run` when its turn comes; rejects with JobTimedOut past `limitMs`. */
     enqueue<T>(run: (signal: AbortSignal) => Promise<T>, options: JobOptions): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        const entry: Entry = { run, limitMs: options.limitMs, urgent: !!options.urgent, resolve: resolve as (value: unknown) => void, reject };
+        const entry: Entry = {
+          run,
+          limitMs: options.limitMs,
+          urgent: !!options.urgent,
+          resolve: resolve as (value: unknown) => void,
+          reject,
+        };
         const firstNormal = entry.urgent ? waiting.findIndex((other) => !other.urgent) : -1;
         if (firstNormal >= 0) waiting.splice(firstNormal, 0, entry);
         else waiting.push(entry);

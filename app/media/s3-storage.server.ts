@@ -19,8 +19,14 @@ import {
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { InvalidPartsError, UploadTooLargeError, type MediaStorage, inlineDisposition,
-  type ServeOptions, type StoredPart } from "./storage.server";
+import {
+  InvalidPartsError,
+  UploadTooLargeError,
+  type MediaStorage,
+  inlineDisposition,
+  type ServeOptions,
+  type StoredPart,
+} from "./storage.server";
 
 export interface S3Settings {
   bucket: string;
@@ -36,7 +42,10 @@ export interface S3Settings {
 const DOWNLOAD_URL_SECONDS = 10 * 60;
 
 function isMissing(error: unknown) {
-  return error instanceof S3ServiceException && (error.name === "NotFound" || error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404);
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === "NotFound" || error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404)
+  );
 }
 
 /**
@@ -158,9 +167,7 @@ export class S3Storage implements MediaStorage {
         Key: key,
         ResponseContentType: options.contentType,
         ResponseCacheControl: options.cacheControl,
-        ResponseContentDisposition: options.downloadName
-          ? inlineDisposition(options.downloadName)
-          : undefined,
+        ResponseContentDisposition: options.downloadName ? inlineDisposition(options.downloadName) : undefined,
       }),
       { expiresIn: DOWNLOAD_URL_SECONDS },
     );
@@ -174,11 +181,9 @@ export class S3Storage implements MediaStorage {
   }
 
   signPartUrl(key: string, uploadId: string, partNumber: number, _origin: string, expiresInSeconds: number) {
-    return getSignedUrl(
-      this.client,
-      new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
-      { expiresIn: expiresInSeconds },
-    );
+    return getSignedUrl(this.client, new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), {
+      expiresIn: expiresInSeconds,
+    });
   }
 
   async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
@@ -205,7 +210,10 @@ export class S3Storage implements MediaStorage {
         }),
       );
     } catch (error) {
-      if (error instanceof S3ServiceException && ["InvalidPart", "InvalidPartOrder", "NoSuchUpload", "EntityTooSmall"].includes(error.name)) {
+      if (
+        error instanceof S3ServiceException &&
+        ["InvalidPart", "InvalidPartOrder", "NoSuchUpload", "EntityTooSmall"].includes(error.name)
+      ) {
         throw new InvalidPartsError(error.message);
       }
       throw error;

@@ -24,7 +24,19 @@ export async function probeVideo(input: string, options: RunOptions = {}): Promi
   try {
     stdout = await runTool(
       "ffprobe",
-      ["-v", "error", "-threads", "1", "-select_streams", "v:0", "-show_entries", "format=duration:stream=width,height", "-of", "json", input],
+      [
+        "-v",
+        "error",
+        "-threads",
+        "1",
+        "-select_streams",
+        "v:0",
+        "-show_entries",
+        "format=duration:stream=width,height",
+        "-of",
+        "json",
+        input,
+      ],
       { timeoutMs: 30_000, signal: options.signal },
     );
   } catch (error) {
@@ -35,7 +47,8 @@ export async function probeVideo(input: string, options: RunOptions = {}): Promi
   try {
     const data = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { width?: number; height?: number }[] };
     // Sound in a video's container (an .m4a, a voice memo saved as .mp4): there is nothing to show.
-    if (data.streams?.length === 0) throw new MediaProblem("unreadable", "the file has sound but no picture, and only photos and videos can be shared");
+    if (data.streams?.length === 0)
+      throw new MediaProblem("unreadable", "the file has sound but no picture, and only photos and videos can be shared");
     const duration = Number(data.format?.duration);
     return {
       durationSec: Number.isFinite(duration) ? Math.round(duration) : null,
@@ -64,14 +77,36 @@ export function checkVideoFrameSize(facts: VideoFacts, limits: ProcessingLimits 
 }
 
 /** A 280 px-wide JPEG frame from about one second in (or the first frame of a shorter clip). */
-export async function makeVideoPoster(input: string, durationSec: number | null, workDir: string, options: RunOptions = {}): Promise<string | null> {
+export async function makeVideoPoster(
+  input: string,
+  durationSec: number | null,
+  workDir: string,
+  options: RunOptions = {},
+): Promise<string | null> {
   await fs.mkdir(workDir, { recursive: true });
   const output = scratchName(workDir, "jpg");
   const at = durationSec !== null && durationSec < 2 ? "0" : "1";
   try {
     await runTool(
       "ffmpeg",
-      ["-v", "error", "-threads", "1", "-ss", at, "-i", input, "-frames:v", "1", "-vf", `scale=${POSTER_WIDTH}:-2`, "-q:v", "4", "-y", output],
+      [
+        "-v",
+        "error",
+        "-threads",
+        "1",
+        "-ss",
+        at,
+        "-i",
+        input,
+        "-frames:v",
+        "1",
+        "-vf",
+        `scale=${POSTER_WIDTH}:-2`,
+        "-q:v",
+        "4",
+        "-y",
+        output,
+      ],
       { timeoutMs: 60_000, signal: options.signal },
     );
     return (await fs.stat(output).catch(() => null))?.size ? output : null;

@@ -56,7 +56,9 @@ async function* coalesce(source: AsyncIterable<Buffer | string>) {
 /** CSV bytes (UTF-8 with a BOM, so spreadsheets show accents) of the rows, streamed. */
 export function csvStream(columns: string[], rows: AsyncIterable<string[]> | Iterable<string[]>): ReadableStream<Uint8Array> {
   const csv = stringify({ bom: true, header: true, columns, cast: { string: neutraliseCell } });
-  Readable.from(rows).on("error", (error) => csv.destroy(error)).pipe(csv);
+  Readable.from(rows)
+    .on("error", (error) => csv.destroy(error))
+    .pipe(csv);
   return createReadableStreamFromReadable(Readable.from(coalesce(csv)));
 }
 
@@ -67,7 +69,14 @@ export function* approvedMemoryRows(): Generator<string[]> {
   let lastId = 0;
   for (;;) {
     const batch = db
-      .select({ id: memories.id, name: memories.name, email: memories.email, phone: memories.phone, message: memories.message, createdAt: memories.createdAt })
+      .select({
+        id: memories.id,
+        name: memories.name,
+        email: memories.email,
+        phone: memories.phone,
+        message: memories.message,
+        createdAt: memories.createdAt,
+      })
       .from(memories)
       // The unary + keeps SQLite walking the primary key in order: with the
       // status index it would sort every remaining approved row for each batch.

@@ -12,11 +12,7 @@ const emptyToUndefined = (value: unknown) => (value === null || value === "" ? u
 
 /** The fields and messages shared by the guest book form and POST /api/guestbook. */
 const memoryFields = {
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(100, "Name must be at most 100 characters"),
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
   email: z
     .string({ error: "Valid email is required" })
     .trim()
@@ -24,11 +20,7 @@ const memoryFields = {
     .pipe(z.email("Valid email is required")),
   phone: z.preprocess(
     emptyToUndefined,
-    z
-      .string({ error: "Phone must be text" })
-      .trim()
-      .max(40, "Phone must be at most 40 characters")
-      .optional(),
+    z.string({ error: "Phone must be text" }).trim().max(40, "Phone must be at most 40 characters").optional(),
   ),
   // Browsers send a textarea's line breaks as CRLF; store them as plain newlines.
   message: z.preprocess(

@@ -15,7 +15,6 @@ export {
   type PublicMemory,
 } from "./memory.schema";
 
-
 export { resetSubmissionLimits, TOO_MANY_SUBMISSIONS } from "./submission-limit.server";
 
 const recentCopyQuery = db
@@ -44,7 +43,12 @@ const recentCopyQuery = db
  */
 export function submitMemory(input: MemoryInput, source?: SubmissionSource): { id: number } {
   // The same memory sent again (Back and Send, a double tap on a slow phone) is already kept.
-  const copy = recentCopyQuery.get({ name: input.name, email: input.email, message: input.message, since: Date.now() - RESUBMISSION_WINDOW_MS });
+  const copy = recentCopyQuery.get({
+    name: input.name,
+    email: input.email,
+    message: input.message,
+    since: Date.now() - RESUBMISSION_WINDOW_MS,
+  });
   if (copy) return { id: copy.id };
   if (source) requireSubmissionAllowed(source);
   const [row] = db
@@ -106,13 +110,7 @@ export function toAdminMemory(memory: Memory): AdminMemory {
 
 /** Memories waiting for review, oldest first (the order they arrived in). */
 export function listPendingMemories(): AdminMemory[] {
-  return db
-    .select()
-    .from(memories)
-    .where(eq(memories.status, "PENDING"))
-    .orderBy(memories.createdAt, memories.id)
-    .all()
-    .map(toAdminMemory);
+  return db.select().from(memories).where(eq(memories.status, "PENDING")).orderBy(memories.createdAt, memories.id).all().map(toAdminMemory);
 }
 
 export function countPendingMemories(): number {

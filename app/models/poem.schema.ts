@@ -2,11 +2,7 @@ import { z } from "~/utils/zod";
 
 // Client-safe: the admin's poem form validates with it in the browser too.
 export const PoemInput = z.object({
-  title: z
-    .string({ message: "Title is required" })
-    .trim()
-    .min(1, "Title is required")
-    .max(200, "Title must be at most 200 characters"),
+  title: z.string({ message: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
   author: z
     .string()
     .trim()

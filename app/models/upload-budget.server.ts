@@ -40,8 +40,7 @@ export const STORAGE_FULL_FOR_UPLOADS =
   "The memorial's storage is full right now, so this file can't be accepted. The family has been told; please try again later.";
 export const STORAGE_FULL_FOR_FORM =
   "The memorial's storage is full right now, so your files can't be accepted. The family has been told; please try again later.";
-export const TOO_MUCH_AT_ONCE =
-  "These files together are more than the memorial can take at once. Please send fewer files at a time.";
+export const TOO_MUCH_AT_ONCE = "These files together are more than the memorial can take at once. Please send fewer files at a time.";
 
 function tryAgainIn(seconds: number) {
   const hours = Math.round(seconds / 3600);
@@ -76,7 +75,10 @@ export function pendingBytes(): number {
     .from(uploads)
     .where(and(eq(uploads.status, "PENDING"), isNotNull(uploads.storageKey)))
     .get();
-  const unfinished = db.select({ bytes: sum(signedUploads.bytes) }).from(signedUploads).get();
+  const unfinished = db
+    .select({ bytes: sum(signedUploads.bytes) })
+    .from(signedUploads)
+    .get();
   return Number(registered?.bytes ?? 0) + Number(unfinished?.bytes ?? 0) + total(inFlight);
 }
 
@@ -86,7 +88,9 @@ function storageFull(details: Record<string, unknown>): never {
   // The family learns of it in the admin panel; the log says why, once a minute at most.
   if (Date.now() - lastFullNotice > 60_000) {
     lastFullNotice = Date.now();
-    console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "uploads refused: storage budget reached", ...details }));
+    console.error(
+      JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "uploads refused: storage budget reached", ...details }),
+    );
   }
   throw new UploadRefused(507, "file", STORAGE_FULL_FOR_UPLOADS);
 }
@@ -112,7 +116,8 @@ function checkRoom(request: IntakeRequest, freeBytes: number | null, clientKey: 
   if (request.part) {
     const { uploadId, partNumber, otherPartsStored } = request.part;
     let others = otherPartsStored();
-    for (const reservation of inFlight) if (reservation.uploadId === uploadId && reservation.partNumber !== partNumber) others += reservation.bytes;
+    for (const reservation of inFlight)
+      if (reservation.uploadId === uploadId && reservation.partNumber !== partNumber) others += reservation.bytes;
     if (others + request.bytes > MAX_UPLOAD_BYTES) throw new UploadRefused(413, "file", TOO_LARGE);
   }
   if (request.kind === "form" && bytes > budget.pendingBytes) throw new UploadRefused(413, "file", TOO_MUCH_AT_ONCE);
@@ -155,7 +160,12 @@ export async function reserveUploadBytes(request: IntakeRequest): Promise<Upload
   const freeBytes = await getMediaStorage().freeBytes();
   const clientKey = networkKey(request.clientIp);
   checkRoom(request, freeBytes, clientKey, Date.now());
-  const reservation: Reservation = { bytes: request.bytes, clientKey, uploadId: request.part?.uploadId, partNumber: request.part?.partNumber };
+  const reservation: Reservation = {
+    bytes: request.bytes,
+    clientKey,
+    uploadId: request.part?.uploadId,
+    partNumber: request.part?.partNumber,
+  };
   inFlight.add(reservation);
   return {
     get reserved() {

@@ -168,7 +168,11 @@ async function readShareForm(request: Request, intake: UploadIntake, clientIp: s
       uploaded.push(file.name);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      refused.push(error.status === 415 ? `“${file.name}” is not a photo or video we can accept. ${SUPPORTED_FORMATS_NOTE}.` : `“${file.name}”: ${error.message}`);
+      refused.push(
+        error.status === 415
+          ? `“${file.name}” is not a photo or video we can accept. ${SUPPORTED_FORMATS_NOTE}.`
+          : `“${file.name}”: ${error.message}`,
+      );
     }
   }
   if (refused.length === 0) return { done: true, uploaded };

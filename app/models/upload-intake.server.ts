@@ -54,11 +54,7 @@ function namesSomeone(label: string) {
 
 /** POST /api/uploads/complete. Width, height and duration are hints only: the server measures them itself. */
 export const CompleteUploadSchema = z.object({
-  uploadURL: z
-    .string({ message: "uploadURL is required" })
-    .trim()
-    .min(1, "uploadURL is required")
-    .max(4096, "uploadURL is too long"),
+  uploadURL: z.string({ message: "uploadURL is required" }).trim().min(1, "uploadURL is required").max(4096, "uploadURL is too long"),
   // The same name and email the share form asks for, as the spec's "name (email)".
   submittedBy: z
     .string({ message: NAME_AND_EMAIL_REQUIRED })
@@ -143,7 +139,9 @@ export async function signUpload(origin: string, hint: UploadHint = {}, clientIp
   await checkUploadRoom({ kind: "file", bytes: hint.size ?? 0, clientIp });
   countUpload(clientIp);
   const key = newOriginalKey(hint.filename);
-  db.insert(signedUploads).values({ key, clientKey: networkKey(clientIp) }).run();
+  db.insert(signedUploads)
+    .values({ key, clientKey: networkKey(clientIp) })
+    .run();
   const uploadURL = await getMediaStorage().signPutUrl(key, origin, SIGNED_URL_SECONDS);
   return { uploadURL, key };
 }
@@ -163,7 +161,11 @@ function requireSignedKey(uploadURL: string) {
   const signed = key ? findSignedUpload(key) : undefined;
   if (!key || !signed) {
     const done = key && db.select({ id: uploads.id }).from(uploads).where(eq(uploads.storageKey, key)).get();
-    throw new UploadRefused(400, "uploadURL", done ? "This upload has already been completed." : "This uploadURL was not issued by this site.");
+    throw new UploadRefused(
+      400,
+      "uploadURL",
+      done ? "This upload has already been completed." : "This uploadURL was not issued by this site.",
+    );
   }
   return signed;
 }
@@ -210,7 +212,12 @@ async function registerStoredObject(signed: SignedUpload, details: { submittedBy
       })
       .returning()
       .get();
-    return tx.update(uploads).set({ url: mediaUrl(row.id, key) }).where(eq(uploads.id, row.id)).returning().get();
+    return tx
+      .update(uploads)
+      .set({ url: mediaUrl(row.id, key) })
+      .where(eq(uploads.id, row.id))
+      .returning()
+      .get();
   });
   const processing = enqueueProcessing(upload.id);
   const outcome = await Promise.race([processing, new Promise<null>((r) => setTimeout(r, config.COMPLETION_WAIT_MS, null))]);
@@ -223,7 +230,9 @@ async function registerStoredObject(signed: SignedUpload, details: { submittedBy
 }
 
 export async function forgetObject(key: string) {
-  await getMediaStorage().delete(key).catch(() => {});
+  await getMediaStorage()
+    .delete(key)
+    .catch(() => {});
   db.delete(signedUploads).where(eq(signedUploads.key, key)).run();
 }
 
@@ -254,7 +263,8 @@ export async function describeUploadedObject(key: string) {
 
 /** The most the share form's body may hold: ten files of 1 GB and the rest of the form. */
 export const MAX_FORM_BODY_BYTES = MAX_FILES_PER_VISIT * MAX_UPLOAD_BYTES + 1024 * 1024;
-export const LENGTH_REQUIRED = "Your browser did not say how large the upload is, so it can't be accepted. Please try again, or try another browser.";
+export const LENGTH_REQUIRED =
+  "Your browser did not say how large the upload is, so it can't be accepted. Please try again, or try another browser.";
 export const FORM_TOO_LARGE = `The files are larger than the form can take at once (${MAX_FILES_PER_VISIT} files of at most 1 GB each). Please choose fewer or smaller files.`;
 
 /**
@@ -289,10 +299,15 @@ export async function storeFormUpload(
   try {
     countUpload(clientIp);
     const key = newOriginalKey(file.filename);
-    db.insert(signedUploads).values({ key, clientKey: networkKey(clientIp) }).run();
+    db.insert(signedUploads)
+      .values({ key, clientKey: networkKey(clientIp) })
+      .run();
     try {
       const maxBytes = Math.min(MAX_UPLOAD_BYTES, budget.reserved);
-      const { size } = await getMediaStorage().write(key, file.stream, { contentType: file.contentType || "application/octet-stream", maxBytes });
+      const { size } = await getMediaStorage().write(key, file.stream, {
+        contentType: file.contentType || "application/octet-stream",
+        maxBytes,
+      });
       db.update(signedUploads).set({ bytes: size }).where(eq(signedUploads.key, key)).run();
       budget.stored(size);
     } catch (error) {

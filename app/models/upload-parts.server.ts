@@ -21,7 +21,15 @@ import {
   TOO_LARGE,
   type UploadIntake,
 } from "./upload-budget.server";
-import { countUpload, findSignedUpload, isAwaitingDirectUpload, LENGTH_REQUIRED, newOriginalKey, SIGNED_URL_SECONDS, type UploadHint } from "./upload-intake.server";
+import {
+  countUpload,
+  findSignedUpload,
+  isAwaitingDirectUpload,
+  LENGTH_REQUIRED,
+  newOriginalKey,
+  SIGNED_URL_SECONDS,
+  type UploadHint,
+} from "./upload-intake.server";
 import { UploadRefused } from "./upload-refusal.server";
 
 export async function createMultipartUpload(hint: UploadHint & { contentType?: string | null }, clientIp?: string) {
@@ -29,7 +37,9 @@ export async function createMultipartUpload(hint: UploadHint & { contentType?: s
   countUpload(clientIp);
   const key = newOriginalKey(hint.filename);
   const uploadId = await getMediaStorage().createMultipartUpload(key, hint.contentType || "application/octet-stream");
-  db.insert(signedUploads).values({ key, multipartUploadId: uploadId, clientKey: networkKey(clientIp) }).run();
+  db.insert(signedUploads)
+    .values({ key, multipartUploadId: uploadId, clientKey: networkKey(clientIp) })
+    .run();
   return { key, uploadId };
 }
 
@@ -78,7 +88,12 @@ const sumOf = (sizes: Map<number, number>, except?: number) => {
  * with what the site knows of the file, and is what the browser then sends
  * as the uploadURL to complete the upload.
  */
-export async function completeMultipartUpload(key: string | null, uploadId: string, parts: { PartNumber: number; ETag: string }[], origin: string) {
+export async function completeMultipartUpload(
+  key: string | null,
+  uploadId: string,
+  parts: { PartNumber: number; ETag: string }[],
+  origin: string,
+) {
   const checked = requireMultipart(key, uploadId);
   const storage = getMediaStorage();
   let joined: number | null = null;
@@ -132,21 +147,24 @@ const TAKEN = "A file has already been uploaded to this address.";
  */
 export async function receiveSignedPut(signed: SignedPut): Promise<{ etag: string }> {
   const check = readGrant(signed.key, signed.searchParams, config.sessionSecrets);
-  if (!check.ok) throw new UploadRefused(403, "signature", check.reason === "expired" ? "Request has expired" : "This upload address is not valid.");
+  if (!check.ok)
+    throw new UploadRefused(403, "signature", check.reason === "expired" ? "Request has expired" : "This upload address is not valid.");
   const put: GrantedPut = { ...signed, ...check.grant };
   const storage = getMediaStorage();
   if (!(storage instanceof DiskStorage)) throw new UploadRefused(404, "uploadURL", "Uploads go straight to the bucket");
   const bytes = put.contentLength !== null && /^\d+$/.test(put.contentLength.trim()) ? Number(put.contentLength) : NaN;
   if (!Number.isSafeInteger(bytes)) throw new UploadRefused(411, "file", LENGTH_REQUIRED);
   try {
-    if (put.uploadId !== undefined && put.partNumber !== undefined) return await receivePart(storage, put, put.uploadId, put.partNumber, bytes);
+    if (put.uploadId !== undefined && put.partNumber !== undefined)
+      return await receivePart(storage, put, put.uploadId, put.partNumber, bytes);
     return await receiveFile(storage, put, bytes);
   } catch (error) {
     if (error instanceof UploadTooLargeError) throw new UploadRefused(413, "file", TOO_LARGE);
     if (error instanceof ObjectExistsError) throw new UploadRefused(409, "uploadURL", TAKEN);
     if (error instanceof UnknownUploadError) throw new UploadRefused(404, "uploadId", NO_SUCH_UPLOAD);
     // The upload was cancelled (its folder removed) while this part was arriving.
-    if (put.uploadId !== undefined && (error as NodeJS.ErrnoException).code === "ENOENT") throw new UploadRefused(404, "uploadId", NO_SUCH_UPLOAD);
+    if (put.uploadId !== undefined && (error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new UploadRefused(404, "uploadId", NO_SUCH_UPLOAD);
     throw error;
   }
 }

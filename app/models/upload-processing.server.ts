@@ -55,12 +55,14 @@ function needsProcessing(upload: Upload) {
 /** Queues one upload's processing; resolves (never rejects) once it has been processed or given up on. */
 export function enqueueProcessing(id: number): Promise<ProcessingOutcome> {
   const limitMs = processingTimeLimitMs(getRow(id) ?? { sizeBytes: 0 });
-  return queue.enqueue((signal) => processUpload(id, signal), { limitMs }).catch((error: unknown) => {
-    const problem = error instanceof JobTimedOut ? tooSlow(Math.round(limitMs / 1000)) : new MediaProblem("failed", SOMETHING_WENT_WRONG);
-    console.error(JSON.stringify({ level: "error", msg: "media processing failed", uploadId: id, error: String(error) }));
-    markFailed(id, problem.message);
-    return { ok: false as const, kind: problem.kind, reason: problem.message };
-  });
+  return queue
+    .enqueue((signal) => processUpload(id, signal), { limitMs })
+    .catch((error: unknown) => {
+      const problem = error instanceof JobTimedOut ? tooSlow(Math.round(limitMs / 1000)) : new MediaProblem("failed", SOMETHING_WENT_WRONG);
+      console.error(JSON.stringify({ level: "error", msg: "media processing failed", uploadId: id, error: String(error) }));
+      markFailed(id, problem.message);
+      return { ok: false as const, kind: problem.kind, reason: problem.message };
+    });
 }
 
 /** Waits until every processing job queued so far has finished (jobs stopped at their time limit included). */
@@ -150,7 +152,14 @@ async function makeCopies(upload: Upload, file: string, rotation: number, workDi
     const copies = await makeImageCopies(file, upload.mimeType!, rotation, workDir, { signal });
     const displayKey = await store(`.${copies.display.ext}`, copies.display.file, copies.display.mime);
     const thumbnailKey = await store("-thumb.jpg", copies.thumbnail, "image/jpeg");
-    return { displayKey, thumbnailKey, url: mediaUrl(id, displayKey), thumbnailUrl: mediaUrl(id, thumbnailKey), width: copies.width, height: copies.height };
+    return {
+      displayKey,
+      thumbnailKey,
+      url: mediaUrl(id, displayKey),
+      thumbnailUrl: mediaUrl(id, thumbnailKey),
+      width: copies.width,
+      height: copies.height,
+    };
   }
   const facts = await probeVideo(file, { signal });
   if (!facts) throw new MediaProblem("unreadable", "the video could not be read; the file may be damaged or not really a video");
@@ -171,7 +180,13 @@ async function makeCopies(upload: Upload, file: string, rotation: number, workDi
 }
 
 async function deleteKeys(keys: string[]) {
-  await Promise.all(keys.map((key) => getMediaStorage().delete(key).catch(() => {})));
+  await Promise.all(
+    keys.map((key) =>
+      getMediaStorage()
+        .delete(key)
+        .catch(() => {}),
+    ),
+  );
 }
 
 /**

@@ -168,7 +168,12 @@ export function findMediaFile(id: number, file: string): { upload: Upload; media
   if (named(upload.storageKey)) {
     return {
       upload,
-      media: { key: upload.storageKey!, contentType: upload.mimeType ?? "application/octet-stream", public: false, downloadName: upload.originalName ?? undefined },
+      media: {
+        key: upload.storageKey!,
+        contentType: upload.mimeType ?? "application/octet-stream",
+        public: false,
+        downloadName: upload.originalName ?? undefined,
+      },
     };
   }
   return undefined;
@@ -200,13 +205,7 @@ export function toAdminUpload(upload: Upload): AdminUpload {
 
 /** Uploads waiting for review, oldest first. */
 export function listPendingUploads(): AdminUpload[] {
-  return db
-    .select()
-    .from(uploads)
-    .where(eq(uploads.status, "PENDING"))
-    .orderBy(uploads.createdAt, uploads.id)
-    .all()
-    .map(toAdminUpload);
+  return db.select().from(uploads).where(eq(uploads.status, "PENDING")).orderBy(uploads.createdAt, uploads.id).all().map(toAdminUpload);
 }
 
 export function countPendingUploads(): number {

@@ -13,5 +13,4 @@ export default function NotFoundPage() {
   return <NotFound />;
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "404 Page Not Found", exactTitle: true });
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "404 Page Not Found", exactTitle: true });

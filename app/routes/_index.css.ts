@@ -72,9 +72,6 @@ export const ctaCard = style([
 
 export const ctaTitle = style({ fontSize: vars.size.h3 });
 
-export const donationCard = style([
-  ctaCard,
-  { background: vars.color.surfaceMuted },
-]);
+export const donationCard = style([ctaCard, { background: vars.color.surfaceMuted }]);
 
 export const serviceActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });

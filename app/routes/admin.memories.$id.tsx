@@ -56,7 +56,11 @@ export default function MemoryDetails() {
         {confirm ? (
           <ConfirmStep confirm={confirm} action={`/admin/memories/${memory.id}`} cancelTo={`/admin/memories/${memory.id}`} />
         ) : (
-          <ModerationButtons id={memory.id} action={`/admin/memories/${memory.id}`} labels={{ approve: "Approve & Publish", reject: "Reject Memory" }} />
+          <ModerationButtons
+            id={memory.id}
+            action={`/admin/memories/${memory.id}`}
+            labels={{ approve: "Approve & Publish", reject: "Reject Memory" }}
+          />
         )}
       </AdminDialog>
       <PendingMemories memories={memories} />

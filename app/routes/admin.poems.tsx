@@ -56,7 +56,8 @@ function AddPoemForm() {
   const { form, control } = useZodForm("add-poem", PoemInput, { lastResult: actionData?.result });
   const [title, author, content] = [control("title", "text"), control("author", "text"), control("content", "textarea")];
   useEffect(() => {
-    if (actionData?.failed) showToast({ ...CREATE_FAILED, description: formLevelError(actionData.result) ?? CREATE_FAILED.description, type: "destructive" });
+    if (actionData?.failed)
+      showToast({ ...CREATE_FAILED, description: formLevelError(actionData.result) ?? CREATE_FAILED.description, type: "destructive" });
   }, [actionData]);
   // The spec's "Failed to create poem." above the form, with the reason when there is one (also without JavaScript).
   const failure = actionData?.failed && navigation.state === "idle" ? [CREATE_FAILED.description, ...(form.errors ?? [])] : form.errors;
@@ -93,7 +94,13 @@ export default function PoemsTab() {
               <p className={s.poemContent}>{poem.content}</p>
               <Form method="post" action="/admin/poems" preventScrollReset>
                 <input type="hidden" name="id" value={poem.id} />
-                <button type="submit" name="intent" value="delete" className={ui.button.danger} aria-label={`Delete the poem ${poem.title}`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete"
+                  className={ui.button.danger}
+                  aria-label={`Delete the poem ${poem.title}`}
+                >
                   Delete
                 </button>
               </Form>

@@ -81,8 +81,18 @@ export default function AdminLogin() {
         <h1 className={s.loginTitle}>Admin Login</h1>
         <FormAlert title={LOGIN_FAILED.title} messages={form.errors} />
         <input type="hidden" name="redirectTo" value={afterLogin(searchParams.get("redirectTo"))} />
-        <Field label="Username" errors={username.errors} errorId={username.errorId} inputProps={{ ...username.props, autoComplete: "username" }} />
-        <Field label="Password" errors={password.errors} errorId={password.errorId} inputProps={{ ...password.props, autoComplete: "current-password" }} />
+        <Field
+          label="Username"
+          errors={username.errors}
+          errorId={username.errorId}
+          inputProps={{ ...username.props, autoComplete: "username" }}
+        />
+        <Field
+          label="Password"
+          errors={password.errors}
+          errorId={password.errorId}
+          inputProps={{ ...password.props, autoComplete: "current-password" }}
+        />
         <button type="submit" className={ui.button.primary} disabled={pending}>
           {pending ? "Logging in..." : "Login"}
         </button>

@@ -1,11 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import {
-  GUESTBOOK_MAX_LIMIT,
-  GUESTBOOK_PAGE_SIZE,
-  listPublicMemories,
-  MemoryApiSchema,
-  submitMemory,
-} from "~/models/memory.server";
+import { GUESTBOOK_MAX_LIMIT, GUESTBOOK_PAGE_SIZE, listPublicMemories, MemoryApiSchema, submitMemory } from "~/models/memory.server";
 import { errorResponse, fieldErrors, intParam, methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 

@@ -22,7 +22,9 @@ export default function GalleryItemPage() {
     <div className={ui.container}>
       <div className={ui.pageHeader}>
         <h1>{title}</h1>
-        {item.type === "VIDEO" && item.durationSec !== null ? <p className={ui.subtitle}>Length {formatDuration(item.durationSec)}</p> : null}
+        {item.type === "VIDEO" && item.durationSec !== null ? (
+          <p className={ui.subtitle}>Length {formatDuration(item.durationSec)}</p>
+        ) : null}
       </div>
       {item.type === "VIDEO" ? (
         <video src={item.url} poster={item.thumbnailUrl ?? undefined} controls autoPlay playsInline className={s.player}>

@@ -86,17 +86,43 @@ function WriteMessageForm() {
 
   useEffect(() => {
     // The real reason when the server gave one (too many, storage full), else the spec's words.
-    if (actionData?.failed) showToast({ title: FAILED.title, description: formLevelError(actionData.result) ?? FAILED.description, type: "destructive" });
+    if (actionData?.failed)
+      showToast({ title: FAILED.title, description: formLevelError(actionData.result) ?? FAILED.description, type: "destructive" });
   }, [actionData]);
 
   return (
     <Form method="post" action="/guestbook" {...getFormProps(form)} className={s.form}>
       <FormAlert title={FAILED.title} messages={form.errors ?? (actionData?.failed ? [FAILED.description] : undefined)} />
-      <Field label="Name *" errors={controls.name.errors} errorId={controls.name.errorId} inputProps={{ ...controls.name.props, autoComplete: "name" }} />
-      <Field label="Email *" errors={controls.email.errors} errorId={controls.email.errorId} inputProps={{ ...controls.email.props, autoComplete: "email" }} />
-      <Field label="Phone (Optional)" errors={controls.phone.errors} errorId={controls.phone.errorId} inputProps={{ ...controls.phone.props, autoComplete: "tel" }} />
-      <TextareaField label="Your Memory *" errors={controls.message.errors} errorId={controls.message.errorId} textareaProps={controls.message.props} />
-      <CheckboxField label="I give permission to display this memory publicly" errors={controls.canDisplay.errors} errorId={controls.canDisplay.errorId} inputProps={controls.canDisplay.props} />
+      <Field
+        label="Name *"
+        errors={controls.name.errors}
+        errorId={controls.name.errorId}
+        inputProps={{ ...controls.name.props, autoComplete: "name" }}
+      />
+      <Field
+        label="Email *"
+        errors={controls.email.errors}
+        errorId={controls.email.errorId}
+        inputProps={{ ...controls.email.props, autoComplete: "email" }}
+      />
+      <Field
+        label="Phone (Optional)"
+        errors={controls.phone.errors}
+        errorId={controls.phone.errorId}
+        inputProps={{ ...controls.phone.props, autoComplete: "tel" }}
+      />
+      <TextareaField
+        label="Your Memory *"
+        errors={controls.message.errors}
+        errorId={controls.message.errorId}
+        textareaProps={controls.message.props}
+      />
+      <CheckboxField
+        label="I give permission to display this memory publicly"
+        errors={controls.canDisplay.errors}
+        errorId={controls.canDisplay.errorId}
+        inputProps={controls.canDisplay.props}
+      />
       <Honeypot />
       <button type="submit" className={ui.button.primary} disabled={submitting}>
         {submitting ? "Submitting..." : "Submit Memory"}
@@ -120,7 +146,13 @@ function SharedMemories() {
     <>
       <MemoryList memories={more.items} now={now} />
       {more.hasMore ? (
-        <LoadMoreForm action={`/guestbook#memory-${offset + 1}`} offset={offset} status={more.status} onLoad={more.load} label="Load More Memories" />
+        <LoadMoreForm
+          action={`/guestbook#memory-${offset + 1}`}
+          offset={offset}
+          status={more.status}
+          onLoad={more.load}
+          label="Load More Memories"
+        />
       ) : null}
     </>
   );

@@ -38,7 +38,12 @@ function AttendanceForm() {
     const reason = actionData && "failed" in actionData ? formLevelError(actionData.result) : undefined;
     if (reason) showToast({ title: "Error", description: reason, type: "destructive" });
   }, [actionData]);
-  const [name, email, guestCount, notes] = [control("name", "text"), control("email", "email"), control("guestCount", "number"), control("notes", "textarea")];
+  const [name, email, guestCount, notes] = [
+    control("name", "text"),
+    control("email", "email"),
+    control("guestCount", "number"),
+    control("notes", "textarea"),
+  ];
   return (
     <Form method="post" action="/rsvp" {...getFormProps(form)} className={s.form}>
       <FormAlert title="Please check the form" messages={form.errors} />
@@ -67,9 +72,7 @@ export default function RsvpPage() {
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
         <h1>Memorial Service Attendance</h1>
-        <p className={ui.subtitle}>
-          Were you at the {content.serviceTitle}? Let the family know, so they can thank everyone who came.
-        </p>
+        <p className={ui.subtitle}>Were you at the {content.serviceTitle}? Let the family know, so they can thank everyone who came.</p>
       </div>
       <AttendanceForm key={root?.toast?.id ?? "form"} />
     </div>

@@ -1,10 +1,4 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import uppyCoreStyles from "@uppy/core/css/style.min.css";
 import uppyDashboardStyles from "@uppy/dashboard/css/style.min.css";
@@ -13,13 +7,7 @@ import { Field, FormAlert, Honeypot } from "~/components/forms";
 import * as formStyles from "~/components/forms.css";
 import { ShareUploader } from "~/components/ShareUploader";
 import { content } from "~/content";
-import {
-  ACCEPTED_FILE_TYPES,
-  MAX_FILES_PER_VISIT,
-  MAX_SIZE_NOTE,
-  REVIEW_NOTE,
-  SUPPORTED_FORMATS_NOTE,
-} from "~/media/limits";
+import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_SIZE_NOTE, REVIEW_NOTE, SUPPORTED_FORMATS_NOTE } from "~/media/limits";
 import { receiveShareForm, type ShareResult } from "~/models/upload-form.server";
 import * as ui from "~/styles/ui.css";
 import { loaderCacheControl, PRIVATE_NO_STORE } from "~/utils/http.server";
@@ -95,13 +83,31 @@ export default function SharePage() {
           label="Name*"
           errors={actionData?.fieldErrors.name}
           errorId="share-name-error"
-          inputProps={{ id: "share-name", name: "name", type: "text", required: true, maxLength: 100, autoComplete: "name", defaultValue: actionData?.values?.name, ...invalid(actionData?.fieldErrors.name, "share-name-error") }}
+          inputProps={{
+            id: "share-name",
+            name: "name",
+            type: "text",
+            required: true,
+            maxLength: 100,
+            autoComplete: "name",
+            defaultValue: actionData?.values?.name,
+            ...invalid(actionData?.fieldErrors.name, "share-name-error"),
+          }}
         />
         <Field
           label="Email*"
           errors={actionData?.fieldErrors.email}
           errorId="share-email-error"
-          inputProps={{ id: "share-email", name: "email", type: "email", required: true, maxLength: 254, autoComplete: "email", defaultValue: actionData?.values?.email, ...invalid(actionData?.fieldErrors.email, "share-email-error") }}
+          inputProps={{
+            id: "share-email",
+            name: "email",
+            type: "email",
+            required: true,
+            maxLength: 254,
+            autoComplete: "email",
+            defaultValue: actionData?.values?.email,
+            ...invalid(actionData?.fieldErrors.email, "share-email-error"),
+          }}
         />
         <Honeypot />
         {dialogReady ? null : (
@@ -111,7 +117,15 @@ export default function SharePage() {
                 Photos and videos
               </label>
               <p className={formStyles.hint}>Choose up to {MAX_FILES_PER_VISIT} files.</p>
-              <input id="share-files" name="files" type="file" multiple required accept={ACCEPTED_FILE_TYPES.join(",")} className={s.fileInput} />
+              <input
+                id="share-files"
+                name="files"
+                type="file"
+                multiple
+                required
+                accept={ACCEPTED_FILE_TYPES.join(",")}
+                className={s.fileInput}
+              />
             </div>
             <button type="submit" className={ui.button.primary} disabled={sending}>
               {sending ? "Uploading..." : "Upload Files"}

@@ -49,4 +49,3 @@ globalStyle(":focus-visible", {
 globalStyle("img, video", { maxWidth: "100%", height: "auto" });
 
 globalStyle("[id]", { scrollMarginTop: "5rem" });
-

@@ -15,10 +15,7 @@ export const container = style({
   padding: `${vars.space.xl} ${vars.space.md}`,
 });
 
-export const narrow = style([
-  container,
-  { maxWidth: vars.layout.narrow },
-]);
+export const narrow = style([container, { maxWidth: vars.layout.narrow }]);
 
 export const pageHeader = style({
   textAlign: "center",

@@ -84,7 +84,8 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
     } catch (error) {
       if (!asRefusal(error)) console.error(JSON.stringify({ level: "error", msg: "rotation failed", error: String(error) }));
       const refusal = asRefusal(error);
-      const toast = refusal?.status === 507 ? { ...ROTATE_FAILED, description: `${ROTATE_FAILED.description} ${refusal.message}` } : ROTATE_FAILED;
+      const toast =
+        refusal?.status === 507 ? { ...ROTATE_FAILED, description: `${ROTATE_FAILED.description} ${refusal.message}` } : ROTATE_FAILED;
       return redirectWithToast(id ? `/admin/uploads/${id}` : returnTo, toast);
     }
   }

@@ -66,6 +66,10 @@ export function formControl(formId: string, constraint: Record<string, Constrain
 }
 
 /** formControl for the fields of one form: `const control = formControls("rsvp", constraint, fields)`, then `control("name", "text")`. */
-export function formControls<Name extends string>(formId: string, constraint: Record<string, Constraint>, fields: Record<Name, FieldState>) {
+export function formControls<Name extends string>(
+  formId: string,
+  constraint: Record<string, Constraint>,
+  fields: Record<Name, FieldState>,
+) {
   return (name: Name, type: ControlType) => formControl(formId, constraint, name, fields[name], type);
 }

@@ -105,7 +105,8 @@ export function multipartBoundary(contentType: string | null): string | null {
  */
 export function limitMultipartRequest(request: Request, limits: MultipartLimits): Request {
   const boundary = multipartBoundary(request.headers.get("Content-Type"));
-  if (!boundary || !request.body) throw new Refusal(400, "file", "The form could not be read. Please go back, reload the page and try again.");
+  if (!boundary || !request.body)
+    throw new Refusal(400, "file", "The form could not be read. Please go back, reload the page and try again.");
   const scanner = new MultipartScanner(boundary, limits);
   const reader = request.body.getReader();
   const body = new ReadableStream<Uint8Array>(
@@ -133,5 +134,11 @@ export function limitMultipartRequest(request: Request, limits: MultipartLimits)
     },
     { highWaterMark: 0 },
   );
-  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: "half" } as RequestInit);
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+    duplex: "half",
+  } as RequestInit);
 }

@@ -70,7 +70,10 @@ export async function answerRefusals(handler: () => Promise<Response> | Response
  * status and Retry-After.
  */
 export function refusalFormReply<R>(submission: { reply(options: { formErrors: string[] }): R }, refusal: Refusal) {
-  return json({ result: submission.reply({ formErrors: [refusal.message] }), failed: true as const }, { status: refusal.status, headers: refusal.headers });
+  return json(
+    { result: submission.reply({ formErrors: [refusal.message] }), failed: true as const },
+    { status: refusal.status, headers: refusal.headers },
+  );
 }
 
 /**

@@ -59,7 +59,10 @@ test.describe("logging in and out", () => {
     await expect(page.getByText("Admin Panel")).toHaveCount(0);
   });
 
-  test("wrong passwords from one address lock out only that address; the administrator elsewhere still logs in", async ({ page, context }) => {
+  test("wrong passwords from one address lock out only that address; the administrator elsewhere still logs in", async ({
+    page,
+    context,
+  }) => {
     // The server trusts Fly-Client-IP here as on Fly (playwright.config.ts), so
     // this page stands for a stranger on another network, a fresh one each run.
     const octet = () => 1 + Math.floor(Math.random() * 250);
@@ -159,7 +162,10 @@ test.describe("irreversible actions ask first", () => {
   test("Reject in the list asks before acting, and Cancel keeps the memory waiting", async ({ page }) => {
     const id = addMemory({ name: "Cousin May", message: "Thinking of the garden today." });
     await logIn(page);
-    await page.getByRole("row", { name: /Cousin May/ }).getByRole("button", { name: "Reject" }).click();
+    await page
+      .getByRole("row", { name: /Cousin May/ })
+      .getByRole("button", { name: "Reject" })
+      .click();
     const question = page.getByRole("alertdialog", { name: "Reject this memory?" });
     await expect(question).toBeVisible();
     await question.getByRole("link", { name: "Cancel" }).click();
@@ -167,7 +173,10 @@ test.describe("irreversible actions ask first", () => {
     expect(memoryStatus(id)).toBe("PENDING");
     await expect(page.getByRole("row", { name: /Cousin May/ })).toBeVisible();
 
-    await page.getByRole("row", { name: /Cousin May/ }).getByRole("button", { name: "Reject" }).click();
+    await page
+      .getByRole("row", { name: /Cousin May/ })
+      .getByRole("button", { name: "Reject" })
+      .click();
     await page.getByRole("alertdialog", { name: "Reject this memory?" }).getByRole("button", { name: "Yes, reject it" }).click();
     await expect(toast(page)).toContainText("Memory Updated");
     expect(memoryStatus(id)).toBe("REJECTED");
@@ -188,10 +197,16 @@ test.describe("the admin panel on a phone", () => {
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     for (const url of ["/admin", "/admin/uploads", "/admin/attendance", "/admin/poems", "/admin/exports"]) {
       await page.goto(url);
-      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
       expect(widths.scroll, `${url} scrolls sideways`).toBeLessThanOrEqual(widths.client);
-      const overflowing = await page.evaluate(() =>
-        [...document.querySelectorAll("main *")].filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === "auto").length,
+      const overflowing = await page.evaluate(
+        () =>
+          [...document.querySelectorAll("main *")].filter(
+            (el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === "auto",
+          ).length,
       );
       expect(overflowing, `${url} has a box that scrolls sideways`).toBe(0);
     }
@@ -231,7 +246,9 @@ test.describe("moderating uploads", () => {
   test("the Pending Uploads tab shows the storage used and free", async ({ page }) => {
     await addUpload({ name: "waiting.jpg" });
     await logIn(page, "/admin/uploads");
-    await expect(page.getByText(/^Storage: \d+ KB waiting for review · [\d.]+ (bytes|KB|MB|GB) published · [\d.]+ (MB|GB|TB) free$/)).toBeVisible();
+    await expect(
+      page.getByText(/^Storage: \d+ KB waiting for review · [\d.]+ (bytes|KB|MB|GB) published · [\d.]+ (MB|GB|TB) free$/),
+    ).toBeVisible();
   });
 
   test("rotating a photo makes a new, turned image", async ({ page }) => {
@@ -270,7 +287,10 @@ test.describe("moderating uploads", () => {
     await expect(dialog.getByRole("button", { name: "Publish to Gallery" })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Delete Permanently" }).click();
-    await page.getByRole("alertdialog", { name: "Delete this upload permanently?" }).getByRole("button", { name: "Yes, delete it" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Delete this upload permanently?" })
+      .getByRole("button", { name: "Yes, delete it" })
+      .click();
     await expect(toast(page)).toContainText("Upload status has been updated.");
     expect(upload(id)).toMatchObject({ status: "REJECTED", storageKey: null });
   });
@@ -298,7 +318,8 @@ test.describe("poems, attendance and exports", () => {
     await page.getByRole("button", { name: "Add Poem" }).click();
     await expect(page.getByText("Title is required")).toBeVisible();
     // Without JavaScript the server answered: its failure says the spec's words too.
-    if (test.info().project.use.javaScriptEnabled === false) await expect(page.getByRole("alert").getByText("Failed to create poem.")).toBeVisible();
+    if (test.info().project.use.javaScriptEnabled === false)
+      await expect(page.getByRole("alert").getByText("Failed to create poem.")).toBeVisible();
 
     await page.getByLabel("Title").fill("Remember");
     await page.getByLabel("Author (Optional)").fill("C. Rossetti");

@@ -39,7 +39,8 @@ async function lowContrast(page: Page): Promise<Finding[]> {
       const style = getComputedStyle(element);
       return box.width > 0 && box.height > 0 && style.visibility !== "hidden" && !element.closest("[aria-hidden=true]");
     };
-    const name = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} "${(element.textContent ?? "").trim().slice(0, 30)}"`;
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} "${(element.textContent ?? "").trim().slice(0, 30)}"`;
     const findings: { what: string; ratio: number }[] = [];
     for (const control of document.querySelectorAll("input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea, select")) {
       if (!visible(control)) continue;

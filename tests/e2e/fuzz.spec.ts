@@ -233,9 +233,7 @@ const someText = (maxLength = 40) => text(maxLength).filter((s) => s.trim().leng
 const blank = fc.constantFrom("", " ", "   ", "\t", "\r\n", "\n\n", "\u00a0", "\u2003", "\u3000", "\ufeff", "\u2028", " \t\r\n\u00a0 ");
 /** Certainly more than `min` characters (UTF-16 units, as zod counts) after trimming. */
 const tooLong = (min: number, max = min * 3) =>
-  fc
-    .tuple(fc.integer({ min: min + 1, max }), fc.constantFrom("x", "é", "😀", "ש", "\u0000"))
-    .map(([n, c]) => `A${c.repeat(n)}Z`);
+  fc.tuple(fc.integer({ min: min + 1, max }), fc.constantFrom("x", "é", "😀", "ש", "\u0000")).map(([n, c]) => `A${c.repeat(n)}Z`);
 const notText = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -252,7 +250,12 @@ const noEmailText = text(30).filter((s) => !s.includes("@"));
 const message = fc
   .tuple(
     text(30),
-    fc.constantFrom("We will always remember you.", "Thank you for every kind word ❤️", "שלום — we miss you dearly", "Ma\u0301s que palabras, gracias"),
+    fc.constantFrom(
+      "We will always remember you.",
+      "Thank you for every kind word ❤️",
+      "שלום — we miss you dearly",
+      "Ma\u0301s que palabras, gracias",
+    ),
     text(30),
   )
   .map(([before, words, after]) => `${before}${words}${after}`);
@@ -555,10 +558,7 @@ function wellFormed(s: string) {
 
 // --- forms ------------------------------------------------------------------
 
-type Part =
-  | { name: string; value: string }
-  | { name: string; filename: string; type: string | null; data: Buffer }
-  | { raw: string };
+type Part = { name: string; value: string } | { name: string; filename: string; type: string | null; data: Buffer } | { raw: string };
 
 const ODD_PARTS = [
   "Content-Disposition: form-data\r\n\r\nno name",
@@ -573,7 +573,24 @@ const ODD_PARTS = [
   "Content-Disposition: form-data; name=unquoted\r\n\r\nunquoted",
   `Content-Disposition: form-data; name="${"k".repeat(2000)}"\r\n\r\nlong name`,
 ];
-const URLENCODED_NOISE = ["", "", "", "", "&", "&&", "&=", "&=x", "&%", "&%zz=%zz", "&a=1&a=2", "&x%00y=1", "&+=+", "&%E0%A4%A=1", ";", `&_=${"x".repeat(10)}`];
+const URLENCODED_NOISE = [
+  "",
+  "",
+  "",
+  "",
+  "&",
+  "&&",
+  "&=",
+  "&=x",
+  "&%",
+  "&%zz=%zz",
+  "&a=1&a=2",
+  "&x%00y=1",
+  "&+=+",
+  "&%E0%A4%A=1",
+  ";",
+  `&_=${"x".repeat(10)}`,
+];
 const hexTag = fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 8, maxLength: 16 });
 const quoteParam = (s: string) => s.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 
@@ -582,10 +599,15 @@ function multipart(parts: Part[], boundary: string): Buffer {
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ("raw" in part) chunks.push(Buffer.from(part.raw));
-    else if ("value" in part) chunks.push(Buffer.from(`Content-Disposition: form-data; name="${quoteParam(part.name)}"\r\n\r\n${part.value}`));
+    else if ("value" in part)
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${quoteParam(part.name)}"\r\n\r\n${part.value}`));
     else {
       const type = part.type === null ? "" : `Content-Type: ${part.type}\r\n`;
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${quoteParam(part.name)}"; filename="${quoteParam(part.filename)}"\r\n${type}\r\n`));
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${quoteParam(part.name)}"; filename="${quoteParam(part.filename)}"\r\n${type}\r\n`,
+        ),
+      );
       chunks.push(part.data);
     }
     chunks.push(Buffer.from("\r\n"));
@@ -615,7 +637,10 @@ function formBody(fields: fc.Arbitrary<Record<string, Gen>>, keys: string[]): fc
       fields,
       fc.constantFrom("urlencoded", "multipart"),
       fc.constantFrom(...URLENCODED_NOISE),
-      fc.oneof({ weight: 8, arbitrary: fc.constant([] as string[]) }, { weight: 1, arbitrary: fc.array(fc.constantFrom(...ODD_PARTS), { minLength: 1, maxLength: 2 }) }),
+      fc.oneof(
+        { weight: 8, arbitrary: fc.constant([] as string[]) },
+        { weight: 1, arbitrary: fc.array(fc.constantFrom(...ODD_PARTS), { minLength: 1, maxLength: 2 }) },
+      ),
       fc.nat(24),
       hexTag,
     )
@@ -637,7 +662,9 @@ function formBody(fields: fc.Arbitrary<Record<string, Gen>>, keys: string[]): fc
         view[name] = value;
       }
       if (encoding === "urlencoded") {
-        const pairs = parts.map((p) => ("value" in p ? `${encodeURIComponent(wellFormed(p.name))}=${encodeURIComponent(wellFormed(p.value))}` : ""));
+        const pairs = parts.map((p) =>
+          "value" in p ? `${encodeURIComponent(wellFormed(p.name))}=${encodeURIComponent(wellFormed(p.value))}` : "",
+        );
         const body = pairs.join("&") + noise;
         const params = new URLSearchParams(body);
         for (const name of Object.keys(view)) view[name] = params.get(name) ?? undefined;
@@ -664,7 +691,13 @@ function formBody(fields: fc.Arbitrary<Record<string, Gen>>, keys: string[]): fc
       };
     });
   const wrongType = fc
-    .tuple(fields, fc.option(fc.constantFrom("text/plain", "application/json", "application/octet-stream", "multipart/mixed; boundary=x", "text/html", ""), { nil: undefined, freq: 5 }))
+    .tuple(
+      fields,
+      fc.option(
+        fc.constantFrom("text/plain", "application/json", "application/octet-stream", "multipart/mixed; boundary=x", "text/html", ""),
+        { nil: undefined, freq: 5 },
+      ),
+    )
     .map(([values, type]): FormBody => {
       const params = new URLSearchParams();
       for (const [name, gen] of Object.entries(values)) if (gen.value !== OMIT) params.append(name, wellFormed(String(gen.value)));
@@ -681,8 +714,7 @@ function formBody(fields: fc.Arbitrary<Record<string, Gen>>, keys: string[]): fc
     .tuple(fc.integer({ min: 66 * 1024, max: 100 * 1024 }), fc.constantFrom(...keys), fc.constantFrom("urlencoded", "multipart"))
     .map(([bytes, key, encoding]): FormBody => {
       const value = "m".repeat(bytes);
-      const data =
-        encoding === "urlencoded" ? Buffer.from(`${key}=${value}`) : multipart([{ name: key, value }], "----fuzzhuge");
+      const data = encoding === "urlencoded" ? Buffer.from(`${key}=${value}`) : multipart([{ name: key, value }], "----fuzzhuge");
       const type = encoding === "urlencoded" ? "application/x-www-form-urlencoded" : "multipart/form-data; boundary=----fuzzhuge";
       return { data, headers: { "Content-Type": type }, problem: "too-large", bad: [], view: {}, odd: false };
     });
@@ -742,8 +774,21 @@ function buildCases(w: World): Case[] {
   // --- POST /api/guestbook -------------------------------------------------
   const memoryFields = fc.record({
     name: field(someText(100), fc.oneof(fc.constant(OMIT), notTextOrNull, blank, tooLong(100))),
-    email: field(email, fc.oneof(fc.constant(OMIT), notTextOrNull, blank, noEmailText, fc.constantFrom("a@", "@example.com", "a@@example.com"), tooLong(254).map((s) => `${s}@example.com`))),
-    phone: field(fc.oneof(fc.constantFrom(OMIT, null, "", "+44 20 7946 0958", "(555) 010-0199", "٠١٢٣٤"), text(15)), fc.oneof(notText, tooLong(40))),
+    email: field(
+      email,
+      fc.oneof(
+        fc.constant(OMIT),
+        notTextOrNull,
+        blank,
+        noEmailText,
+        fc.constantFrom("a@", "@example.com", "a@@example.com"),
+        tooLong(254).map((s) => `${s}@example.com`),
+      ),
+    ),
+    phone: field(
+      fc.oneof(fc.constantFrom(OMIT, null, "", "+44 20 7946 0958", "(555) 010-0199", "٠١٢٣٤"), text(15)),
+      fc.oneof(notText, tooLong(40)),
+    ),
     message: field(message, fc.oneof(fc.constant(OMIT), notTextOrNull, shortMessage, tooLong(5000, 9000))),
     canDisplay: field(fc.constantFrom(OMIT, true, false), fc.constantFrom("true", "yes", 1, 0, null, [], {})),
   });
@@ -762,7 +807,11 @@ function buildCases(w: World): Case[] {
   }
 
   // --- POST /api/rsvp ---------------------------------------------------------
-  const guestCountFine = fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 10 }).map(String), fc.constantFrom(OMIT, null, "", " 7 ", true));
+  const guestCountFine = fc.oneof(
+    fc.integer({ min: 1, max: 10 }),
+    fc.integer({ min: 1, max: 10 }).map(String),
+    fc.constantFrom(OMIT, null, "", " 7 ", true),
+  );
   const guestCountWrong = fc.oneof(
     fc.integer({ min: 11 }),
     fc.integer({ max: 0 }),
@@ -797,7 +846,15 @@ function buildCases(w: World): Case[] {
       (body.problem === "content-type" && emptyType) || (body.problem === "malformed" && empty)
         ? { expect: ANY, apiErrors: true } // no body to read: a plain signing
         : jsonVerdict(body, ANY);
-    add({ endpoint: "POST /api/uploads/sign", method: "POST", url: "/api/uploads/sign", ctx: "anon", headers: body.headers, body: body.data, ...verdict });
+    add({
+      endpoint: "POST /api/uploads/sign",
+      method: "POST",
+      url: "/api/uploads/sign",
+      ctx: "anon",
+      headers: body.headers,
+      body: body.data,
+      ...verdict,
+    });
   }
 
   // --- POST /api/uploads/complete ------------------------------------------------
@@ -851,16 +908,34 @@ function buildCases(w: World): Case[] {
   const { multipartA: A, multipartB: B } = w;
   const mpCreateFields = fc.record({
     filename: plausible(fc.oneof(fc.constantFrom(...FILE_NAMES), text(), notTextOrNull, fc.constant(OMIT))),
-    type: plausible(fc.oneof(fc.constantFrom("video/mp4", "image/jpeg", "", "../../x", "text/html; charset=utf-8"), text(), notTextOrNull, fc.constant(OMIT))),
+    type: plausible(
+      fc.oneof(
+        fc.constantFrom("video/mp4", "image/jpeg", "", "../../x", "text/html; charset=utf-8"),
+        text(),
+        notTextOrNull,
+        fc.constant(OMIT),
+      ),
+    ),
   });
   for (const body of draw("api multipart create", jsonBody(mpCreateFields, ["filename", "type"]), 30)) {
-    add({ endpoint: "POST /api/uploads/s3/multipart", method: "POST", url: "/api/uploads/s3/multipart", ctx: "anon", headers: body.headers, body: body.data, ...jsonVerdict(body, ANY) });
+    add({
+      endpoint: "POST /api/uploads/s3/multipart",
+      method: "POST",
+      url: "/api/uploads/s3/multipart",
+      ctx: "anon",
+      headers: body.headers,
+      body: body.data,
+      ...jsonVerdict(body, ANY),
+    });
   }
 
   const multipartIds = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(A.uploadId, B.uploadId) },
     { weight: 4, arbitrary: notAnId },
-    { weight: 1, arbitrary: fc.constantFrom("x".repeat(65), "short", "AAAAAAAAAAAAAAAA", A.uploadId.toLowerCase(), `${A.uploadId}%00`, "complete") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("x".repeat(65), "short", "AAAAAAAAAAAAAAAA", A.uploadId.toLowerCase(), `${A.uploadId}%00`, "complete"),
+    },
   );
   const keyTricks = fc.oneof(
     fc.constantFrom(
@@ -877,10 +952,15 @@ function buildCases(w: World): Case[] {
     ),
     text(30),
   );
-  const keys = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(A.key, B.key) }, { weight: 3, arbitrary: keyTricks }, { weight: 1, arbitrary: fc.constant(OMIT) });
+  const keys = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(A.key, B.key) },
+    { weight: 3, arbitrary: keyTricks },
+    { weight: 1, arbitrary: fc.constant(OMIT) },
+  );
   const keyQuery = (key: unknown, raw: boolean) =>
     key === OMIT ? "" : `?key=${raw ? String(key).replace(/[#&]/g, encodeURIComponent) : encodeURIComponent(wellFormed(String(key)))}`;
-  const realPair = (uploadId: string, key: unknown) => (uploadId === A.uploadId && key === A.key) || (uploadId === B.uploadId && key === B.key);
+  const realPair = (uploadId: string, key: unknown) =>
+    (uploadId === A.uploadId && key === A.key) || (uploadId === B.uploadId && key === B.key);
   const partNumbers = fc.oneof(
     fc.constantFrom("1", "2", "10000"),
     fc.constantFrom("0", "10001", "-1", "1e3", "0x10", "1.5", "99999999999999999999", "%00", "%E0%A4%A", "NaN", "١"),
@@ -910,16 +990,26 @@ function buildCases(w: World): Case[] {
   }
   const partsFields = fc.record({
     parts: field(
-      fc.array(fc.record({ PartNumber: fc.integer({ min: 1, max: 10_000 }), ETag: fc.string({ minLength: 1, maxLength: 40 }) }), { minLength: 1, maxLength: 5 }),
+      fc.array(fc.record({ PartNumber: fc.integer({ min: 1, max: 10_000 }), ETag: fc.string({ minLength: 1, maxLength: 40 }) }), {
+        minLength: 1,
+        maxLength: 5,
+      }),
       fc.oneof(
         fc.constant(OMIT),
         notTextOrNull.filter((v) => !Array.isArray(v)),
         fc.constant([]),
-        fc.array(fc.record({ PartNumber: fc.constantFrom(0, -1, 1.5, "1", 10_001, null), ETag: fc.constantFrom("", 1, null, "x".repeat(201)) }), { minLength: 1, maxLength: 3 }),
+        fc.array(
+          fc.record({ PartNumber: fc.constantFrom(0, -1, 1.5, "1", 10_001, null), ETag: fc.constantFrom("", 1, null, "x".repeat(201)) }),
+          { minLength: 1, maxLength: 3 },
+        ),
       ),
     ),
   });
-  for (const [uploadId, key, raw, body] of draw("api multipart complete", fc.tuple(multipartIds, keys, fc.boolean(), jsonBody(partsFields, ["parts"], PARTS_CAP)), 60)) {
+  for (const [uploadId, key, raw, body] of draw(
+    "api multipart complete",
+    fc.tuple(multipartIds, keys, fc.boolean(), jsonBody(partsFields, ["parts"], PARTS_CAP)),
+    60,
+  )) {
     // No listed part can match a stored part's ETag: always refused.
     const verdict = jsonVerdict(body, WRONG);
     add({
@@ -975,7 +1065,10 @@ function buildCases(w: World): Case[] {
       .map((key) => ({ url: `/api/uploads/put/${key}${target.search}`, fine: false })),
   );
   const putBodies = fc.tuple(
-    fc.oneof(fc.uint8Array({ maxLength: 2048 }).map((b) => Buffer.from(b)), fc.constantFrom(...w.contents.map((c) => c.data))),
+    fc.oneof(
+      fc.uint8Array({ maxLength: 2048 }).map((b) => Buffer.from(b)),
+      fc.constantFrom(...w.contents.map((c) => c.data)),
+    ),
     fc.option(fc.constantFrom("image/jpeg", "application/octet-stream", "text/html", "", "../../x"), { nil: undefined }),
   );
   for (const [{ url, fine }, [data, type]] of draw("api put", fc.tuple(tampered, putBodies), 40)) {
@@ -997,11 +1090,23 @@ function buildCases(w: World): Case[] {
   const badPassword = fc.oneof(fc.constant(OMIT), notTextOrNull, fc.constant(""), tooLong(1000, 1500));
   const anyPassword = fc.oneof(badPassword, fc.constantFrom(ADMIN.password, "wrong-password", " "), text(30));
   const loginFields = fc.oneof(
-    fc.tuple(badUser, anyPassword).map(([username, password]) => ({ username: { value: username, bad: true }, password: { value: password, bad: false } })),
-    fc.tuple(anyUser, badPassword).map(([username, password]) => ({ username: { value: username, bad: false }, password: { value: password, bad: true } })),
+    fc
+      .tuple(badUser, anyPassword)
+      .map(([username, password]) => ({ username: { value: username, bad: true }, password: { value: password, bad: false } })),
+    fc
+      .tuple(anyUser, badPassword)
+      .map(([username, password]) => ({ username: { value: username, bad: false }, password: { value: password, bad: true } })),
   );
   for (const [body, extra] of draw("api login", fc.tuple(jsonBody(loginFields, ["username", "password"]), same), 80)) {
-    add({ endpoint: "POST /api/admin/login", method: "POST", url: "/api/admin/login", ctx: "anon", headers: withHeaders(body, extra), body: body.data, ...jsonVerdict(body, WRONG) });
+    add({
+      endpoint: "POST /api/admin/login",
+      method: "POST",
+      url: "/api/admin/login",
+      ctx: "anon",
+      headers: withHeaders(body, extra),
+      body: body.data,
+      ...jsonVerdict(body, WRONG),
+    });
   }
 
   // --- admin JSON calls with the session ------------------------------------------
@@ -1022,13 +1127,23 @@ function buildCases(w: World): Case[] {
     return verdict.expect.kind === "status" && verdict.expect.statuses[0] === 404 ? { ...verdict, apiErrors: ["id"] } : verdict;
   };
   for (const [id, body] of draw("api admin memories", fc.tuple(idOf(w.memoryIds), jsonBody(moderation, ["status"])), 80)) {
-    add({ endpoint: "PATCH /api/admin/memories/{id}", method: "PATCH", url: `/api/admin/memories/${id}`, ctx: "admin", headers: body.headers, body: body.data, ...idCase(id, body) });
+    add({
+      endpoint: "PATCH /api/admin/memories/{id}",
+      method: "PATCH",
+      url: `/api/admin/memories/${id}`,
+      ctx: "admin",
+      headers: body.headers,
+      body: body.data,
+      ...idCase(id, body),
+    });
   }
   /** A published or pending upload must still have its original file. */
   const keepsItsFile = (a: Answer) => {
     if (a.status !== 200) return null;
     const upload = JSON.parse(a.text) as { status?: string; originalUrl?: string | null };
-    return upload.status !== "REJECTED" && !upload.originalUrl ? `the upload is ${upload.status} but its files are gone (originalUrl null)` : null;
+    return upload.status !== "REJECTED" && !upload.originalUrl
+      ? `the upload is ${upload.status} but its files are gone (originalUrl null)`
+      : null;
   };
   for (const [id, body] of draw("api admin uploads", fc.tuple(idOf(w.moderatable), jsonBody(moderation, ["status"])), 60)) {
     add({
@@ -1043,7 +1158,10 @@ function buildCases(w: World): Case[] {
     });
   }
   const direction = fc.record({
-    direction: field(fc.constantFrom("left", "right"), fc.oneof(fc.constant(OMIT), notTextOrNull, fc.constantFrom("LEFT", "Right", "up", "left ", "", "180"), nasty)),
+    direction: field(
+      fc.constantFrom("left", "right"),
+      fc.oneof(fc.constant(OMIT), notTextOrNull, fc.constantFrom("LEFT", "Right", "up", "left ", "", "180"), nasty),
+    ),
   });
   for (const [id, body] of draw("api admin rotate", fc.tuple(idOf(w.rotatable), jsonBody(direction, ["direction"])), 50)) {
     add({
@@ -1073,7 +1191,11 @@ function buildCases(w: World): Case[] {
       wrote: (a) => ({ poems: a.status === 201 ? 1 : 0 }),
     });
   }
-  for (const [id, body] of draw("api admin poem delete", fc.tuple(idOf(w.poemIds), fc.option(jsonBody(poemFields, ["title"]), { nil: undefined })), 50)) {
+  for (const [id, body] of draw(
+    "api admin poem delete",
+    fc.tuple(idOf(w.poemIds), fc.option(jsonBody(poemFields, ["title"]), { nil: undefined })),
+    50,
+  )) {
     add({
       endpoint: "DELETE /api/admin/poems/{id}",
       method: "DELETE",
@@ -1103,7 +1225,11 @@ function buildCases(w: World): Case[] {
     add({ endpoint: `GET ${list}`, method: "GET", url: `${list}${query}`, ctx: "admin", expect: status(200) });
   }
   const allUploadIds = w.uploads.map((u) => u.id);
-  for (const [kind, id] of draw("api admin get one", fc.tuple(fc.constantFrom("memories", "uploads"), idOf([...w.memoryIds, ...allUploadIds])), 30)) {
+  for (const [kind, id] of draw(
+    "api admin get one",
+    fc.tuple(fc.constantFrom("memories", "uploads"), idOf([...w.memoryIds, ...allUploadIds])),
+    30,
+  )) {
     add({
       endpoint: `GET /api/admin/${kind}/{id}`,
       method: "GET",
@@ -1120,10 +1246,20 @@ function buildCases(w: World): Case[] {
     fc.tuple(fc.constant("DELETE"), fc.constantFrom("/api/admin/poems/1")),
   );
   const forgedCookie = fc.option(
-    fc.constantFrom("__session=forged", "__session=eyJhZG1pbklkIjoxfQ%3D%3D.forged", "__session=%E0%A4%A", "__session=", "__session=a; __session=b"),
+    fc.constantFrom(
+      "__session=forged",
+      "__session=eyJhZG1pbklkIjoxfQ%3D%3D.forged",
+      "__session=%E0%A4%A",
+      "__session=",
+      "__session=a; __session=b",
+    ),
     { nil: undefined, freq: 2 },
   );
-  for (const [[method, url], body, cookie] of draw("api admin anon", fc.tuple(anonAdminCalls, jsonBody(moderation, ["status"]), forgedCookie), 60)) {
+  for (const [[method, url], body, cookie] of draw(
+    "api admin anon",
+    fc.tuple(anonAdminCalls, jsonBody(moderation, ["status"]), forgedCookie),
+    60,
+  )) {
     add({
       endpoint: `${method} /api/admin/* without a session`,
       method,
@@ -1166,7 +1302,11 @@ function buildCases(w: World): Case[] {
     ["/api/poems", ["GET"], "anon", false],
   ];
   const wrongMethod = fc
-    .tuple(fc.constantFrom(...API_METHODS), fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"), fc.constantFrom("{}", '{"status":"APPROVED"}', "", "[]"))
+    .tuple(
+      fc.constantFrom(...API_METHODS),
+      fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"),
+      fc.constantFrom("{}", '{"status":"APPROVED"}', "", "[]"),
+    )
     .filter(([[, allowed], method]) => !allowed.includes(method));
   for (const [[url, , ctx, shaped], method, body] of draw("api wrong method", wrongMethod, 100)) {
     add({
@@ -1233,7 +1373,20 @@ function buildCases(w: World): Case[] {
   const fileParts = fc.record({
     field: fc.constantFrom("files", "files", "files", "files", "files", "file", "photos", ""),
     filename: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...FILE_NAMES) }, { weight: 1, arbitrary: text(20) }),
-    type: fc.constantFrom("image/jpeg", "image/png", "video/mp4", "application/octet-stream", "text/html", "image/svg+xml", "application/x-msdownload", "../../x", "", "image/jpeg; charset=utf-8", "multipart/mixed; boundary=zzz", null),
+    type: fc.constantFrom(
+      "image/jpeg",
+      "image/png",
+      "video/mp4",
+      "application/octet-stream",
+      "text/html",
+      "image/svg+xml",
+      "application/x-msdownload",
+      "../../x",
+      "",
+      "image/jpeg; charset=utf-8",
+      "multipart/mixed; boundary=zzz",
+      null,
+    ),
     content: fc.nat(w.contents.length - 1),
   });
   const shareForm = fc.record({
@@ -1245,9 +1398,27 @@ function buildCases(w: World): Case[] {
       { weight: 14, arbitrary: fc.array(fileParts, { minLength: 1, maxLength: 3 }) },
       { weight: 1, arbitrary: fc.array(fileParts, { minLength: 11, maxLength: 12 }) },
     ),
-    odd: fc.oneof({ weight: 5, arbitrary: fc.constant([] as string[]) }, { weight: 1, arbitrary: fc.array(fc.constantFrom(...ODD_PARTS), { minLength: 1, maxLength: 2 }) }),
+    odd: fc.oneof(
+      { weight: 5, arbitrary: fc.constant([] as string[]) },
+      { weight: 1, arbitrary: fc.array(fc.constantFrom(...ODD_PARTS), { minLength: 1, maxLength: 2 }) },
+    ),
     filesFirst: fc.boolean(),
-    mode: fc.constantFrom("ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "no-boundary", "wrong-boundary", "truncated", "wrong-type"),
+    mode: fc.constantFrom(
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "no-boundary",
+      "wrong-boundary",
+      "truncated",
+      "wrong-type",
+    ),
     tag: hexTag,
   });
   for (const [form, extra] of draw("form share", fc.tuple(shareForm, same), 70)) {
@@ -1279,16 +1450,35 @@ function buildCases(w: World): Case[] {
     else if (form.mode !== "ok") expected = cutBeforeEmail ? WRONG : ANY;
     else if (!filled(form.name) || !filled(form.email) || counted.length === 0 || counted.length > 10) expected = WRONG;
     else if (form.website.value === "http://spam.example/") expected = ANY;
-    else if (counted.every((f) => !w.contents[f.content]!.media)) expected = WRONG; // nothing but unsupported files
+    else if (counted.every((f) => !w.contents[f.content]!.media))
+      expected = WRONG; // nothing but unsupported files
     else expected = ANY;
-    add({ endpoint: "POST /share (multipart)", method: "POST", url: "/share", ctx: "anon", headers: { ...extra, "Content-Type": type }, body: data, expect: expected });
+    add({
+      endpoint: "POST /share (multipart)",
+      method: "POST",
+      url: "/share",
+      ctx: "anon",
+      headers: { ...extra, "Content-Type": type },
+      body: data,
+      expect: expected,
+    });
   }
 
   // --- /admin/login and /admin/logout ---------------------------------------------------------
   const loginForm = fc
     .oneof(
-      fc.tuple(badUser.filter((v) => typeof v === "string" || v === OMIT), anyPassword.filter((v) => typeof v === "string" || v === OMIT)).map(([u, p]) => ({ u: { value: u, bad: true }, p: { value: p, bad: false } })),
-      fc.tuple(anyUser.filter((v) => typeof v === "string" || v === OMIT), badPassword.filter((v) => typeof v === "string" || v === OMIT)).map(([u, p]) => ({ u: { value: u, bad: false }, p: { value: p, bad: true } })),
+      fc
+        .tuple(
+          badUser.filter((v) => typeof v === "string" || v === OMIT),
+          anyPassword.filter((v) => typeof v === "string" || v === OMIT),
+        )
+        .map(([u, p]) => ({ u: { value: u, bad: true }, p: { value: p, bad: false } })),
+      fc
+        .tuple(
+          anyUser.filter((v) => typeof v === "string" || v === OMIT),
+          badPassword.filter((v) => typeof v === "string" || v === OMIT),
+        )
+        .map(([u, p]) => ({ u: { value: u, bad: false }, p: { value: p, bad: true } })),
     )
     .chain(({ u, p }) =>
       fc.record({
@@ -1296,7 +1486,12 @@ function buildCases(w: World): Case[] {
         intent: plausible(fc.constantFrom(OMIT, OMIT, "login", "logout", "")),
         username: fc.constant(u),
         password: fc.constant(p),
-        redirectTo: plausible(fc.oneof(fc.constantFrom(OMIT, "/admin/poems", "//evil.example", "https://evil.example", "/admin/../../etc", "/admin/login"), text(20))),
+        redirectTo: plausible(
+          fc.oneof(
+            fc.constantFrom(OMIT, "/admin/poems", "//evil.example", "https://evil.example", "/admin/../../etc", "/admin/login"),
+            text(20),
+          ),
+        ),
       }),
     );
   for (const [ctx, body] of [
@@ -1304,11 +1499,27 @@ function buildCases(w: World): Case[] {
     ...draw("form admin login admin", formBody(loginForm, ["username", "password"]), 15).map((b) => ["admin", b] as const),
   ]) {
     // A username or password missing, empty or too long: refused before any password is checked.
-    add({ endpoint: "POST /admin/login (login form)", method: "POST", url: "/admin/login", ctx, headers: body.headers, body: body.data, expect: formVerdict({ ...body, bad: ["username"] }, ANY) });
+    add({
+      endpoint: "POST /admin/login (login form)",
+      method: "POST",
+      url: "/admin/login",
+      ctx,
+      headers: body.headers,
+      body: body.data,
+      expect: formVerdict({ ...body, bad: ["username"] }, ANY),
+    });
   }
   // Logging out reads no fields: whatever it is sent, it ends the session (here: none) and answers.
   for (const body of draw("form admin logout anon", formBody(loginForm, ["username", "password"]), 15)) {
-    add({ endpoint: "POST /admin/logout", method: "POST", url: "/admin/logout", ctx: "anon", headers: body.headers, body: body.data, expect: ANY });
+    add({
+      endpoint: "POST /admin/logout",
+      method: "POST",
+      url: "/admin/logout",
+      ctx: "anon",
+      headers: body.headers,
+      body: body.data,
+      expect: ANY,
+    });
   }
 
   // --- the moderation forms, with the session -------------------------------------------------------
@@ -1316,7 +1527,9 @@ function buildCases(w: World): Case[] {
   const moderationForm = (intents: string[], idsFor: (intent: string) => number[]) =>
     fc
       .constantFrom(...intents)
-      .chain((intent) => fc.record({ intent: plausible(fc.constant(intent)), id: plausible(fc.oneof(idOf(idsFor(intent)), fc.constant(OMIT))) }));
+      .chain((intent) =>
+        fc.record({ intent: plausible(fc.constant(intent)), id: plausible(fc.oneof(idOf(idsFor(intent)), fc.constant(OMIT))) }),
+      );
   const moderates = (body: FormBody, succeedsWith: (intent: string) => number[]) => {
     const intent = body.view.intent ?? "";
     const id = body.view.id ?? "";
@@ -1326,24 +1539,93 @@ function buildCases(w: World): Case[] {
   const memoryIntents = ["approve", "reject", "approve", "reject", "APPROVE", "publish", "", "delete", "rotate-left"];
   const memoryIds = (intent: string) => (intent === "approve" || intent === "reject" ? w.memoryIds : []);
   for (const [body, extra] of draw("form admin index", fc.tuple(formBody(moderationForm(memoryIntents, memoryIds), ["id"]), same), 40)) {
-    add({ endpoint: "POST /admin?index (memory form)", method: "POST", url: "/admin?index", ctx: "admin", headers: withHeaders(body, extra), body: body.data, expect: moderates(body, memoryIds) });
+    add({
+      endpoint: "POST /admin?index (memory form)",
+      method: "POST",
+      url: "/admin?index",
+      ctx: "admin",
+      headers: withHeaders(body, extra),
+      body: body.data,
+      expect: moderates(body, memoryIds),
+    });
   }
-  for (const [id, body] of draw("form admin memory", fc.tuple(pathId(w.memoryIds), formBody(moderationForm(memoryIntents, memoryIds), ["id"])), 40)) {
-    add({ endpoint: "POST /admin/memories/{id} (form)", method: "POST", url: `/admin/memories/${id}`, ctx: "admin", headers: body.headers, body: body.data, expect: moderates(body, memoryIds) });
+  for (const [id, body] of draw(
+    "form admin memory",
+    fc.tuple(pathId(w.memoryIds), formBody(moderationForm(memoryIntents, memoryIds), ["id"])),
+    40,
+  )) {
+    add({
+      endpoint: "POST /admin/memories/{id} (form)",
+      method: "POST",
+      url: `/admin/memories/${id}`,
+      ctx: "admin",
+      headers: body.headers,
+      body: body.data,
+      expect: moderates(body, memoryIds),
+    });
   }
-  const uploadIntents = ["approve", "reject", "rotate-left", "rotate-right", "approve", "rotate-right", "ROTATE-LEFT", "rotate", "", "delete"];
+  const uploadIntents = [
+    "approve",
+    "reject",
+    "rotate-left",
+    "rotate-right",
+    "approve",
+    "rotate-right",
+    "ROTATE-LEFT",
+    "rotate",
+    "",
+    "delete",
+  ];
   const uploadIdsFor = (intent: string) =>
     intent === "approve" || intent === "reject" ? w.moderatable : intent === "rotate-left" || intent === "rotate-right" ? w.rotatable : [];
-  for (const [body, extra] of draw("form admin uploads", fc.tuple(formBody(moderationForm(uploadIntents, uploadIdsFor), ["id"]), same), 30)) {
-    add({ endpoint: "POST /admin/uploads (form)", method: "POST", url: "/admin/uploads", ctx: "admin", headers: withHeaders(body, extra), body: body.data, expect: moderates(body, uploadIdsFor) });
+  for (const [body, extra] of draw(
+    "form admin uploads",
+    fc.tuple(formBody(moderationForm(uploadIntents, uploadIdsFor), ["id"]), same),
+    30,
+  )) {
+    add({
+      endpoint: "POST /admin/uploads (form)",
+      method: "POST",
+      url: "/admin/uploads",
+      ctx: "admin",
+      headers: withHeaders(body, extra),
+      body: body.data,
+      expect: moderates(body, uploadIdsFor),
+    });
   }
-  for (const [id, body] of draw("form admin upload", fc.tuple(pathId(allUploadIds), formBody(moderationForm(uploadIntents, uploadIdsFor), ["id"])), 30)) {
-    add({ endpoint: "POST /admin/uploads/{id} (form)", method: "POST", url: `/admin/uploads/${id}`, ctx: "admin", headers: body.headers, body: body.data, expect: moderates(body, uploadIdsFor) });
+  for (const [id, body] of draw(
+    "form admin upload",
+    fc.tuple(pathId(allUploadIds), formBody(moderationForm(uploadIntents, uploadIdsFor), ["id"])),
+    30,
+  )) {
+    add({
+      endpoint: "POST /admin/uploads/{id} (form)",
+      method: "POST",
+      url: `/admin/uploads/${id}`,
+      ctx: "admin",
+      headers: body.headers,
+      body: body.data,
+      expect: moderates(body, uploadIdsFor),
+    });
   }
   const poemForm = fc.oneof(
-    { weight: 3, arbitrary: fc.record({ intent: plausible(fc.constant("create")), title: poemFields.map((f) => f.title), content: poemFields.map((f) => f.content), author: poemFields.map((f) => f.author) }) },
-    { weight: 2, arbitrary: fc.record({ intent: plausible(fc.constant("delete")), id: plausible(fc.oneof(idOf(w.poemIds), fc.constant(OMIT))) }) },
-    { weight: 1, arbitrary: fc.record({ intent: plausible(fc.constantFrom(OMIT, "", "CREATE", "remove", "update")), title: plausible(someText(20)) }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        intent: plausible(fc.constant("create")),
+        title: poemFields.map((f) => f.title),
+        content: poemFields.map((f) => f.content),
+        author: poemFields.map((f) => f.author),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ intent: plausible(fc.constant("delete")), id: plausible(fc.oneof(idOf(w.poemIds), fc.constant(OMIT))) }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ intent: plausible(fc.constantFrom(OMIT, "", "CREATE", "remove", "update")), title: plausible(someText(20)) }),
+    },
   );
   const stringForm = (arb: fc.Arbitrary<Record<string, Gen>>) =>
     arb.filter((values) => Object.values(values).every((gen) => gen.value === OMIT || typeof gen.value === "string"));
@@ -1371,7 +1653,15 @@ function buildCases(w: World): Case[] {
     formBody(stringForm(poemForm), ["content"]),
   );
   for (const [url, body] of draw("form admin anon", anonAdminForms, 40)) {
-    add({ endpoint: `POST ${url.replace(/\/1$/, "/{id}")} (form, no session)`, method: "POST", url, ctx: "anon", headers: body.headers, body: body.data, expect: LOGIN });
+    add({
+      endpoint: `POST ${url.replace(/\/1$/, "/{id}")} (form, no session)`,
+      method: "POST",
+      url,
+      ctx: "anon",
+      headers: body.headers,
+      body: body.data,
+      expect: LOGIN,
+    });
   }
 
   // --- /karen-mode -----------------------------------------------------------------------------
@@ -1379,7 +1669,22 @@ function buildCases(w: World): Case[] {
     enabled: plausible(fc.constantFrom(OMIT, "on", "off", "ON", "", "1", "true")),
     redirectTo: plausible(
       fc.oneof(
-        fc.constantFrom(OMIT, "/", "/gallery", "/guestbook?offset=10", "//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "/%0d%0aSet-Cookie:%20x=1", "/a\r\nSet-Cookie: x=1", "/😀", "/\u0000", "/é", ""),
+        fc.constantFrom(
+          OMIT,
+          "/",
+          "/gallery",
+          "/guestbook?offset=10",
+          "//evil.example",
+          "/\\evil.example",
+          "https://evil.example/",
+          "javascript:alert(1)",
+          "/%0d%0aSet-Cookie:%20x=1",
+          "/a\r\nSet-Cookie: x=1",
+          "/😀",
+          "/\u0000",
+          "/é",
+          "",
+        ),
         text(30),
         text(30).map((s) => `/${s}`),
       ),
@@ -1420,7 +1725,40 @@ function buildCases(w: World): Case[] {
 
   // --- GET query strings -----------------------------------------------------------------------------
   const queryValue = fc.oneof(
-    fc.constantFrom("", "0", "1", "10", "20", "50", "51", "100", "101", "-1", "1e3", "0x10", "1.5", " 5", "5 ", "+5", "٣", "NaN", "Infinity", "99999999999999999999", "9007199254740992", "9007199254740991", "%00", "%", "%E0%A4%A", "[]", "null", "IMAGE", "VIDEO", "image", "ALL", "AUDIO"),
+    fc.constantFrom(
+      "",
+      "0",
+      "1",
+      "10",
+      "20",
+      "50",
+      "51",
+      "100",
+      "101",
+      "-1",
+      "1e3",
+      "0x10",
+      "1.5",
+      " 5",
+      "5 ",
+      "+5",
+      "٣",
+      "NaN",
+      "Infinity",
+      "99999999999999999999",
+      "9007199254740992",
+      "9007199254740991",
+      "%00",
+      "%",
+      "%E0%A4%A",
+      "[]",
+      "null",
+      "IMAGE",
+      "VIDEO",
+      "image",
+      "ALL",
+      "AUDIO",
+    ),
     text(12),
     fc.nat().map(String),
   );
@@ -1439,9 +1777,15 @@ function buildCases(w: World): Case[] {
     const n = Number(raw);
     return !Number.isSafeInteger(n) || n < min || n > max;
   };
-  for (const [qs, cookie] of draw("get api guestbook", fc.tuple(query(["limit", "offset", "limit", "offset", "type", "_"]), forgedCookie), 80)) {
+  for (const [qs, cookie] of draw(
+    "get api guestbook",
+    fc.tuple(query(["limit", "offset", "limit", "offset", "type", "_"]), forgedCookie),
+    80,
+  )) {
     const params = new URL(`/api/guestbook${qs}`, w.origin).searchParams;
-    const wrong = ["limit", "offset"].filter((name) => wrongNumber(params, name, name === "limit" ? 1 : 0, name === "limit" ? 50 : Number.MAX_SAFE_INTEGER));
+    const wrong = ["limit", "offset"].filter((name) =>
+      wrongNumber(params, name, name === "limit" ? 1 : 0, name === "limit" ? 50 : Number.MAX_SAFE_INTEGER),
+    );
     add({
       endpoint: "GET /api/guestbook?…",
       method: "GET",
@@ -1454,7 +1798,9 @@ function buildCases(w: World): Case[] {
   }
   for (const qs of draw("get api gallery", query(["limit", "offset", "type", "limit", "type", "_"]), 80)) {
     const params = new URL(`/api/gallery${qs}`, w.origin).searchParams;
-    const wrong = ["limit", "offset"].filter((name) => wrongNumber(params, name, name === "limit" ? 1 : 0, name === "limit" ? 100 : Number.MAX_SAFE_INTEGER));
+    const wrong = ["limit", "offset"].filter((name) =>
+      wrongNumber(params, name, name === "limit" ? 1 : 0, name === "limit" ? 100 : Number.MAX_SAFE_INTEGER),
+    );
     const type = params.get("type");
     if (type !== null && type !== "" && type !== "IMAGE" && type !== "VIDEO") wrong.push("type");
     add({
@@ -1512,13 +1858,44 @@ function buildCases(w: World): Case[] {
     },
     { weight: 1, arbitrary: text(20).map((s) => encodeURIComponent(wellFormed(s)) || "x") },
   );
-  const mediaIds = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...allUploadIds).map(String) }, { weight: 2, arbitrary: notAnId.filter((id) => !/^(\.|%2e){1,2}$/i.test(id)) });
+  const mediaIds = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...allUploadIds).map(String) },
+    { weight: 2, arbitrary: notAnId.filter((id) => !/^(\.|%2e){1,2}$/i.test(id)) },
+  );
   const range = fc.option(
-    fc.constantFrom("bytes=0-", "bytes=0-0", "bytes=-1", "bytes=-0", "bytes=5-1", "bytes=999999999999999999999-", "bytes=0-999999999999999999999", "bytes=abc", "bytes=0-1,2-3", "items=0-1", "bytes=-99999999999", "bytes= 1-2", "bytes=1-2-3", ""),
+    fc.constantFrom(
+      "bytes=0-",
+      "bytes=0-0",
+      "bytes=-1",
+      "bytes=-0",
+      "bytes=5-1",
+      "bytes=999999999999999999999-",
+      "bytes=0-999999999999999999999",
+      "bytes=abc",
+      "bytes=0-1,2-3",
+      "items=0-1",
+      "bytes=-99999999999",
+      "bytes= 1-2",
+      "bytes=1-2-3",
+      "",
+    ),
     { nil: undefined },
   );
-  const mediaQuery = fc.constantFrom("", "", "", "?download=1", "?v=%00", "?w=99999999999999999999&h=-1", "?_data=routes%2Fmedia.%24id.%24file", "?%E0%A4%A=1");
-  for (const [id, file, qs, rangeHeader, ctx] of draw("get media", fc.tuple(mediaIds, mediaFiles, mediaQuery, range, fc.constantFrom<Ctx>("anon", "anon", "admin")), 60)) {
+  const mediaQuery = fc.constantFrom(
+    "",
+    "",
+    "",
+    "?download=1",
+    "?v=%00",
+    "?w=99999999999999999999&h=-1",
+    "?_data=routes%2Fmedia.%24id.%24file",
+    "?%E0%A4%A=1",
+  );
+  for (const [id, file, qs, rangeHeader, ctx] of draw(
+    "get media",
+    fc.tuple(mediaIds, mediaFiles, mediaQuery, range, fc.constantFrom<Ctx>("anon", "anon", "admin")),
+    60,
+  )) {
     const real = w.uploads.some((u) => String(u.id) === id && u.files.includes(file));
     add({
       endpoint: "GET /media/{id}/{file}",
@@ -1652,24 +2029,58 @@ test("thousands of generated requests: no 5xx, clear 4xx for wrong input, nothin
     const memoryIds: number[] = [];
     for (const name of ["Fuzz Seed One", "Fuzz Seed Two", "Fuzz Seed Three"]) {
       const { id } = await must<{ id: number }>(
-        { endpoint: "POST /api/guestbook", method: "POST", url: "/api/guestbook", ctx: "anon", ...json({ name, email: "seed@example.com", message: "A memory to moderate while fuzzing." }) },
+        {
+          endpoint: "POST /api/guestbook",
+          method: "POST",
+          url: "/api/guestbook",
+          ctx: "anon",
+          ...json({ name, email: "seed@example.com", message: "A memory to moderate while fuzzing." }),
+        },
         201,
       );
       memoryIds.push(id);
     }
-    await must({ endpoint: "PATCH /api/admin/memories/{id}", method: "PATCH", url: `/api/admin/memories/${memoryIds[0]}`, ctx: "admin", ...json({ status: "APPROVED" }) }, 200);
-    await must({ endpoint: "POST /api/rsvp", method: "POST", url: "/api/rsvp", ctx: "anon", ...json({ name: "Fuzz Seed", email: "seed@example.com", guestCount: 2 }) }, 201);
+    await must(
+      {
+        endpoint: "PATCH /api/admin/memories/{id}",
+        method: "PATCH",
+        url: `/api/admin/memories/${memoryIds[0]}`,
+        ctx: "admin",
+        ...json({ status: "APPROVED" }),
+      },
+      200,
+    );
+    await must(
+      {
+        endpoint: "POST /api/rsvp",
+        method: "POST",
+        url: "/api/rsvp",
+        ctx: "anon",
+        ...json({ name: "Fuzz Seed", email: "seed@example.com", guestCount: 2 }),
+      },
+      201,
+    );
     const poemIds: number[] = [];
     for (const title of ["Fuzz Poem One", "Fuzz Poem Two", "Fuzz Poem Three"]) {
       const { id } = await must<{ id: number }>(
-        { endpoint: "POST /api/admin/poems", method: "POST", url: "/api/admin/poems", ctx: "admin", ...json({ title, content: "Line one\nLine two" }) },
+        {
+          endpoint: "POST /api/admin/poems",
+          method: "POST",
+          url: "/api/admin/poems",
+          ctx: "admin",
+          ...json({ title, content: "Line one\nLine two" }),
+        },
         201,
       );
       poemIds.push(id);
     }
 
-    const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: "#7a9cc6" } }).png().toBuffer();
-    const jpeg = await sharp({ create: { width: 20, height: 30, channels: 3, background: "#c69a7a" } }).jpeg().toBuffer();
+    const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: "#7a9cc6" } })
+      .png()
+      .toBuffer();
+    const jpeg = await sharp({ create: { width: 20, height: 30, channels: 3, background: "#c69a7a" } })
+      .jpeg()
+      .toBuffer();
     const heic = readFileSync(path.resolve("tests/fixtures/sample.heic"));
     const mp4 = readFileSync(path.resolve("tests/fixtures/sample.mp4"));
     // What files hold: what the server accepts (media: true, sniffed from the first bytes) and what it must refuse.
@@ -1717,34 +2128,74 @@ test("thousands of generated requests: no 5xx, clear 4xx for wrong input, nothin
       302,
     );
     type AdminUpload = { id: number; originalName: string | null; url: string; thumbnailUrl: string | null; originalUrl: string | null };
-    const pending = await must<AdminUpload[]>({ endpoint: "GET /api/admin/pending-uploads", method: "GET", url: "/api/admin/pending-uploads", ctx: "admin" }, 200);
+    const pending = await must<AdminUpload[]>(
+      { endpoint: "GET /api/admin/pending-uploads", method: "GET", url: "/api/admin/pending-uploads", ctx: "admin" },
+      200,
+    );
     const seeded = (suffix: string) => {
       const upload = pending.find((u) => u.originalName === `${tag}-${suffix}`);
       expect(upload, `setup: the shared file ${tag}-${suffix} is pending`).toBeTruthy();
       return upload!.id;
     };
     const publicId = seeded("public.png");
-    await must({ endpoint: "PATCH /api/admin/uploads/{id}", method: "PATCH", url: `/api/admin/uploads/${publicId}`, ctx: "admin", ...json({ status: "APPROVED" }) }, 200);
+    await must(
+      {
+        endpoint: "PATCH /api/admin/uploads/{id}",
+        method: "PATCH",
+        url: `/api/admin/uploads/${publicId}`,
+        ctx: "admin",
+        ...json({ status: "APPROVED" }),
+      },
+      200,
+    );
     // Its public copy and thumbnail, once processed.
     await expect
-      .poll(async () => {
-        const items = await must<{ id: number; thumbnailUrl: string | null }[]>({ endpoint: "GET /api/gallery?…", method: "GET", url: "/api/gallery?limit=100", ctx: "anon" }, 200);
-        return items.find((item) => item.id === publicId)?.thumbnailUrl ?? null;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const items = await must<{ id: number; thumbnailUrl: string | null }[]>(
+            { endpoint: "GET /api/gallery?…", method: "GET", url: "/api/gallery?limit=100", ctx: "anon" },
+            200,
+          );
+          return items.find((item) => item.id === publicId)?.thumbnailUrl ?? null;
+        },
+        { timeout: 15_000 },
+      )
       .not.toBeNull();
 
     // A direct upload, completed (with a name full of tricks), and two signed addresses.
     const sign = async (filename: string) =>
-      (await must<{ uploadURL: string }>({ endpoint: "POST /api/uploads/sign", method: "POST", url: "/api/uploads/sign", ctx: "anon", ...json({ filename }) }, 200)).uploadURL;
+      (
+        await must<{ uploadURL: string }>(
+          { endpoint: "POST /api/uploads/sign", method: "POST", url: "/api/uploads/sign", ctx: "anon", ...json({ filename }) },
+          200,
+        )
+      ).uploadURL;
     const completedUrl = await sign("done.png");
-    await must({ endpoint: "PUT /api/uploads/put/{key}", method: "PUT", url: pathAndQuery(completedUrl), ctx: "anon", headers: { "Content-Type": "image/png" }, body: png }, 200);
+    await must(
+      {
+        endpoint: "PUT /api/uploads/put/{key}",
+        method: "PUT",
+        url: pathAndQuery(completedUrl),
+        ctx: "anon",
+        headers: { "Content-Type": "image/png" },
+        body: png,
+      },
+      200,
+    );
     await must(
       {
         endpoint: "POST /api/uploads/complete",
         method: "POST",
         url: "/api/uploads/complete",
         ctx: "anon",
-        ...json({ uploadURL: completedUrl, submittedBy: "Fuzz Seed (seed@example.com)", type: "IMAGE", originalName: "名前 \u202Eevil\u0000.png 😀 \ud800", width: 1, height: 1 }),
+        ...json({
+          uploadURL: completedUrl,
+          submittedBy: "Fuzz Seed (seed@example.com)",
+          type: "IMAGE",
+          originalName: "名前 \u202Eevil\u0000.png 😀 \ud800",
+          width: 1,
+          height: 1,
+        }),
       },
       201,
     );
@@ -1752,7 +2203,13 @@ test("thousands of generated requests: no 5xx, clear 4xx for wrong input, nothin
     const putTarget = await sign("put-target.png");
     const startMultipart = () =>
       must<{ key: string; uploadId: string }>(
-        { endpoint: "POST /api/uploads/s3/multipart", method: "POST", url: "/api/uploads/s3/multipart", ctx: "anon", ...json({ filename: "long-video.mp4", type: "video/mp4" }) },
+        {
+          endpoint: "POST /api/uploads/s3/multipart",
+          method: "POST",
+          url: "/api/uploads/s3/multipart",
+          ctx: "anon",
+          ...json({ filename: "long-video.mp4", type: "video/mp4" }),
+        },
         201,
       );
     const multipartA = await startMultipart();
@@ -1766,10 +2223,19 @@ test("thousands of generated requests: no 5xx, clear 4xx for wrong input, nothin
       },
       200,
     );
-    await must({ endpoint: "PUT /api/uploads/put/{key}", method: "PUT", url: pathAndQuery(part.url), ctx: "anon", body: Buffer.alloc(1024, 7) }, 200);
+    await must(
+      { endpoint: "PUT /api/uploads/put/{key}", method: "PUT", url: pathAndQuery(part.url), ctx: "anon", body: Buffer.alloc(1024, 7) },
+      200,
+    );
 
-    const everyUpload = await must<AdminUpload[]>({ endpoint: "GET /api/admin/pending-uploads", method: "GET", url: "/api/admin/pending-uploads", ctx: "admin" }, 200);
-    const approved = await must<AdminUpload[]>({ endpoint: "GET /api/gallery?…", method: "GET", url: "/api/gallery?limit=100", ctx: "anon" }, 200);
+    const everyUpload = await must<AdminUpload[]>(
+      { endpoint: "GET /api/admin/pending-uploads", method: "GET", url: "/api/admin/pending-uploads", ctx: "admin" },
+      200,
+    );
+    const approved = await must<AdminUpload[]>(
+      { endpoint: "GET /api/gallery?…", method: "GET", url: "/api/gallery?limit=100", ctx: "anon" },
+      200,
+    );
     const basename = (url: string | null) => (url ? url.split("/").pop()! : null);
     const uploads = [...everyUpload, ...approved.filter((a) => a.id === publicId)].map((u) => ({
       id: u.id,
@@ -1797,7 +2263,8 @@ test("thousands of generated requests: no 5xx, clear 4xx for wrong input, nothin
     const generating = Date.now();
     const cases = shuffle(buildCases(world), SEED);
     generated = `${cases.length} cases generated in ${((Date.now() - generating) / 1000).toFixed(1)} s`;
-    const refusal = (e: Expectation) => e.kind === "4xx" || e.kind === "login" || e.kind === "failed-toast" || (e.kind === "status" && e.statuses.every((s) => s >= 400));
+    const refusal = (e: Expectation) =>
+      e.kind === "4xx" || e.kind === "login" || e.kind === "failed-toast" || (e.kind === "status" && e.statuses.every((s) => s >= 400));
     for (const c of cases) if (refusal(c.expect)) wrongInputs.set(c.endpoint, (wrongInputs.get(c.endpoint) ?? 0) + 1);
     let next = 0;
     await Promise.all(
@@ -1809,10 +2276,12 @@ test("thousands of generated requests: no 5xx, clear 4xx for wrong input, nothin
     expect.soft(total, "requests sent").toBeGreaterThanOrEqual(MIN_REQUESTS);
 
     // --- 4. Nothing written by refused requests, and nothing half-written at all.
-    expect.soft(
-      { memories: after.memories - before.memories, rsvps: after.rsvps - before.rsvps, poems: after.poems - before.poems },
-      "rows added during the fuzz = the requests answered as accepted",
-    ).toEqual(wrote);
+    expect
+      .soft(
+        { memories: after.memories - before.memories, rsvps: after.rsvps - before.rsvps, poems: after.poems - before.poems },
+        "rows added during the fuzz = the requests answered as accepted",
+      )
+      .toEqual(wrote);
     expect.soft(failures, `${failures.length} wrong answers (seed ${SEED}):\n\n${failures.join("\n\n")}`).toEqual([]);
 
     // --- 5. The server still answers normally.
@@ -1823,13 +2292,30 @@ test("thousands of generated requests: no 5xx, clear 4xx for wrong input, nothin
     expect(home?.text).toContain(SITE_TITLE);
     const marker = `Still signing after the fuzz, seed ${SEED}, at ${Date.now()}.`;
     const signed = await must<{ id: number; status: string }>(
-      { endpoint: "POST /api/guestbook", method: "POST", url: "/api/guestbook", ctx: "anon", ...json({ name: "After Fuzz", email: "after@example.com", message: marker }) },
+      {
+        endpoint: "POST /api/guestbook",
+        method: "POST",
+        url: "/api/guestbook",
+        ctx: "anon",
+        ...json({ name: "After Fuzz", email: "after@example.com", message: marker }),
+      },
       201,
     );
     expect(signed.status).toBe("PENDING");
-    const stillAdmin = await must<{ id: number }[]>({ endpoint: "GET /api/admin/pending-memories", method: "GET", url: "/api/admin/pending-memories", ctx: "admin" }, 200);
+    const stillAdmin = await must<{ id: number }[]>(
+      { endpoint: "GET /api/admin/pending-memories", method: "GET", url: "/api/admin/pending-memories", ctx: "admin" },
+      200,
+    );
     expect(stillAdmin.map((m) => m.id)).toContain(signed.id);
-    await must({ endpoint: "DELETE /api/uploads/s3/multipart/{uploadId}", method: "DELETE", url: `/api/uploads/s3/multipart/${multipartB.uploadId}?key=${encodeURIComponent(multipartB.key)}`, ctx: "anon" }, 200);
+    await must(
+      {
+        endpoint: "DELETE /api/uploads/s3/multipart/{uploadId}",
+        method: "DELETE",
+        url: `/api/uploads/s3/multipart/${multipartB.uploadId}?key=${encodeURIComponent(multipartB.key)}`,
+        ctx: "anon",
+      },
+      200,
+    );
 
     // A refused body must not take its connection down with it: the next request
     // on the same keep-alive connection is answered too (a browser reuses it).
@@ -1844,7 +2330,9 @@ test("thousands of generated requests: no 5xx, clear 4xx for wrong input, nothin
         const refused = await connection.post(url, { headers: { "Content-Type": type }, data, maxRedirects: 0, failOnStatusCode: false });
         expect.soft(refused.status(), `POST ${url} with a ${data.length}-byte body`).toBe(413);
         const askedAt = Date.now();
-        const next = await connection.get("/healthz", { timeout: 15_000, failOnStatusCode: false }).catch((error: unknown) => String(error).split("\n")[0]!);
+        const next = await connection
+          .get("/healthz", { timeout: 15_000, failOnStatusCode: false })
+          .catch((error: unknown) => String(error).split("\n")[0]!);
         const seconds = ((Date.now() - askedAt) / 1000).toFixed(1);
         expect
           .soft(
@@ -1860,35 +2348,59 @@ test("thousands of generated requests: no 5xx, clear 4xx for wrong input, nothin
     // --- 6. The database file, read-only: whole, consistent, no half-written row.
     const db = new Database(DATABASE, { readonly: true, fileMustExist: true });
     try {
-      expect(db.prepare("select message from memories where id = ?").get(signed.id), "the test reads the server's own database").toEqual({ message: marker });
+      expect(db.prepare("select message from memories where id = ?").get(signed.id), "the test reads the server's own database").toEqual({
+        message: marker,
+      });
       expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
       expect(db.pragma("foreign_key_check")).toEqual([]);
       const filled = (value: unknown) => typeof value === "string" && value.trim().length > 0;
       type Row = Record<string, unknown>;
       const memories = db.prepare("select id, name, email, message, status from memories").all() as Row[];
       expect(
-        memories.filter((m) => !filled(m.name) || !filled(m.email) || !filled(m.message) || String(m.message).trim().length < 10 || !STATUSES.includes(String(m.status))),
+        memories.filter(
+          (m) =>
+            !filled(m.name) ||
+            !filled(m.email) ||
+            !filled(m.message) ||
+            String(m.message).trim().length < 10 ||
+            !STATUSES.includes(String(m.status)),
+        ),
         "memories with an empty name, email or message, a message under 10 characters, or an unknown status",
       ).toEqual([]);
       const rsvps = db.prepare("select id, name, email, guestCount from rsvps").all() as Row[];
       expect(
-        rsvps.filter((r) => !filled(r.name) || !filled(r.email) || !Number.isInteger(r.guestCount) || Number(r.guestCount) < 1 || Number(r.guestCount) > 10),
+        rsvps.filter(
+          (r) =>
+            !filled(r.name) || !filled(r.email) || !Number.isInteger(r.guestCount) || Number(r.guestCount) < 1 || Number(r.guestCount) > 10,
+        ),
         "RSVPs with an empty name or email, or a guest count outside 1 to 10",
       ).toEqual([]);
       const uploadRows = db.prepare("select id, type, url, status, storageKey from uploads").all() as Row[];
       expect(
-        uploadRows.filter((u) => (!u.storageKey && u.status !== "REJECTED") || !filled(u.url) || !["IMAGE", "VIDEO"].includes(String(u.type)) || !STATUSES.includes(String(u.status))),
+        uploadRows.filter(
+          (u) =>
+            (!u.storageKey && u.status !== "REJECTED") ||
+            !filled(u.url) ||
+            !["IMAGE", "VIDEO"].includes(String(u.type)) ||
+            !STATUSES.includes(String(u.status)),
+        ),
         "uploads without their stored file (and not rejected), without an address, or of an unknown type or status",
       ).toEqual([]);
       const poems = db.prepare("select id, title, content from poems").all() as Row[];
-      expect(poems.filter((p) => !filled(p.title) || !filled(p.content)), "poems with an empty title or content").toEqual([]);
+      expect(
+        poems.filter((p) => !filled(p.title) || !filled(p.content)),
+        "poems with an empty title or content",
+      ).toEqual([]);
     } finally {
       db.close();
     }
   } finally {
     const lines = [...perEndpoint.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([endpoint, n]) => `${String(n).padStart(5)}  ${endpoint}${wrongInputs.get(endpoint) ? `  (${wrongInputs.get(endpoint)} certainly wrong)` : ""}`);
+      .map(
+        ([endpoint, n]) =>
+          `${String(n).padStart(5)}  ${endpoint}${wrongInputs.get(endpoint) ? `  (${wrongInputs.get(endpoint)} certainly wrong)` : ""}`,
+      );
     console.log(
       `fuzz (seed ${SEED}, ${origin}): ${total} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (${generated}), ${failures.length} wrong answers\n${lines.join("\n")}`,
     );

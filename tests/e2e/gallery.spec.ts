@@ -63,7 +63,8 @@ test.describe("gallery", () => {
 
   test("Load More shows the next twenty", async ({ page }) => {
     test.setTimeout(60_000);
-    for (let i = 0; i < 25; i++) await addUpload({ status: "APPROVED", name: `photo-${i + 1}.jpg`, colour: `#${(0x203040 + i * 0x050505).toString(16)}` });
+    for (let i = 0; i < 25; i++)
+      await addUpload({ status: "APPROVED", name: `photo-${i + 1}.jpg`, colour: `#${(0x203040 + i * 0x050505).toString(16)}` });
     await page.goto("/gallery");
     await hydrated(page);
     await expect(tiles(page)).toHaveCount(20);

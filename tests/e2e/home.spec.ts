@@ -97,7 +97,12 @@ test.describe("home page with JavaScript", () => {
     await page.goto("/");
     await page.evaluate(() => window.scrollTo(0, 200));
     await expect
-      .poll(() => page.locator("section[aria-labelledby=hero-title] > div").first().evaluate((el) => getComputedStyle(el).transform))
+      .poll(() =>
+        page
+          .locator("section[aria-labelledby=hero-title] > div")
+          .first()
+          .evaluate((el) => getComputedStyle(el).transform),
+      )
       .toBe("matrix(1, 0, 0, 1, 0, 20)");
   });
 
@@ -106,7 +111,10 @@ test.describe("home page with JavaScript", () => {
     await page.goto("/");
     await page.evaluate(() => window.scrollTo(0, 200));
     await page.waitForTimeout(100);
-    const transform = await page.locator("section[aria-labelledby=hero-title] > div").first().evaluate((el) => getComputedStyle(el).transform);
+    const transform = await page
+      .locator("section[aria-labelledby=hero-title] > div")
+      .first()
+      .evaluate((el) => getComputedStyle(el).transform);
     expect(["none", "matrix(1, 0, 0, 1, 0, 0)"]).toContain(transform);
   });
 });
@@ -131,4 +139,3 @@ test.describe("small words on a phone", () => {
     await expect(page.getByRole("contentinfo")).toContainText(`${content.contactEmail}.`);
   });
 });
-

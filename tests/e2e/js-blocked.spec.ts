@@ -55,7 +55,9 @@ test.describe("when the site's scripts cannot load", () => {
     removeAllUploads();
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "memorial-blocked-"));
     const photo = path.join(dir, "blocked.jpg");
-    await sharp({ create: { width: 300, height: 200, channels: 3, background: "#335577" } }).jpeg().toFile(photo);
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: "#335577" } })
+      .jpeg()
+      .toFile(photo);
     await page.goto("/share");
     await page.getByLabel("Name*").fill("Blocked Scripts");
     await page.getByLabel("Email*").fill("blocked@example.com");

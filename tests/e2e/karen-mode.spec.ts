@@ -68,7 +68,9 @@ test.describe("Karen Mode with JavaScript", () => {
   }
   const playCount = (page: Page) => playCalls(page).then((calls) => calls.length);
 
-  test("turning it on flips in place, plays at volume 0.7 with retries at 100, 500 and 1000 ms, and scrolls to the footer at 1.5 s", async ({ page }) => {
+  test("turning it on flips in place, plays at volume 0.7 with retries at 100, 500 and 1000 ms, and scrolls to the footer at 1.5 s", async ({
+    page,
+  }) => {
     await recordPlays(page, 3);
     await openWithStoppedClock(page, "/");
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -83,7 +85,14 @@ test.describe("Karen Mode with JavaScript", () => {
     expect(new URL(page.url()).hash).toBe("");
     // The first try at once; each retry exactly at its time, not a millisecond before.
     await expect.poll(() => playCount(page)).toBe(1);
-    for (const [wait, expected] of [[99, 1], [1, 2], [399, 2], [1, 3], [499, 3], [1, 4]] as const) {
+    for (const [wait, expected] of [
+      [99, 1],
+      [1, 2],
+      [399, 2],
+      [1, 3],
+      [499, 3],
+      [1, 4],
+    ] as const) {
       await page.clock.runFor(wait);
       await expect.poll(() => playCount(page)).toBe(expected);
     }
@@ -106,7 +115,11 @@ test.describe("Karen Mode with JavaScript", () => {
     await openWithStoppedClock(page, "/");
     await pressToggle(page);
     await expect(page.getByTestId("karen-party").locator("span")).toHaveCount(30);
-    const positions = () => page.getByTestId("karen-party").locator("span").evaluateAll((lights) => lights.map((l) => (l as HTMLElement).style.left).join());
+    const positions = () =>
+      page
+        .getByTestId("karen-party")
+        .locator("span")
+        .evaluateAll((lights) => lights.map((l) => (l as HTMLElement).style.left).join());
     const first = await positions();
     await page.clock.runFor(799);
     expect(await positions()).toBe(first);
@@ -189,7 +202,10 @@ test.describe("Karen Mode with JavaScript", () => {
 });
 
 test.describe("Karen Mode on every page", () => {
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
     test(`the mirror ball covers no page heading (${viewport.width} px wide)`, async ({ page, javaScriptEnabled }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(viewport);
@@ -204,7 +220,8 @@ test.describe("Karen Mode on every page", () => {
         for (const heading of await page.locator("h1, h2").all()) {
           const box = await heading.boundingBox();
           if (!box) continue;
-          const overlaps = ball!.x < box.x + box.width && box.x < ball!.x + ball!.width && ball!.y < box.y + box.height && box.y < ball!.y + ball!.height;
+          const overlaps =
+            ball!.x < box.x + box.width && box.x < ball!.x + ball!.width && ball!.y < box.y + box.height && box.y < ball!.y + ball!.height;
           expect(overlaps, `${url}: the mirror ball covers "${await heading.textContent()}"`).toBe(false);
         }
         const footer = await page.locator("#site-footer").boundingBox();

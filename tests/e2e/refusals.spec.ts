@@ -11,13 +11,22 @@ import { expectNoAxeViolations } from "./support/axe";
 // own 429 (its rule is tested in vitest) to keep other tests' allowance whole.
 
 /** Answers the page's next form submission with the server's refusal, exactly as the action would. */
-async function refuseNextSubmission(page: Page, path: string, schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) {
+async function refuseNextSubmission(
+  page: Page,
+  path: string,
+  schema: Parameters<typeof parseWithZod>[1]["schema"],
+  fields: Record<string, string>,
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const result = parseWithZod(form, { schema }).reply({ formErrors: [TOO_MANY_SUBMISSIONS] });
   await page.route(`**${path}?_data=*`, (route) =>
     route.request().method() === "POST"
-      ? route.fulfill({ status: 429, headers: { "Content-Type": "application/json", "Retry-After": "60", "X-Remix-Response": "yes" }, body: JSON.stringify({ result, failed: true }) })
+      ? route.fulfill({
+          status: 429,
+          headers: { "Content-Type": "application/json", "Retry-After": "60", "X-Remix-Response": "yes" },
+          body: JSON.stringify({ result, failed: true }),
+        })
       : route.fallback(),
   );
 }
@@ -25,7 +34,10 @@ async function refuseNextSubmission(page: Page, path: string, schema: Parameters
 const toast = (page: Page) => page.getByTestId("toast");
 
 test.describe("refusals the visitor can see", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript the refusal is a page of its own, with the message above the form");
+  test.skip(
+    ({ javaScriptEnabled }) => !javaScriptEnabled,
+    "without JavaScript the refusal is a page of its own, with the message above the form",
+  );
 
   test("a refused attendance note shows its reason in the toast and the form, and focus moves to it", async ({ page }) => {
     const fields = { name: "Aunt Rose", email: "rose@example.com", guestCount: "2", notes: "We sat at the back." };

@@ -14,7 +14,9 @@ let photo: string;
 test.beforeAll(async () => {
   work = await fs.mkdtemp(path.join(os.tmpdir(), "memorial-share-"));
   photo = path.join(work, "garden-party.jpg");
-  await sharp({ create: { width: 800, height: 600, channels: 3, background: "#88aa55" } }).jpeg().toFile(photo);
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: "#88aa55" } })
+    .jpeg()
+    .toFile(photo);
 });
 test.afterAll(async () => {
   await fs.rm(work, { recursive: true, force: true });
@@ -62,7 +64,13 @@ test.describe("sharing without JavaScript", () => {
     await expect(recent.getByRole("listitem")).toHaveText(["garden-party.jpg", "sample.mp4"]);
 
     const video = latestUpload();
-    expect(video).toMatchObject({ type: "VIDEO", status: "PENDING", originalName: "sample.mp4", submittedBy: "Cousin Ruth (ruth@example.com)", durationSec: 3 });
+    expect(video).toMatchObject({
+      type: "VIDEO",
+      status: "PENDING",
+      originalName: "sample.mp4",
+      submittedBy: "Cousin Ruth (ruth@example.com)",
+      durationSec: 3,
+    });
     await expectNoAxeViolations(page);
   });
 
@@ -88,7 +96,9 @@ test.describe("sharing without JavaScript", () => {
     await fillWho(page);
     await page.getByLabel("Photos and videos").setInputFiles(notes);
     await page.getByRole("button", { name: "Upload Files" }).click();
-    await expect(page.getByText("“notes.jpg” is not a photo or video we can accept. Supported formats: JPG, PNG, HEIC, WebP, GIF, MP4, MOV, AVI.")).toBeVisible();
+    await expect(
+      page.getByText("“notes.jpg” is not a photo or video we can accept. Supported formats: JPG, PNG, HEIC, WebP, GIF, MP4, MOV, AVI."),
+    ).toBeVisible();
     await expect(page.getByRole("alert").getByText("Upload Error", { exact: true })).toBeVisible();
     // The name and e-mail stay filled in for the next try.
     await expect(page.getByLabel("Name*")).toHaveValue("Cousin Ruth");
@@ -120,7 +130,13 @@ test.describe("sharing with the upload dialog", () => {
     await expect(page.getByTestId("toast").filter({ hasText: "Upload Complete" })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("Your file has been uploaded successfully and is pending review.")).toBeVisible();
     await expect(page.getByRole("region", { name: "Recently uploaded" }).getByRole("listitem")).toHaveText(["garden-party.jpg"]);
-    expect(latestUpload()).toMatchObject({ type: "IMAGE", status: "PENDING", originalName: "garden-party.jpg", submittedBy: "Cousin Ruth (ruth@example.com)", width: 800 });
+    expect(latestUpload()).toMatchObject({
+      type: "IMAGE",
+      status: "PENDING",
+      originalName: "garden-party.jpg",
+      submittedBy: "Cousin Ruth (ruth@example.com)",
+      width: 800,
+    });
   });
 
   test("the dialog does not open until a name and email are given", async ({ page }) => {
@@ -161,7 +177,11 @@ test.describe("sharing with the upload dialog", () => {
     const smallest = await dialog.evaluate((root) =>
       Math.min(
         ...[...root.querySelectorAll("*")]
-          .filter((el) => [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim()) && el.getClientRects().length > 0)
+          .filter(
+            (el) =>
+              [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim()) &&
+              el.getClientRects().length > 0,
+          )
           .map((el) => parseFloat(getComputedStyle(el).fontSize)),
       ),
     );
@@ -176,7 +196,8 @@ test.describe("sharing with the upload dialog", () => {
   });
 
   test("a refusal of the site's is shown in its own words, in the dialog and as a toast", async ({ page }) => {
-    const full = "The memorial's storage is full right now, so this file can't be accepted. The family has been told; please try again later.";
+    const full =
+      "The memorial's storage is full right now, so this file can't be accepted. The family has been told; please try again later.";
     await page.route("**/api/uploads/sign", (route) =>
       route.fulfill({ status: 507, contentType: "application/json", body: JSON.stringify({ errors: { file: [full] } }) }),
     );
@@ -186,7 +207,12 @@ test.describe("sharing with the upload dialog", () => {
     const dialog = await openDialogWith(page, photo);
     await dialog.getByRole("button", { name: /^Upload 1 file/ }).click();
     await expect(page.getByTestId("toast").filter({ hasText: full })).toHaveAttribute("data-type", "destructive");
-    await expect(dialog.getByRole("alert").filter({ hasText: `“garden-party.jpg”: ${full}` }).first()).toBeVisible();
+    await expect(
+      dialog
+        .getByRole("alert")
+        .filter({ hasText: `“garden-party.jpg”: ${full}` })
+        .first(),
+    ).toBeVisible();
     expect(latestUpload()).toBeUndefined();
   });
 
@@ -201,7 +227,12 @@ test.describe("sharing with the upload dialog", () => {
     const dialog = await openDialogWith(page, photo);
     await dialog.getByRole("button", { name: /^Upload 1 file/ }).click();
     await expect(page.getByTestId("toast").filter({ hasText: tooLarge })).toBeVisible();
-    await expect(dialog.getByRole("alert").filter({ hasText: `“garden-party.jpg”: ${tooLarge}` }).first()).toBeVisible();
+    await expect(
+      dialog
+        .getByRole("alert")
+        .filter({ hasText: `“garden-party.jpg”: ${tooLarge}` })
+        .first(),
+    ).toBeVisible();
     expect(latestUpload()).toBeUndefined();
   });
 
@@ -229,7 +260,10 @@ test.describe("sharing with the upload dialog", () => {
     await expect.poll(() => partRequests.length).toBeGreaterThan(0);
     await dialog.getByRole("button", { name: /pause/i }).first().click();
     await expect(dialog.getByRole("button", { name: /resume/i }).first()).toBeVisible();
-    await dialog.getByRole("button", { name: /resume/i }).first().click();
+    await dialog
+      .getByRole("button", { name: /resume/i })
+      .first()
+      .click();
 
     await expect(page.getByTestId("toast").filter({ hasText: "Upload Complete" })).toBeVisible({ timeout: 90_000 });
     expect(new Set(partRequests.map((url) => new URL(url).searchParams.get("partNumber"))).size).toBeGreaterThan(1);

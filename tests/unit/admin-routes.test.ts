@@ -64,7 +64,11 @@ async function adminCookie() {
 }
 
 function addPendingMemory() {
-  return db.insert(memories).values({ name: "Cousin Ellen", email: "ellen@example.com", message: "I remember the summer at the lake." }).returning({ id: memories.id }).all()[0]!.id;
+  return db
+    .insert(memories)
+    .values({ name: "Cousin Ellen", email: "ellen@example.com", message: "I remember the summer at the lake." })
+    .returning({ id: memories.id })
+    .all()[0]!.id;
 }
 
 describe("every admin page and form without a session", () => {
@@ -91,7 +95,9 @@ describe("every admin page and form without a session", () => {
     for (const [path, loader, params] of pages) {
       const response = await answer(() => loader({ request: new Request(`${ORIGIN}${path}`), params, context } as never));
       expect(response.status, path).toBe(302);
-      expect(response.headers.get("Location"), path).toBe(path === "/admin" ? "/admin/login" : `/admin/login?redirectTo=${encodeURIComponent(path)}`);
+      expect(response.headers.get("Location"), path).toBe(
+        path === "/admin" ? "/admin/login" : `/admin/login?redirectTo=${encodeURIComponent(path)}`,
+      );
     }
   });
 
@@ -108,7 +114,11 @@ describe("every admin page and form without a session", () => {
 
   it("the panel answers with the session", async () => {
     const cookie = await adminCookie();
-    const response = (await layout.loader({ request: new Request(`${ORIGIN}/admin`, { headers: { Cookie: cookie } }), params: {}, context } as never)) as Response;
+    const response = (await layout.loader({
+      request: new Request(`${ORIGIN}/admin`, { headers: { Cookie: cookie } }),
+      params: {},
+      context,
+    } as never)) as Response;
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ admin: { username: ADMIN.username } });
   });
@@ -140,7 +150,10 @@ describe("the login page, /admin/login", () => {
 
     const wrong = await logInThroughForm({ username: ADMIN.username, password: "not the password" });
     expect(wrong.status).toBe(401);
-    const wrongData = (await wrong.json()) as { failed: boolean; result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    const wrongData = (await wrong.json()) as {
+      failed: boolean;
+      result: { error: Record<string, string[]>; initialValue: Record<string, string> };
+    };
     expect(wrongData.failed).toBe(true);
     expect(wrongData.result.error[""]).toEqual(["Invalid username or password."]);
     // The username typed is kept; the password is not sent back.
@@ -149,11 +162,23 @@ describe("the login page, /admin/login", () => {
 
   it("keeps a form's limits: another type of body is refused, and so is one too large", async () => {
     const asJson = await answer(() =>
-      login.action({ request: new Request(`${ORIGIN}/admin/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) }), params: {}, context } as never),
+      login.action({
+        request: new Request(`${ORIGIN}/admin/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(ADMIN),
+        }),
+        params: {},
+        context,
+      } as never),
     );
     expect(asJson.status).toBe(415);
     const huge = await answer(() =>
-      login.action({ request: new Request(`${ORIGIN}/admin/login`, form({ ...ADMIN, padding: "x".repeat(70 * 1024) })), params: {}, context } as never),
+      login.action({
+        request: new Request(`${ORIGIN}/admin/login`, form({ ...ADMIN, padding: "x".repeat(70 * 1024) })),
+        params: {},
+        context,
+      } as never),
     );
     expect(huge.status).toBe(413);
     expect(db.select().from(sessions).all()).toHaveLength(0);
@@ -176,7 +201,9 @@ describe("logging out, /admin/logout", () => {
   it("ends the session and says so on the login page", async () => {
     const cookie = await adminCookie();
     expect(db.select().from(sessions).all()).toHaveLength(1);
-    const response = await answer(() => logout.action({ request: new Request(`${ORIGIN}/admin/logout`, form({}, { cookie })), params: {}, context } as never));
+    const response = await answer(() =>
+      logout.action({ request: new Request(`${ORIGIN}/admin/logout`, form({}, { cookie })), params: {}, context } as never),
+    );
     expect([response.status, response.headers.get("Location")]).toEqual([302, "/admin/login"]);
     const cookies = response.headers.getSetCookie();
     expect(cookies.find((c) => c.startsWith("__session="))).toMatch(/Expires=Thu, 01 Jan 1970/);
@@ -195,7 +222,13 @@ describe("logging out, /admin/logout", () => {
 
 describe("POST /api/admin/login", () => {
   const post = (body: string, type = "application/json") =>
-    answer(() => apiLogin.action({ request: new Request(`${ORIGIN}/api/admin/login`, { method: "POST", headers: { "Content-Type": type }, body }), params: {}, context } as never));
+    answer(() =>
+      apiLogin.action({
+        request: new Request(`${ORIGIN}/api/admin/login`, { method: "POST", headers: { "Content-Type": type }, body }),
+        params: {},
+        context,
+      } as never),
+    );
 
   it("logs in with JSON and opens the same session as the form", async () => {
     const response = await post(JSON.stringify(ADMIN));

@@ -9,7 +9,15 @@ import { endAdminSession, getAdmin, startAdminSession, sweepExpiredSessions } fr
 import { db } from "~/db.server";
 import { ensureConfiguredAdmin, upsertAdmin } from "~/models/admin.server";
 import { content } from "~/content";
-import { approvedMemoryRows, contactRows, csvDate, csvStream, MEMORY_COLUMNS, neutraliseCell, parseSubmittedBy } from "~/models/export.server";
+import {
+  approvedMemoryRows,
+  contactRows,
+  csvDate,
+  csvStream,
+  MEMORY_COLUMNS,
+  neutraliseCell,
+  parseSubmittedBy,
+} from "~/models/export.server";
 import { getRsvpStats, RsvpSchema } from "~/models/rsvp.server";
 import { action as loginAction } from "~/routes/admin_.login";
 
@@ -21,7 +29,15 @@ beforeEach(() => {
 const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
 /** A login through POST /api/admin/login's strategy, from `clientIp`. */
 const loginAdmin = (credentials: Record<string, unknown>, clientIp: string) =>
-  logIn("json", new Request("http://localhost/api/admin/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(credentials) }), clientIp);
+  logIn(
+    "json",
+    new Request("http://localhost/api/admin/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(credentials),
+    }),
+    clientIp,
+  );
 const withCookie = (cookie: string) => new Request("http://x/admin", { headers: { Cookie: cookie } });
 
 describe("passwords", () => {
@@ -103,7 +119,16 @@ describe("the login form", () => {
   });
 
   it("never leaves the admin panel, however the address is disguised", async () => {
-    for (const redirectTo of ["/admin/..//evil.example", "/admin/%2e%2e//evil.example", "/admin/../guestbook", "//evil.example", "/\\evil.example", "https://evil.example/admin", "/administrator", "/admin\t/x"]) {
+    for (const redirectTo of [
+      "/admin/..//evil.example",
+      "/admin/%2e%2e//evil.example",
+      "/admin/../guestbook",
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/admin",
+      "/administrator",
+      "/admin\t/x",
+    ]) {
       expect(await logInThroughForm(redirectTo), redirectTo).toBe("/admin");
     }
   });
@@ -131,10 +156,14 @@ describe("sessions", () => {
     expect(await getAdmin(withCookie(cookie))).toBeNull();
 
     const second = cookieOf(await startAdminSession(new Request("http://x/admin"), { id: admin.id, username: admin.username }));
-    db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).run();
+    db.update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .run();
     expect(await getAdmin(withCookie(second))).toBeNull();
     cookieOf(await startAdminSession(new Request("http://x/admin"), { id: admin.id, username: admin.username }));
-    db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).run();
+    db.update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .run();
     expect(sweepExpiredSessions()).toBe(1);
   });
 });
@@ -145,7 +174,8 @@ describe("attendance", () => {
     expect(RsvpSchema.parse({ ...base, guestCount: "3" }).guestCount).toBe(3);
     expect(RsvpSchema.parse({ ...base }).guestCount).toBe(1);
     expect(RsvpSchema.parse({ ...base, guestCount: "" }).guestCount).toBe(1);
-    for (const bad of [0, 11, "2.5", "many", -1]) expect(RsvpSchema.safeParse({ ...base, guestCount: bad }).success, String(bad)).toBe(false);
+    for (const bad of [0, 11, "2.5", "many", -1])
+      expect(RsvpSchema.safeParse({ ...base, guestCount: bad }).success, String(bad)).toBe(false);
     expect(RsvpSchema.safeParse({ name: " ", email: "nope", guestCount: 1 }).error?.issues.map((i) => i.message)).toEqual([
       "Name is required",
       "Valid email is required",
@@ -155,7 +185,12 @@ describe("attendance", () => {
   it("counts people and guests", () => {
     db.delete(rsvps).run();
     expect(getRsvpStats()).toEqual({ totalRsvps: 0, totalGuests: 0, rsvps: [] });
-    db.insert(rsvps).values([{ name: "A", email: "a@x.com", guestCount: 2 }, { name: "B", email: "b@x.com", guestCount: 5, notes: "Lovely" }]).run();
+    db.insert(rsvps)
+      .values([
+        { name: "A", email: "a@x.com", guestCount: 2 },
+        { name: "B", email: "b@x.com", guestCount: 5, notes: "Lovely" },
+      ])
+      .run();
     const stats = getRsvpStats();
     expect([stats.totalRsvps, stats.totalGuests]).toEqual([2, 7]);
     expect(Object.keys(stats.rsvps[0]!).sort()).toEqual(["createdAt", "email", "guestCount", "id", "name", "notes"]);
@@ -178,14 +213,20 @@ describe("CSV exports", () => {
 
   it("writes UTF-8 with a BOM, quotes what needs quoting and streams many rows", async () => {
     const rows = function* () {
-      yield ["Zoë, \"the\" aunt", "z@example.com", "", "Line one\nLine two", "2025-08-31 09:00 PDT"];
+      yield ['Zoë, "the" aunt', "z@example.com", "", "Line one\nLine two", "2025-08-31 09:00 PDT"];
       for (let i = 0; i < 5000; i++) yield [`Friend ${i}`, `f${i}@example.com`, "", "=HYPERLINK()", "2025-08-31 09:00 PDT"];
     };
     const text = await read(csvStream(MEMORY_COLUMNS, rows()));
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const parsed = parse(text.slice(1), { columns: true }) as Record<string, string>[];
     expect(parsed).toHaveLength(5001);
-    expect(parsed[0]).toEqual({ Name: 'Zoë, "the" aunt', Email: "z@example.com", Phone: "", Message: "Line one\nLine two", Submitted: "2025-08-31 09:00 PDT" });
+    expect(parsed[0]).toEqual({
+      Name: 'Zoë, "the" aunt',
+      Email: "z@example.com",
+      Phone: "",
+      Message: "Line one\nLine two",
+      Submitted: "2025-08-31 09:00 PDT",
+    });
     expect(parsed[1]!.Message).toBe("'=HYPERLINK()");
   });
 
@@ -197,7 +238,10 @@ describe("CSV exports", () => {
       message: `Message number ${i}`,
       status: i % 5 === 0 ? ("PENDING" as const) : ("APPROVED" as const),
     }));
-    for (let i = 0; i < values.length; i += 500) db.insert(memories).values(values.slice(i, i + 500)).run();
+    for (let i = 0; i < values.length; i += 500)
+      db.insert(memories)
+        .values(values.slice(i, i + 500))
+        .run();
     const exported = [...approvedMemoryRows()];
     expect(exported).toHaveLength(2000);
     expect(exported[0]!.slice(0, 2)).toEqual(["N1", "n1@example.com"]);
@@ -210,11 +254,13 @@ describe("CSV exports", () => {
     db.delete(uploads).run();
     db.delete(rsvps).run();
     db.insert(memories).values({ name: "Ann Lee", email: "Ann@Example.com", phone: "555 1", message: "A long enough message" }).run();
-    db.insert(uploads).values([
-      { type: "IMAGE", url: "/m/1", submittedBy: "Ann Lee (ann@example.com)" },
-      { type: "IMAGE", url: "/m/2", submittedBy: "Bob (Bobby) Ray (bob@example.com)" },
-      { type: "IMAGE", url: "/m/3", submittedBy: null },
-    ]).run();
+    db.insert(uploads)
+      .values([
+        { type: "IMAGE", url: "/m/1", submittedBy: "Ann Lee (ann@example.com)" },
+        { type: "IMAGE", url: "/m/2", submittedBy: "Bob (Bobby) Ray (bob@example.com)" },
+        { type: "IMAGE", url: "/m/3", submittedBy: null },
+      ])
+      .run();
     db.insert(rsvps).values({ name: "Cy", email: "cy@example.com", guestCount: 2 }).run();
     expect(contactRows()).toEqual([
       ["Ann Lee", "Ann@Example.com", "555 1", "Guest book, Photos and videos"],

@@ -103,7 +103,13 @@ describe("npm run backup", () => {
     expect(backup.stdout).toMatch(/1 memories, 1 uploads, 1 poems, 1 rsvps/);
     expect(backup.stdout).toMatch(/2 files/);
     // The site carried on: its write committed after the backup.
-    expect(db.select().from(memories).all().map((m) => m.name)).toEqual(["Ada", "Cleo"]);
+    expect(
+      db
+        .select()
+        .from(memories)
+        .all()
+        .map((m) => m.name),
+    ).toEqual(["Ada", "Cleo"]);
 
     const snapshot = path.join(work, "snapshot");
     expect((await fs.readdir(snapshot)).sort()).toEqual(["backup.json", "memorial.db", "uploads"]);
@@ -129,9 +135,7 @@ describe("npm run backup", () => {
     expect(restored.$client.pragma("integrity_check", { simple: true })).toBe("ok");
     expect(restored.$client.pragma("journal_mode", { simple: true })).toBe("wal");
     const restoredMemories = restored.select().from(memories).all();
-    expect(restoredMemories.map((m) => [m.name, m.email, m.message])).toEqual([
-      ["Ada", "ada@example.com", "Committed before the backup"],
-    ]);
+    expect(restoredMemories.map((m) => [m.name, m.email, m.message])).toEqual([["Ada", "ada@example.com", "Committed before the backup"]]);
     expect(restored.select().from(poems).all()).toMatchObject([
       { title: "Do not stand at my grave", content: "I am a thousand winds that blow", author: "M. Frye" },
     ]);

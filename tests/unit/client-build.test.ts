@@ -36,8 +36,16 @@ function newerSyntax(code: string): string[] {
 
 describe("the client bundles", () => {
   it("lowering rewrites syntax Safari 12 cannot parse into syntax it can", async () => {
-    const modern = "export class Memory { #id = 1; static count = 0; label = globalThis.x?.name ?? 'Recently'; get id() { return this.#id; } }\nlet a; a ??= 1; try {} catch {}";
-    expect(newerSyntax(modern)).toEqual(["class fields", "logical assignment", "nullish coalescing", "optional catch binding", "optional chaining", "private names"]);
+    const modern =
+      "export class Memory { #id = 1; static count = 0; label = globalThis.x?.name ?? 'Recently'; get id() { return this.#id; } }\nlet a; a ??= 1; try {} catch {}";
+    expect(newerSyntax(modern)).toEqual([
+      "class fields",
+      "logical assignment",
+      "nullish coalescing",
+      "optional catch binding",
+      "optional chaining",
+      "private names",
+    ]);
     const lowered = await lowerBundle(modern);
     expect(newerSyntax(lowered.code)).toEqual([]);
     expect(lowered.warnings).toEqual([]);
@@ -80,7 +88,9 @@ describe("canRunClientApp", () => {
   function scopeWithout(feature: readonly string[]): Window & typeof globalThis {
     const clone = (value: object, rest: readonly string[]): object => {
       const [name, ...deeper] = rest;
-      const copy: Record<string, unknown> = { ...Object.fromEntries(Object.getOwnPropertyNames(value).map((key) => [key, (value as Record<string, unknown>)[key]])) };
+      const copy: Record<string, unknown> = {
+        ...Object.fromEntries(Object.getOwnPropertyNames(value).map((key) => [key, (value as Record<string, unknown>)[key]])),
+      };
       if (deeper.length === 0) delete copy[name!];
       else copy[name!] = clone(copy[name!] as object, deeper);
       return copy;
@@ -92,8 +102,11 @@ describe("canRunClientApp", () => {
     expect(canRunClientApp(globalThis as Window & typeof globalThis)).toBe(true);
   });
 
-  it.each(FEATURES.map((feature) => [feature.join("."), feature] as const))("keeps the server-rendered page where %s is missing", (_name, feature) => {
-    const scope = scopeWithout(feature);
-    expect(canRunClientApp(scope)).toBe(false);
-  });
+  it.each(FEATURES.map((feature) => [feature.join("."), feature] as const))(
+    "keeps the server-rendered page where %s is missing",
+    (_name, feature) => {
+      const scope = scopeWithout(feature);
+      expect(canRunClientApp(scope)).toBe(false);
+    },
+  );
 });

@@ -23,7 +23,10 @@ export function serverImports(source: string): string[] {
 describe("components", () => {
   it("the check finds type-only, value and dynamic imports of .server modules", () => {
     expect(serverImports('import type { AdminMemory } from "~/models/memory.server";')).toEqual(["~/models/memory.server"]);
-    expect(serverImports("import { db } from '~/db.server';\nexport { x } from \"./a.server.ts\";")).toEqual(["~/db.server", "./a.server.ts"]);
+    expect(serverImports("import { db } from '~/db.server';\nexport { x } from \"./a.server.ts\";")).toEqual([
+      "~/db.server",
+      "./a.server.ts",
+    ]);
     expect(serverImports('const m = await import("~/models/upload.server");')).toEqual(["~/models/upload.server"]);
     expect(serverImports('import type { AdminMemory } from "~/models/memory.schema";')).toEqual([]);
   });

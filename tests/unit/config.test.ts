@@ -115,10 +115,25 @@ describe("parseConfig", () => {
 
   it("reads the storage budget of uploads as bytes, with or without a unit, and names a wrong one", () => {
     const defaults = parseConfig({ NODE_ENV: "test" });
-    expect([defaults.PENDING_UPLOAD_BYTES, defaults.MIN_FREE_DISK_BYTES, defaults.UPLOAD_BYTES_PER_DAY]).toEqual([2 * 1024 ** 3, 256 * 1024 ** 2, 5 * 1024 ** 3]);
-    const set = parseConfig({ NODE_ENV: "test", PENDING_UPLOAD_BYTES: "1.5GB", MIN_FREE_DISK_BYTES: "300 mb", UPLOAD_BYTES_PER_DAY: "1000000" });
-    expect([set.PENDING_UPLOAD_BYTES, set.MIN_FREE_DISK_BYTES, set.UPLOAD_BYTES_PER_DAY]).toEqual([1.5 * 1024 ** 3, 300 * 1024 ** 2, 1_000_000]);
-    expect(configError({ NODE_ENV: "test", PENDING_UPLOAD_BYTES: "lots" }).message).toContain("PENDING_UPLOAD_BYTES must be a number of bytes");
+    expect([defaults.PENDING_UPLOAD_BYTES, defaults.MIN_FREE_DISK_BYTES, defaults.UPLOAD_BYTES_PER_DAY]).toEqual([
+      2 * 1024 ** 3,
+      256 * 1024 ** 2,
+      5 * 1024 ** 3,
+    ]);
+    const set = parseConfig({
+      NODE_ENV: "test",
+      PENDING_UPLOAD_BYTES: "1.5GB",
+      MIN_FREE_DISK_BYTES: "300 mb",
+      UPLOAD_BYTES_PER_DAY: "1000000",
+    });
+    expect([set.PENDING_UPLOAD_BYTES, set.MIN_FREE_DISK_BYTES, set.UPLOAD_BYTES_PER_DAY]).toEqual([
+      1.5 * 1024 ** 3,
+      300 * 1024 ** 2,
+      1_000_000,
+    ]);
+    expect(configError({ NODE_ENV: "test", PENDING_UPLOAD_BYTES: "lots" }).message).toContain(
+      "PENDING_UPLOAD_BYTES must be a number of bytes",
+    );
   });
 
   it("reports a missing session secret and a missing admin password together", () => {

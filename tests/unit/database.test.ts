@@ -8,9 +8,8 @@ import { MIGRATIONS_DIR, openDatabase, type DB } from "../../db/client.server";
 import { adminUsers, memories, poems, rsvps, uploads, users } from "../../db/schema";
 
 /** Every migration committed under db/migrations, as drizzle-kit lists them. */
-const MIGRATION_COUNT = (
-  JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as { entries: unknown[] }
-).entries.length;
+const MIGRATION_COUNT = (JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as { entries: unknown[] })
+  .entries.length;
 
 interface ColumnInfo {
   name: string;
@@ -212,11 +211,15 @@ describe("applying the migrations more than once", () => {
     const { db } = freshDatabase();
     db.insert(rsvps).values({ name: "Ann", email: "ann@example.com", guestCount: 3 }).run();
     migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-    expect(db.select().from(rsvps).all().map((r) => r.guestCount)).toEqual([3]);
+    expect(
+      db
+        .select()
+        .from(rsvps)
+        .all()
+        .map((r) => r.guestCount),
+    ).toEqual([3]);
     const tableCount = db.$client
-      .prepare(
-        "select count(*) as n from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'",
-      )
+      .prepare("select count(*) as n from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'")
       .get() as { n: number };
     expect(tableCount.n).toBe(9);
   });
@@ -254,20 +257,18 @@ describe("defaults filled in by the database", () => {
     const info = db.$client
       .prepare("insert into memories (name, email, message) values ('Raw', 'raw@example.com', 'Written without drizzle')")
       .run();
-    const raw = db.$client
-      .prepare("select status, canDisplay, createdAt from memories where id = ?")
-      .get(info.lastInsertRowid) as { status: string; canDisplay: number; createdAt: number };
+    const raw = db.$client.prepare("select status, canDisplay, createdAt from memories where id = ?").get(info.lastInsertRowid) as {
+      status: string;
+      canDisplay: number;
+      createdAt: number;
+    };
     expect(raw.status).toBe("PENDING");
     expect(raw.canDisplay).toBe(1);
     expect(Math.abs(raw.createdAt - Date.now())).toBeLessThan(5000);
   });
 
   it("stores a new upload as PENDING", () => {
-    const row = db
-      .insert(uploads)
-      .values({ type: "IMAGE", url: "/uploads/a.jpg" })
-      .returning()
-      .get();
+    const row = db.insert(uploads).values({ type: "IMAGE", url: "/uploads/a.jpg" }).returning().get();
     expect(row.status).toBe("PENDING");
     expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(5000);
     const fetched = db.select().from(uploads).where(eq(uploads.id, row.id)).get();
@@ -308,33 +309,29 @@ describe("constraints the database refuses to break", () => {
 
   it("refuses a memory status other than PENDING, APPROVED or REJECTED", () => {
     expect(() =>
-      db.$client
-        .prepare("insert into memories (name, email, message, status) values ('A', 'a@x.org', 'hello there', 'PUBLISHED')")
-        .run(),
+      db.$client.prepare("insert into memories (name, email, message, status) values ('A', 'a@x.org', 'hello there', 'PUBLISHED')").run(),
     ).toThrow(/CHECK constraint failed/);
     expect(count("memories")).toBe(0);
   });
 
   it("accepts each of the three memory statuses", () => {
     for (const status of ["PENDING", "APPROVED", "REJECTED"]) {
-      db.$client
-        .prepare("insert into memories (name, email, message, status) values ('A', 'a@x.org', 'hello there', ?)")
-        .run(status);
+      db.$client.prepare("insert into memories (name, email, message, status) values ('A', 'a@x.org', 'hello there', ?)").run(status);
     }
     expect(count("memories")).toBe(3);
   });
 
   it("refuses an upload status outside the enumeration", () => {
-    expect(() =>
-      db.$client.prepare("insert into uploads (type, url, status) values ('IMAGE', '/u/1.jpg', 'pending')").run(),
-    ).toThrow(/CHECK constraint failed/);
+    expect(() => db.$client.prepare("insert into uploads (type, url, status) values ('IMAGE', '/u/1.jpg', 'pending')").run()).toThrow(
+      /CHECK constraint failed/,
+    );
     expect(count("uploads")).toBe(0);
   });
 
   it("refuses an upload type other than IMAGE or VIDEO", () => {
-    expect(() =>
-      db.$client.prepare("insert into uploads (type, url) values ('AUDIO', '/u/1.mp3')").run(),
-    ).toThrow(/CHECK constraint failed/);
+    expect(() => db.$client.prepare("insert into uploads (type, url) values ('AUDIO', '/u/1.mp3')").run()).toThrow(
+      /CHECK constraint failed/,
+    );
     expect(() => db.$client.prepare("insert into uploads (type, url) values ('image', '/u/1.jpg')").run()).toThrow(
       /CHECK constraint failed/,
     );
@@ -344,16 +341,23 @@ describe("constraints the database refuses to break", () => {
   });
 
   it.each([0, 11, -1])("refuses an RSVP with %i guests", (guests) => {
-    expect(() =>
-      db.insert(rsvps).values({ name: "Cy", email: "cy@example.com", guestCount: guests }).run(),
-    ).toThrow(/CHECK constraint failed/);
+    expect(() => db.insert(rsvps).values({ name: "Cy", email: "cy@example.com", guestCount: guests }).run()).toThrow(
+      /CHECK constraint failed/,
+    );
     expect(count("rsvps")).toBe(0);
   });
 
   it("accepts RSVPs of 1 and 10 guests", () => {
     db.insert(rsvps).values({ name: "One", email: "1@example.com", guestCount: 1 }).run();
     db.insert(rsvps).values({ name: "Ten", email: "10@example.com", guestCount: 10 }).run();
-    expect(db.select().from(rsvps).all().map((r) => r.guestCount).sort((a, b) => a - b)).toEqual([1, 10]);
+    expect(
+      db
+        .select()
+        .from(rsvps)
+        .all()
+        .map((r) => r.guestCount)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 10]);
   });
 
   it("refuses a second admin with the same username", () => {
@@ -361,14 +365,18 @@ describe("constraints the database refuses to break", () => {
     expect(() => db.insert(adminUsers).values({ username: "family", password: "hash-2" }).run()).toThrow(
       /UNIQUE constraint failed: admin_users\.username/,
     );
-    expect(db.select().from(adminUsers).all().map((a) => a.password)).toEqual(["hash-1"]);
+    expect(
+      db
+        .select()
+        .from(adminUsers)
+        .all()
+        .map((a) => a.password),
+    ).toEqual(["hash-1"]);
   });
 
   it("refuses a second user with the same email but allows several users without one", () => {
     db.insert(users).values({ email: "same@example.com" }).run();
-    expect(() => db.insert(users).values({ email: "same@example.com" }).run()).toThrow(
-      /UNIQUE constraint failed: users\.email/,
-    );
+    expect(() => db.insert(users).values({ email: "same@example.com" }).run()).toThrow(/UNIQUE constraint failed: users\.email/);
     db.insert(users).values({ firstName: "First" }).run();
     db.insert(users).values({ firstName: "Second" }).run();
     expect(count("users")).toBe(3);
@@ -397,9 +405,7 @@ describe("constraints the database refuses to break", () => {
 
   it("refuses a memory whose canDisplay is not a boolean", () => {
     expect(() =>
-      db.$client
-        .prepare("insert into memories (name, email, message, canDisplay) values ('A', 'a@x.org', 'hello there', 2)")
-        .run(),
+      db.$client.prepare("insert into memories (name, email, message, canDisplay) values ('A', 'a@x.org', 'hello there', 2)").run(),
     ).toThrow(/CHECK constraint failed/);
   });
 });

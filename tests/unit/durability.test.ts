@@ -285,7 +285,12 @@ describe("crash safety of the guest book (production server)", () => {
     const { uploadURL } = JSON.parse(signed.body) as { uploadURL: string };
     const target = new URL(uploadURL);
 
-    const files = (folder: string) => (existsSync(folder) ? readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : []);
+    const files = (folder: string) =>
+      existsSync(folder)
+        ? readdirSync(folder, { recursive: true, withFileTypes: true })
+            .filter((e) => e.isFile())
+            .map((e) => e.name)
+        : [];
     // Half a megabyte of a declared two, then the connection drops (a phone losing signal).
     let inFlight: string[] = [];
     const received = await new Promise<string>((resolve) => {

@@ -18,7 +18,9 @@ describe("handleError", () => {
 
   it("logs one JSON line with the method, the path without its query, the message and the stack", () => {
     const error = new Error("database is locked");
-    const lines = logged(() => handleError(error, args(new Request("http://localhost/guestbook?name=Ann+Smith&email=ann@example.com", { method: "POST" }))));
+    const lines = logged(() =>
+      handleError(error, args(new Request("http://localhost/guestbook?name=Ann+Smith&email=ann@example.com", { method: "POST" }))),
+    );
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(String(lines[0])) as Record<string, unknown>;
     expect(entry).toMatchObject({ level: "error", method: "POST", path: "/guestbook", error: "database is locked" });
@@ -31,7 +33,9 @@ describe("handleError", () => {
   it("says nothing about a request the visitor abandoned", () => {
     const controller = new AbortController();
     controller.abort();
-    const lines = logged(() => handleError(new Error("aborted"), args(new Request("http://localhost/gallery", { signal: controller.signal }))));
+    const lines = logged(() =>
+      handleError(new Error("aborted"), args(new Request("http://localhost/gallery", { signal: controller.signal }))),
+    );
     expect(lines).toEqual([]);
   });
 

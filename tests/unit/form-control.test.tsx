@@ -15,7 +15,13 @@ import { formControls, type ControlType } from "~/utils/form-control";
 type Controls = Record<string, ControlType>;
 
 /** Renders a form with useForm and returns, per field, what conform derives and what formControl derives. */
-function bothWays(formId: string, schema: z.ZodObject, controls: Controls, lastResult?: SubmissionResult<string[]>, defaultValue?: Record<string, unknown>) {
+function bothWays(
+  formId: string,
+  schema: z.ZodObject,
+  controls: Controls,
+  lastResult?: SubmissionResult<string[]>,
+  defaultValue?: Record<string, unknown>,
+) {
   const constraint = getZodConstraint(schema);
   let compared: Record<string, { conform: unknown; ours: unknown }> = {};
   function Probe() {
@@ -70,23 +76,41 @@ const FORMS: FormCase[] = [
     defaultValue: { guestCount: "1" },
     wrong: { name: "Ann", email: "", guestCount: "11", notes: "Coming with family" },
   },
-  { formId: "admin-login", schema: LoginSchema, controls: { username: "text", password: "password" }, wrong: { username: "admin", password: "" } },
-  { formId: "add-poem", schema: PoemInput, controls: { title: "text", author: "text", content: "textarea" }, wrong: { title: "", author: "A. Poet", content: " " } },
+  {
+    formId: "admin-login",
+    schema: LoginSchema,
+    controls: { username: "text", password: "password" },
+    wrong: { username: "admin", password: "" },
+  },
+  {
+    formId: "add-poem",
+    schema: PoemInput,
+    controls: { title: "text", author: "text", content: "textarea" },
+    wrong: { title: "", author: "A. Poet", content: " " },
+  },
 ];
 
 describe("formControl", () => {
-  it.each(FORMS)("gives the $formId form's controls the attributes conform gives them, before and after a refused submission", ({ formId, schema, controls, defaultValue, wrong }) => {
-    const pristine = bothWays(formId, schema, controls, undefined, defaultValue);
-    for (const [name, { conform, ours }] of Object.entries(pristine)) expect(ours, `${formId} ${name}, pristine`).toEqual(conform);
+  it.each(FORMS)(
+    "gives the $formId form's controls the attributes conform gives them, before and after a refused submission",
+    ({ formId, schema, controls, defaultValue, wrong }) => {
+      const pristine = bothWays(formId, schema, controls, undefined, defaultValue);
+      for (const [name, { conform, ours }] of Object.entries(pristine)) expect(ours, `${formId} ${name}, pristine`).toEqual(conform);
 
-    const afterRefusal = bothWays(formId, schema, controls, refused(schema, wrong), defaultValue);
-    const withErrors = Object.entries(afterRefusal).filter(([, { conform }]) => (conform as { errors?: string[] }).errors);
-    expect(withErrors.length, `${formId}: the wrong input is refused on some field`).toBeGreaterThan(0);
-    for (const [name, { conform, ours }] of Object.entries(afterRefusal)) expect(ours, `${formId} ${name}, refused`).toEqual(conform);
-  });
+      const afterRefusal = bothWays(formId, schema, controls, refused(schema, wrong), defaultValue);
+      const withErrors = Object.entries(afterRefusal).filter(([, { conform }]) => (conform as { errors?: string[] }).errors);
+      expect(withErrors.length, `${formId}: the wrong input is refused on some field`).toBeGreaterThan(0);
+      for (const [name, { conform, ours }] of Object.entries(afterRefusal)) expect(ours, `${formId} ${name}, refused`).toEqual(conform);
+    },
+  );
 
   it("keeps what was typed, marks the field invalid and points it at its message", () => {
-    const { message } = bothWays("guestbook", MemoryFormSchema, { message: "textarea" }, refused(MemoryFormSchema, { name: "Ann", email: "ann@example.com", message: "too short" }));
+    const { message } = bothWays(
+      "guestbook",
+      MemoryFormSchema,
+      { message: "textarea" },
+      refused(MemoryFormSchema, { name: "Ann", email: "ann@example.com", message: "too short" }),
+    );
     expect(message!.ours).toEqual({
       props: {
         id: "guestbook-message",

@@ -69,7 +69,9 @@ function cookieOf(answer: Answer) {
 }
 
 async function smallJpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: "#8a6" } }).jpeg().toBuffer();
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: "#8a6" } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Sign, PUT and complete one photo; returns the upload's id. */
@@ -77,7 +79,10 @@ async function uploadPhoto(port: number, name: string): Promise<number> {
   const signed = await postJson(port, "/api/uploads/sign", {});
   expect(signed.status, signed.body).toBe(200);
   const target = new URL((JSON.parse(signed.body) as { uploadURL: string }).uploadURL);
-  const put = await request(port, "PUT", target.pathname + target.search, { body: await smallJpeg(), headers: { "Content-Type": "image/jpeg" } });
+  const put = await request(port, "PUT", target.pathname + target.search, {
+    body: await smallJpeg(),
+    headers: { "Content-Type": "image/jpeg" },
+  });
   expect(put.status, put.body).toBe(200);
   const done = await postJson(port, "/api/uploads/complete", {
     uploadURL: target.toString(),
@@ -120,7 +125,11 @@ describe("a full disk (production server on a small tmpfs)", () => {
       const admin = { Cookie: cookieOf(login) };
       const pendingMemories: number[] = [];
       for (let i = 0; i < 6; i++) {
-        const answer = await postJson(port, "/api/guestbook", { name: `Before ${i}`, email: "before@example.com", message: `Written before the disk filled, number ${i}.` });
+        const answer = await postJson(port, "/api/guestbook", {
+          name: `Before ${i}`,
+          email: "before@example.com",
+          message: `Written before the disk filled, number ${i}.`,
+        });
         expect(answer.status).toBe(201);
         pendingMemories.push((JSON.parse(answer.body) as { id: number }).id);
       }
@@ -128,7 +137,8 @@ describe("a full disk (production server on a small tmpfs)", () => {
       const poem = await postJson(port, "/api/admin/poems", { title: "Before", content: "Lines before the disk filled." }, admin);
       expect(poem.status).toBe(201);
       const objectsDir = path.join(disk, "uploads", "objects");
-      const storedFiles = () => (existsSync(objectsDir) ? readdirSync(objectsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0);
+      const storedFiles = () =>
+        existsSync(objectsDir) ? readdirSync(objectsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
       const filesBefore = storedFiles();
 
       const ballast = fillDisk(disk);
@@ -146,16 +156,35 @@ describe("a full disk (production server on a small tmpfs)", () => {
 
       for (let round = 0; round < 20; round++) {
         const apiMessage = bigText(`api memory ${round}`);
-        memories.set(apiMessage, await postJson(port, "/api/guestbook", { name: `Api ${round}`, email: "api@example.com", message: apiMessage }));
+        memories.set(
+          apiMessage,
+          await postJson(port, "/api/guestbook", { name: `Api ${round}`, email: "api@example.com", message: apiMessage }),
+        );
         const formMessage = bigText(`form memory ${round}`);
         memories.set(
           formMessage,
-          await request(port, "POST", "/guestbook", form({ name: `Form ${round}`, email: "form@example.com", message: formMessage, canDisplay: "on" })),
+          await request(
+            port,
+            "POST",
+            "/guestbook",
+            form({ name: `Form ${round}`, email: "form@example.com", message: formMessage, canDisplay: "on" }),
+          ),
         );
         const apiNotes = bigText(`api rsvp ${round}`);
-        rsvps.set(apiNotes, await postJson(port, "/api/rsvp", { name: `Guest ${round}`, email: "guest@example.com", guestCount: 2, notes: apiNotes }));
+        rsvps.set(
+          apiNotes,
+          await postJson(port, "/api/rsvp", { name: `Guest ${round}`, email: "guest@example.com", guestCount: 2, notes: apiNotes }),
+        );
         const formNotes = bigText(`form rsvp ${round}`);
-        rsvps.set(formNotes, await request(port, "POST", "/rsvp", form({ name: `Guest ${round}`, email: "guest@example.com", guestCount: "1", notes: formNotes })));
+        rsvps.set(
+          formNotes,
+          await request(
+            port,
+            "POST",
+            "/rsvp",
+            form({ name: `Guest ${round}`, email: "guest@example.com", guestCount: "1", notes: formNotes }),
+          ),
+        );
         const poemContent = bigText(`poem ${round}`);
         poems.set(poemContent, await postJson(port, "/api/admin/poems", { title: `Poem ${round}`, content: poemContent }, admin));
         for (const answer of [...memories.values(), ...rsvps.values(), ...poems.values()].slice(-5)) count(answer);
@@ -189,7 +218,10 @@ describe("a full disk (production server on a small tmpfs)", () => {
         body: JSON.stringify({ status: "REJECTED" }),
         headers: { ...admin, "Content-Type": "application/json" },
       });
-      const formReject = await request(port, "POST", "/admin/uploads", { ...form({ intent: "reject", id: String(pendingUploads[1]), confirmed: "yes" }), headers: { ...form({}).headers, ...admin } });
+      const formReject = await request(port, "POST", "/admin/uploads", {
+        ...form({ intent: "reject", id: String(pendingUploads[1]), confirmed: "yes" }),
+        headers: { ...form({}).headers, ...admin },
+      });
       const secondLogin = await postJson(port, "/api/admin/login", ADMIN);
       const signing = await postJson(port, "/api/uploads/sign", {});
       for (const answer of [approve, reject, secondLogin, signing]) expect([200, 201, 507], answer.body).toContain(answer.status);
@@ -204,18 +236,22 @@ describe("a full disk (production server on a small tmpfs)", () => {
       const sqlite = new Database(path.join(disk, "memorial.db"), { readonly: true });
       try {
         expect(sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
-        const stored = (table: string, column: string) => new Set((sqlite.prepare(`SELECT ${column} AS v FROM ${table}`).all() as { v: string }[]).map((r) => r.v));
+        const stored = (table: string, column: string) =>
+          new Set((sqlite.prepare(`SELECT ${column} AS v FROM ${table}`).all() as { v: string }[]).map((r) => r.v));
         const check = (answers: Map<string, Answer>, kept: Set<string>, what: string) => {
           for (const [text, answer] of answers) {
             const ok = answer.status >= 200 && answer.status < 400;
-            expect(kept.has(text), `${what} answered ${answer.status} but ${ok ? "is missing" : "was stored"}: ${text.slice(0, 40)}`).toBe(ok);
+            expect(kept.has(text), `${what} answered ${answer.status} but ${ok ? "is missing" : "was stored"}: ${text.slice(0, 40)}`).toBe(
+              ok,
+            );
           }
         };
         check(memories, stored("memories", "message"), "memory");
         check(rsvps, stored("rsvps", "notes"), "RSVP");
         check(poems, stored("poems", "content"), "poem");
 
-        const status = (table: string, id: number) => (sqlite.prepare(`SELECT status FROM ${table} WHERE id = ?`).get(id) as { status: string }).status;
+        const status = (table: string, id: number) =>
+          (sqlite.prepare(`SELECT status FROM ${table} WHERE id = ?`).get(id) as { status: string }).status;
         expect(status("memories", pendingMemories[0]!)).toBe(approve.status === 200 ? "APPROVED" : "PENDING");
         expect(status("uploads", pendingUploads[0]!)).toBe(reject.status === 200 ? "REJECTED" : "PENDING");
         // Files go only with a committed rejection.
@@ -225,8 +261,18 @@ describe("a full disk (production server on a small tmpfs)", () => {
       } finally {
         sqlite.close();
       }
-      expect((await postJson(again.port, "/api/guestbook", { name: "After", email: "after@example.com", message: "Signed once there was room again." })).status).toBe(201);
-      console.info(`full disk: ${tally.acknowledged} writes acknowledged and stored, ${tally.refused} refused with 507; approve ${approve.status}, reject ${reject.status}, login ${secondLogin.status}, signing ${signing.status}`);
+      expect(
+        (
+          await postJson(again.port, "/api/guestbook", {
+            name: "After",
+            email: "after@example.com",
+            message: "Signed once there was room again.",
+          })
+        ).status,
+      ).toBe(201);
+      console.info(
+        `full disk: ${tally.acknowledged} writes acknowledged and stored, ${tally.refused} refused with 507; approve ${approve.status}, reject ${reject.status}, login ${secondLogin.status}, signing ${signing.status}`,
+      );
       again.child.kill("SIGTERM");
       await again.exited;
     },

@@ -65,7 +65,10 @@ const validBody = {
   canDisplay: true,
 };
 
-function apiPost(body: BodyInit | null, { headers = { "Content-Type": "application/json" } as HeadersInit, clientIp = "203.0.113.1", extra = {} as RequestInit } = {}) {
+function apiPost(
+  body: BodyInit | null,
+  { headers = { "Content-Type": "application/json" } as HeadersInit, clientIp = "203.0.113.1", extra = {} as RequestInit } = {},
+) {
   const request = new Request("http://localhost/api/guestbook", { method: "POST", headers, body, ...extra });
   return settle(apiAction({ request, params: {}, context: { clientIp } }));
 }
@@ -148,7 +151,9 @@ describe("POST /api/guestbook", () => {
   it("stores canDisplay=true when it is absent and honours an explicit false", async () => {
     const { canDisplay: _omit, ...withoutFlag } = validBody;
     const a = (await (await apiPostJson(withoutFlag)).json()) as { id: number };
-    const b = (await (await apiPostJson({ ...validBody, message: `${validBody.message} Always.`, canDisplay: false })).json()) as { id: number };
+    const b = (await (await apiPostJson({ ...validBody, message: `${validBody.message} Always.`, canDisplay: false })).json()) as {
+      id: number;
+    };
     expect(rowById(a.id)!.canDisplay).toBe(true);
     expect(rowById(b.id)!.canDisplay).toBe(false);
   });
@@ -591,7 +596,7 @@ describe("the guest book page loader", () => {
 
 describe("guest book form posts the server cannot read", () => {
   it("an oversized form streamed without a Content-Length is refused with 413 and nothing is stored", async () => {
-                const before = db.select().from(memories).all().length;
+    const before = db.select().from(memories).all().length;
     const body = new URLSearchParams({
       name: "Bob",
       email: "b@example.com",
@@ -622,7 +627,7 @@ describe("guest book form posts the server cannot read", () => {
     ["text/plain", "name=x", 415],
     ["multipart/form-data; boundary=abc", "garbage", 400],
   ] as const)("a body sent as %s is answered with %i, not a server error", async (type: string, body: string, status: number) => {
-        const request = new Request("http://localhost/guestbook", { method: "POST", headers: { "Content-Type": type }, body });
+    const request = new Request("http://localhost/guestbook", { method: "POST", headers: { "Content-Type": type }, body });
     const response = (await Promise.resolve(pageAction({ request, params: {}, context: { clientIp: "203.0.113.98" } })).catch(
       (r) => r,
     )) as Response;
@@ -647,7 +652,10 @@ describe("the same memory sent twice (Back and Send again, a double tap)", () =>
     await apiPostJson({ ...validBody, message: `${validBody.message}!` });
     await apiPostJson({ ...validBody, email: "someone.else@example.com" });
     expect(allRows()).toHaveLength(3);
-    db.update(memories).set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) }).where(eq(memories.id, id)).run();
+    db.update(memories)
+      .set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) })
+      .where(eq(memories.id, id))
+      .run();
     expect((await apiPostJson(validBody)).status).toBe(201);
     expect(allRows()).toHaveLength(4);
   });

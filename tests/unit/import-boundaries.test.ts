@@ -15,8 +15,16 @@ async function restrictedImports(file: string, code: string) {
 
 describe("import boundaries", () => {
   it.each([
-    ["app/components/Example.tsx", 'import type { AdminMemory } from "~/models/memory.server";\nexport type X = AdminMemory;', /never a \.server module/],
-    ["app/media/example.server.ts", 'import { getUpload } from "~/models/upload.server";\nexport const x = getUpload;', /the models call them/],
+    [
+      "app/components/Example.tsx",
+      'import type { AdminMemory } from "~/models/memory.server";\nexport type X = AdminMemory;',
+      /never a \.server module/,
+    ],
+    [
+      "app/media/example.server.ts",
+      'import { getUpload } from "~/models/upload.server";\nexport const x = getUpload;',
+      /the models call them/,
+    ],
     ["db/example.ts", 'import { config } from "~/config.server";\nexport const x = config;', /imports nothing from app/],
     ["app/routes/example.tsx", 'import { db } from "~/db.server";\nexport const x = db;', /the models own the database/],
   ])("%s may not import upwards or around the models", async (file, code, message) => {

@@ -5,14 +5,29 @@
 import { readFile } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { loginAdmin as logIn, MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS, type LoginResult } from "~/auth/authenticator.server";
-import { decoyHash, hashActivity, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, PASSWORD_CHECKS_BUSY, resetHashActivity } from "~/auth/password.server";
+import {
+  decoyHash,
+  hashActivity,
+  MAX_CONCURRENT_HASHES,
+  MAX_WAITING_HASHES,
+  PASSWORD_CHECKS_BUSY,
+  resetHashActivity,
+} from "~/auth/password.server";
 import { ensureConfiguredAdmin, upsertAdmin } from "~/models/admin.server";
 
 const RIGHT = "the-right-password";
 
 /** A login through POST /api/admin/login's strategy, from `clientIp`. */
 const loginAdmin = (credentials: { username: string; password: string }, clientIp: string) =>
-  logIn("json", new Request("http://localhost/api/admin/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(credentials) }), clientIp);
+  logIn(
+    "json",
+    new Request("http://localhost/api/admin/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(credentials),
+    }),
+    clientIp,
+  );
 
 beforeEach(async () => {
   resetLoginThrottle();
@@ -60,7 +75,9 @@ describe("a burst of parallel logins from one address", () => {
 
 describe("a burst of logins from many addresses", () => {
   it("runs at most two hashes at once, answers 'busy' beyond a short queue, and leaves Node's threads to other work", async () => {
-    const burst = Array.from({ length: 300 }, (_, i) => loginAdmin({ username: "admin", password: `guess-${i}` }, `198.51.${i >> 8}.${i & 255}`));
+    const burst = Array.from({ length: 300 }, (_, i) =>
+      loginAdmin({ username: "admin", password: `guess-${i}` }, `198.51.${i >> 8}.${i & 255}`),
+    );
     // A file read started during the burst (as serving a photo would be) is
     // not stuck behind the hashes: it ends while most of them have not run.
     const readDoneAfter = readFile(import.meta.filename).then(() => hashActivity.verifications);
@@ -82,7 +99,9 @@ describe("a burst of logins from many addresses", () => {
   });
 
   it("says the site is busy, not that the password was wrong", async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => loginAdmin({ username: "admin", password: "x" }, `198.18.0.${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => loginAdmin({ username: "admin", password: "x" }, `198.18.0.${i}`)),
+    );
     expect(results.at(-1)).toMatchObject({ ok: false, status: 503, errors: { form: [PASSWORD_CHECKS_BUSY] }, retryAfterSeconds: 5 });
   });
 

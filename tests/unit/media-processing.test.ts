@@ -4,14 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  makeImageCopies,
-  makeVideoPoster,
-  MediaProblem,
-  PROCESSING_LIMITS,
-  probeVideo,
-  sniffMediaType,
-} from "~/media/process.server";
+import { makeImageCopies, makeVideoPoster, MediaProblem, PROCESSING_LIMITS, probeVideo, sniffMediaType } from "~/media/process.server";
 import { runTool } from "~/media/run-tool.server";
 
 const fixtures = path.resolve(__dirname, "../fixtures");
@@ -41,10 +34,18 @@ async function phonePhoto(width = 1200, height = 800) {
 describe("telling a file's real type from its bytes", () => {
   it("recognises every format the share page accepts", async () => {
     const head = async (file: string) => (await fs.readFile(file)).subarray(0, 64);
-    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).jpeg().toBuffer();
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).png().toBuffer();
-    const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).webp().toBuffer();
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).gif().toBuffer();
+    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+      .jpeg()
+      .toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+      .webp()
+      .toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     expect(sniffMediaType(jpeg)?.mime).toBe("image/jpeg");
     expect(sniffMediaType(png)?.mime).toBe("image/png");
     expect(sniffMediaType(webp)?.mime).toBe("image/webp");
@@ -71,7 +72,8 @@ describe("telling a file's real type from its bytes", () => {
     try {
       const m4a = path.join(work, "voice.m4a");
       const mp4 = path.join(work, "voice-memo.mp4");
-      for (const file of [m4a, mp4]) execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", file]);
+      for (const file of [m4a, mp4])
+        execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", file]);
       expect((await fs.readFile(m4a)).subarray(8, 12).toString("latin1")).toBe("M4A ");
       expect(sniffMediaType((await fs.readFile(m4a)).subarray(0, 64))).toBeNull();
       // Same sound with an ordinary MP4 brand: it passes the first bytes, and ffprobe says what it is.
@@ -159,7 +161,10 @@ describe("what one picture may cost", () => {
     const limits = { ...PROCESSING_LIMITS, imagePixels: 500_000 };
     const refused = await makeImageCopies(photo, "image/jpeg", 0, work, { limits }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(MediaProblem);
-    expect(refused).toMatchObject({ kind: "too-large", message: "the photo is 1200 × 800 pixels, and photos up to 0.5 megapixels can be shown" });
+    expect(refused).toMatchObject({
+      kind: "too-large",
+      message: "the photo is 1200 × 800 pixels, and photos up to 0.5 megapixels can be shown",
+    });
   });
 
   it("calls a file with a photo's first bytes and nothing after them unreadable", async () => {

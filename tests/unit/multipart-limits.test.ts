@@ -45,7 +45,8 @@ describe("the multipart guard", () => {
 
   it("refuses a part header past its limit, wherever the chunks end", () => {
     expect(scan(rawPart("XyZ", 7 * 1024), "XyZ", 100)).toEqual({ parts: 1 });
-    for (const size of [1, 100, 4096, 1 << 20]) expect(scan(rawPart("XyZ", 9 * 1024), "XyZ", size)).toEqual({ refused: "header too long", status: 413 });
+    for (const size of [1, 100, 4096, 1 << 20])
+      expect(scan(rawPart("XyZ", 9 * 1024), "XyZ", size)).toEqual({ refused: "header too long", status: 413 });
   });
 
   it("refuses too many parts and too large a body", async () => {

@@ -9,7 +9,9 @@ beforeEach(() => resetUploadLimits());
 
 async function signFrom(clientIp: string): Promise<Response> {
   const request = new Request(`${ORIGIN}/api/uploads/sign`, { method: "POST" });
-  const result = await Promise.resolve(signAction({ request, params: {}, context: { clientIp } } as never)).catch((thrown: unknown) => thrown);
+  const result = await Promise.resolve(signAction({ request, params: {}, context: { clientIp } } as never)).catch(
+    (thrown: unknown) => thrown,
+  );
   if (!(result instanceof Response)) throw new Error(`expected a Response, got ${String(result)}`);
   return result;
 }

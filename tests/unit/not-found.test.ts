@@ -41,10 +41,28 @@ describe("the API answers an unknown id with 404 and the field it concerns", () 
   const status = JSON.stringify({ status: "APPROVED" });
   it.each([
     ["GET a memory", getMemory, "/api/admin/memories/999", {}, { id: ["There is no memory with this id"] }],
-    ["PATCH a memory", patchMemory, "/api/admin/memories/999", { method: "PATCH", body: status }, { id: ["There is no memory with this id"] }],
+    [
+      "PATCH a memory",
+      patchMemory,
+      "/api/admin/memories/999",
+      { method: "PATCH", body: status },
+      { id: ["There is no memory with this id"] },
+    ],
     ["GET an upload", getUpload, "/api/admin/uploads/999", {}, { id: ["There is no upload with this id"] }],
-    ["PATCH an upload", patchUpload, "/api/admin/uploads/999", { method: "PATCH", body: status }, { id: ["There is no upload with this id"] }],
-    ["rotate an upload", rotateUpload, "/api/admin/uploads/999/rotate", { method: "POST", body: JSON.stringify({ direction: "left" }) }, { id: ["There is no upload with this id"] }],
+    [
+      "PATCH an upload",
+      patchUpload,
+      "/api/admin/uploads/999",
+      { method: "PATCH", body: status },
+      { id: ["There is no upload with this id"] },
+    ],
+    [
+      "rotate an upload",
+      rotateUpload,
+      "/api/admin/uploads/999/rotate",
+      { method: "POST", body: JSON.stringify({ direction: "left" }) },
+      { id: ["There is no upload with this id"] },
+    ],
     ["DELETE a poem", deletePoem, "/api/admin/poems/999", { method: "DELETE" }, { id: ["There is no poem with this id"] }],
   ] as const)("%s", async (_, handler, url, init, errors) => {
     const response = await answer(handler as Handler, url, { id: "999" }, init);

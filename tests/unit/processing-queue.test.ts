@@ -32,10 +32,13 @@ describe("the media processing queue", () => {
       },
       { limitMs: 60_000 },
     );
-    const second = queue.enqueue(async () => {
-      log.push("next started");
-      return "next";
-    }, { limitMs: 60_000 });
+    const second = queue.enqueue(
+      async () => {
+        log.push("next started");
+        return "next";
+      },
+      { limitMs: 60_000 },
+    );
 
     vi.advanceTimersByTime(59_999);
     await Promise.resolve();
@@ -82,9 +85,12 @@ describe("the media processing queue", () => {
 
   it("a job that throws is reported to its caller and the queue moves on", async () => {
     const queue = createJobQueue();
-    const failing = queue.enqueue(() => {
-      throw new Error("boom");
-    }, { limitMs: 1000 });
+    const failing = queue.enqueue(
+      () => {
+        throw new Error("boom");
+      },
+      { limitMs: 1000 },
+    );
     const after = queue.enqueue(async () => "after", { limitMs: 1000 });
     await expect(failing).rejects.toThrow("boom");
     await expect(after).resolves.toBe("after");

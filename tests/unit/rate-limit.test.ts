@@ -160,7 +160,22 @@ describe("networkKey", () => {
   });
 
   it("puts anything that is not an address under one key", () => {
-    for (const garbage of [undefined, null, "", "   ", "unknown", "localhost", "300.1.1.1", "1.2.3", "1:2:3:4:5:6:7:8:9", "2001:db8:::1", "::ffff:1.2.3.400", "g::1", "%eth0", "1.2.3.4%eth0x"]) {
+    for (const garbage of [
+      undefined,
+      null,
+      "",
+      "   ",
+      "unknown",
+      "localhost",
+      "300.1.1.1",
+      "1.2.3",
+      "1:2:3:4:5:6:7:8:9",
+      "2001:db8:::1",
+      "::ffff:1.2.3.400",
+      "g::1",
+      "%eth0",
+      "1.2.3.4%eth0x",
+    ]) {
       expect(networkKey(garbage), String(garbage)).toBe("unknown");
     }
   });
@@ -210,7 +225,11 @@ describe("limits kept in the database", () => {
     createRateLimiter({ limit: 1, windowMs: WINDOW, bucket: "reset-neighbour" }).hit("a", now);
 
     limiter.reset("a");
-    expect(rows("reset").map((row) => row.key).sort()).toEqual(["b", "c"]);
+    expect(
+      rows("reset")
+        .map((row) => row.key)
+        .sort(),
+    ).toEqual(["b", "c"]);
     expect(createRateLimiter({ limit: 1, windowMs: WINDOW, bucket: "reset" }).check("a", now).allowed).toBe(true);
 
     limiter.reset();

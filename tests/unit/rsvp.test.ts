@@ -14,7 +14,11 @@ beforeEach(() => {
 const note = RsvpSchema.parse({ name: "Aunt Rose", email: "rose@example.com", guestCount: 2, notes: "We sat at the back." });
 
 function apiPost(data: unknown, clientIp = "192.0.2.50") {
-  const request = new Request("http://localhost/api/rsvp", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
+  const request = new Request("http://localhost/api/rsvp", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(data),
+  });
   return apiAction({ request, params: {}, context: { clientIp } }) as Promise<Response>;
 }
 

@@ -29,9 +29,7 @@ describe("cross-origin form posts", () => {
   });
 
   it("refuses a POST without Origin whose Referer is another site", () => {
-    expect(
-      isCrossOriginMutation({ method: "POST", host: HOST, protocol: "https", referer: "https://evil.example/page?x=1" }),
-    ).toBe(true);
+    expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "https", referer: "https://evil.example/page?x=1" })).toBe(true);
   });
 
   it("refuses a POST with Origin: null (sandboxed or privacy-stripped pages)", () => {
@@ -39,9 +37,7 @@ describe("cross-origin form posts", () => {
   });
 
   it("refuses a POST from the same host name on a different port", () => {
-    expect(isCrossOriginMutation({ method: "POST", host: "localhost:3000", protocol: "http", origin: "http://localhost:4000" })).toBe(
-      true,
-    );
+    expect(isCrossOriginMutation({ method: "POST", host: "localhost:3000", protocol: "http", origin: "http://localhost:4000" })).toBe(true);
   });
 
   it("trusts Origin over Referer", () => {
@@ -63,9 +59,9 @@ describe("cross-origin form posts", () => {
     expect(isCrossOriginMutation({ method: "POST", host: "localhost:3000", protocol: "http", origin: "http://localhost:3000" })).toBe(
       false,
     );
-    expect(
-      isCrossOriginMutation({ method: "DELETE", host: HOST, protocol: "https", referer: `https://${HOST}/admin?tab=poems` }),
-    ).toBe(false);
+    expect(isCrossOriginMutation({ method: "DELETE", host: HOST, protocol: "https", referer: `https://${HOST}/admin?tab=poems` })).toBe(
+      false,
+    );
   });
 
   it.each(["GET", "HEAD", "OPTIONS", "get"])("lets a %s through from anywhere", (method) => {
@@ -82,7 +78,9 @@ describe("cross-origin form posts", () => {
     expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "https", origin: `http://${HOST}` })).toBe(true);
     expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "https", referer: `http://${HOST}/guestbook` })).toBe(true);
     expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "http", origin: `https://${HOST}` })).toBe(true);
-    expect(isCrossOriginMutation({ method: "POST", host: "localhost:3000", protocol: "https", origin: "http://localhost:3000" })).toBe(true);
+    expect(isCrossOriginMutation({ method: "POST", host: "localhost:3000", protocol: "https", origin: "http://localhost:3000" })).toBe(
+      true,
+    );
   });
 
   it("reads the site's own scheme as Express gives it, with or without the colon, and ignores default ports", () => {

@@ -117,12 +117,14 @@ describe("slow connections (production server)", () => {
     conn.socket.write(Buffer.alloc(64 * 1024, 0xcd));
     await conn.closed;
     expect(conn.received()).toBe("");
-    await expect.poll(() => warnings().find((w) => w.method === "PUT"), { timeout: 5_000 }).toMatchObject({
-      level: "warn",
-      msg: `request timed out: nothing received for ${IDLE_MS / 1000} s`,
-      method: "PUT",
-      path: target.split("?")[0],
-    });
+    await expect
+      .poll(() => warnings().find((w) => w.method === "PUT"), { timeout: 5_000 })
+      .toMatchObject({
+        level: "warn",
+        msg: `request timed out: nothing received for ${IDLE_MS / 1000} s`,
+        method: "PUT",
+        path: target.split("?")[0],
+      });
     // The query string (the upload's signature) is not logged.
     expect(site.output()).not.toContain(target.split("?")[1]);
     await expect.poll(tmpFiles, { timeout: 5_000 }).toEqual([]);
@@ -138,9 +140,15 @@ describe("slow connections (production server)", () => {
     await conn.closed;
     clearInterval(drip);
     expect(conn.received()).toMatch(/^HTTP\/1\.1 408 /);
-    await expect.poll(() => warnings().slice(before), { timeout: 5_000 }).toEqual([
-      expect.objectContaining({ level: "warn", msg: `request timed out: headers not complete within ${HEADERS_MS / 1000} s`, status: 408 }),
-    ]);
+    await expect
+      .poll(() => warnings().slice(before), { timeout: 5_000 })
+      .toEqual([
+        expect.objectContaining({
+          level: "warn",
+          msg: `request timed out: headers not complete within ${HEADERS_MS / 1000} s`,
+          status: 408,
+        }),
+      ]);
   }, 30_000);
 
   it("a kept-alive connection with nothing more to ask is closed quietly", async () => {
@@ -172,7 +180,8 @@ describe("slow connections (production server)", () => {
     expect(timeoutsFromEnv({})).toEqual({ idleMs: 120_000, headersMs: 60_000 });
     expect(timeoutsFromEnv({ REQUEST_IDLE_TIMEOUT_MS: " 90000 ", HEADERS_TIMEOUT_MS: "" })).toEqual({ idleMs: 90_000, headersMs: 60_000 });
     expect(serverTimeoutOptions({ idleMs: 120_000, headersMs: 60_000 })).toMatchObject({ requestTimeout: 0, headersTimeout: 60_000 });
-    for (const wrong of ["-1", "1.5", "50", "1e6", "soon"]) expect(() => timeoutsFromEnv({ HEADERS_TIMEOUT_MS: wrong }), wrong).toThrow("HEADERS_TIMEOUT_MS");
+    for (const wrong of ["-1", "1.5", "50", "1e6", "soon"])
+      expect(() => timeoutsFromEnv({ HEADERS_TIMEOUT_MS: wrong }), wrong).toThrow("HEADERS_TIMEOUT_MS");
   });
 
   it("a timeout that is not a number stops the server with a message naming the variable", async () => {

@@ -47,7 +47,10 @@ afterEach(() => {
 });
 
 const row = (id: number): Upload => db.select().from(uploads).where(eq(uploads.id, id)).get()!;
-const photo = (background = "#aa5533") => sharp({ create: { width: 900, height: 600, channels: 3, background } }).jpeg().toBuffer();
+const photo = (background = "#aa5533") =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 const ffmpeg = (...args: string[]) => execFileSync("ffmpeg", ["-v", "error", "-y", ...args]);
 
 /** Everything ffprobe reports as metadata: the container's tags, each stream's and each chapter's. */
@@ -72,7 +75,11 @@ async function share(bytes: Buffer, originalName: string) {
 async function storedButUnprocessed(bytes: Buffer, mimeType: string, type: "IMAGE" | "VIDEO" = "IMAGE") {
   const key = `originals/${Math.random().toString(36).slice(2)}`;
   await getMediaStorage().write(key, Readable.from([bytes]), { contentType: mimeType, maxBytes: Number.MAX_SAFE_INTEGER });
-  const inserted = db.insert(uploads).values({ type, url: "", storageKey: key, mimeType, sizeBytes: bytes.length, originalName: "x" }).returning().get();
+  const inserted = db
+    .insert(uploads)
+    .values({ type, url: "", storageKey: key, mimeType, sizeBytes: bytes.length, originalName: "x" })
+    .returning()
+    .get();
   return inserted.id;
 }
 
@@ -134,7 +141,10 @@ describe("the public copy of a video", () => {
     const after = tagsOf(copy);
     expect(Object.keys(after).filter((name) => /location|comment|creation_time|date/i.test(name))).toEqual([]);
     expect(JSON.stringify(after)).not.toMatch(/secret|48\.8584/);
-    const streams = execFileSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", copy]).toString().trim().split("\n");
+    const streams = execFileSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", copy])
+      .toString()
+      .trim()
+      .split("\n");
     expect(streams.sort()).toEqual(["audio", "video"]);
     expect(upload).toMatchObject({ width: 160, height: 120, durationSec: 2 });
 
@@ -200,7 +210,10 @@ describe("uploads processing cannot use", () => {
     const id = await storedButUnprocessed(garbage, "image/jpeg");
     expect(requeueUnprocessedUploads()).toBe(1);
     await processingIdle();
-    expect(row(id)).toMatchObject({ processingError: "the photo could not be read; the file may be damaged or not really a photo", thumbnailUrl: null });
+    expect(row(id)).toMatchObject({
+      processingError: "the photo could not be read; the file may be damaged or not really a photo",
+      thumbnailUrl: null,
+    });
     expect(row(id).processedAt).not.toBeNull();
 
     const refused = await patchStatus(id, "APPROVED");

@@ -24,13 +24,16 @@ vi.hoisted(() => {
 });
 
 const MiB = 1024 * 1024;
-const STORAGE_FULL = "The memorial's storage is full right now, so this file can't be accepted. The family has been told; please try again later.";
+const STORAGE_FULL =
+  "The memorial's storage is full right now, so this file can't be accepted. The family has been told; please try again later.";
 const WHO = "Aunt May (may@example.com)";
 
 let smallPhoto: Buffer;
 /** A real JPEG padded to `size` bytes (decoders stop at its end marker). */
 async function photoOf(size: number) {
-  smallPhoto ??= await sharp({ create: { width: 64, height: 48, channels: 3, background: "#aa5533" } }).jpeg().toBuffer();
+  smallPhoto ??= await sharp({ create: { width: 64, height: 48, channels: 3, background: "#aa5533" } })
+    .jpeg()
+    .toBuffer();
   return Buffer.concat([smallPhoto, Buffer.alloc(size - smallPhoto.length)]);
 }
 
@@ -117,7 +120,9 @@ describe("one network's bytes per day", () => {
     const refused = await upload("2001:db8:1:2:ffff::9", 2 * MiB);
     expect(refused.response.status).toBe(429);
     expect(Number(refused.response.headers.get("Retry-After"))).toBeGreaterThan(23 * 60 * 60);
-    expect((await errorsOf(refused.response)).file?.[0]).toMatch(/^So much has been uploaded from your network today .* Please try again in about \d+ hours\.$/);
+    expect((await errorsOf(refused.response)).file?.[0]).toMatch(
+      /^So much has been uploaded from your network today .* Please try again in about \d+ hours\.$/,
+    );
     expect((await upload("2001:db8:1:3::1", 2 * MiB)).response.status).toBe(200);
 
     // A day later the network may send again (the abandoned uploads are cleaned up by then too).
@@ -139,7 +144,8 @@ describe("the plain share form", () => {
     const form = new FormData();
     form.set("name", options.name ?? "Cousin Ruth");
     form.set("email", "ruth@example.com");
-    for (const [index, file] of files.entries()) form.append("files", new Blob([new Uint8Array(file)], { type: "image/jpeg" }), `photo-${index}.jpg`);
+    for (const [index, file] of files.entries())
+      form.append("files", new Blob([new Uint8Array(file)], { type: "image/jpeg" }), `photo-${index}.jpg`);
     const encoded = new Response(form);
     const body = Buffer.from(await encoded.arrayBuffer());
     const headers: Record<string, string> = { "Content-Type": encoded.headers.get("Content-Type")! };
@@ -163,7 +169,9 @@ describe("the plain share form", () => {
 
     const tooMuch = await shareForm([await photoOf(3 * MiB), await photoOf(3 * MiB)], { clientIp: "192.0.2.5" });
     expect(tooMuch.response.status).toBe(413);
-    expect(tooMuch.result?.errors).toEqual(["These files together are more than the memorial can take at once. Please send fewer files at a time."]);
+    expect(tooMuch.result?.errors).toEqual([
+      "These files together are more than the memorial can take at once. Please send fewer files at a time.",
+    ]);
 
     const unsized = await shareForm([await photoOf(1000)], { length: null });
     expect(unsized.response.status).toBe(411);
@@ -174,7 +182,13 @@ describe("the plain share form", () => {
     const longName = await shareForm([await photoOf(1000)], { name: "x".repeat(5000) });
     expect(longName.response.status).toBe(413);
     expect(longName.result?.errors).toEqual(["The name or email is longer than this form accepts. Please shorten it and try again."]);
-    expect(db.select().from(signedUploads).all().map((row) => row.bytes)).toEqual([2 * MiB, MiB]);
+    expect(
+      db
+        .select()
+        .from(signedUploads)
+        .all()
+        .map((row) => row.bytes),
+    ).toEqual([2 * MiB, MiB]);
   });
 });
 

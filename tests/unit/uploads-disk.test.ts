@@ -59,7 +59,12 @@ async function sign(): Promise<string> {
 /** Sends a PUT to a signed address, as the browser would (with its Content-Length). */
 function put(uploadURL: string, body: Buffer | string, headers: Record<string, string> = {}) {
   const length = String(typeof body === "string" ? Buffer.byteLength(body) : body.length);
-  const request = new Request(uploadURL, { method: "PUT", body, headers: { "Content-Length": length, ...headers }, duplex: "half" } as RequestInit);
+  const request = new Request(uploadURL, {
+    method: "PUT",
+    body,
+    headers: { "Content-Length": length, ...headers },
+    duplex: "half",
+  } as RequestInit);
   return diskPut(request);
 }
 
@@ -78,7 +83,10 @@ function media(url: string, headers: Record<string, string> = {}) {
   return settle(mediaLoader(args(new Request(`${ORIGIN}${url}`, { headers }), { id: id!, file: file! })));
 }
 
-const photo = () => sharp({ create: { width: 900, height: 600, channels: 3, background: "#aa5533" } }).jpeg().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background: "#aa5533" } })
+    .jpeg()
+    .toBuffer();
 
 describe("a direct upload to the local disk", () => {
   it("signs, accepts the file once and registers it as a PENDING upload with a thumbnail", async () => {
@@ -100,11 +108,22 @@ describe("a direct upload to the local disk", () => {
     });
     expect(response.status).toBe(201);
     const upload = (await response.json()) as Record<string, unknown>;
-    expect(upload).toMatchObject({ type: "IMAGE", status: "PENDING", originalName: "beach.jpg", width: 900, height: 600, durationSec: null });
+    expect(upload).toMatchObject({
+      type: "IMAGE",
+      status: "PENDING",
+      originalName: "beach.jpg",
+      width: 900,
+      height: 600,
+      durationSec: null,
+    });
     expect(upload).not.toHaveProperty("submittedBy");
     expect(upload.thumbnailUrl).toMatch(/^\/media\/\d+\/[A-Za-z0-9_-]+-thumb\.jpg$/);
 
-    const row = db.select().from(uploads).where(eq(uploads.id, upload.id as number)).get()!;
+    const row = db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.id, upload.id as number))
+      .get()!;
     expect(row.submittedBy).toBe("Aunt May (may@example.com)");
     expect(row.mimeType).toBe("image/jpeg");
 
@@ -173,7 +192,13 @@ describe("a direct upload to the local disk", () => {
     await put(uploadURL, await fs.readFile(path.join(fixtures, "sample.mp4")));
     const response = await complete({ uploadURL, submittedBy: "Ben (ben@example.com)", type: "IMAGE", originalName: "clip.mp4" });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ type: "VIDEO", durationSec: 3, width: 320, height: 240, thumbnailUrl: expect.stringMatching(/-poster\.jpg$/) });
+    expect(await response.json()).toMatchObject({
+      type: "VIDEO",
+      durationSec: 3,
+      width: 320,
+      height: 240,
+      thumbnailUrl: expect.stringMatching(/-poster\.jpg$/),
+    });
   });
 });
 
@@ -197,14 +222,20 @@ describe("refusals that must never be a 500", () => {
     });
     const response = await settle(shareAction(args(request)));
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ errors: ["Please use the form on the share page to upload files."], fieldErrors: {}, uploaded: [] });
+    expect(await response.json()).toEqual({
+      errors: ["Please use the form on the share page to upload files."],
+      fieldErrors: {},
+      uploaded: [],
+    });
   });
 });
 
 describe("limits per network address", () => {
   it("refuses more files from one address than a family could send in 10 minutes", async () => {
     const signFrom = (clientIp: string) =>
-      settle(signAction({ request: new Request(`${ORIGIN}/api/uploads/sign`, { method: "POST" }), params: {}, context: { clientIp } } as never));
+      settle(
+        signAction({ request: new Request(`${ORIGIN}/api/uploads/sign`, { method: "POST" }), params: {}, context: { clientIp } } as never),
+      );
     for (let i = 0; i < UPLOADS_PER_10_MINUTES; i++) expect((await signFrom("203.0.113.9")).status).toBe(200);
     const refused = await signFrom("203.0.113.9");
     expect(refused.status).toBe(429);
@@ -263,7 +294,9 @@ describe("a resumable (multipart) upload to the local disk", () => {
 
   it("stores parts, lists them for a resume, joins them and registers the file", async () => {
     const created = await settle(
-      createMultipartAction(args(json("/api/uploads/s3/multipart", { method: "POST", body: JSON.stringify({ filename: "movie.mp4", type: "video/mp4" }) }))),
+      createMultipartAction(
+        args(json("/api/uploads/s3/multipart", { method: "POST", body: JSON.stringify({ filename: "movie.mp4", type: "video/mp4" }) })),
+      ),
     );
     expect(created.status).toBe(201);
     const { uploadId, key } = (await created.json()) as { uploadId: string; key: string };
@@ -274,7 +307,12 @@ describe("a resumable (multipart) upload to the local disk", () => {
     const etags: string[] = [];
     for (const [index, half] of halves.entries()) {
       const signed = await settle(
-        signPartLoader(args(json(`/api/uploads/s3/multipart/${uploadId}/${index + 1}?key=${encodeURIComponent(key)}`), { uploadId, partNumber: String(index + 1) })),
+        signPartLoader(
+          args(json(`/api/uploads/s3/multipart/${uploadId}/${index + 1}?key=${encodeURIComponent(key)}`), {
+            uploadId,
+            partNumber: String(index + 1),
+          }),
+        ),
       );
       const { url } = (await signed.json()) as { url: string };
       const response = await put(url, half);
@@ -282,7 +320,9 @@ describe("a resumable (multipart) upload to the local disk", () => {
       etags.push(response.headers.get("ETag")!);
     }
     // Sending part 2 again (a retry) replaces it.
-    const listed = await settle(listPartsLoader(args(json(`/api/uploads/s3/multipart/${uploadId}?key=${encodeURIComponent(key)}`), { uploadId })));
+    const listed = await settle(
+      listPartsLoader(args(json(`/api/uploads/s3/multipart/${uploadId}?key=${encodeURIComponent(key)}`), { uploadId })),
+    );
     expect(((await listed.json()) as { PartNumber: number; Size: number }[]).map((p) => [p.PartNumber, p.Size])).toEqual([
       [1, 5000],
       [2, video.length - 5000],
@@ -290,7 +330,13 @@ describe("a resumable (multipart) upload to the local disk", () => {
 
     const wrong = await settle(
       completeMultipartAction(
-        args(json(`/api/uploads/s3/multipart/${uploadId}/complete?key=${encodeURIComponent(key)}`, { method: "POST", body: JSON.stringify({ parts: [{ PartNumber: 1, ETag: '"nope"' }] }) }), { uploadId }),
+        args(
+          json(`/api/uploads/s3/multipart/${uploadId}/complete?key=${encodeURIComponent(key)}`, {
+            method: "POST",
+            body: JSON.stringify({ parts: [{ PartNumber: 1, ETag: '"nope"' }] }),
+          }),
+          { uploadId },
+        ),
       ),
     );
     expect(wrong.status).toBe(400);
@@ -308,7 +354,12 @@ describe("a resumable (multipart) upload to the local disk", () => {
     );
     expect(done.status).toBe(200);
     const { location } = (await done.json()) as { location: string };
-    const registered = await complete({ uploadURL: location, submittedBy: "Ben (ben@example.com)", originalName: "movie.mp4", type: "VIDEO" });
+    const registered = await complete({
+      uploadURL: location,
+      submittedBy: "Ben (ben@example.com)",
+      originalName: "movie.mp4",
+      type: "VIDEO",
+    });
     expect(registered.status).toBe(201);
     expect(await registered.json()).toMatchObject({ type: "VIDEO", durationSec: 3 });
     expect(Buffer.from(await fs.readFile(path.join(config.STORAGE_DIR, "objects", key)))).toEqual(video);

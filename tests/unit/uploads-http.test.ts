@@ -72,7 +72,9 @@ describe("the share form's memory use", () => {
 
     const sending = await sendEndlessPartHeader(site.port, 256 * MiB);
     const after = residentBytes(site.pid);
-    console.log(`endless part header: ${Math.round(sending.sent / MiB)} MiB sent, RSS ${Math.round(before / MiB)} → ${Math.round(after / MiB)} MiB`);
+    console.log(
+      `endless part header: ${Math.round(sending.sent / MiB)} MiB sent, RSS ${Math.round(before / MiB)} → ${Math.round(after / MiB)} MiB`,
+    );
     expect(after - before).toBeLessThan(48 * MiB);
 
     const answer = await sending.answer();
@@ -97,14 +99,19 @@ describe("the upload API over HTTP", () => {
     const { url: partUrl } = (await (await fetch(url(`/api/uploads/s3/multipart/${uploadId}/1${query}`))).json()) as { url: string };
     const part = await fetch(partUrl, { method: "PUT", body: new Uint8Array(video) });
     expect(part.status).toBe(200);
-    const done = await postJson(`/api/uploads/s3/multipart/${uploadId}/complete${query}`, { parts: [{ PartNumber: 1, ETag: part.headers.get("ETag") }] });
+    const done = await postJson(`/api/uploads/s3/multipart/${uploadId}/complete${query}`, {
+      parts: [{ PartNumber: 1, ETag: part.headers.get("ETag") }],
+    });
     expect(done.status).toBe(200);
     const { location } = (await done.json()) as { location: string };
 
     const described = await fetch(location);
     expect(described.status).toBe(200);
     expect(await described.json()).toEqual({ key, status: "uploaded", size: video.length });
-    expect((await postJson("/api/uploads/complete", { uploadURL: location, submittedBy: "Ben (ben@example.com)", originalName: "clip.mp4" })).status).toBe(201);
+    expect(
+      (await postJson("/api/uploads/complete", { uploadURL: location, submittedBy: "Ben (ben@example.com)", originalName: "clip.mp4" }))
+        .status,
+    ).toBe(201);
     expect(await (await fetch(location)).json()).toEqual({ key, status: "completed" });
     expect((await fetch(url("/api/uploads/objects/originals/AAAAAAAAAAAAAAAAAAAAAA.mp4"))).status).toBe(404);
   });

@@ -100,7 +100,10 @@ async function putTo(url: string, body: Buffer | string, headers: Record<string,
 
 /** The object's bytes as the bucket holds them, read with a plain presigned GET. */
 async function bucketBytes(key: string) {
-  const redirect = await storage.serve(key, new Request(`${ORIGIN}/x`), { contentType: "application/octet-stream", cacheControl: "no-store" });
+  const redirect = await storage.serve(key, new Request(`${ORIGIN}/x`), {
+    contentType: "application/octet-stream",
+    cacheControl: "no-store",
+  });
   const response = await fetch(redirect.headers.get("Location")!);
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
@@ -114,7 +117,10 @@ async function storedContentType(key: string) {
 /** A digest to compare large buffers by: vitest's deep equality walks them element by element (tens of seconds for 5 MiB). */
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-const photo = () => sharp({ create: { width: 900, height: 600, channels: 3, background: "#aa5533" } }).jpeg().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background: "#aa5533" } })
+    .jpeg()
+    .toBuffer();
 
 describe("the S3 driver against s3rver", () => {
   it("signs a PUT address without an empty-body checksum, and the bytes sent to it can be stat'ed and read back", async () => {
@@ -182,7 +188,9 @@ describe("the S3 driver against s3rver", () => {
     expect(await scratchFiles()).toEqual([]);
 
     // One byte over is refused too.
-    await expect(storage.write(tooLarge, Readable.from(chunks), { contentType: "", maxBytes: 30_004 })).rejects.toBeInstanceOf(UploadTooLargeError);
+    await expect(storage.write(tooLarge, Readable.from(chunks), { contentType: "", maxBytes: 30_004 })).rejects.toBeInstanceOf(
+      UploadTooLargeError,
+    );
     expect(await storage.stat(tooLarge)).toBeNull();
 
     await storage.delete(key);
@@ -308,7 +316,9 @@ describe("the upload model with the S3 driver", () => {
     expect(await scratchFiles()).toEqual([]);
 
     // Completing twice is refused.
-    expect(await refusal(completeUpload({ uploadURL, submittedBy: "Aunt May (may@example.com)", originalName: "again.jpg" }))).toMatchObject({ status: 400, field: "uploadURL" });
+    expect(
+      await refusal(completeUpload({ uploadURL, submittedBy: "Aunt May (may@example.com)", originalName: "again.jpg" })),
+    ).toMatchObject({ status: 400, field: "uploadURL" });
 
     const rejected = await setUploadStatus(view.id, "REJECTED");
     expect(rejected).toMatchObject({ status: "REJECTED", storageKey: null, displayKey: null, thumbnailKey: null });
@@ -354,7 +364,12 @@ describe("the upload model with the S3 driver", () => {
     expect(location).toBe(`${ORIGIN}/api/uploads/objects/${key}`);
     expect(await storage.stat(key)).toEqual({ size: first.length + second.length });
 
-    const view = await completeUpload({ uploadURL: location, submittedBy: "Ben (ben@example.com)", originalName: "big.jpg", type: "IMAGE" });
+    const view = await completeUpload({
+      uploadURL: location,
+      submittedBy: "Ben (ben@example.com)",
+      originalName: "big.jpg",
+      type: "IMAGE",
+    });
     expect(view).toMatchObject({ type: "IMAGE", status: "PENDING", width: 900, height: 600 });
     await processingIdle();
     const row = db.select().from(uploads).where(eq(uploads.id, view.id)).get()!;

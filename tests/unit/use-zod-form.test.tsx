@@ -39,8 +39,18 @@ const FORMS: FormCase[] = [
     defaultValue: { guestCount: "1" },
     wrong: { name: "Ann", email: "", guestCount: "11", notes: "Coming with family" },
   },
-  { formId: "admin-login", schema: LoginSchema, controls: { username: "text", password: "password" }, wrong: { username: "admin", password: "" } },
-  { formId: "add-poem", schema: PoemInput, controls: { title: "text", author: "text", content: "textarea" }, wrong: { title: "", author: "A. Poet", content: " " } },
+  {
+    formId: "admin-login",
+    schema: LoginSchema,
+    controls: { username: "text", password: "password" },
+    wrong: { username: "admin", password: "" },
+  },
+  {
+    formId: "add-poem",
+    schema: PoemInput,
+    controls: { title: "text", author: "text", content: "textarea" },
+    wrong: { title: "", author: "A. Poet", content: " " },
+  },
 ];
 
 function refused(schema: z.ZodObject, entries: Record<string, string>) {
@@ -55,7 +65,12 @@ type Seen = { form: unknown; controls: Record<string, unknown> };
 
 /** The form element's attributes; its submit handler compared by kind (each render makes a new one). */
 const formAttributes = <S extends Record<string, unknown>>(form: FormMetadata<S, string[]>) =>
-  Object.fromEntries(Object.entries({ ...getFormProps(form as never), errors: form.errors }).map(([key, value]) => [key, typeof value === "function" ? "a function" : value]));
+  Object.fromEntries(
+    Object.entries({ ...getFormProps(form as never), errors: form.errors }).map(([key, value]) => [
+      key,
+      typeof value === "function" ? "a function" : value,
+    ]),
+  );
 
 /** Renders `Form` as the page at "/" of a router; with `submitting`, while a submission to it is on its way. */
 async function render(Form: () => null, { submitting = false } = {}) {
@@ -92,18 +107,28 @@ async function byHand({ formId, schema, controls, defaultValue }: FormCase, last
       onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     });
     const control = formControls(formId, constraint, fields as never);
-    seen = { form: formAttributes(form), controls: Object.fromEntries(Object.entries(controls).map(([name, type]) => [name, control(name as never, type)])) };
+    seen = {
+      form: formAttributes(form),
+      controls: Object.fromEntries(Object.entries(controls).map(([name, type]) => [name, control(name as never, type)])),
+    };
     return null;
   }
   await render(Form);
   return seen;
 }
 
-async function withHook({ formId, schema, controls, defaultValue }: FormCase, lastResult?: SubmissionResult<string[]>, options?: { submitting?: boolean }) {
+async function withHook(
+  { formId, schema, controls, defaultValue }: FormCase,
+  lastResult?: SubmissionResult<string[]>,
+  options?: { submitting?: boolean },
+) {
   let seen: Seen = { form: null, controls: {} };
   function Form() {
     const { form, control } = useZodForm(formId, schema, { lastResult, defaultValue: defaultValue as never });
-    seen = { form: formAttributes(form), controls: Object.fromEntries(Object.entries(controls).map(([name, type]) => [name, control(name as never, type)])) };
+    seen = {
+      form: formAttributes(form),
+      controls: Object.fromEntries(Object.entries(controls).map(([name, type]) => [name, control(name as never, type)])),
+    };
     return null;
   }
   await render(Form, options);
@@ -121,10 +146,19 @@ describe("useZodForm", () => {
 
   it("keeps what was typed and the message beside the field", async () => {
     const guestbook = FORMS[0]!;
-    const { controls } = await withHook(guestbook, refused(guestbook.schema, { name: "Ann", email: "ann@example.com", message: "too short" }));
+    const { controls } = await withHook(
+      guestbook,
+      refused(guestbook.schema, { name: "Ann", email: "ann@example.com", message: "too short" }),
+    );
     expect(controls.message).toMatchObject({
       errors: ["Message must be at least 10 characters"],
-      props: { defaultValue: "too short", "aria-invalid": true, "aria-describedby": "guestbook-message-error", minLength: 10, required: true },
+      props: {
+        defaultValue: "too short",
+        "aria-invalid": true,
+        "aria-describedby": "guestbook-message-error",
+        minLength: 10,
+        required: true,
+      },
     });
     expect(controls.name).toMatchObject({ errors: undefined, props: { defaultValue: "Ann" } });
   });

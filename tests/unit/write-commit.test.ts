@@ -43,7 +43,9 @@ describe("writes that acknowledge something", () => {
   });
 
   it("read all their RETURNING rows (or run in a transaction), so a failed commit is never acknowledged", () => {
-    const offenders = sources(APP).flatMap((file) => firstRowOnlyWrites(readFileSync(file, "utf8")).map((statement) => `${path.relative(APP, file)}: ${statement}`));
+    const offenders = sources(APP).flatMap((file) =>
+      firstRowOnlyWrites(readFileSync(file, "utf8")).map((statement) => `${path.relative(APP, file)}: ${statement}`),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -17,7 +17,15 @@ export interface ConfirmRequest {
  * and a way back. It is the server's answer to the first press, so it works
  * without JavaScript; with it, it appears in place and takes focus.
  */
-export function ConfirmStep({ confirm, action, cancelTo }: { confirm: ConfirmRequest | null | undefined; action: string; cancelTo: string }) {
+export function ConfirmStep({
+  confirm,
+  action,
+  cancelTo,
+}: {
+  confirm: ConfirmRequest | null | undefined;
+  action: string;
+  cancelTo: string;
+}) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!confirm) return;
@@ -27,7 +35,14 @@ export function ConfirmStep({ confirm, action, cancelTo }: { confirm: ConfirmReq
   if (!confirm) return null;
   const titleId = `confirm-${confirm.id}-title`;
   return (
-    <section ref={ref} tabIndex={-1} role="alertdialog" aria-labelledby={titleId} aria-describedby={`${titleId}-text`} className={s.confirm}>
+    <section
+      ref={ref}
+      tabIndex={-1}
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={`${titleId}-text`}
+      className={s.confirm}
+    >
       <h2 id={titleId} className={s.sectionTitle}>
         {confirm.title}
       </h2>

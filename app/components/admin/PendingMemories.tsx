@@ -28,7 +28,12 @@ export function PendingMemories({ memories }: { memories: AdminMemory[] }) {
               </td>
               <td data-label="Actions">
                 <div className={s.actions}>
-                  <Link to={`/admin/memories/${memory.id}`} className={ui.button.secondary} preventScrollReset aria-label={`View the memory from ${memory.name}`}>
+                  <Link
+                    to={`/admin/memories/${memory.id}`}
+                    className={ui.button.secondary}
+                    preventScrollReset
+                    aria-label={`View the memory from ${memory.name}`}
+                  >
                     View
                   </Link>
                   <ModerationButtons id={memory.id} action="/admin?index" labels={{ approve: "Approve", reject: "Reject" }} />

@@ -54,11 +54,15 @@ globalStyle(`${table} th`, { background: vars.color.surfaceMuted, color: vars.co
 // column's name (from data-label), the buttons in reach, nothing scrolling sideways.
 const PHONE = "screen and (max-width: 700px)";
 globalStyle(`${table}, ${table} tbody, ${table} tr, ${table} td`, { "@media": { [PHONE]: { display: "block", width: "100%" } } });
-globalStyle(`${table} thead`, { "@media": { [PHONE]: { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" } } });
+globalStyle(`${table} thead`, {
+  "@media": { [PHONE]: { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" } },
+});
 globalStyle(`${table} tr`, { "@media": { [PHONE]: { borderBottom: `2px solid ${vars.color.border}`, padding: `${vars.space.sm} 0` } } });
 globalStyle(`${table} td`, { "@media": { [PHONE]: { borderBottom: "none", padding: `${vars.space.xs} ${vars.space.md}` } } });
 globalStyle(`${table} td[data-label]::before`, {
-  "@media": { [PHONE]: { content: "attr(data-label)", display: "block", fontWeight: 600, fontSize: vars.size.small, color: vars.color.textMuted } },
+  "@media": {
+    [PHONE]: { content: "attr(data-label)", display: "block", fontWeight: 600, fontSize: vars.size.small, color: vars.color.textMuted },
+  },
 });
 export const truncate = style({
   maxWidth: "24rem",
@@ -69,21 +73,48 @@ export const truncate = style({
 });
 
 /** The second step before something that cannot be undone. */
-export const confirm = style([card, { borderColor: vars.color.danger, borderWidth: 2, padding: vars.space.lg, marginBottom: vars.space.lg }]);
+export const confirm = style([
+  card,
+  { borderColor: vars.color.danger, borderWidth: 2, padding: vars.space.lg, marginBottom: vars.space.lg },
+]);
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center" });
 export const inlineForm = style({ display: "inline" });
 
-export const stats = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fit, minmax(14rem, 1fr))", marginBottom: vars.space.lg });
+export const stats = style({
+  display: "grid",
+  gap: vars.space.md,
+  gridTemplateColumns: "repeat(auto-fit, minmax(14rem, 1fr))",
+  marginBottom: vars.space.lg,
+});
 export const stat = style([card, { padding: vars.space.lg }]);
 export const statValue = style({ fontSize: vars.size.h1, fontWeight: 700, margin: `${vars.space.xs} 0`, color: vars.color.heading });
 export const statCaption = style({ margin: 0, color: vars.color.textMuted });
 export const sectionTitle = style({ marginTop: 0 });
 
-export const grid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(15rem, 1fr))", listStyle: "none", padding: 0, margin: 0 });
+export const grid = style({
+  display: "grid",
+  gap: vars.space.md,
+  gridTemplateColumns: "repeat(auto-fill, minmax(15rem, 1fr))",
+  listStyle: "none",
+  padding: 0,
+  margin: 0,
+});
 export const uploadCard = style([card, { padding: vars.space.md, display: "grid", gap: vars.space.xs }]);
-export const thumbLink = style({ display: "block", aspectRatio: "4 / 3", borderRadius: vars.radius.sm, overflow: "hidden", background: vars.color.surfaceMuted });
+export const thumbLink = style({
+  display: "block",
+  aspectRatio: "4 / 3",
+  borderRadius: vars.radius.sm,
+  overflow: "hidden",
+  background: vars.color.surfaceMuted,
+});
 export const thumb = style({ width: "100%", height: "100%", objectFit: "cover", display: "block" });
-export const videoPlaceholder = style({ display: "grid", placeItems: "center", height: "100%", color: vars.color.textMuted, fontWeight: 600 });
+export const videoPlaceholder = style({
+  display: "grid",
+  placeItems: "center",
+  height: "100%",
+  color: vars.color.textMuted,
+  fontWeight: 600,
+});
 export const badge = style({
   justifySelf: "start",
   padding: `2px ${vars.space.xs}`,

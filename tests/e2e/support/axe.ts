@@ -35,8 +35,6 @@ export async function expectNoAxeViolations(page: Page) {
 
 async function expectClean(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary).toEqual([]);
 }

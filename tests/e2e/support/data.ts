@@ -89,7 +89,15 @@ export async function addUnprocessableUpload(name = "broken-photo.jpg") {
   db.delete(signedUploads).where(eq(signedUploads.key, key)).run();
   const row = db
     .insert(uploads)
-    .values({ type: "IMAGE", originalName: name, url: "", storageKey: key, mimeType: "image/jpeg", sizeBytes: bytes.length, submittedBy: "Test Visitor (visitor@example.com)" })
+    .values({
+      type: "IMAGE",
+      originalName: name,
+      url: "",
+      storageKey: key,
+      mimeType: "image/jpeg",
+      sizeBytes: bytes.length,
+      submittedBy: "Test Visitor (visitor@example.com)",
+    })
     .returning()
     .get();
   await processUpload(row.id);

@@ -190,7 +190,14 @@ export function runServer(env: Record<string, string>): Promise<{ code: number |
   const dir = scratchDir();
   const child = spawn(process.execPath, ["server/index.mjs"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "site-process-test-secret", DATABASE_PATH: path.join(dir, "memorial.db"), STORAGE_DIR: path.join(dir, "uploads"), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SESSION_SECRET: "site-process-test-secret",
+      DATABASE_PATH: path.join(dir, "memorial.db"),
+      STORAGE_DIR: path.join(dir, "uploads"),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

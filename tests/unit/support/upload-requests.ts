@@ -69,7 +69,11 @@ export function diskPut(request: Request, clientIp?: string): Promise<Response> 
 }
 
 /** A PUT to a signed address, with the Content-Length a browser sends. */
-export function put(uploadURL: string, body: Uint8Array | string | ReadableStream<Uint8Array>, options: { clientIp?: string; length?: number | null; headers?: Record<string, string> } = {}) {
+export function put(
+  uploadURL: string,
+  body: Uint8Array | string | ReadableStream<Uint8Array>,
+  options: { clientIp?: string; length?: number | null; headers?: Record<string, string> } = {},
+) {
   const url = new URL(uploadURL);
   const size = typeof body === "string" ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : undefined;
   const length = options.length === undefined ? size : options.length;
@@ -85,14 +89,21 @@ export function complete(body: Record<string, unknown>) {
 
 export async function startMultipart(clientIp?: string, body: Record<string, unknown> = { filename: "movie.mp4", type: "video/mp4" }) {
   const created = await settle(
-    createMultipartAction(routeArgs(jsonRequest("/api/uploads/s3/multipart", { method: "POST", body: JSON.stringify(body) }), {}, clientIp)),
+    createMultipartAction(
+      routeArgs(jsonRequest("/api/uploads/s3/multipart", { method: "POST", body: JSON.stringify(body) }), {}, clientIp),
+    ),
   );
   return created;
 }
 
 export async function signPart(uploadId: string, key: string, partNumber: number): Promise<string> {
   const signed = await settle(
-    signPartLoader(routeArgs(jsonRequest(`/api/uploads/s3/multipart/${uploadId}/${partNumber}?key=${encodeURIComponent(key)}`), { uploadId, partNumber: String(partNumber) })),
+    signPartLoader(
+      routeArgs(jsonRequest(`/api/uploads/s3/multipart/${uploadId}/${partNumber}?key=${encodeURIComponent(key)}`), {
+        uploadId,
+        partNumber: String(partNumber),
+      }),
+    ),
   );
   expect(signed.status).toBe(200);
   return ((await signed.json()) as { url: string }).url;
@@ -101,9 +112,15 @@ export async function signPart(uploadId: string, key: string, partNumber: number
 export function completeMultipart(uploadId: string, key: string, parts: { PartNumber: number; ETag: string }[]) {
   return settle(
     completeMultipartAction(
-      routeArgs(jsonRequest(`/api/uploads/s3/multipart/${uploadId}/complete?key=${encodeURIComponent(key)}`, { method: "POST", body: JSON.stringify({ parts }) }), {
-        uploadId,
-      }),
+      routeArgs(
+        jsonRequest(`/api/uploads/s3/multipart/${uploadId}/complete?key=${encodeURIComponent(key)}`, {
+          method: "POST",
+          body: JSON.stringify({ parts }),
+        }),
+        {
+          uploadId,
+        },
+      ),
     ),
   );
 }
