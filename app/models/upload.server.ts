@@ -37,12 +37,7 @@ export {
 
 export function toUploadView(upload: Upload): UploadView {
   return {
-    id: upload.id,
-    type: upload.type,
-    url: upload.url,
-    thumbnailUrl: upload.thumbnailUrl,
-    originalName: upload.originalName,
-    durationSec: upload.durationSec,
+    ...toGalleryItem(upload),
     width: upload.width,
     height: upload.height,
     status: upload.status,
