@@ -5,6 +5,7 @@ import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable } from "@remix-run/node";
+import { byteRange } from "./byte-range";
 import { grantSearchParams } from "./signature.server";
 import {
   InvalidPartsError,
@@ -300,26 +301,4 @@ function partETag(stats: { size: number; mtimeMs: number }) {
 function normaliseETag(etag: string) {
   const bare = etag.trim().replace(/^W\//, "").replace(/^"|"$/g, "");
   return `"${bare}"`;
-}
-
-/**
- * The single byte range a Range header asks for, null to send everything
- * (no header, several ranges or a form we do not read), or "unsatisfiable".
- */
-export function byteRange(header: string | null, size: number): { start: number; end: number } | null | "unsatisfiable" {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!match || (match[1] === "" && match[2] === "")) return null;
-  let start: number;
-  let end: number;
-  if (match[1] === "") {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return "unsatisfiable";
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  if (start >= size || start > end) return "unsatisfiable";
-  return { start, end };
 }

@@ -8,17 +8,95 @@ import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES, SUPPORTED_FORMATS_NOTE } from "~/media/limits";
 import { limitMultipartRequest, type MultipartLimits } from "~/utils/multipart-limits.server";
 import { asRefusal, Refusal } from "~/utils/refusal.server";
-import type { UploadIntake } from "./upload-budget.server";
+import { eq } from "drizzle-orm";
+import type { Readable } from "node:stream";
+import { signedUploads } from "../../db/schema";
+import { networkKey } from "~/auth/rate-limit.server";
+import { db } from "~/db.server";
+import { getMediaStorage } from "~/media/media-storage.server";
+import { UploadTooLargeError } from "~/media/storage.server";
+import { reserveUploadBytes, STORAGE_FULL_FOR_FORM, TOO_LARGE, type UploadIntake } from "./upload-budget.server";
 import {
-  beginFormUpload,
-  discardFormUpload,
-  FORM_TOO_LARGE,
-  MAX_FORM_BODY_BYTES,
-  registerFormUpload,
-  storeFormUpload,
+  countUpload,
+  findSignedUpload,
+  forgetObject,
+  LENGTH_REQUIRED,
+  newOriginalKey,
+  registerStoredObject,
   SubmitterSchema,
 } from "./upload-intake.server";
+import { UploadRefused } from "./upload-refusal.server";
 import { MISSING_INFORMATION, submitterLabel } from "./upload.schema";
+
+/** The most the share form's body may hold: ten files of 1 GB and the rest of the form. */
+export const MAX_FORM_BODY_BYTES = MAX_FILES_PER_VISIT * MAX_UPLOAD_BYTES + 1024 * 1024;
+export const FORM_TOO_LARGE = `The files are larger than the form can take at once (${MAX_FILES_PER_VISIT} files of at most 1 GB each). Please choose fewer or smaller files.`;
+
+/**
+ * The share form without JavaScript, before its body is read: the bytes it
+ * says it carries are reserved against every budget. Release the intake when
+ * the form has been read.
+ */
+export async function beginFormUpload(contentLength: string | null, clientIp?: string): Promise<UploadIntake> {
+  const bytes = contentLength !== null && /^\d+$/.test(contentLength.trim()) ? Number(contentLength) : NaN;
+  if (!Number.isSafeInteger(bytes)) throw new UploadRefused(411, "file", LENGTH_REQUIRED);
+  if (bytes > MAX_FORM_BODY_BYTES) throw new UploadRefused(413, "file", FORM_TOO_LARGE);
+  try {
+    return await reserveUploadBytes({ kind: "form", bytes, clientIp });
+  } catch (error) {
+    if (error instanceof UploadRefused && error.status === 507) throw new UploadRefused(507, "file", STORAGE_FULL_FOR_FORM);
+    throw error;
+  }
+}
+
+/**
+ * The form upload without JavaScript: streams one file to storage (never
+ * holding it in memory) and registers it exactly as a direct upload would be.
+ * Its bytes come out of `intake` (the form's reservation); without one, the
+ * file gets a reservation of its own of up to 1 GB.
+ */
+export async function storeFormUpload(
+  file: { stream: Readable | AsyncIterable<Buffer>; filename?: string | null; contentType?: string },
+  clientIp?: string,
+  intake?: UploadIntake,
+) {
+  const budget = intake ?? (await reserveUploadBytes({ kind: "file", bytes: MAX_UPLOAD_BYTES, clientIp }));
+  try {
+    countUpload(clientIp);
+    const key = newOriginalKey(file.filename);
+    db.insert(signedUploads)
+      .values({ key, clientKey: networkKey(clientIp) })
+      .run();
+    try {
+      const maxBytes = Math.min(MAX_UPLOAD_BYTES, budget.reserved);
+      const { size } = await getMediaStorage().write(key, file.stream, {
+        contentType: file.contentType || "application/octet-stream",
+        maxBytes,
+      });
+      db.update(signedUploads).set({ bytes: size }).where(eq(signedUploads.key, key)).run();
+      budget.stored(size);
+    } catch (error) {
+      await forgetObject(key);
+      if (error instanceof UploadTooLargeError) throw new UploadRefused(413, "file", TOO_LARGE);
+      throw error;
+    }
+    return key;
+  } finally {
+    if (!intake) budget.release();
+  }
+}
+
+/** Registers objects stored by storeFormUpload once the whole form has been read. */
+export async function registerFormUpload(key: string, details: { submittedBy: string; originalName: string }) {
+  const signed = findSignedUpload(key);
+  if (!signed) throw new UploadRefused(400, "file", "This file is no longer waiting to be registered.");
+  return registerStoredObject(signed, details);
+}
+
+/** Removes an object stored by storeFormUpload when the rest of the form was refused. */
+export async function discardFormUpload(key: string) {
+  await forgetObject(key);
+}
 
 const TEXT_FIELDS = new Set(["name", "email", "website"]);
 const MAX_TEXT_BYTES = 2048;

@@ -1,29 +1,19 @@
-// How files come in: signed addresses, completion, the plain form, and the
-// clean-up of what was started and never finished. Resumable (multipart)
-// uploads and the disk driver's PUT are in upload-parts.server.ts; the
-// storage budget in upload-budget.server.ts; processing in upload.server.ts.
+// How files come in: signed addresses, completion, and the clean-up of what
+// was started and never finished. The plain form is in upload-form.server.ts;
+// resumable (multipart) uploads and the disk driver's PUT in
+// upload-parts.server.ts; the storage budget in upload-budget.server.ts;
+// processing in upload-processing.server.ts.
 import { randomBytes } from "node:crypto";
-import type { Readable } from "node:stream";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod";
 import { signedUploads, uploads, type SignedUpload } from "../../db/schema";
 import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
-import { MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES } from "~/media/limits";
+import { MAX_UPLOAD_BYTES } from "~/media/limits";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { sniffMediaType } from "~/media/process.server";
-import { UploadTooLargeError } from "~/media/storage.server";
-import {
-  admitStoredBytes,
-  checkUploadRoom,
-  forgetPartSizes,
-  reserveUploadBytes,
-  resetUploadByteCounts,
-  STORAGE_FULL_FOR_FORM,
-  TOO_LARGE,
-  type UploadIntake,
-} from "./upload-budget.server";
+import { admitStoredBytes, checkUploadRoom, forgetPartSizes, resetUploadByteCounts, TOO_LARGE } from "./upload-budget.server";
 import { UploadRefused } from "./upload-refusal.server";
 import { enqueueProcessing, forgetUnreadableUpload } from "./upload-processing.server";
 import { getUpload, mediaUrl, toUploadView } from "./upload.server";
@@ -176,7 +166,7 @@ function requireSignedKey(uploadURL: string) {
  * the processing. Answers within about a second and a half even when the
  * processing (a large HEIC, a long video) takes longer.
  */
-async function registerStoredObject(signed: SignedUpload, details: { submittedBy: string; originalName: string }) {
+export async function registerStoredObject(signed: SignedUpload, details: { submittedBy: string; originalName: string }) {
   const { key } = signed;
   const storage = getMediaStorage();
   const stat = await storage.stat(key);
@@ -261,77 +251,8 @@ export async function describeUploadedObject(key: string) {
   return done ? { key, status: "completed" as const } : null;
 }
 
-/** The most the share form's body may hold: ten files of 1 GB and the rest of the form. */
-export const MAX_FORM_BODY_BYTES = MAX_FILES_PER_VISIT * MAX_UPLOAD_BYTES + 1024 * 1024;
 export const LENGTH_REQUIRED =
   "Your browser did not say how large the upload is, so it can't be accepted. Please try again, or try another browser.";
-export const FORM_TOO_LARGE = `The files are larger than the form can take at once (${MAX_FILES_PER_VISIT} files of at most 1 GB each). Please choose fewer or smaller files.`;
-
-/**
- * The share form without JavaScript, before its body is read: the bytes it
- * says it carries are reserved against every budget. Release the intake when
- * the form has been read.
- */
-export async function beginFormUpload(contentLength: string | null, clientIp?: string): Promise<UploadIntake> {
-  const bytes = contentLength !== null && /^\d+$/.test(contentLength.trim()) ? Number(contentLength) : NaN;
-  if (!Number.isSafeInteger(bytes)) throw new UploadRefused(411, "file", LENGTH_REQUIRED);
-  if (bytes > MAX_FORM_BODY_BYTES) throw new UploadRefused(413, "file", FORM_TOO_LARGE);
-  try {
-    return await reserveUploadBytes({ kind: "form", bytes, clientIp });
-  } catch (error) {
-    if (error instanceof UploadRefused && error.status === 507) throw new UploadRefused(507, "file", STORAGE_FULL_FOR_FORM);
-    throw error;
-  }
-}
-
-/**
- * The form upload without JavaScript: streams one file to storage (never
- * holding it in memory) and registers it exactly as a direct upload would be.
- * Its bytes come out of `intake` (the form's reservation); without one, the
- * file gets a reservation of its own of up to 1 GB.
- */
-export async function storeFormUpload(
-  file: { stream: Readable | AsyncIterable<Buffer>; filename?: string | null; contentType?: string },
-  clientIp?: string,
-  intake?: UploadIntake,
-) {
-  const budget = intake ?? (await reserveUploadBytes({ kind: "file", bytes: MAX_UPLOAD_BYTES, clientIp }));
-  try {
-    countUpload(clientIp);
-    const key = newOriginalKey(file.filename);
-    db.insert(signedUploads)
-      .values({ key, clientKey: networkKey(clientIp) })
-      .run();
-    try {
-      const maxBytes = Math.min(MAX_UPLOAD_BYTES, budget.reserved);
-      const { size } = await getMediaStorage().write(key, file.stream, {
-        contentType: file.contentType || "application/octet-stream",
-        maxBytes,
-      });
-      db.update(signedUploads).set({ bytes: size }).where(eq(signedUploads.key, key)).run();
-      budget.stored(size);
-    } catch (error) {
-      await forgetObject(key);
-      if (error instanceof UploadTooLargeError) throw new UploadRefused(413, "file", TOO_LARGE);
-      throw error;
-    }
-    return key;
-  } finally {
-    if (!intake) budget.release();
-  }
-}
-
-/** Registers objects stored by storeFormUpload once the whole form has been read. */
-export async function registerFormUpload(key: string, details: { submittedBy: string; originalName: string }) {
-  const signed = findSignedUpload(key);
-  if (!signed) throw new UploadRefused(400, "file", "This file is no longer waiting to be registered.");
-  return registerStoredObject(signed, details);
-}
-
-/** Removes an object stored by storeFormUpload when the rest of the form was refused. */
-export async function discardFormUpload(key: string) {
-  await forgetObject(key);
-}
 
 /** Frees the bytes of uploads that were started and never completed. */
 export async function cleanupAbandonedUploads(now = Date.now()) {

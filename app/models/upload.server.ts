@@ -11,21 +11,18 @@ export { UploadRefused } from "./upload-refusal.server";
 // How files come in lives beside this file; these names stay importable from here.
 export {
   ABANDONED_AFTER_MS,
-  beginFormUpload,
   cleanupAbandonedUploads,
   completeUpload,
   CompleteUploadSchema,
   describeUploadedObject,
-  discardFormUpload,
-  registerFormUpload,
   resetUploadLimits,
   signUpload,
-  storeFormUpload,
   TOO_MANY_UPLOADS,
   UNREADABLE_FILE,
   UNSUPPORTED_TYPE,
   UPLOADS_PER_10_MINUTES,
 } from "./upload-intake.server";
+export { beginFormUpload, discardFormUpload, registerFormUpload, storeFormUpload } from "./upload-form.server";
 export {
   abortMultipartUpload,
   completeMultipartUpload,
