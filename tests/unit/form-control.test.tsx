@@ -2,15 +2,13 @@
 // getInputProps / getTextareaProps would, pristine and after a refused
 // submission, for every form on the site.
 import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { LoginSchema } from "~/auth/login.schema";
 import { MemoryFormSchema } from "~/models/memory.schema";
-import { PoemInput } from "~/models/poem.schema";
-import { RsvpSchema } from "~/models/rsvp.schema";
 import { formControls, type ControlType } from "~/utils/form-control";
+import { FORMS, refused } from "./support/form-cases";
 
 type Controls = Record<string, ControlType>;
 
@@ -43,52 +41,6 @@ function bothWays(
   renderToString(<Probe />);
   return compared;
 }
-
-/** A refused submission of `entries`, as the action replies it. */
-function refused(schema: z.ZodObject, entries: Record<string, string>) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(entries)) form.append(key, value);
-  const submission = parseWithZod(form, { schema });
-  expect(submission.status).toBe("error");
-  return submission.reply() as SubmissionResult<string[]>;
-}
-
-interface FormCase {
-  formId: string;
-  schema: z.ZodObject;
-  controls: Controls;
-  defaultValue?: Record<string, unknown>;
-  wrong: Record<string, string>;
-}
-
-const FORMS: FormCase[] = [
-  {
-    formId: "guestbook",
-    schema: MemoryFormSchema,
-    controls: { name: "text", email: "email", phone: "tel", message: "textarea", canDisplay: "checkbox" },
-    defaultValue: { canDisplay: true },
-    wrong: { name: "", email: "not-an-email", phone: "x".repeat(41), message: "too short" },
-  },
-  {
-    formId: "rsvp",
-    schema: RsvpSchema,
-    controls: { name: "text", email: "email", guestCount: "number", notes: "textarea" },
-    defaultValue: { guestCount: "1" },
-    wrong: { name: "Ann", email: "", guestCount: "11", notes: "Coming with family" },
-  },
-  {
-    formId: "admin-login",
-    schema: LoginSchema,
-    controls: { username: "text", password: "password" },
-    wrong: { username: "admin", password: "" },
-  },
-  {
-    formId: "add-poem",
-    schema: PoemInput,
-    controls: { title: "text", author: "text", content: "textarea" },
-    wrong: { title: "", author: "A. Poet", content: " " },
-  },
-];
 
 describe("formControl", () => {
   it.each(FORMS)(

@@ -1,0 +1,57 @@
+// The site's four conform forms, as the form tests exercise them: each
+// form's id, schema and controls, and a submission the schema refuses.
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { expect } from "vitest";
+import type { z } from "zod";
+import { LoginSchema } from "~/auth/login.schema";
+import { MemoryFormSchema } from "~/models/memory.schema";
+import { PoemInput } from "~/models/poem.schema";
+import { RsvpSchema } from "~/models/rsvp.schema";
+import type { ControlType } from "~/utils/form-control";
+
+export interface FormCase {
+  formId: string;
+  schema: z.ZodObject;
+  controls: Record<string, ControlType>;
+  defaultValue?: Record<string, unknown>;
+  wrong: Record<string, string>;
+}
+
+export const FORMS: FormCase[] = [
+  {
+    formId: "guestbook",
+    schema: MemoryFormSchema,
+    controls: { name: "text", email: "email", phone: "tel", message: "textarea", canDisplay: "checkbox" },
+    defaultValue: { canDisplay: true },
+    wrong: { name: "", email: "not-an-email", phone: "x".repeat(41), message: "too short" },
+  },
+  {
+    formId: "rsvp",
+    schema: RsvpSchema,
+    controls: { name: "text", email: "email", guestCount: "number", notes: "textarea" },
+    defaultValue: { guestCount: "1" },
+    wrong: { name: "Ann", email: "", guestCount: "11", notes: "Coming with family" },
+  },
+  {
+    formId: "admin-login",
+    schema: LoginSchema,
+    controls: { username: "text", password: "password" },
+    wrong: { username: "admin", password: "" },
+  },
+  {
+    formId: "add-poem",
+    schema: PoemInput,
+    controls: { title: "text", author: "text", content: "textarea" },
+    wrong: { title: "", author: "A. Poet", content: " " },
+  },
+];
+
+/** A refused submission of `entries`, as the action replies it. */
+export function refused(schema: z.ZodObject, entries: Record<string, string>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(entries)) form.append(key, value);
+  const submission = parseWithZod(form, { schema });
+  expect(submission.status).toBe("error");
+  return submission.reply() as SubmissionResult<string[]>;
+}
