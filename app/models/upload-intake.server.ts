@@ -189,7 +189,7 @@ export async function registerStoredObject(signed: SignedUpload, details: { subm
   }
   const upload = db.transaction((tx) => {
     tx.delete(signedUploads).where(eq(signedUploads.key, key)).run();
-    const row = tx
+    const [row] = tx
       .insert(uploads)
       .values({
         submittedBy: details.submittedBy,
@@ -201,13 +201,15 @@ export async function registerStoredObject(signed: SignedUpload, details: { subm
         sizeBytes: stat.size,
       })
       .returning()
-      .get();
-    return tx
+      .all();
+    // All RETURNING rows read here too, as everywhere: one rule, whether or not a transaction surrounds the write.
+    const [registered] = tx
       .update(uploads)
-      .set({ url: mediaUrl(row.id, key) })
-      .where(eq(uploads.id, row.id))
+      .set({ url: mediaUrl(row!.id, key) })
+      .where(eq(uploads.id, row!.id))
       .returning()
-      .get();
+      .all();
+    return registered!;
   });
   const processing = enqueueProcessing(upload.id);
   const outcome = await Promise.race([processing, new Promise<null>((r) => setTimeout(r, config.COMPLETION_WAIT_MS, null))]);
