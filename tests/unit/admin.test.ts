@@ -3,10 +3,11 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminUsers, memories, rsvps, sessions, uploads } from "../../db/schema";
-import { loginAdmin as logIn, MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS } from "~/auth/authenticator.server";
+import { MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS } from "~/auth/authenticator.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { endAdminSession, getAdmin, startAdminSession, sweepExpiredSessions } from "~/auth/session.server";
 import { db } from "~/db.server";
+import { loginThroughApi as loginAdmin } from "./support/admin-login";
 import { ensureConfiguredAdmin, upsertAdmin } from "~/models/admin.server";
 import { content } from "~/content";
 import {
@@ -27,17 +28,6 @@ beforeEach(() => {
 });
 
 const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
-/** A login through POST /api/admin/login's strategy, from `clientIp`. */
-const loginAdmin = (credentials: Record<string, unknown>, clientIp: string) =>
-  logIn(
-    "json",
-    new Request("http://localhost/api/admin/login", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(credentials),
-    }),
-    clientIp,
-  );
 const withCookie = (cookie: string) => new Request("http://x/admin", { headers: { Cookie: cookie } });
 
 describe("passwords", () => {

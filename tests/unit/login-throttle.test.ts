@@ -4,7 +4,7 @@
 // from password.server.ts's own counters of scrypt calls, not from timing.
 import { readFile } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
-import { loginAdmin as logIn, MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS, type LoginResult } from "~/auth/authenticator.server";
+import { MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS, type LoginResult } from "~/auth/authenticator.server";
 import {
   decoyHash,
   hashActivity,
@@ -13,21 +13,10 @@ import {
   PASSWORD_CHECKS_BUSY,
   resetHashActivity,
 } from "~/auth/password.server";
+import { loginThroughApi as loginAdmin } from "./support/admin-login";
 import { ensureConfiguredAdmin, upsertAdmin } from "~/models/admin.server";
 
 const RIGHT = "the-right-password";
-
-/** A login through POST /api/admin/login's strategy, from `clientIp`. */
-const loginAdmin = (credentials: { username: string; password: string }, clientIp: string) =>
-  logIn(
-    "json",
-    new Request("http://localhost/api/admin/login", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(credentials),
-    }),
-    clientIp,
-  );
 
 beforeEach(async () => {
   resetLoginThrottle();
