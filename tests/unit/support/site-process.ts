@@ -86,6 +86,23 @@ async function freePort(): Promise<number> {
   throw new Error("no free port between 3420 and 3920");
 }
 
+/** `node server/index.mjs` in production mode on the database and storage in `dir`, with `env` on top of the test defaults. */
+function spawnServer(dir: string, env: Record<string, string>) {
+  return spawn(process.execPath, ["server/index.mjs"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_PATH: path.join(dir, "memorial.db"),
+      STORAGE_DIR: path.join(dir, "uploads"),
+      SESSION_SECRET: "site-process-test-secret",
+      SUBMISSIONS_PER_10_MINUTES: "100000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
 /**
  * Starts the production server on the database and storage in `dir` (with
  * `env` on top of the test defaults), retrying on another port if its port
@@ -94,20 +111,7 @@ async function freePort(): Promise<number> {
 export async function startSite(dir: string, env: Record<string, string> = {}): Promise<Site> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const child = spawn(process.execPath, ["server/index.mjs"], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATABASE_PATH: path.join(dir, "memorial.db"),
-        STORAGE_DIR: path.join(dir, "uploads"),
-        SESSION_SECRET: "site-process-test-secret",
-        SUBMISSIONS_PER_10_MINUTES: "100000",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawnServer(dir, { PORT: String(port), ...env });
     running.add(child);
     let output = "";
     const keep = (chunk: Buffer) => {
@@ -188,18 +192,7 @@ export function postJson(port: number, urlPath: string, data: unknown, headers: 
 /** Runs the server with `env` on a scratch folder until it exits by itself (a configuration it must refuse); killed after 30 s. */
 export function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dir = scratchDir();
-  const child = spawn(process.execPath, ["server/index.mjs"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SESSION_SECRET: "site-process-test-secret",
-      DATABASE_PATH: path.join(dir, "memorial.db"),
-      STORAGE_DIR: path.join(dir, "uploads"),
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawnServer(dir, env);
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
