@@ -14,7 +14,7 @@ import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
 import { PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
-import { asRefusal, replyIfRefused } from "~/utils/refusal.server";
+import { failureToast, replyIfRefused } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const CREATE_FAILED = { title: "Error", description: "Failed to create poem." };
@@ -31,15 +31,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "delete") {
     const id = idParam(String(form.get("id") ?? ""));
-    let deleted = false;
     try {
-      deleted = !!id && deletePoem(id);
+      return redirectWithToast("/admin/poems", id && deletePoem(id) ? POEM_DELETED : DELETE_FAILED);
     } catch (error) {
-      const refusal = asRefusal(error);
-      if (!refusal) throw error;
-      return redirectWithToast("/admin/poems", { ...DELETE_FAILED, description: `${DELETE_FAILED.description} ${refusal.message}` });
+      return redirectWithToast("/admin/poems", failureToast(DELETE_FAILED, error));
     }
-    return redirectWithToast("/admin/poems", deleted ? POEM_DELETED : DELETE_FAILED);
   }
   if (intent !== "create") return redirectWithToast("/admin/poems", { ...CREATE_FAILED, type: "destructive" });
   const submission = parseWithZod(form, { schema: PoemInput });

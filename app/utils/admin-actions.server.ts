@@ -1,19 +1,12 @@
 import { requireAdmin } from "~/auth/session.server";
 import { json } from "@remix-run/node";
-import type { ConfirmRequest } from "~/components/admin/ConfirmStep";
+import type { ConfirmRequest } from "~/utils/moderation";
 import { getMemory, setMemoryStatus } from "~/models/memory.server";
 import { getAdminUpload, rotateUpload, setUploadStatus } from "~/models/upload.server";
 import { readFormData } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
-import { asRefusal } from "~/utils/refusal.server";
+import { asRefusal, failureToast } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
-
-/** The failure toast, with the reason when storage refused the change. */
-function failed(toast: { title: string; description: string; type: "destructive" }, error: unknown) {
-  const refusal = asRefusal(error);
-  if (!refusal) throw error;
-  return { ...toast, description: `${toast.description} ${refusal.message}` };
-}
 
 // The §8 words for each moderation outcome.
 export const MEMORY_UPDATED = { title: "Memory Updated", description: "Memory status has been updated." };
@@ -54,7 +47,7 @@ export async function moderateMemoryForm(request: Request, returnTo: string) {
   try {
     if (!status || !id || !setMemoryStatus(id, status)) return redirectWithToast(returnTo, MEMORY_FAILED);
   } catch (error) {
-    return redirectWithToast(returnTo, failed(MEMORY_FAILED, error));
+    return redirectWithToast(returnTo, failureToast(MEMORY_FAILED, error));
   }
   return redirectWithToast(returnTo, MEMORY_UPDATED);
 }
@@ -82,8 +75,8 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
       if (!rotated) return redirectWithToast(returnTo, ROTATE_FAILED);
       return redirectWithToast(`/admin/uploads/${id}`, IMAGE_ROTATED);
     } catch (error) {
-      if (!asRefusal(error)) console.error(JSON.stringify({ level: "error", msg: "rotation failed", error: String(error) }));
       const refusal = asRefusal(error);
+      if (!refusal) console.error(JSON.stringify({ level: "error", msg: "rotation failed", error: String(error) }));
       const toast =
         refusal?.status === 507 ? { ...ROTATE_FAILED, description: `${ROTATE_FAILED.description} ${refusal.message}` } : ROTATE_FAILED;
       return redirectWithToast(id ? `/admin/uploads/${id}` : returnTo, toast);
@@ -94,6 +87,6 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
     const upload = status && id ? await setUploadStatus(id, status) : undefined;
     return redirectWithToast(returnTo, upload ? UPLOAD_UPDATED : UPLOAD_FAILED);
   } catch (error) {
-    return redirectWithToast(returnTo, failed(UPLOAD_FAILED, error));
+    return redirectWithToast(returnTo, failureToast(UPLOAD_FAILED, error));
   }
 }

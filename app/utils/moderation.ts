@@ -11,3 +11,12 @@ export function idParam(raw: string | undefined): number | null {
   const id = Number(raw);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
+
+/** What the server asks before something that cannot be undone (rejecting a memory, deleting an upload). */
+export interface ConfirmRequest {
+  id: number;
+  intent: "reject";
+  title: string;
+  text: string;
+  confirmLabel: string;
+}

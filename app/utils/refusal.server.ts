@@ -48,6 +48,17 @@ export function asRefusal(error: unknown): Refusal | null {
   return null;
 }
 
+/**
+ * A failure toast for a refused change, with the refusal's reason after the
+ * spec's words (e.g. "Failed to update memory status. The website's storage
+ * is full…"). Anything that is not a refusal is a fault and is thrown.
+ */
+export function failureToast<T extends { description: string }>(toast: T, error: unknown): T {
+  const refusal = asRefusal(error);
+  if (!refusal) throw error;
+  return { ...toast, description: `${toast.description} ${refusal.message}` };
+}
+
 /** A refusal in the API's error shape. */
 export function refusalResponse(refusal: Refusal) {
   return errorResponse(refusal.status, { [refusal.field]: [refusal.message] }, { headers: refusal.headers });

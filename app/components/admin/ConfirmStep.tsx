@@ -1,16 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import * as ui from "~/styles/ui.css";
+import type { ConfirmRequest } from "~/utils/moderation";
 import * as s from "./admin.css";
-
-/** What the server asks before something that cannot be undone (rejecting a memory, deleting an upload). */
-export interface ConfirmRequest {
-  id: number;
-  intent: "reject";
-  title: string;
-  text: string;
-  confirmLabel: string;
-}
 
 /**
  * The second step: a plain form with the same intent and `confirmed=yes`,
