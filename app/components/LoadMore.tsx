@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import * as ui from "~/styles/ui.css";
 import * as s from "./LoadMore.css";
 
@@ -26,30 +26,22 @@ export function useLoadMore<T extends { id: number }>({
   pageUrl: (offset: number) => string;
 }) {
   const [list, setList] = useState({ base: initial, items: initial, hasMore, status: "idle" as Status });
-  const generation = useRef(0);
   if (list.base !== initial) {
     // Render-time reset (React's documented pattern for state derived from props).
-    generation.current++;
     setList({ base: initial, items: initial, hasMore, status: "idle" });
   }
-  useEffect(
-    () => () => {
-      generation.current++;
-    },
-    [],
-  );
 
   const load = async () => {
-    const mine = generation.current;
-    const current = list.items;
-    setList((state) => ({ ...state, status: "loading" }));
+    // A page belongs to the list it was asked for: once new server data replaced that list, it is dropped.
+    const { base, items } = list;
+    const forSameList = (change: (state: typeof list) => typeof list) => setList((state) => (state.base === base ? change(state) : state));
+    forSameList((state) => ({ ...state, status: "loading" }));
     try {
-      const response = await fetch(pageUrl(current.length), { headers: { Accept: "application/json" } });
+      const response = await fetch(pageUrl(items.length), { headers: { Accept: "application/json" } });
       if (!response.ok) throw new Error(`${response.status}`);
       const page = (await response.json()) as T[];
       if (!Array.isArray(page)) throw new Error("not a list");
-      if (mine !== generation.current) return;
-      setList((state) => {
+      forSameList((state) => {
         const known = new Set(state.items.map((item) => item.id));
         return {
           ...state,
@@ -60,7 +52,7 @@ export function useLoadMore<T extends { id: number }>({
       });
     } catch (error) {
       console.warn("Load More failed", error);
-      if (mine === generation.current) setList((state) => ({ ...state, status: "failed" }));
+      forSameList((state) => ({ ...state, status: "failed" }));
     }
   };
 

@@ -80,7 +80,7 @@ export async function answerRefusals(handler: () => Promise<Response> | Response
  * kept and the message above it (conform's `reply`), with the refusal's
  * status and Retry-After.
  */
-export function refusalFormReply<R>(submission: { reply(options: { formErrors: string[] }): R }, refusal: Refusal) {
+function refusalFormReply<R>(submission: { reply(options: { formErrors: string[] }): R }, refusal: Refusal) {
   return json(
     { result: submission.reply({ formErrors: [refusal.message] }), failed: true as const },
     { status: refusal.status, headers: refusal.headers },
