@@ -109,13 +109,11 @@ export function FormAlert({ title, messages }: { title: string; messages: Errors
   const text = messages?.join("\n") ?? "";
   const shown = useRef(text);
   useEffect(() => {
-    if (!text || text === shown.current) return;
+    const previous = shown.current;
     shown.current = text;
+    if (!text || text === previous) return;
     ref.current?.focus({ preventScroll: true });
     ref.current?.scrollIntoView({ block: "center", behavior: "smooth" });
-  }, [text]);
-  useEffect(() => {
-    if (!text) shown.current = "";
   }, [text]);
   if (!messages?.length) return null;
   return (
