@@ -26,7 +26,7 @@ import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
 import { config } from "~/config.server";
-import { content } from "~/content";
+import { getSiteView } from "~/models/settings.server";
 import { KarenParty, useKarenMode } from "~/components/KarenMode";
 import { isKarenModeOn } from "~/utils/karen-mode.server";
 
@@ -38,12 +38,14 @@ const isTextBrowser = (userAgent: string | null) => /\b(lynx|w3m|links|elinks|br
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
+  const site = getSiteView();
   return json(
     {
       origin: new URL(request.url).origin,
+      site,
       toast,
       karenMode: await isKarenModeOn(request),
-      karenTheme: config.KAREN_MODE_THEME ?? content.karenModeTheme,
+      karenTheme: config.KAREN_MODE_THEME ?? site.karenModeTheme,
       textBrowser: isTextBrowser(request.headers.get("User-Agent")),
     },
     { headers: headers ?? undefined },

@@ -12,6 +12,11 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer("createdAt", { mode: "timestamp_ms" }).notNull().default(nowMs);
 const status = () => text("status", { enum: STATUSES }).notNull().default("PENDING");
+/** Who last approved or rejected a row (the admin's username, kept if the admin is removed) and when. */
+const moderation = () => ({
+  moderatedBy: text("moderatedBy"),
+  moderatedAt: integer("moderatedAt", { mode: "timestamp_ms" }),
+});
 const statusCheck = (table: string) => sql.raw(`"${table}"."status" in ('PENDING', 'APPROVED', 'REJECTED')`);
 
 export const sessions = sqliteTable(
@@ -47,6 +52,7 @@ export const memories = sqliteTable(
     canDisplay: integer("canDisplay", { mode: "boolean" }).notNull().default(true),
     status: status(),
     createdAt: createdAt(),
+    ...moderation(),
   },
   (t) => [
     index("memories_status_created_idx").on(t.status, t.createdAt),
@@ -85,6 +91,7 @@ export const uploads = sqliteTable(
     // Why processing gave up on this upload (unreadable, over a size or time
     // limit); the admin sees it, and it cannot be published.
     processingError: text("processingError"),
+    ...moderation(),
   },
   (t) => [
     index("uploads_status_created_idx").on(t.status, t.createdAt),
@@ -164,9 +171,41 @@ export const rsvps = sqliteTable(
   (t) => [index("rsvps_created_idx").on(t.createdAt), check("rsvps_guest_count_check", sql`${t.guestCount} between 1 and 10`)],
 );
 
+/**
+ * The family's settings (site_settings): one row per setting the family has
+ * changed, its value as JSON; a setting without a row has its default from
+ * app/content.ts. Besides the fields of the settings API it holds the
+ * passcode's hash and the stored hero photo and song.
+ */
+export const siteSettings = sqliteTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).notNull(),
+  updatedAt: integer("updatedAt", { mode: "timestamp_ms" }).notNull().default(nowMs),
+  updatedBy: text("updatedBy"),
+});
+
+/**
+ * One-time links that let a new family admin choose their own password.
+ * Only a hash of the token is stored; the link itself is shown once.
+ */
+export const adminInvitations = sqliteTable(
+  "admin_invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("tokenHash").notNull().unique(),
+    createdBy: text("createdBy"),
+    createdAt: createdAt(),
+    expiresAt: integer("expiresAt", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("usedAt", { mode: "timestamp_ms" }),
+    usedBy: text("usedBy"),
+  },
+  (t) => [index("admin_invitations_expires_idx").on(t.expiresAt)],
+);
+
 export type Memory = typeof memories.$inferSelect;
 export type Upload = typeof uploads.$inferSelect;
 export type SignedUpload = typeof signedUploads.$inferSelect;
 export type Poem = typeof poems.$inferSelect;
 export type Rsvp = typeof rsvps.$inferSelect;
 export type AdminUser = typeof adminUsers.$inferSelect;
+export type AdminInvitation = typeof adminInvitations.$inferSelect;

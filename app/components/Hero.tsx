@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { content } from "~/content";
+import { useSite } from "~/utils/site";
 import * as ui from "~/styles/ui.css";
 import * as s from "./Hero.css";
 
@@ -40,17 +40,23 @@ function useParallax() {
 
 export function Hero() {
   const { background, text } = useParallax();
+  const site = useSite();
+  const hero = site.heroImage;
   return (
     <section className={s.hero} aria-labelledby="hero-title" data-hero="">
       <div ref={background} className={s.background}>
-        <img className={s.photo} src={content.heroImage} alt={content.heroImageAlt} width={1600} height={1000} />
+        <picture>
+          {hero.srcSetWebp ? <source type="image/webp" srcSet={hero.srcSetWebp} sizes="100vw" /> : null}
+          {hero.srcSetJpeg ? <source type="image/jpeg" srcSet={hero.srcSetJpeg} sizes="100vw" /> : null}
+          <img className={s.photo} src={hero.src} alt={site.heroImageAlt} width={hero.width} height={hero.height} />
+        </picture>
       </div>
       <div className={s.overlay} />
       <div ref={text} className={s.text}>
         <h1 id="hero-title" className={s.title}>
-          <span className={s.titleLead}>{content.heroTitle} of</span> <span className={s.personName}>{content.personName}</span>
+          <span className={s.titleLead}>{site.heroTitle} of</span> <span className={s.personName}>{site.personName}</span>
         </h1>
-        <p className={s.subtitle}>{content.heroSubtitle}</p>
+        {site.heroSubtitle ? <p className={s.subtitle}>{site.heroSubtitle}</p> : null}
         <div className={s.actions}>
           <Link to="/guestbook" className={ui.button.onDark}>
             Share a Memory

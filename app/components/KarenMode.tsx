@@ -1,6 +1,6 @@
 import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from "react";
-import { content } from "~/content";
+import { useSite } from "~/utils/site";
 import * as s from "./KarenMode.css";
 
 // Karen Mode constants of the spec (§9).
@@ -138,7 +138,7 @@ export function MusicPlayer() {
     }
   };
 
-  const music = content.karenModeMusic;
+  const music = useSite().karenMusic;
   // A terminal browser would print the fallback sentence in every page's footer.
   const textBrowser = useRouteLoaderData<{ textBrowser?: boolean }>("root")?.textBrowser;
   return (

@@ -1,14 +1,15 @@
 import { Link } from "@remix-run/react";
-import { content } from "~/content";
+import { useSite } from "~/utils/site";
 import { footerLinks } from "~/utils/navigation";
 import { KarenModeToggle, MirrorBall, MusicPlayer } from "./KarenMode";
 import * as s from "./SiteFooter.css";
 
 export function SiteFooter() {
+  const site = useSite();
   return (
     <footer className={s.footer} id="site-footer">
       <div className={s.inner}>
-        <p className={s.title}>{content.siteTitle}</p>
+        <p className={s.title}>{site.siteTitle}</p>
         <nav aria-label="Footer">
           <ul className={s.list}>
             {footerLinks.map((link) => (
@@ -27,8 +28,8 @@ export function SiteFooter() {
         </div>
         <p className={s.small}>
           Questions? Write to the family at{" "}
-          <a className={s.emailLink} href={`mailto:${content.contactEmail}`}>
-            {content.contactEmail}
+          <a className={s.emailLink} href={`mailto:${site.contactEmail}`}>
+            {site.contactEmail}
           </a>
           .
         </p>

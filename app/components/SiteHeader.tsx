@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { content } from "~/content";
+import { useSite } from "~/utils/site";
 import { headerLinks, isLinkActive } from "~/utils/navigation";
 import * as s from "./SiteHeader.css";
 
@@ -22,6 +22,7 @@ function NavLinks({ pathname, className }: { pathname: string; className: string
 }
 
 export function SiteHeader() {
+  const site = useSite();
   const location = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
 
@@ -35,7 +36,7 @@ export function SiteHeader() {
     <header className={s.header}>
       <div className={s.inner}>
         <Link to="/" className={s.brand}>
-          {content.siteTitle}
+          {site.siteTitle}
         </Link>
         <nav aria-label="Main" className={s.desktopNav}>
           <NavLinks pathname={location.pathname} className={s.list} />

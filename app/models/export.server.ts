@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { stringify } from "csv-stringify";
 import { and, asc, gt, isNotNull, sql } from "drizzle-orm";
 import { memories, rsvps, uploads } from "../../db/schema";
-import { content } from "~/content";
 import { db } from "~/db.server";
+import { getSiteSettings } from "./settings.server";
 
 /** Rows are read in batches with no cursor left open, so the database stays free for visitors. */
 const BATCH = 1000;
@@ -19,21 +19,32 @@ export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** "2025-08-31 16:05 UTC": readable in a spreadsheet and unambiguous. */
-const csvDateFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: content.timeZone,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZoneName: "short",
-});
+const csvDateFormats = new Map<string, Intl.DateTimeFormat>();
+function csvDateFormat(timeZone: string) {
+  let format = csvDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "short",
+    });
+    csvDateFormats.set(timeZone, format);
+  }
+  return format;
+}
 
 /** "2025-08-31 16:05 PDT": sortable, in the family's time zone like the admin panel, with the zone named. */
-export function csvDate(date: Date): string {
-  const part = Object.fromEntries(csvDateFormat.formatToParts(date).map(({ type, value }) => [type, value]));
+export function csvDate(date: Date, timeZone: string): string {
+  const part = Object.fromEntries(
+    csvDateFormat(timeZone)
+      .formatToParts(date)
+      .map(({ type, value }) => [type, value]),
+  );
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute} ${part.timeZoneName}`;
 }
 
@@ -66,6 +77,7 @@ export const MEMORY_COLUMNS = ["Name", "Email", "Phone", "Message", "Submitted"]
 
 /** Approved memories, oldest first, as CSV rows. */
 export function* approvedMemoryRows(): Generator<string[]> {
+  const { timeZone } = getSiteSettings();
   let lastId = 0;
   for (;;) {
     const batch = db
@@ -85,7 +97,7 @@ export function* approvedMemoryRows(): Generator<string[]> {
       .limit(BATCH)
       .all();
     for (const memory of batch) {
-      yield [memory.name, memory.email, memory.phone ?? "", memory.message, csvDate(memory.createdAt)];
+      yield [memory.name, memory.email, memory.phone ?? "", memory.message, csvDate(memory.createdAt, timeZone)];
     }
     if (batch.length < BATCH) return;
     lastId = batch[batch.length - 1]!.id;

@@ -51,6 +51,10 @@ globalStyle(`${details} dd`, { margin: 0, fontSize: vars.size.large });
 
 export const venue = style({ fontWeight: 600 });
 
+export const serviceLead = style({ fontSize: vars.size.large, margin: `0 0 ${vars.space.md}` });
+
+export const serviceNote = style({ fontStyle: "italic", margin: `${vars.space.md} 0 0` });
+
 export const address = style({ fontStyle: "normal", display: "inline" });
 
 export const ctaGrid = style({

@@ -1,22 +1,24 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Hero } from "~/components/Hero";
-import { content } from "~/content";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
+import { paragraphs, useSite } from "~/utils/site";
 import * as s from "./_index.css";
 
 /** "Sunday, August 31st, 2025 · 4:00 pm…": a narrow screen breaks the line after the dot, never before it. */
 const keepDotWithDate = (text: string) => text.replace(/ · /g, "\u00a0· ");
 
 export default function HomePage() {
+  const site = useSite();
+  const { service } = site;
   return (
     <>
       <Hero />
 
       <section className={s.welcome} aria-labelledby="welcome-title">
         <h2 id="welcome-title">Thank You For Visiting</h2>
-        {content.welcomeMessage.map((paragraph) => (
+        {paragraphs(service.over ? site.welcomeMessageAfter : site.welcomeMessage).map((paragraph) => (
           <p key={paragraph} className={s.lead}>
             {paragraph}
           </p>
@@ -26,25 +28,38 @@ export default function HomePage() {
       <div className={s.sections}>
         <section id="service" className={s.serviceCard} aria-labelledby="service-title">
           <h2 id="service-title">Memorial Service</h2>
-          <p className={s.serviceTitle}>{content.serviceTitle}</p>
+          <p className={s.serviceTitle}>{site.serviceTitle}</p>
+          <p className={s.serviceLead}>
+            {service.over
+              ? `The service was held on ${service.dayText} at ${site.venueName}.`
+              : `Join us on ${service.dayText} at ${site.venueName}.`}
+          </p>
           <dl className={s.details}>
             <div>
               <dt>When</dt>
-              <dd>{keepDotWithDate(content.serviceDateText)}</dd>
+              <dd>
+                <time dateTime={service.startsAt}>{keepDotWithDate(service.dateText)}</time>
+              </dd>
             </div>
             <div>
               <dt>Where</dt>
               <dd>
-                <span className={s.venue}>{content.venueName}</span>
+                <span className={s.venue}>{site.venueName}</span>
                 <br />
-                <address className={s.address}>{content.venueAddress}</address>
+                <address className={s.address}>{site.venueAddress}</address>
               </dd>
             </div>
           </dl>
+          {site.serviceNote ? <p className={s.serviceNote}>{site.serviceNote}</p> : null}
           <div className={s.serviceActions}>
-            <a href={content.mapsLink} className={ui.button.secondary} target="_blank" rel="noopener noreferrer">
+            <a href={service.mapsLink} className={ui.button.secondary} target="_blank" rel="noopener noreferrer">
               View on Map<span className={ui.visuallyHidden}> (opens in a new tab)</span>
             </a>
+            {site.livestreamUrl ? (
+              <a href={site.livestreamUrl} className={ui.button.secondary} target="_blank" rel="noopener noreferrer">
+                Watch the livestream<span className={ui.visuallyHidden}> (opens in a new tab)</span>
+              </a>
+            ) : null}
             <Link to="/rsvp" className={ui.button.secondary}>
               Let the family know you attended
             </Link>
@@ -72,16 +87,18 @@ export default function HomePage() {
           </section>
         </div>
 
-        <section className={s.donationCard} aria-labelledby="donation-title">
-          <h2 id="donation-title" className={s.ctaTitle}>
-            {content.donation.title}
-          </h2>
-          <p>{content.donation.text}</p>
-          <a href={content.donation.url} className={ui.button.primary} target="_blank" rel="noopener noreferrer">
-            {content.donation.buttonLabel}
-            <span className={ui.visuallyHidden}> (opens in a new tab)</span>
-          </a>
-        </section>
+        {site.donationUrl ? (
+          <section className={s.donationCard} aria-labelledby="donation-title">
+            <h2 id="donation-title" className={s.ctaTitle}>
+              {site.donationTitle}
+            </h2>
+            {site.donationText ? <p>{site.donationText}</p> : null}
+            <a href={site.donationUrl} className={ui.button.primary} target="_blank" rel="noopener noreferrer">
+              {site.donationButtonLabel}
+              <span className={ui.visuallyHidden}> (opens in a new tab)</span>
+            </a>
+          </section>
+        ) : null}
       </div>
     </>
   );

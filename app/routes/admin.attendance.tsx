@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
-import { content } from "~/content";
+import { useSite } from "~/utils/site";
 import { getRsvpStats } from "~/models/rsvp.server";
 import * as ui from "~/styles/ui.css";
 import { PRIVATE_NO_STORE } from "~/utils/http.server";
@@ -15,6 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AttendanceTab() {
   const { totalRsvps, totalGuests, rsvps } = useLoaderData<typeof loader>();
+  const { timeZone } = useSite();
   return (
     <>
       <div className={s.stats}>
@@ -51,7 +52,7 @@ export default function AttendanceTab() {
                   <td data-label="Name">{rsvp.name}</td>
                   <td data-label="Email">{rsvp.email}</td>
                   <td data-label="Guests">{rsvp.guestCount}</td>
-                  <td data-label="Date">{formatShortDateTime(rsvp.createdAt, content.timeZone)}</td>
+                  <td data-label="Date">{formatShortDateTime(rsvp.createdAt, timeZone)}</td>
                   <td data-label="Notes">{rsvp.notes || <span className={ui.muted}>No notes</span>}</td>
                 </tr>
               ))}

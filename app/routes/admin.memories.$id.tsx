@@ -6,7 +6,7 @@ import * as d from "~/components/AdminDialog.css";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { ModerationButtons } from "~/components/admin/ModerationButtons";
 import { PendingMemories } from "~/components/admin/PendingMemories";
-import { content } from "~/content";
+import { useSite } from "~/utils/site";
 import { getMemory, listPendingMemories } from "~/models/memory.server";
 import { moderateMemoryForm } from "~/utils/admin-actions.server";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
@@ -28,6 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MemoryDetails() {
   const { memory, memories } = useLoaderData<typeof loader>();
+  const { timeZone } = useSite();
   const answer = useActionData<typeof action>();
   const confirm = answer && "confirm" in answer ? answer.confirm : null;
   return (
@@ -45,7 +46,7 @@ export default function MemoryDetails() {
             </>
           ) : null}
           <dt>Submitted</dt>
-          <dd>{formatDateTime(memory.createdAt, content.timeZone)}</dd>
+          <dd>{formatDateTime(memory.createdAt, timeZone)}</dd>
           <dt>Can be displayed</dt>
           <dd>{memory.canDisplay ? "Yes" : "No"}</dd>
           <dt>Status</dt>

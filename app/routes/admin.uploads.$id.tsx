@@ -6,7 +6,7 @@ import * as d from "~/components/AdminDialog.css";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { ModerationButtons } from "~/components/admin/ModerationButtons";
 import { dimensions, ProcessingProblem } from "~/components/admin/PendingUploads";
-import { content } from "~/content";
+import { useSite } from "~/utils/site";
 import { getAdminUpload } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
 import { moderateUploadForm } from "~/utils/admin-actions.server";
@@ -41,6 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function UploadPreview() {
   const { upload } = useLoaderData<typeof loader>();
+  const { timeZone } = useSite();
   const answer = useActionData<typeof action>();
   const confirm = answer && "confirm" in answer ? answer.confirm : null;
   const name = upload.originalName ?? "Unknown";
@@ -77,7 +78,7 @@ export default function UploadPreview() {
           </>
         ) : null}
         <dt>Submitted</dt>
-        <dd>{formatDateTime(upload.createdAt, content.timeZone)}</dd>
+        <dd>{formatDateTime(upload.createdAt, timeZone)}</dd>
         <dt>Sent by</dt>
         <dd>{upload.submittedBy || "Anonymous"}</dd>
         {upload.originalUrl ? (

@@ -9,7 +9,7 @@ import { LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { MemoryList } from "~/components/MemoryList";
 import { showToast } from "~/components/Toaster";
 import { useZodForm } from "~/components/useZodForm";
-import { content } from "~/content";
+import { useSite } from "~/utils/site";
 import type { loader as rootLoader } from "~/root";
 import { listPublicMemories, submitMemory, type PublicMemory } from "~/models/memory.server";
 // Shared with the browser, so not from the .server module (Remix leaves those out of the client).
@@ -127,7 +127,7 @@ function WriteMessageForm() {
       <button type="submit" className={ui.button.primary} disabled={submitting}>
         {submitting ? "Submitting..." : "Submit Memory"}
       </button>
-      <p className={s.privacy}>{content.privacyNote}</p>
+      <p className={s.privacy}>{useSite().privacyNote}</p>
     </Form>
   );
 }

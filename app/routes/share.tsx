@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { Field, FormAlert, Honeypot } from "~/components/forms";
 import * as formStyles from "~/components/forms.css";
 import { ShareUploader } from "~/components/ShareUploader";
-import { content } from "~/content";
+import { useSite } from "~/utils/site";
 import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_SIZE_NOTE, REVIEW_NOTE, SUPPORTED_FORMATS_NOTE } from "~/media/limits";
 import { receiveShareForm, type ShareResult } from "~/models/upload-form.server";
 import * as ui from "~/styles/ui.css";
@@ -155,7 +155,7 @@ export default function SharePage() {
         <p>{SUPPORTED_FORMATS_NOTE}</p>
         <p>{MAX_SIZE_NOTE}</p>
         <p>{REVIEW_NOTE}</p>
-        <p>{content.privacyNote}</p>
+        <p>{useSite().privacyNote}</p>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { content, memorialTitle } from "~/content";
+import { memorialTitle } from "~/content";
+import { siteFromMatches } from "~/utils/site";
 
 interface RootMatch {
   id: string;
@@ -20,17 +21,19 @@ export function pageMeta(
   page: { title?: string; description?: string; path?: string; exactTitle?: boolean } = {},
 ): MetaDescriptor[] {
   const origin = originFrom(matches);
-  const title = !page.title ? memorialTitle() : page.exactTitle ? page.title : `${page.title} | ${memorialTitle()}`;
-  const description = page.description ?? content.siteDescription;
+  const site = siteFromMatches(matches);
+  const name = memorialTitle(site);
+  const title = !page.title ? name : page.exactTitle ? page.title : `${page.title} | ${name}`;
+  const description = page.description ?? site.siteDescription;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: memorialTitle() },
+    { property: "og:site_name", content: name },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
-    { property: "og:image", content: `${origin}${content.heroImage}` },
-    { property: "og:image:alt", content: content.heroImageAlt },
+    { property: "og:image", content: `${origin}${site.heroImage.src}` },
+    { property: "og:image:alt", content: site.heroImageAlt },
     { name: "twitter:card", content: "summary_large_image" },
   ];
   if (origin && page.path) tags.push({ property: "og:url", content: `${origin}${page.path}` });

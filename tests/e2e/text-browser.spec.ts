@@ -231,7 +231,12 @@ test.describe("the site in a text browser (lynx)", () => {
     const service = page.indexOf("Memorial Service");
     expect(service, `no "Memorial Service" section in:\n${page}`).toBeGreaterThanOrEqual(0);
     const section = flat(page.slice(service));
-    for (const detail of [content.serviceTitle, content.serviceDateText, content.venueName, content.venueAddress]) {
+    for (const detail of [
+      content.serviceTitle,
+      "Sunday, August 31st, 2025 · 4:00 pm to 8:00 pm",
+      content.venueName,
+      content.venueAddress,
+    ]) {
       expect(section).toContain(flat(detail));
     }
   });

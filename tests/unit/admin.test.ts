@@ -197,8 +197,8 @@ describe("CSV exports", () => {
 
   it("dates memories in the family's time zone, as the admin panel shows them, with the zone named", () => {
     expect(content.timeZone).toBe("America/Los_Angeles");
-    expect(csvDate(new Date(Date.UTC(2025, 7, 31, 23, 5)))).toBe("2025-08-31 16:05 PDT");
-    expect(csvDate(new Date(Date.UTC(2026, 0, 2, 7, 30)))).toBe("2026-01-01 23:30 PST");
+    expect(csvDate(new Date(Date.UTC(2025, 7, 31, 23, 5)), "America/Los_Angeles")).toBe("2025-08-31 16:05 PDT");
+    expect(csvDate(new Date(Date.UTC(2026, 0, 2, 7, 30)), "America/Los_Angeles")).toBe("2026-01-01 23:30 PST");
   });
 
   it("writes UTF-8 with a BOM, quotes what needs quoting and streams many rows", async () => {

@@ -74,7 +74,8 @@ describe("migrating an empty database file", () => {
   const expectedColumns: Record<string, string[]> = {
     sessions: ["sid", "sess", "expire"],
     users: ["id", "email", "firstName", "lastName", "profileImageUrl", "createdAt", "updatedAt"],
-    memories: ["id", "name", "email", "phone", "message", "canDisplay", "status", "createdAt"],
+    // Who approved or rejected it and when, for the details dialogs.
+    memories: ["id", "name", "email", "phone", "message", "canDisplay", "status", "createdAt", "moderatedBy", "moderatedAt"],
     uploads: [
       "id",
       "submittedBy",
@@ -97,17 +98,22 @@ describe("migrating an empty database file", () => {
       "processedAt",
       // Why processing gave up on it, for the admin.
       "processingError",
+      "moderatedBy",
+      "moderatedAt",
     ],
     // Upload keys handed out and not yet completed, who asked and how many bytes they hold.
     signed_uploads: ["key", "multipartUploadId", "clientKey", "bytes", "createdAt"],
     // Events counted by the rate limits, kept across restarts.
     rate_limit_hits: ["id", "bucket", "key", "at", "weight"],
     admin_users: ["id", "username", "password", "createdAt"],
+    // The family's settings (one row per setting changed) and invitations for more admins.
+    site_settings: ["key", "value", "updatedAt", "updatedBy"],
+    admin_invitations: ["id", "tokenHash", "createdBy", "createdAt", "expiresAt", "usedAt", "usedBy"],
     poems: ["id", "title", "content", "author", "createdAt"],
     rsvps: ["id", "name", "email", "guestCount", "notes", "createdAt"],
   };
 
-  it("creates the seven tables of the data model, the upload bookkeeping and the rate-limit tables", () => {
+  it("creates the seven tables of the data model, the upload bookkeeping, the rate-limit, settings and invitation tables", () => {
     const { db } = freshDatabase();
     const tables = (
       db.$client
@@ -117,7 +123,19 @@ describe("migrating an empty database file", () => {
         .all() as { name: string }[]
     ).map((r) => r.name);
     expect(tables).toEqual(
-      ["admin_users", "memories", "poems", "rate_limit_hits", "rsvps", "sessions", "signed_uploads", "uploads", "users"].sort(),
+      [
+        "admin_invitations",
+        "admin_users",
+        "memories",
+        "poems",
+        "rate_limit_hits",
+        "rsvps",
+        "sessions",
+        "signed_uploads",
+        "site_settings",
+        "uploads",
+        "users",
+      ].sort(),
     );
   });
 
@@ -221,7 +239,7 @@ describe("applying the migrations more than once", () => {
     const tableCount = db.$client
       .prepare("select count(*) as n from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'")
       .get() as { n: number };
-    expect(tableCount.n).toBe(9);
+    expect(tableCount.n).toBe(11);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { content } from "~/content";
+import { bundledMedia, content } from "~/content";
 import { formatBytes } from "~/utils/bytes";
 import { pageMeta } from "~/utils/meta";
 import { footerLinks, headerLinks, isLinkActive } from "~/utils/navigation";
@@ -107,7 +107,7 @@ describe("pageMeta", () => {
     expect(title).toContain("Poems & Writings");
     expect(title).toBe(`Poems & Writings | In Loving Memory of ${content.personName}`);
     expect(property(tags, "og:title")).toBe(title);
-    expect(property(tags, "og:image")).toBe(`https://memorial.example${content.heroImage}`);
+    expect(property(tags, "og:image")).toBe(`https://memorial.example${bundledMedia.heroImage}`);
     expect(property(tags, "og:url")).toBe("https://memorial.example/poems");
   });
 
@@ -121,7 +121,7 @@ describe("pageMeta", () => {
     const tags = pageMeta([]);
     expect(titleOf(tags)).toBe(`In Loving Memory of ${content.personName}`);
     expect(property(tags, "description")).toBe(content.siteDescription);
-    expect(property(tags, "og:image")).toBe(content.heroImage);
+    expect(property(tags, "og:image")).toBe(bundledMedia.heroImage);
     expect(property(tags, "og:url")).toBeUndefined();
   });
 });

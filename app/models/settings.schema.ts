@@ -1,0 +1,205 @@
+import type { SiteContent } from "~/content";
+import { z } from "~/utils/zod";
+
+// The family's settings: one schema for the Site tab's forms and for
+// PATCH /api/admin/settings. Client-safe (no server imports).
+
+/** The settings the API reads and writes, in its order; `visitorPasscode` is write-only. */
+export const SETTING_FIELDS = [
+  "personName",
+  "siteTitle",
+  "siteDescription",
+  "heroTitle",
+  "heroSubtitle",
+  "heroImageAlt",
+  "welcomeMessage",
+  "welcomeMessageAfter",
+  "serviceTitle",
+  "serviceStartsAt",
+  "serviceEndsAt",
+  "timeZone",
+  "venueName",
+  "venueAddress",
+  "mapsLink",
+  "livestreamUrl",
+  "serviceNote",
+  "contactEmail",
+  "privacyNote",
+  "donationTitle",
+  "donationText",
+  "donationButtonLabel",
+  "donationUrl",
+  "karenModeTheme",
+  "visibility",
+] as const satisfies readonly (keyof SiteContent)[];
+
+export type SettingField = (typeof SETTING_FIELDS)[number];
+/** What GET /api/admin/settings answers: every setting, never the passcode. */
+export type SiteSettings = SiteContent;
+
+export const VISIBILITIES = ["public", "unlisted", "private"] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+const text = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
+    .default("");
+
+/** Paragraphs separated by blank lines; line endings made plain, runs of blank lines made one. */
+const message = (label: string) =>
+  text(label, 5000).transform((value) =>
+    value
+      .replace(/\r\n?/g, "\n")
+      .split(/\n\s*\n/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean)
+      .join("\n\n"),
+  );
+
+/** An address on the web, or empty. `httpsOnly` for links that take visitors somewhere to pay or watch. */
+const link = (label: string, { httpsOnly }: { httpsOnly: boolean }) =>
+  optionalText(label, 2000).refine(
+    (value) => {
+      if (value === "") return true;
+      try {
+        const url = new URL(value);
+        return httpsOnly ? url.protocol === "https:" : url.protocol === "https:" || url.protocol === "http:";
+      } catch {
+        return false;
+      }
+    },
+    { message: `${label} must be a full web address starting with ${httpsOnly ? "https://" : "https:// or http://"}` },
+  );
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** Whether `value` is a real local date and time written `YYYY-MM-DDTHH:mm` (no 31 June, no 25:00). */
+export function isLocalDateTime(value: string): boolean {
+  const match = LOCAL_DATE_TIME.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute));
+  return (
+    year >= 1900 &&
+    year <= 2200 &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute
+  );
+}
+
+const localDateTime = (label: string) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine(isLocalDateTime, { message: `${label} must be a date and time, e.g. 2025-08-31T16:00` });
+
+/** The canonical name of an IANA time zone ("America/Los_Angeles"), or null. */
+export function canonicalTimeZone(value: string): string | null {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return null;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+const timeZone = z
+  .string({ message: "Time zone is required" })
+  .trim()
+  .min(1, "Time zone is required")
+  .transform((value, ctx) => {
+    const canonical = canonicalTimeZone(value);
+    if (!canonical) {
+      ctx.addIssue({ code: "custom", message: "Time zone must be a time zone name such as America/Los_Angeles or Europe/London" });
+      return z.NEVER;
+    }
+    return canonical;
+  });
+
+export const PASSCODE_MIN = 4;
+export const PASSCODE_MAX = 100;
+
+/** Every setting, each checked on its own; rules across settings are in `settingsProblems`. */
+export const SettingsFields = z.object({
+  personName: text("Name", 200),
+  siteTitle: text("Site title", 200),
+  siteDescription: text("Site description", 500),
+  heroTitle: text("Heading", 200),
+  heroSubtitle: optionalText("Subtitle", 300),
+  heroImageAlt: text("Photo description", 300),
+  welcomeMessage: message("Welcome message"),
+  welcomeMessageAfter: message("Message after the service"),
+  serviceTitle: text("Service title", 200),
+  serviceStartsAt: localDateTime("Start"),
+  serviceEndsAt: localDateTime("End"),
+  timeZone,
+  venueName: text("Venue", 200),
+  venueAddress: text("Address", 500),
+  mapsLink: link("Map link", { httpsOnly: false }),
+  livestreamUrl: link("Livestream link", { httpsOnly: true }),
+  serviceNote: optionalText("Note", 300),
+  contactEmail: z
+    .string({ message: "Contact email is required" })
+    .trim()
+    .min(1, "Contact email is required")
+    .max(254, "Contact email must be at most 254 characters")
+    .email("Contact email must be a valid email address"),
+  privacyNote: text("Privacy note", 500),
+  donationTitle: text("Donation title", 200),
+  donationText: optionalText("Donation text", 1000),
+  donationButtonLabel: text("Button label", 100),
+  donationUrl: link("Donation link", { httpsOnly: true }),
+  karenModeTheme: z.enum(["classic", "disco"], { message: "Theme must be classic or disco" }),
+  visibility: z.enum(VISIBILITIES, { message: "Visibility must be public, unlisted or private" }),
+  visitorPasscode: z
+    .string({ message: "Passcode must be text" })
+    .trim()
+    .max(PASSCODE_MAX, `Passcode must be at most ${PASSCODE_MAX} characters`)
+    .refine((value) => value === "" || value.length >= PASSCODE_MIN, {
+      message: `Passcode must be at least ${PASSCODE_MIN} characters`,
+    })
+    // An empty passcode field keeps the passcode there is.
+    .transform((value) => value || undefined)
+    .optional(),
+});
+
+/** A change: any subset of the settings (names that are not settings are refused first, see `unknownSettings`). */
+export const SettingsPatch = SettingsFields.partial();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+export const NOT_A_SETTING = "This is not a setting";
+
+/** The names in a JSON change that are not settings, each with NOT_A_SETTING (so a typo is not silently dropped). */
+export function unknownSettings(body: Record<string, unknown>): Record<string, string[]> {
+  const known = new Set<string>([...SETTING_FIELDS, "visitorPasscode"]);
+  return Object.fromEntries(
+    Object.keys(body)
+      .filter((key) => !known.has(key))
+      .map((key) => [key, [NOT_A_SETTING]]),
+  );
+}
+
+export const SERVICE_ENDS_BEFORE_START = "End must be after the start";
+export const PASSCODE_NEEDED = "Choose a passcode for visitors: a private site cannot be opened without one";
+
+/** The rules across settings, for the settings a change would leave: field → messages. */
+export function settingsProblems(settings: SiteSettings, { hasPasscode }: { hasPasscode: boolean }): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  if (settings.serviceEndsAt <= settings.serviceStartsAt) problems.serviceEndsAt = [SERVICE_ENDS_BEFORE_START];
+  if (settings.visibility === "private" && !hasPasscode) problems.visitorPasscode = [PASSCODE_NEEDED];
+  return problems;
+}
+
+export const SETTINGS_SAVED = { title: "Settings Saved", description: "Visitors see the change on their next page." } as const;

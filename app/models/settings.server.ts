@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import { siteSettings } from "../../db/schema";
+import { hashPassword } from "~/auth/password.server";
+import { bundledMedia, content, type SiteContent } from "~/content";
+import { db } from "~/db.server";
+import type { FieldErrors } from "~/utils/http.server";
+import { describeService } from "~/utils/service-time.server";
+import type { SiteView } from "~/utils/site";
+import { SETTING_FIELDS, SettingsFields, settingsProblems, type SettingsPatch, type SiteSettings } from "./settings.schema";
+
+// The family's settings live in site_settings, one row per setting they have
+// changed; every other setting has its default from app/content.ts. They are
+// read on every request (one small indexed read), so a change shows on the
+// next page without a restart, in this process and any other.
+
+/** Rows of site_settings that are not settings of the API. */
+export const STORED_KEYS = {
+  /** {hash, version}: the visitors' passcode (scrypt) and a token that changes with it. */
+  passcode: "visitorPasscode",
+  /** The family's hero photo (app/models/site-media.server.ts). */
+  heroImage: "heroImage",
+  /** The family's Karen Mode song (app/models/site-media.server.ts). */
+  karenSong: "karenSong",
+} as const;
+
+const settingKeys = new Set<string>(SETTING_FIELDS);
+
+/**
+ * The settings as visitors should see them: each stored value that is still
+ * valid (a value from an older version of the rules falls back to its
+ * default rather than breaking the page), over the defaults.
+ */
+export function getSiteSettings(): SiteSettings {
+  const rows = db
+    .select({ key: siteSettings.key, value: siteSettings.value })
+    .from(siteSettings)
+    .where(inArray(siteSettings.key, SETTING_FIELDS as unknown as string[]))
+    .all();
+  const settings: SiteContent = { ...content };
+  for (const row of rows) {
+    if (!settingKeys.has(row.key)) continue;
+    const key = row.key as keyof SiteContent;
+    const parsed = SettingsFields.shape[key].safeParse(row.value);
+    if (parsed.success) (settings as unknown as Record<string, unknown>)[key] = parsed.data;
+  }
+  return settings;
+}
+
+/** A row of site_settings outside the API's settings (see STORED_KEYS), or null. */
+export function getStoredValue<T>(key: (typeof STORED_KEYS)[keyof typeof STORED_KEYS]): T | null {
+  const row = db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).get();
+  return row ? (row.value as T) : null;
+}
+
+/** Writes (or with null, removes) a row of site_settings outside the API's settings. */
+export function setStoredValue(key: (typeof STORED_KEYS)[keyof typeof STORED_KEYS], value: unknown, by: string | null) {
+  if (value === null) {
+    db.delete(siteSettings).where(eq(siteSettings.key, key)).run();
+    return;
+  }
+  upsertSetting(key, value, by, Date.now());
+}
+
+function upsertSetting(key: string, value: unknown, by: string | null, at: number) {
+  db.insert(siteSettings)
+    .values({ key, value, updatedBy: by, updatedAt: new Date(at) })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedBy: by, updatedAt: new Date(at) } })
+    .run();
+}
+
+export interface StoredPasscode {
+  hash: string;
+  /** Changes whenever the passcode does: a visitor's cookie names it, so a new passcode shuts old cookies out. */
+  version: string;
+}
+
+export const getVisitorPasscode = () => getStoredValue<StoredPasscode>(STORED_KEYS.passcode);
+
+export type SettingsUpdate = { ok: true; settings: SiteSettings } | { ok: false; errors: FieldErrors };
+
+/**
+ * Applies a checked change (SettingsPatch) made by the admin `by`: the
+ * settings it would leave must keep the rules across settings (an end after
+ * the start, a passcode for a private site), or nothing is written. All of it
+ * is written in one transaction.
+ */
+export async function updateSiteSettings(patch: SettingsPatch, by: string | null): Promise<SettingsUpdate> {
+  const { visitorPasscode, ...changes } = patch;
+  const next: SiteSettings = { ...getSiteSettings(), ...changes };
+  const problems = settingsProblems(next, { hasPasscode: Boolean(visitorPasscode) || getVisitorPasscode() !== null });
+  if (Object.keys(problems).length > 0) return { ok: false, errors: problems };
+  const passcode: StoredPasscode | null = visitorPasscode
+    ? { hash: await hashPassword(normalisePasscode(visitorPasscode)), version: randomBytes(12).toString("base64url") }
+    : null;
+  const at = Date.now();
+  db.transaction(() => {
+    for (const [key, value] of Object.entries(changes)) if (value !== undefined) upsertSetting(key, value, by, at);
+    if (passcode) upsertSetting(STORED_KEYS.passcode, passcode, by, at);
+  });
+  return { ok: true, settings: getSiteSettings() };
+}
+
+/** Passcodes are told aloud and typed on phones: surrounding spaces and capitals do not matter. */
+export const normalisePasscode = (passcode: string) => passcode.trim().toLowerCase();
+
+/** Everything a page needs of the settings, for the root loader. */
+export function getSiteView(now = Date.now()): SiteView {
+  const settings = getSiteSettings();
+  return {
+    ...settings,
+    service: describeService(settings, now),
+    heroImage: { src: bundledMedia.heroImage, width: 1600, height: 1000 },
+    karenMusic: { ...bundledMedia.karenModeMusic },
+  };
+}
