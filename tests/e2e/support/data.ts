@@ -5,11 +5,25 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { memories, poems, signedUploads, uploads, type Status } from "../../../db/schema";
+import { memories, poems, signedUploads, siteSettings, uploads, type Status } from "../../../db/schema";
 import { db } from "~/db.server";
 import { processingIdle, processUpload, registerFormUpload, setUploadStatus, storeFormUpload } from "~/models/upload.server";
 import { MemoryApiSchema, setMemoryStatus, submitMemory } from "~/models/memory.server";
 import { createPoem, type PoemInput } from "~/models/poem.server";
+import { SettingsPatch } from "~/models/settings.schema";
+import { updateSiteSettings } from "~/models/settings.server";
+
+/** Back to a new site's settings (app/content.ts): public, the bundled photo and song, no passcode. */
+export function resetSiteSettings() {
+  db.delete(siteSettings).run();
+}
+
+/** Changes settings as the Site tab would (checked by the same schema); throws when they are refused. */
+export async function changeSiteSettings(patch: Record<string, string>) {
+  const result = await updateSiteSettings(SettingsPatch.parse(patch), "admin");
+  if (!result.ok) throw new Error(`settings refused: ${JSON.stringify(result.errors)}`);
+  return result.settings;
+}
 
 export function removeAllPoems() {
   db.delete(poems).run();
