@@ -95,13 +95,13 @@ test.describe("logging in and out", () => {
     await expect(page.getByText("Username is required")).toBeVisible();
   });
 
-  test("the admin logs in, sees the five tabs and logs out", async ({ page }) => {
+  test("the admin logs in, sees the five tabs of the spec and the Site tab, and logs out", async ({ page }) => {
     await logIn(page);
     await expect(page.getByText("Login Successful")).toBeVisible();
     await expect(page.getByText("Welcome to the admin panel.")).toBeVisible();
     await expect(page.getByText("Manage memories and uploads")).toBeVisible();
     const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
-    await expect(tabs).toHaveText(["Pending Memories (0)", "Pending Uploads (0)", /^Attendance \(\d+\)$/, "Poems", "Exports"]);
+    await expect(tabs).toHaveText(["Pending Memories (0)", "Pending Uploads (0)", /^Attendance \(\d+\)$/, "Poems", "Exports", "Site"]);
     await expect(page.getByText("No pending memories to review.")).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -195,7 +195,7 @@ test.describe("the admin panel on a phone", () => {
     await approve.scrollIntoViewIfNeeded();
     const box = (await approve.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    for (const url of ["/admin", "/admin/uploads", "/admin/attendance", "/admin/poems", "/admin/exports"]) {
+    for (const url of ["/admin", "/admin/uploads", "/admin/attendance", "/admin/poems", "/admin/exports", "/admin/site"]) {
       await page.goto(url);
       const widths = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
