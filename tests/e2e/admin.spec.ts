@@ -3,23 +3,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { memories, poems, rsvps, uploads } from "../../db/schema";
 import { db } from "~/db.server";
+import { ADMIN, hydrated, logIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { addMemory, addPoem, addUnprocessableUpload, addUpload, removeAllMemories, removeAllPoems, removeAllUploads } from "./support/data";
-
-const ADMIN = { username: "admin", password: "e2e-admin-password" };
-
-const hydrated = async (page: Page) => {
-  if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-};
-
-async function logIn(page: Page, path = "/admin") {
-  await page.goto(path);
-  await hydrated(page);
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
-}
 
 const toast = (page: Page) => page.getByTestId("toast");
 /** The detail view: a modal dialog with JavaScript, a section of the page without it. */
