@@ -7,6 +7,7 @@ import { NonceProvider } from "~/utils/nonce";
 export { startBackgroundWork } from "~/background.server";
 export { upsertAdmin } from "~/models/admin.server";
 export { handleDiskPut } from "~/disk-put.server";
+export { visitorGate } from "~/visitor-gate.server";
 export { closeDatabase } from "~/db.server";
 
 export default function handleRequest(

@@ -6,5 +6,9 @@ declare module "@remix-run/node" {
     cspNonce?: string;
     /** The visitor's network address, for rate limits only (never stored). */
     clientIp?: string;
+    /** Set by the visitor gate (app/visitor-gate.server.ts): whether this visitor must give the passcode first. */
+    visitorLocked?: boolean;
+    /** Set by the visitor gate when it answers a page with the passcode page: the page asked for, to return to. */
+    passcodeAskedFor?: string;
   }
 }

@@ -8,12 +8,14 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { NotFound } from "~/components/NotFound";
+import { PrivateSiteFooter, PrivateSiteHeader } from "~/components/PrivateSiteChrome";
 import { GalleryLoading } from "~/components/Gallery";
 import { MemoriesLoading } from "~/components/MemoryList";
 import { PoemsSkeleton } from "~/components/PoemList";
@@ -27,6 +29,8 @@ import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
 import { config } from "~/config.server";
 import { getSiteView } from "~/models/settings.server";
+import { siteViewWhileLocked } from "~/models/privacy.server";
+import { isVisitorLocked } from "~/auth/visitor-passcode.server";
 import { KarenParty, useKarenMode } from "~/components/KarenMode";
 import { isKarenModeOn } from "~/utils/karen-mode.server";
 
@@ -36,15 +40,19 @@ import { isKarenModeOn } from "~/utils/karen-mode.server";
  */
 const isTextBrowser = (userAgent: string | null) => /\b(lynx|w3m|links|elinks|browsh)\b/i.test(userAgent ?? "");
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
-  const site = getSiteView();
+  // A private memorial's visitor without the passcode (on the passcode page or
+  // the admin login card) is sent the memorial's name and nothing more.
+  const locked = await isVisitorLocked(request, context);
+  const site = locked ? siteViewWhileLocked(getSiteView()) : getSiteView();
   return json(
     {
       origin: new URL(request.url).origin,
       site,
+      locked,
       toast,
-      karenMode: await isKarenModeOn(request),
+      karenMode: !locked && (await isKarenModeOn(request)),
       karenTheme: config.KAREN_MODE_THEME ?? site.karenModeTheme,
       textBrowser: isTextBrowser(request.headers.get("User-Agent")),
     },
@@ -69,15 +77,28 @@ const pendingSkeletons: Record<string, ComponentType> = {
   "/gallery": GalleryLoading,
 };
 
+/**
+ * A route whose `handle` says `{ hydrate: false }` is sent as plain HTML,
+ * without the app's scripts: the passcode page, which the visitor gate also
+ * shows in place of other pages (where the browser's address would not
+ * match the page's route).
+ */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const karenMode = useKarenMode();
+  const hydrate = !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  const locked = data?.locked === true;
   return (
     <html lang="en" data-karen={karenMode ? "on" : undefined} data-karen-theme={karenMode ? data?.karenTheme : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data && data.site.visibility !== "public" ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         <Links />
       </head>
@@ -85,15 +106,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className={ui.skipLink}>
           Skip to content
         </a>
-        <SiteHeader />
+        {locked ? <PrivateSiteHeader /> : <SiteHeader />}
         <main id="main" className={ui.main} tabIndex={-1}>
           <Toaster toast={data?.toast ?? null} />
           {children}
         </main>
-        <SiteFooter />
-        {karenMode ? <KarenParty theme={data?.karenTheme ?? "classic"} /> : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {locked ? <PrivateSiteFooter /> : <SiteFooter />}
+        {karenMode && !locked ? <KarenParty theme={data?.karenTheme ?? "classic"} /> : null}
+        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
+        {hydrate ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -52,14 +52,16 @@ app.set("trust proxy", true);
 
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
+  // As asked for: the visitor gate may hand a page's request to the passcode page.
+  const { method, path } = req;
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     // Path only: query strings may carry what visitors typed.
     console.log(
       JSON.stringify({
         time: new Date().toISOString(),
-        method: req.method,
-        path: req.path,
+        method,
+        path,
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
       }),
@@ -116,14 +118,25 @@ app.use((req, res, next) => {
   }
 });
 
+/** What the build's entry module adds for this server. */
+const entry =
+  /** @type {{ visitorGate?: import("express").RequestHandler; handleDiskPut?: import("express").RequestHandler; startBackgroundWork?: () => Promise<void>; closeDatabase?: () => void }} */ (
+    /** @type {unknown} */ (build.entry.module)
+  );
+
+// The family's privacy setting, ahead of everything that answers with the
+// site's content (signed uploads, static files, Remix), so nothing slips past
+// it (docs/decisions/010-visitor-gate.md). A build without it must not serve
+// a private memorial to everyone.
+if (!entry.visitorGate) {
+  console.error("The build has no visitor gate (visitorGate in app/entry.server.tsx): refusing to start.");
+  process.exit(1);
+}
+app.use(entry.visitorGate);
+
 // Signed uploads to the local disk stream from the socket straight to the
 // file (1 GB without web-stream conversions); other methods there get the
 // API's 405. Everything else goes to Remix.
-/** What the build's entry module adds for this server. */
-const entry =
-  /** @type {{ handleDiskPut?: import("express").RequestHandler; startBackgroundWork?: () => Promise<void>; closeDatabase?: () => void }} */ (
-    /** @type {unknown} */ (build.entry.module)
-  );
 if (entry.handleDiskPut) app.all("/api/uploads/put/*", entry.handleDiskPut);
 
 app.use(compression());
@@ -144,6 +157,8 @@ app.all(
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce,
       clientIp: clientAddress({ flyClientIp: req.get("fly-client-ip"), remoteAddress: req.socket.remoteAddress }),
+      visitorLocked: res.locals.visitorLocked,
+      passcodeAskedFor: res.locals.passcodeAskedFor,
     }),
   }),
 );

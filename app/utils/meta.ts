@@ -32,10 +32,15 @@ export function pageMeta(
     { property: "og:site_name", content: name },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
-    { property: "og:image", content: `${origin}${site.heroImage.src}` },
-    { property: "og:image:alt", content: site.heroImageAlt },
-    { name: "twitter:card", content: "summary_large_image" },
   ];
+  // A private memorial shows visitors without the passcode no photo (app/models/privacy.server.ts).
+  if (site.heroImage.src) {
+    tags.push(
+      { property: "og:image", content: `${origin}${site.heroImage.src}` },
+      { property: "og:image:alt", content: site.heroImageAlt },
+      { name: "twitter:card", content: "summary_large_image" },
+    );
+  }
   if (origin && page.path) tags.push({ property: "og:url", content: `${origin}${page.path}` });
   return tags;
 }

@@ -1,0 +1,69 @@
+import { inArray } from "drizzle-orm";
+import { siteSettings } from "../../db/schema";
+import { content } from "~/content";
+import { db } from "~/db.server";
+import type { SiteView } from "~/utils/site";
+import { VISIBILITIES, type Visibility } from "./settings.schema";
+import { STORED_KEYS, type StoredPasscode } from "./settings.server";
+
+// Who may see the memorial: the family's `visibility` setting and the
+// visitors' passcode. Read on every request (app/visitor-gate.server.ts), so
+// a change shows on the next one.
+
+export interface Privacy {
+  visibility: Visibility;
+  /** The visitors' passcode (its hash and version), or null when none was ever set. */
+  passcode: StoredPasscode | null;
+}
+
+const VISIBILITY_KEY = "visibility" satisfies keyof typeof content;
+
+// Prepared once: the gate runs this for every request, static files included.
+const readPrivacy = db
+  .select({ key: siteSettings.key, value: siteSettings.value })
+  .from(siteSettings)
+  .where(inArray(siteSettings.key, [VISIBILITY_KEY, STORED_KEYS.passcode]))
+  .prepare();
+
+const isVisibility = (value: unknown): value is Visibility => (VISIBILITIES as readonly unknown[]).includes(value);
+
+function isStoredPasscode(value: unknown): value is StoredPasscode {
+  const passcode = value as Partial<StoredPasscode> | null;
+  return typeof passcode?.hash === "string" && typeof passcode.version === "string" && passcode.version !== "";
+}
+
+/**
+ * The visibility and the passcode, in one read. A stored visibility that is
+ * no longer valid counts as the default, as in getSiteSettings.
+ */
+export function getPrivacy(): Privacy {
+  const privacy: Privacy = { visibility: content.visibility, passcode: null };
+  for (const row of readPrivacy.all()) {
+    if (row.key === VISIBILITY_KEY && isVisibility(row.value)) privacy.visibility = row.value;
+    if (row.key === STORED_KEYS.passcode && isStoredPasscode(row.value)) privacy.passcode = row.value;
+  }
+  return privacy;
+}
+
+/** Settings a visitor without the passcode may read: the names on the passcode page and in its link preview. */
+const SHOWN_WHILE_LOCKED = ["personName", "siteTitle", "siteDescription", "heroTitle", "visibility", "karenModeTheme"] as const;
+
+/**
+ * The site as a visitor of a private memorial sees it before giving the
+ * passcode (the passcode page, the admin login card): the memorial's name
+ * and description, and nothing of the service, the family's words, the
+ * contact address, the photo or the song.
+ */
+export function siteViewWhileLocked(site: SiteView): SiteView {
+  const blank = Object.fromEntries(
+    Object.entries(site).map(([key, value]) => [key, typeof value === "string" ? "" : value]),
+  ) as unknown as SiteView;
+  const shown = Object.fromEntries(SHOWN_WHILE_LOCKED.map((key) => [key, site[key]]));
+  return {
+    ...blank,
+    ...shown,
+    service: { dateText: "", dayText: "", startsAt: "", endsAt: "", over: true, mapsLink: "" },
+    heroImage: { src: "", width: 0, height: 0 },
+    karenMusic: { mp3: "", title: "" },
+  };
+}

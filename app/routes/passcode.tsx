@@ -1,0 +1,105 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { PasscodeSchema } from "~/auth/passcode.schema";
+import { checkVisitorPasscode, isVisitorLocked, passcodeCookieHeader } from "~/auth/visitor-passcode.server";
+import * as s from "~/components/admin/admin.css";
+import { Field, FormAlert } from "~/components/forms";
+import { useZodForm } from "~/components/useZodForm";
+import type { RouteHandle } from "~/root";
+import * as ui from "~/styles/ui.css";
+import { PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { memorialTitle, siteFromMatches, useSite } from "~/utils/site";
+
+// /passcode: a private memorial asks its visitors for the family's passcode.
+// The visitor gate (app/visitor-gate.server.ts) also shows this page, with
+// status 401, in place of any page asked for without the passcode; it is
+// plain HTML without the app's scripts (the browser's address is then the
+// page asked for, not this route's), a form that works everywhere.
+
+/** Where to go once the passcode is given: a page of this site, never this one. */
+function afterPasscode(to: unknown) {
+  const target = safeRedirect(to, "/");
+  return /^\/passcode(?:[/?#]|$)/.test(target) ? "/" : target;
+}
+
+export const handle: RouteHandle = { hydrate: false };
+
+/** Never kept by a cache (it stands in for other pages); a refusal's Retry-After reaches the page too. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers({ "Cache-Control": PRIVATE_NO_STORE });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const askedFor = context.passcodeAskedFor;
+  const redirectTo = afterPasscode(askedFor ?? new URL(request.url).searchParams.get("redirectTo"));
+  // A public site, or a visitor who has given the passcode: nothing to ask.
+  if (!askedFor && !(await isVisitorLocked(request, context))) throw redirect(redirectTo);
+  return json({ redirectTo }, { status: askedFor ? 401 : 200 });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readFormData(request);
+  const redirectTo = afterPasscode(form.get("redirectTo"));
+  if (!(await isVisitorLocked(request, context))) return redirect(redirectTo);
+  const submission = parseWithZod(form, { schema: PasscodeSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), redirectTo }, { status: 400 });
+  const check = await checkVisitorPasscode(submission.value.passcode, context.clientIp);
+  if (!check.ok) {
+    const reply =
+      check.status === 401
+        ? submission.reply({ fieldErrors: { passcode: [check.message] }, hideFields: ["passcode"] })
+        : submission.reply({ formErrors: [check.message], hideFields: ["passcode"] });
+    const headers = check.retryAfterSeconds ? { "Retry-After": String(check.retryAfterSeconds) } : undefined;
+    return json({ result: reply, redirectTo }, { status: check.status, headers });
+  }
+  return redirect(redirectTo, { headers: { "Set-Cookie": await passcodeCookieHeader(check.passcode) } });
+}
+
+export default function PasscodePage() {
+  const site = useSite();
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { form, control } = useZodForm("visitor-passcode", PasscodeSchema, { lastResult: actionData?.result });
+  const passcode = control("passcode", "text");
+  return (
+    <div className={s.loginWrap}>
+      <Form method="post" action="/passcode" {...getFormProps(form)} className={s.loginCard}>
+        <h1 className={s.loginTitle}>{memorialTitle(site)}</h1>
+        <p>The family is sharing this memorial privately with friends and family. Please enter the passcode they gave you to come in.</p>
+        <FormAlert title="Please try again in a little while" messages={form.errors} />
+        <input type="hidden" name="redirectTo" value={actionData?.redirectTo ?? loaderData.redirectTo} />
+        <Field
+          label="Passcode"
+          hint="Capital letters do not matter."
+          errors={passcode.errors}
+          errorId={passcode.errorId}
+          inputProps={{ ...passcode.props, autoComplete: "off", autoCapitalize: "none", spellCheck: false }}
+        />
+        <button type="submit" className={ui.button.primary}>
+          Open the memorial
+        </button>
+        <p className={ui.muted}>Your browser will remember the passcode on this device, so you only need to enter it once.</p>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const site = siteFromMatches(matches);
+  const title = memorialTitle(site);
+  // A link to a private memorial still shows its name and description in a preview.
+  return [
+    { title: `Passcode | ${title}` },
+    { name: "description", content: site.siteDescription },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: title },
+    { property: "og:title", content: title },
+    { property: "og:description", content: site.siteDescription },
+  ];
+};

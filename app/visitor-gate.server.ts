@@ -1,0 +1,143 @@
+import { PASSCODE_NEEDED } from "~/auth/passcode.schema";
+import { mayEnterPrivateSite } from "~/auth/visitor-passcode.server";
+import { getPrivacy } from "~/models/privacy.server";
+import { PRIVATE_NO_STORE } from "~/utils/http.server";
+
+// The family's `visibility` setting, applied to every request the Node
+// server receives, before static files, signed uploads and Remix
+// (docs/decisions/010-visitor-gate.md):
+//
+// - unlisted and private: every response says `X-Robots-Tag: noindex, nofollow`;
+// - private: a visitor without the passcode cookie (or an admin session)
+//   reaches only what is open below; every other page is answered 401 with
+//   the passcode page, /api with 401 JSON, /media and other files with a
+//   401 sentence. Whatever is not listed as open is closed, so a new route
+//   (or /service.ics) is covered without anyone remembering to.
+
+export const ROBOTS_NOINDEX = "noindex, nofollow";
+export const PASSCODE_PAGE = "/passcode";
+
+/** Open to everyone, and no page: fingerprinted assets, the icon, the health check. */
+const OPEN_ASSETS = /^\/(?:build\/|favicon\.(?:svg|ico)$|healthz$)/;
+/** Open to everyone: the admin panel and its API (they have their own login), robots.txt, the passcode page. */
+const OPEN_PAGES = /^\/(?:admin(?:\/|$)|api\/admin(?:\/|$)|robots\.txt$|passcode$)/;
+const API = /^\/api(?:\/|$)/;
+const MEDIA = /^\/media(?:\/|$)/;
+/** A last path segment with an extension (`/service.ics`, `/images/hero.jpg`): a file rather than a page. */
+const FILE_NAME = /\.[A-Za-z0-9]{1,8}$/;
+
+type GateRequest = {
+  method?: string;
+  url?: string;
+  originalUrl?: string;
+  headers: Record<string, string | string[] | undefined>;
+};
+type GateResponse = {
+  locals: Record<string, unknown>;
+  statusCode: number;
+  setHeader(name: string, value: string): unknown;
+  getHeader(name: string): unknown;
+  writeHead: (...args: never[]) => unknown;
+  end(body?: string): unknown;
+};
+
+/**
+ * The address as Remix will see it: the request's raw target after the
+ * site's origin, read by the URL parser, so "/admin/../guestbook" and
+ * "/admin/%2e%2e/guestbook" are the guest book here as they are there.
+ * Null when it cannot be read (never open).
+ */
+function addressOf(req: GateRequest): URL | null {
+  try {
+    return new URL(`http://gate.invalid${req.originalUrl ?? req.url ?? "/"}`);
+  } catch {
+    return null;
+  }
+}
+
+const header = (req: GateRequest, name: string) => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : (value ?? "");
+};
+
+function answer(res: GateResponse, status: number, type: string, body: string) {
+  res.statusCode = status;
+  res.setHeader("Content-Type", type);
+  res.setHeader("Cache-Control", PRIVATE_NO_STORE);
+  res.end(body);
+}
+
+/**
+ * What a private memorial sends its visitors must not stay in a shared cache
+ * (a proxy, a CDN) for the next person: "public" caching becomes "private".
+ */
+function keepOutOfSharedCaches(res: GateResponse) {
+  const writeHead = res.writeHead as (...args: unknown[]) => unknown;
+  res.writeHead = ((...args: unknown[]) => {
+    const cacheControl = res.getHeader("Cache-Control");
+    if (typeof cacheControl === "string" && /\bpublic\b/i.test(cacheControl)) {
+      res.setHeader("Cache-Control", cacheControl.replace(/\bpublic\b/gi, "private"));
+    }
+    return writeHead.apply(res, args);
+  }) as GateResponse["writeHead"];
+}
+
+/** A visitor of a private memorial without the passcode, asking for something that is not open. */
+function refuse(req: GateRequest, res: GateResponse, next: () => void, url: URL | null) {
+  const path = url?.pathname ?? "";
+  if (API.test(path)) {
+    return answer(res, 401, "application/json; charset=utf-8", JSON.stringify({ errors: { passcode: [PASSCODE_NEEDED] } }));
+  }
+  if (url?.searchParams.has("_data")) {
+    // Remix fetching a page's data in the browser (the site turned private
+    // while the page was open): load the page itself, which is the passcode page.
+    url.searchParams.delete("_data");
+    if (url.searchParams.get("index") === "") url.searchParams.delete("index");
+    res.statusCode = 204;
+    res.setHeader("X-Remix-Redirect", `${url.pathname}${url.search}`);
+    res.setHeader("X-Remix-Status", "302");
+    res.setHeader("X-Remix-Reload-Document", "true");
+    res.setHeader("Cache-Control", PRIVATE_NO_STORE);
+    return res.end();
+  }
+  const wantsPage = header(req, "accept").includes("text/html") || !FILE_NAME.test(path);
+  if (!url || MEDIA.test(path) || !wantsPage) return answer(res, 401, "text/plain; charset=utf-8", PASSCODE_NEEDED);
+  // A page: Remix renders the passcode page in its place (app/routes/passcode.tsx,
+  // answered 401), and the real page's loader and action never run.
+  const method = (req.method ?? "GET").toUpperCase();
+  res.locals.passcodeAskedFor = method === "GET" || method === "HEAD" ? `${path}${url.search}` : path;
+  if (method !== "GET" && method !== "HEAD") req.method = "GET";
+  req.url = req.originalUrl = PASSCODE_PAGE;
+  next();
+}
+
+/**
+ * The gate, as Express middleware: the Node server (server/index.mjs) runs
+ * it for every request after its security headers and cross-origin check,
+ * and passes what it found to Remix (`visitorLocked`, `passcodeAskedFor` in
+ * the load context).
+ */
+export async function visitorGate(req: GateRequest, res: GateResponse, next: (error?: unknown) => void) {
+  try {
+    const { visibility, passcode } = getPrivacy();
+    if (visibility === "public") {
+      res.locals.visitorLocked = false;
+      return next();
+    }
+    res.setHeader("X-Robots-Tag", ROBOTS_NOINDEX);
+    if (visibility === "unlisted") {
+      res.locals.visitorLocked = false;
+      return next();
+    }
+    const url = addressOf(req);
+    const path = url?.pathname ?? "";
+    if (OPEN_ASSETS.test(path)) return next();
+    keepOutOfSharedCaches(res);
+    const locked = !(await mayEnterPrivateSite(header(req, "cookie"), passcode));
+    res.locals.visitorLocked = locked;
+    if (!locked || OPEN_PAGES.test(path)) return next();
+    refuse(req, res, next, url);
+  } catch (error) {
+    next(error);
+  }
+}
