@@ -33,12 +33,7 @@ import { siteViewWhileLocked } from "~/models/privacy.server";
 import { isVisitorLocked } from "~/auth/visitor-passcode.server";
 import { KarenParty, useKarenMode } from "~/components/KarenMode";
 import { isKarenModeOn } from "~/utils/karen-mode.server";
-
-/**
- * Terminal browsers show every field and every fallback text, CSS or not:
- * the spam trap and the audio fallback are left out for them.
- */
-const isTextBrowser = (userAgent: string | null) => /\b(lynx|w3m|links|elinks|browsh)\b/i.test(userAgent ?? "");
+import { isTextBrowser } from "~/utils/text-browser";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
@@ -54,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toast,
       karenMode: !locked && (await isKarenModeOn(request)),
       karenTheme: config.KAREN_MODE_THEME ?? site.karenModeTheme,
+      // The spam trap and the audio fallback are left out for text browsers.
       textBrowser: isTextBrowser(request.headers.get("User-Agent")),
     },
     { headers: headers ?? undefined },

@@ -2,6 +2,7 @@ import { PASSCODE_NEEDED } from "~/auth/passcode.schema";
 import { mayEnterPrivateSite } from "~/auth/visitor-passcode.server";
 import { getPrivacy } from "~/models/privacy.server";
 import { PRIVATE_NO_STORE } from "~/utils/http.server";
+import { isTextBrowser } from "~/utils/text-browser";
 
 // The family's `visibility` setting, applied to every request the Node
 // server receives, before static files, signed uploads and Remix
@@ -10,8 +11,8 @@ import { PRIVATE_NO_STORE } from "~/utils/http.server";
 // - unlisted and private: every response says `X-Robots-Tag: noindex, nofollow`;
 // - private: a visitor without the passcode cookie (or an admin session)
 //   reaches only what is open below; every other page is answered 401 with
-//   the passcode page, /api with 401 JSON, /media and other files with a
-//   401 sentence. Whatever is not listed as open is closed, so a new route
+//   the passcode page (a text browser is sent to it instead), /api with 401
+//   JSON, /media and other files with a 401 sentence. Whatever is not listed as open is closed, so a new route
 //   (or /service.ics) is covered without anyone remembering to.
 
 export const ROBOTS_NOINDEX = "noindex, nofollow";
@@ -102,10 +103,18 @@ function refuse(req: GateRequest, res: GateResponse, next: () => void, url: URL 
   }
   const wantsPage = header(req, "accept").includes("text/html") || !FILE_NAME.test(path);
   if (!url || MEDIA.test(path) || !wantsPage) return answer(res, 401, "text/plain; charset=utf-8", PASSCODE_NEEDED);
+  const method = (req.method ?? "GET").toUpperCase();
+  const askedFor = method === "GET" || method === "HEAD" ? `${path}${url.search}` : path;
+  if (isTextBrowser(header(req, "user-agent"))) {
+    // lynx shows no 401 page (and `lynx -dump` fails): it is sent to the passcode page instead.
+    res.statusCode = 303;
+    res.setHeader("Location", `${PASSCODE_PAGE}?redirectTo=${encodeURIComponent(askedFor)}`);
+    res.setHeader("Cache-Control", PRIVATE_NO_STORE);
+    return res.end();
+  }
   // A page: Remix renders the passcode page in its place (app/routes/passcode.tsx,
   // answered 401), and the real page's loader and action never run.
-  const method = (req.method ?? "GET").toUpperCase();
-  res.locals.passcodeAskedFor = method === "GET" || method === "HEAD" ? `${path}${url.search}` : path;
+  res.locals.passcodeAskedFor = askedFor;
   if (method !== "GET" && method !== "HEAD") req.method = "GET";
   req.url = req.originalUrl = PASSCODE_PAGE;
   next();

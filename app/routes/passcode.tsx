@@ -11,6 +11,7 @@ import type { RouteHandle } from "~/root";
 import * as ui from "~/styles/ui.css";
 import { PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { isTextBrowser } from "~/utils/text-browser";
 import { memorialTitle, siteFromMatches, useSite } from "~/utils/site";
 
 // /passcode: a private memorial asks its visitors for the family's passcode.
@@ -56,7 +57,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? submission.reply({ fieldErrors: { passcode: [check.message] }, hideFields: ["passcode"] })
         : submission.reply({ formErrors: [check.message], hideFields: ["passcode"] });
     const headers = check.retryAfterSeconds ? { "Retry-After": String(check.retryAfterSeconds) } : undefined;
-    return json({ result: reply, redirectTo }, { status: check.status, headers });
+    // lynx would ask whether to show a 401 page at all: a wrong passcode is a 403 there.
+    const status = check.status === 401 && isTextBrowser(request.headers.get("User-Agent")) ? 403 : check.status;
+    return json({ result: reply, redirectTo }, { status, headers });
   }
   return redirect(redirectTo, { headers: { "Set-Cookie": await passcodeCookieHeader(check.passcode) } });
 }

@@ -352,6 +352,24 @@ describe("the passcode page", () => {
     expect(db.select().from(memories).where(eq(memories.name, "Stranger")).all()).toHaveLength(1);
   });
 
+  it("a text browser, which would not show a 401 page, is sent to the passcode page, and told a wrong passcode with 403", async () => {
+    const lynx = { "User-Agent": "Lynx/2.9.0dev.12 libwww-FM/2.14 SSL-MM/1.4.1 GNUTLS/3.7.9" };
+    const page = await get("/gallery?type=VIDEO", lynx);
+    expect(page.status).toBe(303);
+    expect(page.headers.location).toBe(`/passcode?redirectTo=${encodeURIComponent("/gallery?type=VIDEO")}`);
+    const passcodePage = await get(page.headers.location!, lynx);
+    expect(passcodePage.status).toBe(200);
+    expect(passcodePage.body).toContain('<input type="hidden" name="redirectTo" value="/gallery?type=VIDEO"/>');
+    const wrong = await send("POST", "/passcode", {
+      body: form({ passcode: "grey heron", redirectTo: "/gallery" }),
+      headers: { ...lynx, "Content-Type": "application/x-www-form-urlencoded", "Fly-Client-IP": "192.0.2.18" },
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toContain("That passcode is not right.");
+    // The API and files answer 401 as to everyone.
+    expect((await send("GET", "/api/poems", { headers: lynx })).status).toBe(401);
+  });
+
   it("the browser app fetching a page's data is told to load the page itself (the passcode page)", async () => {
     for (const [urlPath, location] of [
       ["/gallery?_data=routes%2Fgallery", "/gallery"],
