@@ -19,7 +19,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { content } from "~/content";
-import { addUpload, latestMemory, removeAllUploads } from "./support/data";
+import { addUpload, changeSiteSettings, latestMemory, removeAllUploads, resetSiteSettings } from "./support/data";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "runs once, in the no-JS project");
 
@@ -337,6 +337,66 @@ test.describe("the site in a text browser (lynx)", () => {
       });
     } finally {
       await proxy.close();
+    }
+  });
+
+  test("a visitor to a private memorial gives the passcode in lynx, is told when it is wrong, then reads the service details", async ({
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await changeSiteSettings({ visibility: "private", visitorPasscode: "Blue Heron", personName: "Margaret Hale" });
+    const proxy = await startTlsProxy(new URL(baseURL!));
+    try {
+      const url = `${proxy.origin}/`;
+      // The home page asked for is the passcode page (lynx is sent to it rather than shown a 401).
+      const form = await dump(url, ["-number_fields", "-nolist"]);
+      expect(flat(form)).toContain("In Loving Memory of Margaret Hale");
+      expect(flat(form)).toContain("Please enter the passcode they gave you to come in.");
+      expect(form).not.toContain("Memorial Service");
+      const fields = {
+        passcode: fieldNumber(form, /Capital letters do not matter\.\s*\n\s*\[(\d+)\]_/, "Passcode field"),
+        submit: fieldNumber(form, /\(\[(\d+)\]BUTTON\) Open the memorial/, "Open the memorial button"),
+      };
+
+      const refused = path.join(work, "refused.txt");
+      const answered = path.join(work, "opened.txt");
+      const script = [
+        "# A wrong passcode first, then the right one in other capitals.",
+        ...goTo(fields.passcode),
+        "key ^J",
+        ...typeText("grey heron"),
+        "key ^J",
+        ...goTo(fields.submit),
+        "key ^J",
+        ...saveTo(refused),
+        ...goTo(fields.passcode),
+        "key ^J",
+        ...typeText("blue HERON"),
+        "key ^J",
+        ...goTo(fields.submit),
+        "key ^J",
+        ...saveTo(answered),
+        "exit",
+        "",
+      ].join("\n");
+      const scriptFile = path.join(work, "give-passcode.lynx");
+      await writeFile(scriptFile, script);
+      const run = await lynx([`-cmd_script=${scriptFile}`, "-number_fields", url]);
+      expect(run, `lynx failed: ${run.stderr}`).toMatchObject({ code: 0, signal: null });
+
+      const wrong = await readFile(refused, "utf8").catch(() => {
+        throw new Error(`lynx did not save the refused form; its screen was:\n${screenText(run.stdout)}`);
+      });
+      expect(flat(wrong)).toContain("That passcode is not right. Please check it with the family and try again.");
+      const opened = await readFile(answered, "utf8").catch(() => {
+        throw new Error(`lynx did not save the page it got back; its screen was:\n${screenText(run.stdout)}`);
+      });
+      const section = flat(opened.slice(opened.indexOf("Memorial Service")));
+      expect(section).toContain(flat(content.venueName));
+      expect(section).toContain(flat(content.venueAddress));
+    } finally {
+      await proxy.close();
+      resetSiteSettings();
     }
   });
 });
