@@ -101,6 +101,23 @@ app.use((req, res, next) => {
   next();
 });
 
+/** What the build's entry module adds for this server. */
+const entry =
+  /** @type {{ visitorGate?: import("express").RequestHandler; handleDiskPut?: import("express").RequestHandler; startBackgroundWork?: () => Promise<void>; closeDatabase?: () => void }} */ (
+    /** @type {unknown} */ (build.entry.module)
+  );
+
+// The family's privacy setting, ahead of everything that answers (the
+// cross-origin refusal, signed uploads, static files, Remix), so nothing slips
+// past it and every answer carries its robots header
+// (docs/decisions/010-visitor-gate.md). A build without it must not serve a
+// private memorial to everyone.
+if (!entry.visitorGate) {
+  console.error("The build has no visitor gate (visitorGate in app/entry.server.tsx): refusing to start.");
+  process.exit(1);
+}
+app.use(entry.visitorGate);
+
 app.use((req, res, next) => {
   const refused = isCrossOriginMutation({
     method: req.method,
@@ -117,22 +134,6 @@ app.use((req, res, next) => {
     res.type("text/plain").send("This form must be sent from this website. Please go back, reload the page and try again.");
   }
 });
-
-/** What the build's entry module adds for this server. */
-const entry =
-  /** @type {{ visitorGate?: import("express").RequestHandler; handleDiskPut?: import("express").RequestHandler; startBackgroundWork?: () => Promise<void>; closeDatabase?: () => void }} */ (
-    /** @type {unknown} */ (build.entry.module)
-  );
-
-// The family's privacy setting, ahead of everything that answers with the
-// site's content (signed uploads, static files, Remix), so nothing slips past
-// it (docs/decisions/010-visitor-gate.md). A build without it must not serve
-// a private memorial to everyone.
-if (!entry.visitorGate) {
-  console.error("The build has no visitor gate (visitorGate in app/entry.server.tsx): refusing to start.");
-  process.exit(1);
-}
-app.use(entry.visitorGate);
 
 // Signed uploads to the local disk stream from the socket straight to the
 // file (1 GB without web-stream conversions); other methods there get the

@@ -226,6 +226,19 @@ describe("each visibility level, over every kind of address", () => {
     expect(before.admin.get("/admin")).toBe(200);
   });
 
+  it("answers refused before Remix carry the robots header too: another site's form, an unreadable address", async () => {
+    await change({ visibility: "unlisted" });
+    const crossSite = await send("POST", "/api/guestbook", {
+      body: "{}",
+      headers: { "Content-Type": "application/json", Origin: "https://elsewhere.example" },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers["x-robots-tag"]).toBe(ROBOTS_NOINDEX);
+    const unreadable = await send("GET", "/images/%E0%A4%A");
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.headers["x-robots-tag"]).toBe(ROBOTS_NOINDEX);
+  });
+
   it("a change of visibility shows on the very next request, both ways", async () => {
     const cookie = await (async () => {
       await change({ visibility: "private", visitorPasscode: PASSCODE });
