@@ -2,12 +2,12 @@
 // off: an unlisted memorial kept out of search engines, and a private one
 // that asks for the family's passcode first.
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated, logIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { changeSiteSettings, resetSiteSettings } from "./support/data";
 
 const PASSCODE = "Blue Heron";
 const PERSON = "Margaret Hale";
-const ADMIN = { username: "admin", password: "e2e-admin-password" };
 
 test.afterEach(() => {
   resetSiteSettings();
@@ -95,12 +95,10 @@ test.describe("a private memorial", () => {
   });
 
   test("the family's administrator, logged in, sees the memorial without the passcode", async ({ page }) => {
-    await page.goto("/admin");
-    await expect(page).toHaveURL(/\/admin\/login$/);
-    await page.getByLabel("Username").fill(ADMIN.username);
-    await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
+    // The login card shows the memorial's name only, like the passcode page.
+    await page.goto("/admin/login");
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await logIn(page);
     expect((await page.goto("/guestbook"))?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "Guest Book" })).toBeVisible();
   });
@@ -108,7 +106,7 @@ test.describe("a private memorial", () => {
 
 test("a page open when the memorial turns private asks for the passcode at the next step", async ({ page }) => {
   await page.goto("/");
-  if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await hydrated(page);
   await changeSiteSettings({ visibility: "private", visitorPasscode: PASSCODE, personName: PERSON });
   await page.getByRole("link", { name: "Write Message" }).click();
   await expect(page).toHaveURL(/\/guestbook$/);
@@ -116,4 +114,39 @@ test("a page open when the memorial turns private asks for the passcode at the n
   await passcodeField(page).fill(PASSCODE);
   await openButton(page).click();
   await expect(page.getByRole("heading", { level: 1, name: "Guest Book" })).toBeVisible();
+});
+
+test("the family makes the memorial private in the Site tab, and a visitor's next page asks for the passcode", async ({
+  page,
+  browser,
+}) => {
+  await logIn(page);
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Site" }).click();
+  await hydrated(page);
+  const privacy = page.getByRole("region", { name: "Privacy", exact: true });
+  await privacy.getByRole("radio", { name: "Private" }).check();
+  await privacy.getByLabel("Visitors' passcode").fill(PASSCODE);
+  await privacy.getByRole("button", { name: "Save privacy" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Settings Saved");
+
+  const visitor = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+  try {
+    const guest = await visitor.newPage();
+    expect((await guest.goto("/"))?.status()).toBe(401);
+    await expect(passcodeField(guest)).toBeVisible();
+    await passcodeField(guest).fill(PASSCODE);
+    await openButton(guest).click();
+    await expect(guest.getByRole("heading", { name: "Memorial Service" })).toBeVisible();
+
+    // Public again: the next page opens for everyone.
+    await privacy.getByRole("radio", { name: "Public" }).check();
+    const saved = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/admin/site"));
+    await privacy.getByRole("button", { name: "Save privacy" }).click();
+    await saved;
+    const stranger = await (await browser.newContext()).newPage();
+    expect((await stranger.goto("/poems"))?.status()).toBe(200);
+    await stranger.context().close();
+  } finally {
+    await visitor.close();
+  }
 });
