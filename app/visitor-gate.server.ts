@@ -5,7 +5,7 @@ import { PRIVATE_NO_STORE } from "~/utils/http.server";
 import { isTextBrowser } from "~/utils/text-browser";
 
 // The family's `visibility` setting, applied to every request the Node
-// server receives, before static files, signed uploads and Remix
+// server receives, before anything answers it
 // (docs/decisions/010-visitor-gate.md):
 //
 // - unlisted and private: every response says `X-Robots-Tag: noindex, nofollow`;
@@ -122,9 +122,10 @@ function refuse(req: GateRequest, res: GateResponse, next: () => void, url: URL 
 
 /**
  * The gate, as Express middleware: the Node server (server/index.mjs) runs
- * it for every request after its security headers and cross-origin check,
- * and passes what it found to Remix (`visitorLocked`, `passcodeAskedFor` in
- * the load context).
+ * it for every request right after its security headers (before the
+ * cross-origin refusal, signed uploads, static files and Remix), and passes
+ * what it found to Remix (`visitorLocked`, `passcodeAskedFor` in the load
+ * context).
  */
 export async function visitorGate(req: GateRequest, res: GateResponse, next: (error?: unknown) => void) {
   try {
