@@ -12,8 +12,9 @@ import { isTextBrowser } from "~/utils/text-browser";
 // - private: a visitor without the passcode cookie (or an admin session)
 //   reaches only what is open below; every other page is answered 401 with
 //   the passcode page (a text browser is sent to it instead), /api with 401
-//   JSON, /media and other files with a 401 sentence. Whatever is not listed as open is closed, so a new route
-//   (or /service.ics) is covered without anyone remembering to.
+//   JSON, /media and other files with a 401 sentence. Whatever is not listed
+//   as open is closed, so a new route (or /service.ics) is covered without
+//   anyone remembering to.
 
 export const ROBOTS_NOINDEX = "noindex, nofollow";
 export const PASSCODE_PAGE = "/passcode";
