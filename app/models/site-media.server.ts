@@ -109,10 +109,11 @@ async function drain(data: AsyncIterable<Uint8Array>) {
  * Reads a multipart form of a few text fields and one file, bounded in
  * every way a form can be: the declared and the real size of the body, the
  * number of parts and their headers (limitMultipartRequest), each text
- * field's bytes. The file is streamed to scratch space, never held in
- * memory. Throws a Refusal the form can show.
+ * field's bytes. The text goes into `fields` as it arrives (so a refusal
+ * can give back what was typed); the file is streamed to scratch space,
+ * never held in memory. Throws a Refusal the form can show.
  */
-async function readMediaForm(request: Request, form: MediaForm): Promise<{ fields: Record<string, string>; file: ReceivedFile | null }> {
+async function readMediaForm(request: Request, form: MediaForm, fields: Record<string, string>): Promise<ReceivedFile | null> {
   const maxBodyBytes = form.maxFileBytes + FORM_OVERHEAD_BYTES;
   const declared = Number(request.headers.get("Content-Length") ?? NaN);
   if (declared > maxBodyBytes) throw new Refusal(413, form.file, form.tooLarge);
@@ -125,7 +126,6 @@ async function readMediaForm(request: Request, form: MediaForm): Promise<{ field
   });
   const scratch = scratchDirectory();
   await fs.mkdir(scratch, { recursive: true });
-  const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
   const written: string[] = [];
   try {
@@ -170,7 +170,7 @@ async function readMediaForm(request: Request, form: MediaForm): Promise<{ field
     console.error(JSON.stringify({ level: "warn", msg: "a site media form could not be read", error: String(error) }));
     throw new Refusal(400, form.file, INTERRUPTED);
   }
-  return { fields, file };
+  return file;
 }
 
 async function readHead(file: string, length: number) {
@@ -272,9 +272,9 @@ export async function receiveHeroPhotoForm(request: Request, by: string): Promis
   const values: Record<string, string> = {};
   let scratchFile: string | undefined;
   try {
-    const { fields, file } = await readMediaForm(request, HERO_FORM);
+    const file = await readMediaForm(request, HERO_FORM, values);
     scratchFile = file?.path;
-    values.heroImageAlt = fields.heroImageAlt ?? "";
+    values.heroImageAlt ??= "";
     const alt = HeroPhotoFields.safeParse({ heroImageAlt: values.heroImageAlt });
     const problems = alt.success ? {} : fieldErrors(alt.error);
     if (!file) return refused(400, [PHOTO_REQUIRED], problems, values);
@@ -353,9 +353,9 @@ export async function receiveKarenSongForm(request: Request, by: string): Promis
   const values: Record<string, string> = {};
   let scratchFile: string | undefined;
   try {
-    const { fields, file } = await readMediaForm(request, SONG_FORM);
+    const file = await readMediaForm(request, SONG_FORM, values);
     scratchFile = file?.path;
-    values.title = fields.title ?? "";
+    values.title ??= "";
     const title = KarenSongFields.safeParse({ title: values.title });
     const problems = title.success ? {} : fieldErrors(title.error);
     if (!file) return refused(400, [SONG_REQUIRED], problems, values);
