@@ -107,7 +107,11 @@ describe("the forms on the production server", () => {
 
   it("refuse files over their limit with the reason on the page, never a 500", async () => {
     const { port } = site;
-    const big = { bytes: Buffer.concat([await photo(100, 100, "#00f"), Buffer.alloc(26 * 1024 * 1024)]), name: "big.jpg", type: "image/jpeg" };
+    const big = {
+      bytes: Buffer.concat([await photo(100, 100, "#00f"), Buffer.alloc(26 * 1024 * 1024)]),
+      name: "big.jpg",
+      type: "image/jpeg",
+    };
     const declared = await post(port, "/admin/site/hero", { heroImageAlt: "Too big", photo: big }, { Cookie: admin });
     expect(declared.status).toBe(413);
     expect(declared.body).toContain(html(PHOTO_TOO_LARGE));
@@ -117,7 +121,14 @@ describe("the forms on the production server", () => {
     const { body, type } = await multipart({ heroImageAlt: "Chunked", photo: big });
     const chunked = await new Promise<Answer>((resolve, reject) => {
       const req = http.request(
-        { host: "127.0.0.1", port, method: "POST", path: "/admin/site/hero", agent: false, headers: { "Content-Type": type, Cookie: admin } },
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/admin/site/hero",
+          agent: false,
+          headers: { "Content-Type": type, Cookie: admin },
+        },
         (res) => {
           let text = "";
           res.setEncoding("utf8");
@@ -159,7 +170,9 @@ describe("the forms on the production server", () => {
     expect(picture).toMatch(/<source type="image\/webp" srcSet="\/media\/site\/hero-640w-[\w-]+\.webp 640w, [^"]+ 1280w, [^"]+ 1920w"/);
     expect(picture).toMatch(/<img [^>]*src="\/media\/site\/hero-1280w-[\w-]+\.jpg" alt="Dad on the boat" width="1920" height="1200"/);
     const home = (await request(port, "GET", "/")).body;
-    expect(home).toMatch(new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:${port}/media/site/hero-1280w-[\\w-]+\\.jpg"`));
+    expect(home).toMatch(
+      new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:${port}/media/site/hero-1280w-[\\w-]+\\.jpg"`),
+    );
     const src = /src="(\/media\/site\/[^"]+)"/.exec(picture)![1]!;
     const file = await request(port, "GET", src);
     expect(file.status).toBe(200);
@@ -275,7 +288,12 @@ describe("a full disk", () => {
       expect(await heroPicture(site.port)).toBe(before);
       const src = /src="(\/media\/site\/[^"]+)"/.exec(before)![1]!;
       expect((await request(site.port, "GET", src)).status).toBe(200);
-      const song = await post(site.port, "/admin/site/song", { song: { bytes: BUNDLED_SONG, name: "s.mp3", type: "audio/mpeg" } }, { Cookie: admin });
+      const song = await post(
+        site.port,
+        "/admin/site/song",
+        { song: { bytes: BUNDLED_SONG, name: "s.mp3", type: "audio/mpeg" } },
+        { Cookie: admin },
+      );
       expect(song.status).toBe(507);
     } finally {
       await site.stop();

@@ -91,7 +91,12 @@ describe("the family's photo and song in an S3 bucket", () => {
     const photo = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: "#996633" } })
       .jpeg()
       .toBuffer();
-    expect(await receiveHeroPhotoForm(upload("hero", { heroImageAlt: "In the bucket", photo: { bytes: photo, name: "p.jpg", type: "image/jpeg" } }), "family")).toEqual({
+    expect(
+      await receiveHeroPhotoForm(
+        upload("hero", { heroImageAlt: "In the bucket", photo: { bytes: photo, name: "p.jpg", type: "image/jpeg" } }),
+        "family",
+      ),
+    ).toEqual({
       ok: true,
     });
     const hero = getStoredValue<StoredHeroImage>(STORED_KEYS.heroImage)!;
@@ -107,7 +112,12 @@ describe("the family's photo and song in an S3 bucket", () => {
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(1280);
 
     const song = await fs.readFile(BUNDLED_SONG);
-    expect(await receiveKarenSongForm(upload("song", { title: "Bucket Song", song: { bytes: song, name: "s.mp3", type: "audio/mpeg" } }), "family")).toEqual({
+    expect(
+      await receiveKarenSongForm(
+        upload("song", { title: "Bucket Song", song: { bytes: song, name: "s.mp3", type: "audio/mpeg" } }),
+        "family",
+      ),
+    ).toEqual({
       ok: true,
     });
     const { key } = getStoredValue<StoredKarenSong>(STORED_KEYS.karenSong)!;
@@ -120,7 +130,10 @@ describe("the family's photo and song in an S3 bucket", () => {
     const second = await sharp({ create: { width: 700, height: 500, channels: 3, background: "#336699" } })
       .png()
       .toBuffer();
-    await receiveHeroPhotoForm(upload("hero", { heroImageAlt: "Second", photo: { bytes: second, name: "q.png", type: "image/png" } }), "family");
+    await receiveHeroPhotoForm(
+      upload("hero", { heroImageAlt: "Second", photo: { bytes: second, name: "q.png", type: "image/png" } }),
+      "family",
+    );
     for (const copy of hero.copies) expect(await inBucket(copy.jpeg)).toBeNull();
     const replaced = getStoredValue<StoredHeroImage>(STORED_KEYS.heroImage)!;
     await resetHeroPhoto("family");

@@ -176,7 +176,10 @@ describe("telling an MP3 from its bytes", () => {
       ["photo.mp3", await plainPhoto(64, 64)],
       ["song.ogg.mp3", await fs.readFile(BUNDLED_OGG)],
       ["random.mp3", createHash("sha512").update("noise").digest()],
-      ["tag-only.mp3", Buffer.concat([Buffer.from("ID3"), Buffer.from([3, 0, 0, 0, 0, 0, 10]), Buffer.alloc(10), Buffer.from("not audio at all")])],
+      [
+        "tag-only.mp3",
+        Buffer.concat([Buffer.from("ID3"), Buffer.from([3, 0, 0, 0, 0, 0, 10]), Buffer.alloc(10), Buffer.from("not audio at all")]),
+      ],
       ["one-header.mp3", Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(2000, 0x55)])],
       ["empty.mp3", Buffer.alloc(0)],
       ["aac.mp3", Buffer.concat([Buffer.from([0xff, 0xf1, 0x50, 0x80]), Buffer.alloc(400)])],
@@ -199,7 +202,8 @@ describe("telling an MP3 from its bytes", () => {
 function heroForm(fields: { photo?: { bytes: Buffer; name: string; type?: string }; heroImageAlt?: string }) {
   const form = new FormData();
   if (fields.heroImageAlt !== undefined) form.append("heroImageAlt", fields.heroImageAlt);
-  if (fields.photo) form.append("photo", new Blob([new Uint8Array(fields.photo.bytes)], { type: fields.photo.type ?? "image/jpeg" }), fields.photo.name);
+  if (fields.photo)
+    form.append("photo", new Blob([new Uint8Array(fields.photo.bytes)], { type: fields.photo.type ?? "image/jpeg" }), fields.photo.name);
   else form.append("photo", new Blob([]), "");
   form.append("intent", "upload");
   return new Request(`${ORIGIN}/admin/site/hero`, { method: "POST", body: form });
@@ -222,7 +226,11 @@ async function siteFiles() {
 }
 
 async function serve(file: string, headers: Record<string, string> = {}) {
-  return (await siteMediaFile({ request: new Request(`${ORIGIN}/media/site/${file}`, { headers }), params: { file }, context: {} } as never)) as Response;
+  return (await siteMediaFile({
+    request: new Request(`${ORIGIN}/media/site/${file}`, { headers }),
+    params: { file },
+    context: {},
+  } as never)) as Response;
 }
 
 beforeEach(() => {
@@ -260,7 +268,10 @@ describe("uploading the hero photo", () => {
   });
 
   it("replaces the photo before: its files are deleted once the new one is recorded", async () => {
-    await receiveHeroPhotoForm(heroForm({ photo: { bytes: await plainPhoto(1400, 900), name: "first.jpg" }, heroImageAlt: "First" }), "family");
+    await receiveHeroPhotoForm(
+      heroForm({ photo: { bytes: await plainPhoto(1400, 900), name: "first.jpg" }, heroImageAlt: "First" }),
+      "family",
+    );
     const first = heroFiles(heroRecord());
     await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: await plainPhoto(1400, 900, "#aa3366"), name: "second.jpg" }, heroImageAlt: "Second" }),
@@ -280,7 +291,10 @@ describe("uploading the hero photo", () => {
   });
 
   it("refuses a form without a photo or description, a file that is not a photo, and keeps the photo before", async () => {
-    await receiveHeroPhotoForm(heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "kept.jpg" }, heroImageAlt: "Kept" }), "family");
+    await receiveHeroPhotoForm(
+      heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "kept.jpg" }, heroImageAlt: "Kept" }),
+      "family",
+    );
     const kept = heroRecord();
     const before = await siteFiles();
 
@@ -289,8 +303,15 @@ describe("uploading the hero photo", () => {
       status: 400,
       result: { formErrors: [PHOTO_REQUIRED], fieldErrors: {}, values: { heroImageAlt: "No file" } },
     });
-    const noAlt = await receiveHeroPhotoForm(heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "a.jpg" }, heroImageAlt: "  " }), "family");
-    expect(noAlt).toMatchObject({ ok: false, status: 400, result: { formErrors: [], fieldErrors: { heroImageAlt: ["Photo description is required"] } } });
+    const noAlt = await receiveHeroPhotoForm(
+      heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "a.jpg" }, heroImageAlt: "  " }),
+      "family",
+    );
+    expect(noAlt).toMatchObject({
+      ok: false,
+      status: 400,
+      result: { formErrors: [], fieldErrors: { heroImageAlt: ["Photo description is required"] } },
+    });
     const notPhoto = await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: Buffer.from("just some text, named like a photo"), name: "photo.jpg" }, heroImageAlt: "Text" }),
       "family",
@@ -303,7 +324,10 @@ describe("uploading the hero photo", () => {
       status: 415,
     });
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]);
-    const unreadable = await receiveHeroPhotoForm(heroForm({ photo: { bytes: broken, name: "broken.jpg" }, heroImageAlt: "Broken" }), "family");
+    const unreadable = await receiveHeroPhotoForm(
+      heroForm({ photo: { bytes: broken, name: "broken.jpg" }, heroImageAlt: "Broken" }),
+      "family",
+    );
     expect(unreadable).toMatchObject({ ok: false, status: 422 });
     expect(!unreadable.ok && unreadable.result.formErrors[0]).toMatch(/^This photo could not be used: the photo could not be read/);
 
@@ -319,7 +343,11 @@ describe("uploading the hero photo", () => {
       headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(30 * 1024 * 1024) },
       body: "--x--",
     });
-    expect(await receiveHeroPhotoForm(declared, "family")).toMatchObject({ ok: false, status: 413, result: { formErrors: [PHOTO_TOO_LARGE] } });
+    expect(await receiveHeroPhotoForm(declared, "family")).toMatchObject({
+      ok: false,
+      status: 413,
+      result: { formErrors: [PHOTO_TOO_LARGE] },
+    });
     const huge = Buffer.concat([await plainPhoto(100, 100), Buffer.alloc(26 * 1024 * 1024)]);
     const streamed = await receiveHeroPhotoForm(heroForm({ photo: { bytes: huge, name: "huge.jpg" }, heroImageAlt: "Huge" }), "family");
     expect(streamed).toMatchObject({ ok: false, status: 413, result: { formErrors: [PHOTO_TOO_LARGE], values: { heroImageAlt: "Huge" } } });
@@ -328,7 +356,10 @@ describe("uploading the hero photo", () => {
   });
 
   it("on a full disk answers the storage-full message and keeps the photo before", async () => {
-    await receiveHeroPhotoForm(heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "kept.jpg" }, heroImageAlt: "Kept" }), "family");
+    await receiveHeroPhotoForm(
+      heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "kept.jpg" }, heroImageAlt: "Kept" }),
+      "family",
+    );
     const kept = heroRecord();
     const before = await siteFiles();
 
@@ -363,7 +394,10 @@ describe("uploading the hero photo", () => {
   });
 
   it("“Use the original photo” goes back to the bundled photo and its description, and deletes the family's files", async () => {
-    await receiveHeroPhotoForm(heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "mine.jpg" }, heroImageAlt: "Mine" }), "family");
+    await receiveHeroPhotoForm(
+      heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "mine.jpg" }, heroImageAlt: "Mine" }),
+      "family",
+    );
     expect((await siteFiles()).length).toBe(4);
     await resetHeroPhoto("family");
     expect(heroRecord()).toBeNull();
@@ -383,7 +417,10 @@ describe("uploading the Karen Mode song", () => {
     expect(await fs.readFile(path.join(objectsDir(), record.key))).toEqual(bytes);
     expect(getSiteView().karenMusic).toEqual({ mp3: `/media/site/${path.posix.basename(record.key)}`, title: "Our Party Song" });
 
-    await receiveKarenSongForm(songForm({ song: { bytes: Buffer.concat([bytes, mp3Frame()]), name: "x.mp3" }, title: " Dancing Queen " }), "family");
+    await receiveKarenSongForm(
+      songForm({ song: { bytes: Buffer.concat([bytes, mp3Frame()]), name: "x.mp3" }, title: " Dancing Queen " }),
+      "family",
+    );
     expect(songRecord()!.title).toBe("Dancing Queen");
     expect(stored(record.key)).toBe(false);
   });
@@ -391,10 +428,19 @@ describe("uploading the Karen Mode song", () => {
   it("refuses anything that is not an MP3, a form without a file, a title too long, and keeps the song before", async () => {
     await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "kept.mp3" } }), "family");
     const kept = songRecord();
-    const notMp3 = await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_OGG), name: "song.mp3" }, title: "Ogg" }), "family");
+    const notMp3 = await receiveKarenSongForm(
+      songForm({ song: { bytes: await fs.readFile(BUNDLED_OGG), name: "song.mp3" }, title: "Ogg" }),
+      "family",
+    );
     expect(notMp3).toEqual({ ok: false, status: 415, result: { formErrors: [SONG_NOT_MP3], fieldErrors: {}, values: { title: "Ogg" } } });
-    expect(await receiveKarenSongForm(songForm({ title: "Nothing" }), "family")).toMatchObject({ status: 400, result: { formErrors: [SONG_REQUIRED] } });
-    const long = await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "a.mp3" }, title: "x".repeat(201) }), "family");
+    expect(await receiveKarenSongForm(songForm({ title: "Nothing" }), "family")).toMatchObject({
+      status: 400,
+      result: { formErrors: [SONG_REQUIRED] },
+    });
+    const long = await receiveKarenSongForm(
+      songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "a.mp3" }, title: "x".repeat(201) }),
+      "family",
+    );
     expect(long).toMatchObject({ status: 400, result: { fieldErrors: { title: ["Song title must be at most 200 characters"] } } });
     const tooLarge = await receiveKarenSongForm(songForm({ song: { bytes: Buffer.alloc(16 * 1024 * 1024), name: "long.mp3" } }), "family");
     expect(tooLarge).toMatchObject({ status: 413 });
@@ -405,7 +451,11 @@ describe("uploading the Karen Mode song", () => {
   it("“Use the bundled song” goes back to the loop the site came with and deletes the family's file", async () => {
     await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "mine.mp3" } }), "family");
     await resetKarenSong("family");
-    expect(getSiteView().karenMusic).toEqual({ mp3: "/audio/karen-mode.mp3", ogg: "/audio/karen-mode.ogg", title: "Karen Mode party loop" });
+    expect(getSiteView().karenMusic).toEqual({
+      mp3: "/audio/karen-mode.mp3",
+      ogg: "/audio/karen-mode.ogg",
+      title: "Karen Mode party loop",
+    });
     expect(await siteFiles()).toEqual([]);
   });
 });
