@@ -18,6 +18,8 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   // Generous: a busy machine makes pages slower, and a slow page is not a failure (timing is never asserted).
   timeout: 60_000,
+  // Waiting for something to appear, never a measure of speed: 5 s (the default) was not always enough beside a CPU-burning process.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",

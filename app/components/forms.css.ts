@@ -30,6 +30,12 @@ export const checkboxRow = style({ display: "flex", alignItems: "center", gap: v
 
 export const checkbox = style({ width: "1.5rem", height: "1.5rem", flexShrink: 0, accentColor: vars.color.accent });
 
+export const fieldset = style({ border: 0, padding: 0, margin: `0 0 ${vars.space.md}`, display: "grid", gap: vars.space.sm });
+
+export const radioRow = style({ display: "flex", alignItems: "flex-start", gap: vars.space.sm, minHeight: vars.layout.tapTarget });
+
+export const radioLabel = style({ fontWeight: 600 });
+
 export const errors = style({
   listStyle: "none",
   margin: 0,

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import * as s from "./forms.css";
 
 type Errors = string[] | undefined;
@@ -43,11 +43,13 @@ export function Field({
 
 export function TextareaField({
   label,
+  hint,
   errors,
   errorId,
   textareaProps,
 }: {
   label: ReactNode;
+  hint?: ReactNode;
   errors: Errors;
   errorId: string;
   textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string };
@@ -57,9 +59,98 @@ export function TextareaField({
       <label htmlFor={textareaProps.id} className={s.label}>
         {label}
       </label>
+      {hint ? <p className={s.hint}>{hint}</p> : null}
       <textarea rows={6} {...textareaProps} className={s.textarea} />
       <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** A labelled drop-down list. */
+export function SelectField({
+  label,
+  hint,
+  errors,
+  errorId,
+  selectProps,
+  options,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  errors: Errors;
+  errorId: string;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div className={s.field}>
+      <label htmlFor={selectProps.id} className={s.label}>
+        {label}
+      </label>
+      {hint ? <p className={s.hint}>{hint}</p> : null}
+      <select {...selectProps} className={s.input}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** One choice of a few, each with a sentence saying what it means. */
+export function RadioGroupField({
+  legend,
+  name,
+  form,
+  defaultValue,
+  errors,
+  errorId,
+  options,
+}: {
+  legend: ReactNode;
+  name: string;
+  form: string;
+  defaultValue: string | undefined;
+  errors: Errors;
+  errorId: string;
+  options: readonly { value: string; label: string; description?: string }[];
+}) {
+  return (
+    <fieldset className={s.fieldset} aria-describedby={errors?.length ? errorId : undefined}>
+      <legend className={s.label}>{legend}</legend>
+      {options.map((option) => {
+        const id = `${form}-${name}-${option.value}`;
+        return (
+          <div key={option.value} className={s.radioRow}>
+            <input
+              type="radio"
+              id={id}
+              name={name}
+              form={form}
+              value={option.value}
+              defaultChecked={defaultValue === option.value}
+              required
+              className={s.checkbox}
+              aria-describedby={option.description ? `${id}-description` : undefined}
+            />
+            <div>
+              <label htmlFor={id} className={s.radioLabel}>
+                {option.label}
+              </label>
+              {option.description ? (
+                <p id={`${id}-description`} className={s.hint}>
+                  {option.description}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        );
+      })}
+      <ErrorList id={errorId} errors={errors} />
+    </fieldset>
   );
 }
 

@@ -47,12 +47,16 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`);
 
+/**
+ * Text that may be empty. Left out, it is undefined (no zod default: in a
+ * change, a setting left out stays as it is; see `sectionChange` for forms).
+ */
 const optionalText = (label: string, max: number) =>
   z
     .string({ message: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
-    .default("");
+    .optional();
 
 /** Paragraphs separated by blank lines; line endings made plain, runs of blank lines made one. */
 const message = (label: string) =>
@@ -69,7 +73,7 @@ const message = (label: string) =>
 const link = (label: string, { httpsOnly }: { httpsOnly: boolean }) =>
   optionalText(label, 2000).refine(
     (value) => {
-      if (value === "") return true;
+      if (!value) return true;
       try {
         const url = new URL(value);
         return httpsOnly ? url.protocol === "https:" : url.protocol === "https:" || url.protocol === "http:";
@@ -203,3 +207,53 @@ export function settingsProblems(settings: SiteSettings, { hasPasscode }: { hasP
 }
 
 export const SETTINGS_SAVED = { title: "Settings Saved", description: "Visitors see the change on their next page." } as const;
+
+/** The Site tab's forms: each saves its own settings (the same schema, picked). */
+export const SETTINGS_SECTIONS = {
+  memorial: ["personName", "siteTitle", "siteDescription", "heroTitle", "heroSubtitle"],
+  welcome: ["welcomeMessage", "welcomeMessageAfter"],
+  service: [
+    "serviceTitle",
+    "serviceStartsAt",
+    "serviceEndsAt",
+    "timeZone",
+    "venueName",
+    "venueAddress",
+    "mapsLink",
+    "livestreamUrl",
+    "serviceNote",
+  ],
+  contact: ["contactEmail", "privacyNote"],
+  donation: ["donationTitle", "donationText", "donationButtonLabel", "donationUrl"],
+  privacy: ["visibility", "visitorPasscode"],
+  karenMode: ["karenModeTheme"],
+} as const satisfies Record<string, readonly (SettingField | "visitorPasscode")[]>;
+
+export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
+
+const sectionSchemas = new Map<SettingsSection, z.ZodObject>();
+/** The schema of one section's form: its settings, each required as in SettingsFields. */
+export function sectionSchema(section: SettingsSection) {
+  let schema = sectionSchemas.get(section);
+  if (!schema) {
+    const mask = Object.fromEntries(SETTINGS_SECTIONS[section].map((field) => [field, true as const]));
+    schema = SettingsFields.pick(mask as Partial<Record<keyof typeof SettingsFields.shape, true>>);
+    sectionSchemas.set(section, schema);
+  }
+  return schema;
+}
+
+/**
+ * A section form's checked values as a change. A form sends every field of
+ * its section, and conform reads an empty field as left out: here an
+ * optional setting left empty is emptied (the family cleared it), and only
+ * the passcode, write-only, is kept when its field is empty.
+ */
+export function sectionChange(section: SettingsSection, value: SettingsPatch): SettingsPatch {
+  const cleared = SETTINGS_SECTIONS[section].filter((field) => field !== "visitorPasscode").map((field) => [field, ""]);
+  const given = Object.entries(value).filter(([, setting]) => setting !== undefined);
+  return { ...Object.fromEntries(cleared), ...Object.fromEntries(given) };
+}
+
+export const isSettingsSection = (value: unknown): value is SettingsSection =>
+  typeof value === "string" && Object.hasOwn(SETTINGS_SECTIONS, value);

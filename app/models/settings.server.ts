@@ -87,7 +87,8 @@ export type SettingsUpdate = { ok: true; settings: SiteSettings } | { ok: false;
  * is written in one transaction.
  */
 export async function updateSiteSettings(patch: SettingsPatch, by: string | null): Promise<SettingsUpdate> {
-  const { visitorPasscode, ...changes } = patch;
+  const { visitorPasscode, ...given } = patch;
+  const changes = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Partial<SiteSettings>;
   const next: SiteSettings = { ...getSiteSettings(), ...changes };
   const problems = settingsProblems(next, { hasPasscode: Boolean(visitorPasscode) || getVisitorPasscode() !== null });
   if (Object.keys(problems).length > 0) return { ok: false, errors: problems };
@@ -96,7 +97,7 @@ export async function updateSiteSettings(patch: SettingsPatch, by: string | null
     : null;
   const at = Date.now();
   db.transaction(() => {
-    for (const [key, value] of Object.entries(changes)) if (value !== undefined) upsertSetting(key, value, by, at);
+    for (const [key, value] of Object.entries(changes)) upsertSetting(key, value, by, at);
     if (passcode) upsertSetting(STORED_KEYS.passcode, passcode, by, at);
   });
   return { ok: true, settings: getSiteSettings() };

@@ -10,7 +10,7 @@ import { pageMeta } from "~/utils/meta";
 import { loaderCacheControl, PRIVATE_NO_STORE } from "~/utils/http.server";
 import * as s from "~/components/admin/admin.css";
 
-// The Admin Panel's layout: header, Logout and the five tabs around the
+// The Admin Panel's layout: header, Logout and the tabs (the spec's five and the family's Site tab) around the
 // tab's own route. Without a session every admin page goes to /admin/login.
 
 export const headers = loaderCacheControl;
@@ -78,6 +78,9 @@ export default function AdminLayout() {
         </Tab>
         <Tab to="/admin/exports" active={section === "exports"}>
           Exports
+        </Tab>
+        <Tab to="/admin/site" active={section === "site"}>
+          Site
         </Tab>
       </nav>
       <div className={s.panel}>

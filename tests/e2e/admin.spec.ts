@@ -3,23 +3,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { memories, poems, rsvps, uploads } from "../../db/schema";
 import { db } from "~/db.server";
+import { ADMIN, hydrated, logIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { addMemory, addPoem, addUnprocessableUpload, addUpload, removeAllMemories, removeAllPoems, removeAllUploads } from "./support/data";
-
-const ADMIN = { username: "admin", password: "e2e-admin-password" };
-
-const hydrated = async (page: Page) => {
-  if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-};
-
-async function logIn(page: Page, path = "/admin") {
-  await page.goto(path);
-  await hydrated(page);
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
-}
 
 const toast = (page: Page) => page.getByTestId("toast");
 /** The detail view: a modal dialog with JavaScript, a section of the page without it. */
@@ -95,13 +81,13 @@ test.describe("logging in and out", () => {
     await expect(page.getByText("Username is required")).toBeVisible();
   });
 
-  test("the admin logs in, sees the five tabs and logs out", async ({ page }) => {
+  test("the admin logs in, sees the five tabs of the spec and the Site tab, and logs out", async ({ page }) => {
     await logIn(page);
     await expect(page.getByText("Login Successful")).toBeVisible();
     await expect(page.getByText("Welcome to the admin panel.")).toBeVisible();
     await expect(page.getByText("Manage memories and uploads")).toBeVisible();
     const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
-    await expect(tabs).toHaveText(["Pending Memories (0)", "Pending Uploads (0)", /^Attendance \(\d+\)$/, "Poems", "Exports"]);
+    await expect(tabs).toHaveText(["Pending Memories (0)", "Pending Uploads (0)", /^Attendance \(\d+\)$/, "Poems", "Exports", "Site"]);
     await expect(page.getByText("No pending memories to review.")).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -195,7 +181,7 @@ test.describe("the admin panel on a phone", () => {
     await approve.scrollIntoViewIfNeeded();
     const box = (await approve.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    for (const url of ["/admin", "/admin/uploads", "/admin/attendance", "/admin/poems", "/admin/exports"]) {
+    for (const url of ["/admin", "/admin/uploads", "/admin/attendance", "/admin/poems", "/admin/exports", "/admin/site"]) {
       await page.goto(url);
       const widths = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,

@@ -304,12 +304,14 @@ describe("crash safety of the guest book (production server)", () => {
       });
       req.on("response", (res) => resolve(`answered ${res.statusCode}`));
       req.on("error", () => resolve("cut off"));
-      req.write(Buffer.alloc(512 * 1024, 0xff), () =>
-        setTimeout(() => {
+      // Cut off once the server is writing the bytes to its temporary file (however busy the machine is).
+      req.write(Buffer.alloc(512 * 1024, 0xff), async () => {
+        for (let waited = 0; waited < 30_000 && inFlight.length === 0; waited += 50) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
           inFlight = files(path.join(storage, "tmp"));
-          req.destroy();
-        }, 200),
-      );
+        }
+        req.destroy();
+      });
     });
     expect(received).toBe("cut off");
     expect(inFlight, "the bytes were being written to a temporary file when the connection dropped").toHaveLength(1);

@@ -1,0 +1,253 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { requireAdmin } from "~/auth/session.server";
+import * as s from "~/components/admin/admin.css";
+import { Field, FormAlert, formLevelError, RadioGroupField, SelectField, TextareaField } from "~/components/forms";
+import { showToast } from "~/components/Toaster";
+import { useZodForm } from "~/components/useZodForm";
+import {
+  isSettingsSection,
+  SETTINGS_SAVED,
+  SETTINGS_SECTIONS,
+  sectionChange,
+  sectionSchema,
+  type SettingField,
+  type SettingsSection,
+} from "~/models/settings.schema";
+import { getSiteSettings, getVisitorPasscode, updateSiteSettings } from "~/models/settings.server";
+import * as ui from "~/styles/ui.css";
+import type { ControlType } from "~/utils/form-control";
+import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { asRefusal } from "~/utils/refusal.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// The Site tab: the family's own words, the service, privacy and Karen Mode,
+// each section a plain form that saves its own settings (no JavaScript
+// needed), checked by the same schema as PATCH /api/admin/settings.
+
+const SAVE_FAILED = { title: "Not Saved", description: "The settings could not be saved." };
+
+export const headers = loaderCacheControl;
+
+/** Every time zone this server knows, for the time zone list (the current one first if it is not among them). */
+function timeZoneNames(current: string): string[] {
+  const names = Intl.supportedValuesOf("timeZone");
+  return names.includes(current) ? names : [current, ...names];
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const settings = getSiteSettings();
+  return json(
+    { settings, hasPasscode: getVisitorPasscode() !== null, timeZones: timeZoneNames(settings.timeZone) },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
+}
+
+type Reply = { section: SettingsSection; result: SubmissionResult<string[]>; failed: true };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readFormData(request);
+  const section = form.get("section");
+  if (!isSettingsSection(section)) return redirectWithToast("/admin/site", { ...SAVE_FAILED, type: "destructive" });
+  const submission = parseWithZod(form, { schema: sectionSchema(section) });
+  if (submission.status !== "success") return json<Reply>({ section, result: submission.reply(), failed: true }, { status: 400 });
+  try {
+    const update = await updateSiteSettings(sectionChange(section, submission.value), admin.username);
+    if (!update.ok)
+      return json<Reply>({ section, result: submission.reply({ fieldErrors: update.errors }), failed: true }, { status: 400 });
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (!refusal) throw error;
+    return json<Reply>(
+      { section, result: submission.reply({ formErrors: [refusal.message] }), failed: true },
+      { status: refusal.status, headers: refusal.headers },
+    );
+  }
+  return redirectWithToast(`/admin/site#${section}`, SETTINGS_SAVED);
+}
+
+type FieldUi =
+  | { label: string; hint?: string; type: ControlType }
+  | { label: string; hint?: string; type: "radio"; options: readonly { value: string; label: string; description?: string }[] }
+  | { label: string; hint?: string; type: "timeZone" };
+
+const FIELDS: Record<SettingField | "visitorPasscode", FieldUi> = {
+  personName: { label: "Name", hint: "Their full name, as it should appear in every title.", type: "text" },
+  siteTitle: { label: "Site title", hint: "Shown in the header and the footer.", type: "text" },
+  siteDescription: { label: "Site description", hint: "One sentence for search results and link previews.", type: "textarea" },
+  heroTitle: { label: "Heading", hint: "Shown as “<heading> of <name>” on the home page.", type: "text" },
+  heroSubtitle: { label: "Subtitle", hint: "Optional: the line under the name.", type: "text" },
+  heroImageAlt: { label: "Photo description", type: "text" },
+  welcomeMessage: {
+    label: "Welcome message",
+    hint: "Shown until the service is over. Leave a blank line between paragraphs.",
+    type: "textarea",
+  },
+  welcomeMessageAfter: {
+    label: "Message after the service",
+    hint: "Shown once the service is over, by itself. Leave a blank line between paragraphs.",
+    type: "textarea",
+  },
+  serviceTitle: { label: "Service title", hint: "For example “Celebration of Life”.", type: "text" },
+  serviceStartsAt: { label: "Start", hint: "Date and time, e.g. 2025-08-31T16:00.", type: "datetime-local" },
+  serviceEndsAt: { label: "End", hint: "Date and time, e.g. 2025-08-31T20:00.", type: "datetime-local" },
+  timeZone: { label: "Time zone", hint: "Where the service takes place; the times above are in it.", type: "timeZone" },
+  venueName: { label: "Venue", type: "text" },
+  venueAddress: { label: "Address", type: "text" },
+  mapsLink: { label: "Map link", hint: "Optional: leave empty for a map search of the address.", type: "url" },
+  livestreamUrl: { label: "Livestream link", hint: "Optional: for people who watch from afar (https://…).", type: "url" },
+  serviceNote: { label: "Note", hint: "Optional, e.g. “Reception to follow”.", type: "text" },
+  contactEmail: { label: "Contact email", hint: "Shown in the footer of every page.", type: "email" },
+  privacyNote: { label: "Privacy note", hint: "Shown under the guest book and share forms.", type: "text" },
+  donationTitle: { label: "Donation title", type: "text" },
+  donationText: { label: "Donation text", type: "textarea" },
+  donationButtonLabel: { label: "Button label", type: "text" },
+  donationUrl: { label: "Donation link", hint: "https://… Leave empty to hide the donation card.", type: "url" },
+  karenModeTheme: {
+    label: "Karen Mode theme",
+    type: "radio",
+    options: [
+      { value: "classic", label: "Classic", description: "A dark red footer, falling lights and a mirror ball." },
+      { value: "disco", label: "Disco", description: "All of that, plus sweeping spotlights and a glowing dance floor." },
+    ],
+  },
+  visibility: {
+    label: "Who can see the site",
+    type: "radio",
+    options: [
+      { value: "public", label: "Public", description: "Anyone with the link can visit, and search engines may list the site." },
+      { value: "unlisted", label: "Unlisted", description: "Anyone with the link can visit; search engines are asked not to list it." },
+      {
+        value: "private",
+        label: "Private",
+        description: "Visitors type the family's passcode once on each phone or computer before they see anything.",
+      },
+    ],
+  },
+  visitorPasscode: { label: "Visitors' passcode", type: "text" },
+};
+
+const SECTIONS: Record<SettingsSection, { title: string; intro?: string }> = {
+  memorial: { title: "The memorial", intro: "The name and words at the top of every page." },
+  welcome: { title: "Welcome messages", intro: "The home page's “Thank You For Visiting” section." },
+  service: { title: "The service", intro: "The home page's wording changes by itself once the service is over." },
+  contact: { title: "Contact and privacy note" },
+  donation: { title: "Donation card" },
+  privacy: { title: "Privacy" },
+  karenMode: { title: "Karen Mode" },
+};
+
+function SettingsForm({ section }: { section: SettingsSection }) {
+  const { settings, hasPasscode, timeZones } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const reply = answer && "section" in answer && answer.section === section ? answer : undefined;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("section") === section;
+  const id = `site-${section}`;
+  const defaultValue = Object.fromEntries(
+    SETTINGS_SECTIONS[section].map((name) => [name, name in settings ? settings[name as SettingField] : ""]),
+  );
+  const { form, fields, control } = useZodForm(id, sectionSchema(section), { lastResult: reply?.result, defaultValue });
+  useEffect(() => {
+    if (reply?.failed)
+      showToast({
+        ...SAVE_FAILED,
+        description: formLevelError(reply.result) ?? "Please check the messages in the form.",
+        type: "destructive",
+      });
+  }, [reply]);
+  const { title, intro } = SECTIONS[section];
+  return (
+    <section id={section} aria-labelledby={`${id}-title`}>
+      <Form method="post" action="/admin/site" {...getFormProps(form)} className={s.form}>
+        <h2 id={`${id}-title`} className={s.sectionTitle}>
+          {title}
+        </h2>
+        {intro ? <p className={s.storageNote}>{intro}</p> : null}
+        <FormAlert title={SAVE_FAILED.title} messages={form.errors} />
+        <input type="hidden" name="section" value={section} />
+        {SETTINGS_SECTIONS[section].map((name) => {
+          const spec = FIELDS[name];
+          const field = (fields as Record<string, { errors?: string[]; initialValue?: unknown }>)[name];
+          const errorId = `${id}-${name}-error`;
+          if (spec.type === "radio") {
+            return (
+              <RadioGroupField
+                key={name}
+                legend={spec.label}
+                name={name}
+                form={id}
+                defaultValue={typeof field?.initialValue === "string" ? field.initialValue : undefined}
+                errors={field?.errors}
+                errorId={errorId}
+                options={spec.options}
+              />
+            );
+          }
+          if (spec.type === "timeZone") {
+            const { props, errors } = control(name as never, "text");
+            const { type: _type, ...selectProps } = props;
+            return (
+              <SelectField
+                key={name}
+                label={spec.label}
+                hint={spec.hint}
+                errors={errors}
+                errorId={errorId}
+                selectProps={selectProps}
+                options={timeZones.map((zone) => ({ value: zone, label: zone.replace(/_/g, " ") }))}
+              />
+            );
+          }
+          if (name === "visitorPasscode") {
+            const { props, errors } = control(name as never, "text");
+            const hint = hasPasscode
+              ? "A passcode is set. Type a new one to change it (people who already typed the old one will need the new one), or leave this empty to keep it."
+              : "Needed for a private site: a word or phrase you give to family and friends. Capitals and spaces at either end do not matter.";
+            return (
+              <Field
+                key={name}
+                label={spec.label}
+                hint={hint}
+                errors={errors}
+                errorId={errorId}
+                inputProps={{ ...props, autoComplete: "off" }}
+              />
+            );
+          }
+          const { props, errors } = control(name as never, spec.type);
+          return spec.type === "textarea" ? (
+            <TextareaField key={name} label={spec.label} hint={spec.hint} errors={errors} errorId={errorId} textareaProps={props} />
+          ) : (
+            <Field key={name} label={spec.label} hint={spec.hint} errors={errors} errorId={errorId} inputProps={props} />
+          );
+        })}
+        <button type="submit" className={ui.button.primary} disabled={saving}>
+          {saving ? "Saving..." : `Save ${title.toLowerCase()}`}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export default function SiteTab() {
+  return (
+    <>
+      <p className={s.storageNote}>
+        Changes show to visitors on their next page. <a href="/">View the site</a>
+      </p>
+      {(Object.keys(SECTIONS) as SettingsSection[]).map((section) => (
+        <SettingsForm key={section} section={section} />
+      ))}
+    </>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Site settings", description: "The family's settings for the memorial.", path: "/admin/site" });

@@ -1,0 +1,406 @@
+// The family's settings: stored in SQLite over the defaults, one schema for
+// the Site tab's forms and PATCH /api/admin/settings, and the page shows a
+// change on its next request.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sessions, siteSettings } from "../../db/schema";
+import { resetLoginThrottle } from "~/auth/authenticator.server";
+import { content } from "~/content";
+import { db } from "~/db.server";
+import { upsertAdmin } from "~/models/admin.server";
+import { SETTING_FIELDS, SETTINGS_SECTIONS, SettingsPatch, type SettingsSection } from "~/models/settings.schema";
+import { getSiteSettings, getSiteView, getVisitorPasscode, updateSiteSettings } from "~/models/settings.server";
+import * as login from "~/routes/admin_.login";
+import * as siteTab from "~/routes/admin.site";
+import * as api from "~/routes/api.admin.settings";
+import { request, requireBuild, scratchDir, startSite, type Site } from "./support/site-process";
+
+const ORIGIN = "http://localhost";
+const ADMIN = { username: "keeper", password: "the-right-password" };
+const context = { clientIp: "10.30.0.1" };
+
+beforeEach(async () => {
+  resetLoginThrottle();
+  db.delete(sessions).run();
+  db.delete(siteSettings).run();
+  await upsertAdmin(ADMIN.username, ADMIN.password);
+});
+
+/** What a route function answered, thrown (a redirect or a 401) or returned. */
+async function answer(call: () => unknown): Promise<Response> {
+  try {
+    return (await call()) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function adminCookie() {
+  const body = new URLSearchParams(ADMIN);
+  const response = await answer(() =>
+    login.action({ request: new Request(`${ORIGIN}/admin/login`, { method: "POST", body }), params: {}, context } as never),
+  );
+  expect(response.status).toBe(302);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .join("; ");
+}
+
+const patch = (body: unknown, cookie?: string, method = "PATCH") =>
+  answer(() =>
+    api.action({
+      request: new Request(`${ORIGIN}/api/admin/settings`, {
+        method,
+        headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}) },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
+      params: {},
+      context,
+    } as never),
+  );
+
+describe("the settings model", () => {
+  it("gives the defaults of app/content.ts on a new site", () => {
+    expect(getSiteSettings()).toEqual(content);
+  });
+
+  it("keeps a change and shows it to the next reader, leaving the other settings as they were", async () => {
+    const result = await updateSiteSettings({ personName: "Margaret Ellen Hughes", serviceNote: "Reception to follow" }, "keeper");
+    expect(result.ok).toBe(true);
+    expect(getSiteSettings()).toEqual({ ...content, personName: "Margaret Ellen Hughes", serviceNote: "Reception to follow" });
+    const row = db
+      .select()
+      .from(siteSettings)
+      .all()
+      .find((r) => r.key === "personName");
+    expect(row?.updatedBy).toBe("keeper");
+  });
+
+  it("falls back to the default for a stored value the rules no longer accept, rather than breaking every page", () => {
+    db.insert(siteSettings).values({ key: "timeZone", value: "Mars/Olympus_Mons" }).run();
+    db.insert(siteSettings).values({ key: "personName", value: 42 }).run();
+    expect(getSiteSettings().timeZone).toBe(content.timeZone);
+    expect(getSiteSettings().personName).toBe(content.personName);
+  });
+
+  it("refuses an end before the start, checked against the settings the change would leave", async () => {
+    const refused = await updateSiteSettings({ serviceEndsAt: "2025-08-31T15:00" }, "keeper");
+    expect(refused).toEqual({ ok: false, errors: { serviceEndsAt: ["End must be after the start"] } });
+    expect(getSiteSettings()).toEqual(content);
+  });
+
+  it("makes the site private only with a passcode, stores only its hash, and changes the passcode's version with it", async () => {
+    const refused = await updateSiteSettings({ visibility: "private" }, "keeper");
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? null : refused.errors.visitorPasscode?.[0]).toMatch(/passcode/i);
+    expect(getSiteSettings().visibility).toBe("public");
+
+    expect((await updateSiteSettings({ visibility: "private", visitorPasscode: "Bluebells" }, "keeper")).ok).toBe(true);
+    const first = getVisitorPasscode()!;
+    expect(first.hash).not.toContain("Bluebells");
+    expect(first.hash).not.toContain("bluebells");
+    expect(JSON.stringify(getSiteSettings())).not.toContain(first.hash);
+    // Once a passcode is set, other changes to a private site need none.
+    expect((await updateSiteSettings({ personName: "Margaret" }, "keeper")).ok).toBe(true);
+    expect(getVisitorPasscode()).toEqual(first);
+    expect((await updateSiteSettings({ visitorPasscode: "Primroses" }, "keeper")).ok).toBe(true);
+    expect(getVisitorPasscode()!.version).not.toBe(first.version);
+  });
+
+  it("writes the welcome messages as paragraphs with one blank line between them", () => {
+    const parsed = SettingsPatch.parse({ welcomeMessage: "  First line.\r\n\r\n\r\n\n  Second paragraph.  \n" });
+    expect(parsed.welcomeMessage).toBe("First line.\n\nSecond paragraph.");
+  });
+
+  it("words the service before and after it, in the family's time zone, from the stored times", async () => {
+    await updateSiteSettings(
+      {
+        serviceStartsAt: "2027-03-14T10:30",
+        serviceEndsAt: "2027-03-14T12:00",
+        timeZone: "Europe/London",
+        venueAddress: "1 High St, Bath",
+      },
+      "keeper",
+    );
+    const before = getSiteView(Date.UTC(2027, 2, 14, 11, 59));
+    expect(before.service).toMatchObject({
+      dateText: "Sunday, March 14th, 2027 · 10:30 am to 12:00 pm",
+      over: false,
+      startsAt: "2027-03-14T10:30:00.000Z",
+      mapsLink: "https://www.openstreetmap.org/search?query=1%20High%20St%2C%20Bath",
+    });
+    expect(getSiteView(Date.UTC(2027, 2, 14, 12, 0)).service.over).toBe(true);
+    await updateSiteSettings({ mapsLink: "https://maps.example/bath" }, "keeper");
+    expect(getSiteView().service.mapsLink).toBe("https://maps.example/bath");
+  });
+});
+
+describe("GET and PATCH /api/admin/settings", () => {
+  it("answers 401 in the API's shape without an admin session, and changes nothing", async () => {
+    const read = await answer(() => api.loader({ request: new Request(`${ORIGIN}/api/admin/settings`), params: {}, context } as never));
+    expect(read.status).toBe(401);
+    expect(await read.json()).toEqual({ errors: { session: [expect.any(String)] } });
+    const write = await patch({ personName: "Someone Else" });
+    expect(write.status).toBe(401);
+    expect(getSiteSettings().personName).toBe(content.personName);
+  });
+
+  it("GET gives every setting by the API's names, and never the passcode", async () => {
+    const cookie = await adminCookie();
+    await updateSiteSettings({ visibility: "private", visitorPasscode: "Bluebells" }, "keeper");
+    const response = await api.loader({
+      request: new Request(`${ORIGIN}/api/admin/settings`, { headers: { Cookie: cookie } }),
+      params: {},
+      context,
+    } as never);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const body = (await response.json()) as unknown as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual([...SETTING_FIELDS].sort());
+    expect(body.visibility).toBe("private");
+    expect(JSON.stringify(body)).not.toMatch(/passcode|bluebells/i);
+  });
+
+  it("PATCH with a subset answers 200 with the whole object, which the next page shows", async () => {
+    const cookie = await adminCookie();
+    const response = await patch(
+      { personName: "Margaret Ellen Hughes", serviceStartsAt: "2031-05-02T14:00", serviceEndsAt: "2031-05-02T16:00" },
+      cookie,
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toEqual({
+      ...content,
+      personName: "Margaret Ellen Hughes",
+      serviceStartsAt: "2031-05-02T14:00",
+      serviceEndsAt: "2031-05-02T16:00",
+    });
+    expect(getSiteView(Date.UTC(2031, 0, 1)).service.dateText).toBe("Friday, May 2nd, 2031 · 2:00 pm to 4:00 pm");
+  });
+
+  const refusals: [string, Record<string, unknown>, Record<string, string[]>][] = [
+    ["an empty name", { personName: "   " }, { personName: ["Name is required"] }],
+    ["a number for a name", { personName: 7 }, { personName: ["Name is required"] }],
+    ["a name over 200 characters", { personName: "x".repeat(201) }, { personName: ["Name must be at most 200 characters"] }],
+    [
+      "a date that does not exist",
+      { serviceStartsAt: "2025-02-30T16:00" },
+      { serviceStartsAt: ["Start must be a date and time, e.g. 2025-08-31T16:00"] },
+    ],
+    ["a date without a time", { serviceEndsAt: "2025-08-31" }, { serviceEndsAt: ["End must be a date and time, e.g. 2025-08-31T16:00"] }],
+    ["an end before the start", { serviceEndsAt: "2025-08-31T09:00" }, { serviceEndsAt: ["End must be after the start"] }],
+    [
+      "a time zone that does not exist",
+      { timeZone: "Europe/Atlantis" },
+      { timeZone: ["Time zone must be a time zone name such as America/Los_Angeles or Europe/London"] },
+    ],
+    [
+      "a donation link over http",
+      { donationUrl: "http://giving.example/" },
+      { donationUrl: ["Donation link must be a full web address starting with https://"] },
+    ],
+    [
+      "a livestream link that is not a web address",
+      { livestreamUrl: "javascript:alert(1)" },
+      { livestreamUrl: ["Livestream link must be a full web address starting with https://"] },
+    ],
+    [
+      "a contact email without an @",
+      { contactEmail: "family.example.com" },
+      { contactEmail: ["Contact email must be a valid email address"] },
+    ],
+    ["an unknown theme", { karenModeTheme: "rave" }, { karenModeTheme: ["Theme must be classic or disco"] }],
+    ["an unknown visibility", { visibility: "secret" }, { visibility: ["Visibility must be public, unlisted or private"] }],
+    [
+      "a private site without a passcode",
+      { visibility: "private" },
+      { visitorPasscode: [expect.stringMatching(/passcode/i) as unknown as string] },
+    ],
+    ["a passcode too short", { visitorPasscode: "abc" }, { visitorPasscode: ["Passcode must be at least 4 characters"] }],
+    ["a name that is not a setting", { personName: "Ann", favouriteColour: "blue" }, { favouriteColour: ["This is not a setting"] }],
+  ];
+
+  it.each(refusals)("answers 400 in the form's words for %s, and changes nothing", async (_, body, errors) => {
+    const cookie = await adminCookie();
+    const response = await patch(body, cookie);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ errors });
+    expect(getSiteSettings()).toEqual(content);
+  });
+
+  it.each([
+    ["not JSON", "{personName:"],
+    ["an array", "[1,2]"],
+    ["a string", '"hello"'],
+  ])("answers 400 for a body that is %s", async (_, body) => {
+    const response = await patch(body, await adminCookie());
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errors: expect.any(Object) });
+  });
+
+  it("answers 405 with Allow for other methods", async () => {
+    const response = await patch({}, await adminCookie(), "POST");
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET, PATCH");
+  });
+});
+
+describe("the Site tab's forms", () => {
+  const post = (fields: Record<string, string>, cookie?: string) =>
+    answer(() =>
+      siteTab.action({
+        request: new Request(`${ORIGIN}/admin/site`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+          body: new URLSearchParams(fields),
+        }),
+        params: {},
+        context,
+      } as never),
+    );
+
+  /** A section's form as the page fills it in: every field with its current value. */
+  const sectionForm = (section: SettingsSection, changes: Record<string, string> = {}) => {
+    const settings = getSiteSettings() as unknown as Record<string, string>;
+    const fields: Record<string, string> = { section };
+    for (const name of SETTINGS_SECTIONS[section]) fields[name] = settings[name] ?? "";
+    return { ...fields, ...changes };
+  };
+
+  it("goes to the login page without a session, and saves nothing", async () => {
+    const response = await post(sectionForm("memorial", { personName: "Someone Else" }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/admin/login?redirectTo=${encodeURIComponent("/admin/site")}`);
+    expect(getSiteSettings().personName).toBe(content.personName);
+  });
+
+  it.each(Object.keys(SETTINGS_SECTIONS) as SettingsSection[])(
+    "the %s form saves its settings as they are and says so",
+    async (section) => {
+      const cookie = await adminCookie();
+      const response = await post(sectionForm(section), cookie);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/admin/site#${section}`);
+      expect(response.headers.getSetCookie().join(";")).toContain("toast");
+      expect(getSiteSettings()).toEqual(content);
+    },
+  );
+
+  it("saves the service as a family types it, and the home page words it from then on", async () => {
+    const cookie = await adminCookie();
+    const response = await post(
+      sectionForm("service", {
+        serviceTitle: "A Gathering for Margaret",
+        serviceStartsAt: "2030-10-05T11:00",
+        serviceEndsAt: "2030-10-05T13:30",
+        timeZone: "Australia/Sydney",
+        serviceNote: "Reception to follow",
+      }),
+      cookie,
+    );
+    expect(response.status).toBe(302);
+    const view = getSiteView(Date.UTC(2030, 0, 1));
+    expect(view.serviceTitle).toBe("A Gathering for Margaret");
+    expect(view.service.dateText).toBe("Saturday, October 5th, 2030 · 11:00 am to 1:30 pm");
+    expect(view.service.over).toBe(false);
+  });
+
+  it("gives the form back with what was typed and each message beside its field, saving none of it", async () => {
+    const cookie = await adminCookie();
+    const response = await post(
+      sectionForm("service", { serviceTitle: "Kept", serviceEndsAt: "2025-08-30T10:00", timeZone: "Nowhere/Here" }),
+      cookie,
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as {
+      section: string;
+      result: { initialValue: Record<string, string>; error: Record<string, string[]> };
+    };
+    expect(body.section).toBe("service");
+    expect(body.result.initialValue.serviceTitle).toBe("Kept");
+    expect(body.result.error.timeZone).toEqual(["Time zone must be a time zone name such as America/Los_Angeles or Europe/London"]);
+    expect(getSiteSettings()).toEqual(content);
+  });
+
+  it("checks the rules across settings too (an end before the start) and saves nothing", async () => {
+    const cookie = await adminCookie();
+    const response = await post(sectionForm("service", { serviceTitle: "Kept", serviceEndsAt: "2025-08-30T10:00" }), cookie);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { result: { error: Record<string, string[]> } };
+    expect(body.result.error.serviceEndsAt).toEqual(["End must be after the start"]);
+    expect(getSiteSettings().serviceTitle).toBe(content.serviceTitle);
+  });
+
+  it("an optional field left empty empties that setting (the family cleared it)", async () => {
+    const cookie = await adminCookie();
+    const response = await post(sectionForm("memorial", { heroSubtitle: "" }), cookie);
+    expect(response.status).toBe(302);
+    expect(getSiteSettings()).toEqual({ ...content, heroSubtitle: "" });
+    await post(sectionForm("donation", { donationUrl: "", donationText: "" }), cookie);
+    expect(getSiteView().donationUrl).toBe("");
+  });
+
+  it("an empty passcode field keeps the passcode there is", async () => {
+    const cookie = await adminCookie();
+    await post(sectionForm("privacy", { visibility: "private", visitorPasscode: "Bluebells" }), cookie);
+    const first = getVisitorPasscode();
+    expect(first).not.toBeNull();
+    const response = await post(sectionForm("privacy", { visibility: "unlisted", visitorPasscode: "" }), cookie);
+    expect(response.status).toBe(302);
+    expect(getSiteSettings().visibility).toBe("unlisted");
+    expect(getVisitorPasscode()).toEqual(first);
+  });
+});
+
+describe("the production server", () => {
+  let site: Site;
+  beforeAll(async () => {
+    requireBuild();
+    site = await startSite(scratchDir(), { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  }, 60_000);
+  afterAll(() => site?.stop());
+
+  const logIn = async () => {
+    const response = await request(site.port, "POST", "/api/admin/login", {
+      body: JSON.stringify(ADMIN),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(response.status).toBe(200);
+    return [response.headers["set-cookie"]]
+      .flat()
+      .map((c) => String(c).split(";")[0])
+      .join("; ");
+  };
+
+  it("refuses a change from another site with 403, and without a session with 401", async () => {
+    const cookie = await logIn();
+    const body = JSON.stringify({ personName: "Mallory" });
+    const crossSite = await request(site.port, "PATCH", "/api/admin/settings", {
+      body,
+      headers: { "Content-Type": "application/json", Cookie: cookie, Origin: "https://evil.example" },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(JSON.parse(crossSite.body)).toEqual({ errors: { origin: [expect.any(String)] } });
+    const anonymous = await request(site.port, "PATCH", "/api/admin/settings", { body, headers: { "Content-Type": "application/json" } });
+    expect(anonymous.status).toBe(401);
+    const home = await request(site.port, "GET", "/");
+    expect(home.body).not.toContain("Mallory");
+  });
+
+  it("shows a change on the very next page, without a restart", async () => {
+    const cookie = await logIn();
+    const changed = await request(site.port, "PATCH", "/api/admin/settings", {
+      body: JSON.stringify({ personName: "Rosalind Okafor", serviceStartsAt: "2099-06-01T15:00", serviceEndsAt: "2099-06-01T17:00" }),
+      headers: { "Content-Type": "application/json", Cookie: cookie },
+    });
+    expect(changed.status).toBe(200);
+    const home = await request(site.port, "GET", "/");
+    expect(home.body).toContain("Rosalind Okafor");
+    expect(home.body).toContain("Monday, June 1st, 2099");
+    expect(home.body).toContain("Join us on Monday, June 1st, 2099 at The Berkeley City Club.");
+    // The welcome message for before the service, not the one for after it.
+    expect(home.body).toMatch(/<p[^>]*>Please join us to celebrate a life/);
+    expect(home.body).not.toMatch(/<p[^>]*>The memorial service has already taken place/);
+  });
+});
