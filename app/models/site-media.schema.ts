@@ -1,6 +1,5 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { bundledMedia } from "~/content";
-import { safeRedirect } from "~/utils/safe-redirect";
 import type { HeroImageView, KarenMusicView } from "~/utils/site";
 import { z } from "~/utils/zod";
 import { SettingsFields } from "./settings.schema";
@@ -16,15 +15,6 @@ export const KAREN_SONG_ACTION = "/admin/site/song";
 /** The sections' ids: the forms come back to `#hero-photo` and `#karen-song`. */
 export const HERO_PHOTO_SECTION = "hero-photo";
 export const KAREN_SONG_SECTION = "karen-song";
-
-/**
- * The admin page a form comes back to, from its `returnTo` (the Site tab
- * when there is none): a path of the admin panel, nothing else.
- */
-export function siteMediaReturn(returnTo: string | null | undefined): string {
-  const path = safeRedirect(returnTo, SITE_TAB_PATH).split(/[?#]/)[0]!;
-  return path === "/admin" || path.startsWith("/admin/") ? path : SITE_TAB_PATH;
-}
 
 /** A phone's photo is 2 to 12 MB; a camera's largest JPEG or a 48 MP HEIC stays under this. */
 export const MAX_HERO_PHOTO_BYTES = 25 * 1024 * 1024;

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { HeroPhotoForm } from "~/components/admin/HeroPhotoForm";
 import { receiveHeroPhotoForm, resetHeroPhoto } from "~/models/site-media.server";
-import { HERO_PHOTO_RESET, HERO_PHOTO_SAVED, HERO_PHOTO_SECTION, siteMediaReturn } from "~/models/site-media.schema";
+import { HERO_PHOTO_RESET, HERO_PHOTO_SAVED, HERO_PHOTO_SECTION, SITE_TAB_PATH } from "~/models/site-media.schema";
 import { pageMeta } from "~/utils/meta";
 import { loaderCacheControl, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const back = `${siteMediaReturn(new URL(request.url).searchParams.get("returnTo"))}#${HERO_PHOTO_SECTION}`;
+  const back = `${SITE_TAB_PATH}#${HERO_PHOTO_SECTION}`;
   if (isMultipart(request)) {
     const answer = await receiveHeroPhotoForm(request, admin.username);
     if (answer.ok) return redirectWithToast(back, HERO_PHOTO_SAVED);
@@ -42,16 +42,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function HeroPhotoAnswer() {
   const data = useActionData<typeof action>();
-  const returnTo = useSearchParams()[0].get("returnTo") ?? undefined;
   return (
     <>
       <p>
-        <Link to={`${siteMediaReturn(returnTo)}#${HERO_PHOTO_SECTION}`}>Back to the site settings</Link>
+        <Link to={`${SITE_TAB_PATH}#${HERO_PHOTO_SECTION}`}>Back to the site settings</Link>
       </p>
-      <HeroPhotoForm returnTo={returnTo} answer={data?.result} />
+      <HeroPhotoForm answer={data?.result} />
     </>
   );
 }
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Hero Photo", description: "The photo at the top of the home page.", path: "/admin/site/hero" });
+  pageMeta(matches, { title: "Hero photo", description: "The photo at the top of the home page.", path: "/admin/site/hero" });

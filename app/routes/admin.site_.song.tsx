@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { KarenSongForm } from "~/components/admin/KarenSongForm";
 import { receiveKarenSongForm, resetKarenSong } from "~/models/site-media.server";
-import { KAREN_SONG_RESET, KAREN_SONG_SAVED, KAREN_SONG_SECTION, siteMediaReturn } from "~/models/site-media.schema";
+import { KAREN_SONG_RESET, KAREN_SONG_SAVED, KAREN_SONG_SECTION, SITE_TAB_PATH } from "~/models/site-media.schema";
 import { pageMeta } from "~/utils/meta";
 import { loaderCacheControl, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const back = `${siteMediaReturn(new URL(request.url).searchParams.get("returnTo"))}#${KAREN_SONG_SECTION}`;
+  const back = `${SITE_TAB_PATH}#${KAREN_SONG_SECTION}`;
   if (isMultipart(request)) {
     const answer = await receiveKarenSongForm(request, admin.username);
     if (answer.ok) return redirectWithToast(back, KAREN_SONG_SAVED);
@@ -42,16 +42,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function KarenSongAnswer() {
   const data = useActionData<typeof action>();
-  const returnTo = useSearchParams()[0].get("returnTo") ?? undefined;
   return (
     <>
       <p>
-        <Link to={`${siteMediaReturn(returnTo)}#${KAREN_SONG_SECTION}`}>Back to the site settings</Link>
+        <Link to={`${SITE_TAB_PATH}#${KAREN_SONG_SECTION}`}>Back to the site settings</Link>
       </p>
-      <KarenSongForm returnTo={returnTo} answer={data?.result} />
+      <KarenSongForm answer={data?.result} />
     </>
   );
 }
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Karen Mode Song", description: "The song Karen Mode plays.", path: "/admin/site/song" });
+  pageMeta(matches, { title: "Karen Mode song", description: "The song Karen Mode plays.", path: "/admin/site/song" });

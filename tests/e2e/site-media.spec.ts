@@ -2,35 +2,27 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { hydrated, logIn as logInAt } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { removeSiteMedia, resetSiteSettings } from "./support/data";
 
-// The family changes the hero photo and the Karen Mode song from the admin
-// panel, with JavaScript and without. (The forms join the Site tab; until
-// then they have a page of their own, /admin/site-media.)
+// The family changes the hero photo and the Karen Mode song in the Site
+// tab, with JavaScript and without.
 
-const ADMIN = { username: "admin", password: "e2e-admin-password" };
-const PAGE = "/admin/site-media";
+const PAGE = "/admin/site";
 const BUNDLED_SONG = readFileSync(path.resolve("public/audio/karen-mode.mp3"));
 
 const withoutJs = () => test.info().project.use.javaScriptEnabled === false;
-const hydrated = async (page: Page) => {
-  if (!withoutJs()) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-};
 const toast = (page: Page) => page.getByTestId("toast");
 
 async function logIn(page: Page) {
-  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(PAGE)}`);
-  await hydrated(page);
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
+  await logInAt(page, PAGE);
   await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
   await hydrated(page);
 }
 
-const heroSection = (page: Page) => page.getByRole("region", { name: "Hero Photo" });
-const songSection = (page: Page) => page.getByRole("region", { name: "Karen Mode Song" });
+const heroSection = (page: Page) => page.getByRole("region", { name: "Hero photo" });
+const songSection = (page: Page) => page.getByRole("region", { name: "Karen Mode song" });
 
 test.afterEach(async () => {
   await removeSiteMedia();
@@ -100,7 +92,7 @@ test("a file that is not a photo is refused with the reason beside the form, and
   await expect(alert).toContainText("This file is not a photo the site can use. Please choose a JPG, PNG, WebP or HEIC photo.");
   await expect(page.getByLabel("Describe the photo")).toHaveValue("Words about a photo");
   // Without JavaScript the answer is the form on a page of its own; with it, the page stays.
-  await expect(page).toHaveURL(withoutJs() ? /\/admin\/site\/hero\?returnTo=/ : new RegExp(`${PAGE}$`));
+  await expect(page).toHaveURL(withoutJs() ? /\/admin\/site\/hero$/ : new RegExp(`${PAGE}$`));
   await expectNoAxeViolations(page);
   await page.goto("/");
   await expect(page.locator("[data-hero] img")).toHaveAttribute("src", "/images/hero.jpg");

@@ -12,24 +12,23 @@ import {
 } from "~/models/site-media.schema";
 import * as ui from "~/styles/ui.css";
 import { useSite } from "~/utils/site";
-import { siteMediaAction, siteMediaAnswer } from "./site-media-form";
+import { siteMediaAnswer } from "./site-media-form";
 import * as s from "./site-media.css";
 
 /**
  * The family's hero photo: what the home page shows now, a plain form to
  * upload another (a file and the words that describe it; it works without
  * JavaScript) and, once they have their own, a way back to the original.
- * `returnTo` is the page to come back to (the Site tab by default);
- * `answer` is a refused submission's answer when this form is the page
- * itself (without JavaScript).
+ * It posts to its own route, which comes back to the Site tab; `answer`
+ * is a refused submission's answer when this form is that route's page
+ * (without JavaScript).
  */
-export function HeroPhotoForm({ returnTo, answer }: { returnTo?: string; answer?: SiteMediaFormResult }) {
+export function HeroPhotoForm({ answer }: { answer?: SiteMediaFormResult }) {
   const site = useSite();
   const hero = site.heroImage;
   // One fetcher for both forms: the answer shown is the last submission's.
   const fetcher = useFetcher<{ result?: SiteMediaFormResult }>({ key: HERO_PHOTO_SECTION });
   const result = siteMediaAnswer(fetcher, answer);
-  const action = siteMediaAction(HERO_PHOTO_ACTION, returnTo);
   const intent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
   const altErrors = result?.fieldErrors.heroImageAlt;
   const familyPhoto = isFamilyHeroImage(hero);
@@ -37,7 +36,7 @@ export function HeroPhotoForm({ returnTo, answer }: { returnTo?: string; answer?
   return (
     <section id={HERO_PHOTO_SECTION} className={s.section} aria-labelledby="hero-photo-title">
       <h2 id="hero-photo-title" className={s.title}>
-        Hero Photo
+        Hero photo
       </h2>
       <figure className={s.current}>
         <img
@@ -55,7 +54,7 @@ export function HeroPhotoForm({ returnTo, answer }: { returnTo?: string; answer?
       </figure>
 
       {/* A new photo on the page gives a fresh form (the file chosen is not kept). */}
-      <fetcher.Form key={hero.src} method="post" action={action} encType="multipart/form-data" preventScrollReset>
+      <fetcher.Form key={hero.src} method="post" action={HERO_PHOTO_ACTION} encType="multipart/form-data" preventScrollReset>
         <FormAlert title={HERO_PHOTO_FAILED} messages={result?.formErrors} />
         <div className={f.field}>
           <label htmlFor="hero-photo-file" className={f.label}>
@@ -100,7 +99,7 @@ export function HeroPhotoForm({ returnTo, answer }: { returnTo?: string; answer?
       </fetcher.Form>
 
       {familyPhoto ? (
-        <fetcher.Form method="post" action={action} className={s.resetForm} preventScrollReset>
+        <fetcher.Form method="post" action={HERO_PHOTO_ACTION} className={s.resetForm} preventScrollReset>
           <button type="submit" name="intent" value="reset" className={ui.button.secondary} disabled={intent === "reset"}>
             {intent === "reset" ? "Resetting..." : "Use the original photo"}
           </button>

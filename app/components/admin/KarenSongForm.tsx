@@ -12,20 +12,19 @@ import {
 } from "~/models/site-media.schema";
 import * as ui from "~/styles/ui.css";
 import { useSite } from "~/utils/site";
-import { siteMediaAction, siteMediaAnswer } from "./site-media-form";
+import { siteMediaAnswer } from "./site-media-form";
 import * as s from "./site-media.css";
 
 /**
  * The Karen Mode song: the one playing now (with the browser's own player),
  * a plain form to upload an MP3 instead (it works without JavaScript) and,
- * once the family has their own, a way back to the bundled loop. `returnTo`
- * and `answer` as for HeroPhotoForm.
+ * once the family has their own, a way back to the bundled loop. `answer`
+ * as for HeroPhotoForm.
  */
-export function KarenSongForm({ returnTo, answer }: { returnTo?: string; answer?: SiteMediaFormResult }) {
+export function KarenSongForm({ answer }: { answer?: SiteMediaFormResult }) {
   const music = useSite().karenMusic;
   const fetcher = useFetcher<{ result?: SiteMediaFormResult }>({ key: KAREN_SONG_SECTION });
   const result = siteMediaAnswer(fetcher, answer);
-  const action = siteMediaAction(KAREN_SONG_ACTION, returnTo);
   const intent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
   const titleErrors = result?.fieldErrors.title;
   const familySong = isFamilySong(music);
@@ -33,7 +32,7 @@ export function KarenSongForm({ returnTo, answer }: { returnTo?: string; answer?
   return (
     <section id={KAREN_SONG_SECTION} className={s.section} aria-labelledby="karen-song-title">
       <h2 id="karen-song-title" className={s.title}>
-        Karen Mode Song
+        Karen Mode song
       </h2>
       <div className={s.current}>
         <p id="karen-song-now">
@@ -47,7 +46,7 @@ export function KarenSongForm({ returnTo, answer }: { returnTo?: string; answer?
         </audio>
       </div>
 
-      <fetcher.Form key={music.mp3} method="post" action={action} encType="multipart/form-data" preventScrollReset>
+      <fetcher.Form key={music.mp3} method="post" action={KAREN_SONG_ACTION} encType="multipart/form-data" preventScrollReset>
         <FormAlert title={KAREN_SONG_FAILED} messages={result?.formErrors} />
         <div className={f.field}>
           <label htmlFor="karen-song-file" className={f.label}>
@@ -91,7 +90,7 @@ export function KarenSongForm({ returnTo, answer }: { returnTo?: string; answer?
       </fetcher.Form>
 
       {familySong ? (
-        <fetcher.Form method="post" action={action} className={s.resetForm} preventScrollReset>
+        <fetcher.Form method="post" action={KAREN_SONG_ACTION} className={s.resetForm} preventScrollReset>
           <button type="submit" name="intent" value="reset" className={ui.button.secondary} disabled={intent === "reset"}>
             {intent === "reset" ? "Resetting..." : "Use the bundled song"}
           </button>

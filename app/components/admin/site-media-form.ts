@@ -3,11 +3,6 @@ import type { SiteMediaFormResult } from "~/models/site-media.schema";
 
 // What the hero photo and Karen Mode song forms share.
 
-/** The form's action, with the page to come back to when it is not the Site tab. */
-export function siteMediaAction(action: string, returnTo?: string) {
-  return returnTo ? `${action}?${new URLSearchParams({ returnTo }).toString()}` : action;
-}
-
 /**
  * The refusal to show: the answer to this page's last submission with
  * JavaScript, or (without JavaScript, when the form is the answer page
