@@ -42,7 +42,6 @@ export const KarenSongFields = z.object({
 export const heroPhotoConstraint = getZodConstraint(HeroPhotoFields);
 export const karenSongConstraint = getZodConstraint(KarenSongFields);
 
-export const PHOTO_REQUIRED = "Please choose a photo to upload.";
 export const PHOTO_NOT_SUPPORTED = "This file is not a photo the site can use. Please choose a JPG, PNG, WebP or HEIC photo.";
 export const PHOTO_TOO_LARGE = "The photo is larger than 25 MB. Please choose a smaller file.";
 export const SONG_REQUIRED = "Please choose an MP3 file to upload.";
@@ -50,8 +49,16 @@ export const SONG_NOT_MP3 = "This file is not an MP3 song, so it cannot be playe
 export const SONG_TOO_LARGE = "The song is larger than 15 MB. Please choose a shorter song or a smaller MP3 file.";
 
 export const HERO_PHOTO_SAVED = { title: "Photo Saved", description: "The home page now shows the new photo." } as const;
+export const HERO_DESCRIPTION_SAVED = {
+  title: "Description Saved",
+  description: "The photo's new description is read to visitors who cannot see it.",
+} as const;
 export const HERO_PHOTO_RESET = { title: "Photo Reset", description: "The home page shows the original photo again." } as const;
 export const KAREN_SONG_SAVED = { title: "Song Saved", description: "Karen Mode now plays the new song." } as const;
+export const KAREN_SONG_TITLE_SAVED = {
+  title: "Song Title Saved",
+  description: "The player's new name is read to visitors who cannot see it.",
+} as const;
 export const KAREN_SONG_RESET = { title: "Song Reset", description: "Karen Mode plays the bundled song again." } as const;
 export const HERO_PHOTO_FAILED = "Photo Not Saved";
 export const KAREN_SONG_FAILED = "Song Not Saved";

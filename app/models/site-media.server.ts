@@ -30,7 +30,6 @@ import {
   MAX_HERO_PHOTO_BYTES,
   MAX_KAREN_SONG_BYTES,
   PHOTO_NOT_SUPPORTED,
-  PHOTO_REQUIRED,
   PHOTO_TOO_LARGE,
   SONG_NOT_MP3,
   SONG_REQUIRED,
@@ -42,7 +41,12 @@ import {
 import { runUrgentMediaJob } from "./upload-processing.server";
 
 /** How a form was answered: done (the route confirms with a redirect), or refused with the reasons. */
-export type SiteMediaAnswer = { ok: true } | { ok: false; status: number; result: SiteMediaFormResult; headers?: Record<string, string> };
+/**
+ * How a form was answered: done (a new file, or only the words when no file
+ * was chosen: the route confirms with a redirect), or refused with the reasons.
+ */
+export type SiteMediaAnswer =
+  { ok: true; saved: "file" | "words" } | { ok: false; status: number; result: SiteMediaFormResult; headers?: Record<string, string> };
 
 const refused = (
   status: number,
@@ -264,9 +268,9 @@ async function prepareHeroCopies(file: string, mime: string) {
 
 /**
  * The hero form (POST /admin/site/hero): a JPEG, PNG, WebP or HEIC photo and
- * the words that describe it (`heroImageAlt`, saved with the settings). The
- * home page shows the new photo once everything is stored; a refusal keeps
- * the one before.
+ * the words that describe it (`heroImageAlt`, saved with the settings), or
+ * the words alone. The home page shows the new photo once everything is
+ * stored; a refusal keeps the one before.
  */
 export async function receiveHeroPhotoForm(request: Request, by: string): Promise<SiteMediaAnswer> {
   const values: Record<string, string> = {};
@@ -277,8 +281,12 @@ export async function receiveHeroPhotoForm(request: Request, by: string): Promis
     values.heroImageAlt ??= "";
     const alt = HeroPhotoFields.safeParse({ heroImageAlt: values.heroImageAlt });
     const problems = alt.success ? {} : fieldErrors(alt.error);
-    if (!file) return refused(400, [PHOTO_REQUIRED], problems, values);
     if (!alt.success) return refused(400, [], problems, values);
+    if (!file) {
+      // No photo chosen: the description alone changes (a typo fixed, a better sentence).
+      const saved = await updateSiteSettings({ heroImageAlt: alt.data.heroImageAlt }, by);
+      return saved.ok ? { ok: true, saved: "words" } : refused(400, [], saved.errors, values);
+    }
     const type = sniffMediaType(await readHead(file.path, 64));
     if (!type || !HERO_TYPES.has(type.mime)) return refused(415, [PHOTO_NOT_SUPPORTED], {}, values);
 
@@ -308,7 +316,7 @@ export async function receiveHeroPhotoForm(request: Request, by: string): Promis
       await deleteUnused(stored);
       throw error;
     }
-    return { ok: true };
+    return { ok: true, saved: "file" };
   } catch (error) {
     const refusal = asRefusal(error);
     if (!refusal) throw error;
@@ -346,8 +354,8 @@ export function songTitleFromFileName(filename: string): string {
 
 /**
  * The song form (POST /admin/site/song): an MP3 (told from its bytes) and
- * an optional title. Karen Mode plays it from the next page on; a refusal
- * keeps the song before.
+ * an optional title, or once the family has a song, a new title alone.
+ * Karen Mode plays it from the next page on; a refusal keeps the song before.
  */
 export async function receiveKarenSongForm(request: Request, by: string): Promise<SiteMediaAnswer> {
   const values: Record<string, string> = {};
@@ -358,8 +366,16 @@ export async function receiveKarenSongForm(request: Request, by: string): Promis
     values.title ??= "";
     const title = KarenSongFields.safeParse({ title: values.title });
     const problems = title.success ? {} : fieldErrors(title.error);
-    if (!file) return refused(400, [SONG_REQUIRED], problems, values);
+    if (!file && !StoredKarenSong.safeParse(getStoredValue(STORED_KEYS.karenSong)).success) {
+      return refused(400, [SONG_REQUIRED], problems, values);
+    }
     if (!title.success) return refused(400, [], problems, values);
+    if (!file) {
+      // No file chosen: the family's song keeps playing under a new title (read and written in one step).
+      const current = StoredKarenSong.parse(getStoredValue(STORED_KEYS.karenSong));
+      setStoredValue(STORED_KEYS.karenSong, { ...current, title: title.data.title || songTitleFromFileName(current.originalName) }, by);
+      return { ok: true, saved: "words" };
+    }
     if (!(await isMp3File(file.path))) return refused(415, [SONG_NOT_MP3], {}, values);
 
     const key = `site/song-${contentName(file.sha256)}.mp3`;
@@ -377,7 +393,7 @@ export async function receiveKarenSongForm(request: Request, by: string): Promis
       await deleteUnused([key]);
       throw error;
     }
-    return { ok: true };
+    return { ok: true, saved: "file" };
   } catch (error) {
     const refusal = asRefusal(error);
     if (!refusal) throw error;

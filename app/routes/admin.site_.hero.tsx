@@ -3,7 +3,7 @@ import { Link, useActionData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { HeroPhotoForm } from "~/components/admin/HeroPhotoForm";
 import { receiveHeroPhotoForm, resetHeroPhoto } from "~/models/site-media.server";
-import { HERO_PHOTO_RESET, HERO_PHOTO_SAVED, HERO_PHOTO_SECTION, SITE_TAB_PATH } from "~/models/site-media.schema";
+import { HERO_DESCRIPTION_SAVED, HERO_PHOTO_RESET, HERO_PHOTO_SAVED, HERO_PHOTO_SECTION, SITE_TAB_PATH } from "~/models/site-media.schema";
 import { pageMeta } from "~/utils/meta";
 import { loaderCacheControl, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = `${SITE_TAB_PATH}#${HERO_PHOTO_SECTION}`;
   if (isMultipart(request)) {
     const answer = await receiveHeroPhotoForm(request, admin.username);
-    if (answer.ok) return redirectWithToast(back, HERO_PHOTO_SAVED);
+    if (answer.ok) return redirectWithToast(back, answer.saved === "file" ? HERO_PHOTO_SAVED : HERO_DESCRIPTION_SAVED);
     return json({ result: answer.result }, { status: answer.status, headers: answer.headers });
   }
   const intent = await unknownIntent(request, "reset");

@@ -3,7 +3,7 @@ import { Link, useActionData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { KarenSongForm } from "~/components/admin/KarenSongForm";
 import { receiveKarenSongForm, resetKarenSong } from "~/models/site-media.server";
-import { KAREN_SONG_RESET, KAREN_SONG_SAVED, KAREN_SONG_SECTION, SITE_TAB_PATH } from "~/models/site-media.schema";
+import { KAREN_SONG_RESET, KAREN_SONG_SAVED, KAREN_SONG_SECTION, KAREN_SONG_TITLE_SAVED, SITE_TAB_PATH } from "~/models/site-media.schema";
 import { pageMeta } from "~/utils/meta";
 import { loaderCacheControl, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = `${SITE_TAB_PATH}#${KAREN_SONG_SECTION}`;
   if (isMultipart(request)) {
     const answer = await receiveKarenSongForm(request, admin.username);
-    if (answer.ok) return redirectWithToast(back, KAREN_SONG_SAVED);
+    if (answer.ok) return redirectWithToast(back, answer.saved === "file" ? KAREN_SONG_SAVED : KAREN_SONG_TITLE_SAVED);
     return json({ result: answer.result }, { status: answer.status, headers: answer.headers });
   }
   const intent = await unknownIntent(request, "reset");

@@ -43,7 +43,7 @@ test("the family uploads a new hero photo with its description; the home page sh
     .toBuffer();
   await hero.getByLabel("New photo").setInputFiles({ name: "lake.jpg", mimeType: "image/jpeg", buffer: photo });
   await hero.getByLabel("Describe the photo").fill("Grandpa fishing at the lake at dawn");
-  await hero.getByRole("button", { name: "Upload Photo" }).click();
+  await hero.getByRole("button", { name: "Save Photo" }).click();
   await expect(toast(page)).toContainText("Photo Saved");
   await expect(page).toHaveURL(new RegExp(`${PAGE}#hero-photo$`));
   await expect(hero.getByRole("img", { name: "Grandpa fishing at the lake at dawn" })).toHaveAttribute(
@@ -61,7 +61,8 @@ test("the family uploads a new hero photo with its description; the home page sh
   );
   await expect(picture.locator('source[type="image/jpeg"]')).toHaveAttribute("srcset", /hero-1920w-[\w-]+\.jpg 1920w$/);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/media\/site\/hero-1280w-[\w-]+\.jpg$/);
-  const served = await page.request.get((await img.getAttribute("src"))!);
+  const heroSrc = (await img.getAttribute("src"))!;
+  const served = await page.request.get(heroSrc);
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toBe("image/jpeg");
   if (!withoutJs()) {
@@ -69,6 +70,16 @@ test("the family uploads a new hero photo with its description; the home page sh
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
     expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/media\/site\/hero-\d+w-[\w-]+\.webp$/);
   }
+
+  // Without a new photo, only the description changes.
+  await page.goto(PAGE);
+  await hydrated(page);
+  await heroSection(page).getByLabel("Describe the photo").fill("Grandpa fishing at Lake Tahoe at dawn");
+  await heroSection(page).getByRole("button", { name: "Save Photo" }).click();
+  await expect(toast(page)).toContainText("Description Saved");
+  await page.goto("/");
+  await expect(page.locator("[data-hero] img")).toHaveAttribute("alt", "Grandpa fishing at Lake Tahoe at dawn");
+  await expect(page.locator("[data-hero] img")).toHaveAttribute("src", heroSrc);
 
   await page.goto(PAGE);
   await hydrated(page);
@@ -87,7 +98,7 @@ test("a file that is not a photo is refused with the reason beside the form, and
     .getByLabel("New photo")
     .setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("only words, no picture") });
   await hero.getByLabel("Describe the photo").fill("Words about a photo");
-  await hero.getByRole("button", { name: "Upload Photo" }).click();
+  await hero.getByRole("button", { name: "Save Photo" }).click();
   const alert = page.getByRole("alert").filter({ hasText: "Photo Not Saved" });
   await expect(alert).toContainText("This file is not a photo the site can use. Please choose a JPG, PNG, WebP or HEIC photo.");
   await expect(page.getByLabel("Describe the photo")).toHaveValue("Words about a photo");
@@ -103,7 +114,7 @@ test("the family uploads a Karen Mode song; the footer player plays it, then the
   const song = songSection(page);
   await expect(song).toContainText("Karen Mode plays the song the site came with, “Karen Mode party loop”.");
   await song.getByLabel("New song").setInputFiles({ name: "Our Song.mp3", mimeType: "audio/mpeg", buffer: BUNDLED_SONG });
-  await song.getByRole("button", { name: "Upload Song" }).click();
+  await song.getByRole("button", { name: "Save Song" }).click();
   await expect(toast(page)).toContainText("Song Saved");
   await expect(songSection(page)).toContainText("Karen Mode plays “Our Song”.");
   await expect(songSection(page).locator('audio source[type="audio/mpeg"]')).toHaveAttribute("src", /^\/media\/site\/song-[\w-]+\.mp3$/);
@@ -124,7 +135,7 @@ test("the family uploads a Karen Mode song; the footer player plays it, then the
     .getByLabel("New song")
     .setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: readFileSync(path.resolve("public/audio/karen-mode.ogg")) });
   await songSection(page).getByLabel("Song title (optional)").fill("Ogg in disguise");
-  await songSection(page).getByRole("button", { name: "Upload Song" }).click();
+  await songSection(page).getByRole("button", { name: "Save Song" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Song Not Saved" })).toContainText("This file is not an MP3 song");
   await expect(page.getByLabel("Song title (optional)")).toHaveValue("Ogg in disguise");
 

@@ -98,6 +98,7 @@ describe("the family's photo and song in an S3 bucket", () => {
       ),
     ).toEqual({
       ok: true,
+      saved: "file",
     });
     const hero = getStoredValue<StoredHeroImage>(STORED_KEYS.heroImage)!;
     expect(hero.copies.map((copy) => copy.width)).toEqual([640, 1280, 1500]);
@@ -119,6 +120,7 @@ describe("the family's photo and song in an S3 bucket", () => {
       ),
     ).toEqual({
       ok: true,
+      saved: "file",
     });
     const { key } = getStoredValue<StoredKarenSong>(STORED_KEYS.karenSong)!;
     expect(await inBucket(key)).toEqual({ contentType: "audio/mpeg", size: song.length });

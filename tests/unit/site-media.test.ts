@@ -21,7 +21,6 @@ import { MediaProblem, PROCESSING_LIMITS } from "~/media/process.server";
 import { getSiteSettings, getSiteView, getStoredValue, STORED_KEYS } from "~/models/settings.server";
 import {
   PHOTO_NOT_SUPPORTED,
-  PHOTO_REQUIRED,
   PHOTO_TOO_LARGE,
   SONG_NOT_MP3,
   SONG_REQUIRED,
@@ -248,7 +247,7 @@ describe("uploading the hero photo", () => {
       heroForm({ photo: { bytes: await phonePhoto(2400, 1600), name: "IMG_1234.JPG" }, heroImageAlt: "  Mum at the lake  " }),
       "family",
     );
-    expect(answer).toEqual({ ok: true });
+    expect(answer).toEqual({ ok: true, saved: "file" });
     const record = heroRecord()!;
     expect(record.originalName).toBe("IMG_1234.JPG");
     expect(record.copies.map((copy) => copy.width)).toEqual([640, 1280, 1600]);
@@ -290,7 +289,7 @@ describe("uploading the hero photo", () => {
     for (const key of second) expect(stored(key), key).toBe(true);
   });
 
-  it("refuses a form without a photo or description, a file that is not a photo, and keeps the photo before", async () => {
+  it("refuses a form without a description, a file that is not a photo, and keeps the photo before", async () => {
     await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "kept.jpg" }, heroImageAlt: "Kept" }),
       "family",
@@ -298,11 +297,6 @@ describe("uploading the hero photo", () => {
     const kept = heroRecord();
     const before = await siteFiles();
 
-    expect(await receiveHeroPhotoForm(heroForm({ heroImageAlt: "No file" }), "family")).toEqual({
-      ok: false,
-      status: 400,
-      result: { formErrors: [PHOTO_REQUIRED], fieldErrors: {}, values: { heroImageAlt: "No file" } },
-    });
     const noAlt = await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "a.jpg" }, heroImageAlt: "  " }),
       "family",
@@ -353,6 +347,20 @@ describe("uploading the hero photo", () => {
     expect(streamed).toMatchObject({ ok: false, status: 413, result: { formErrors: [PHOTO_TOO_LARGE], values: { heroImageAlt: "Huge" } } });
     expect(heroRecord()).toBeNull();
     expect(await fs.readdir(path.join(config.STORAGE_DIR, "tmp")).catch(() => [])).toEqual([]);
+  });
+
+  it("without a new photo changes only its description", async () => {
+    await receiveHeroPhotoForm(
+      heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "kept.jpg" }, heroImageAlt: "Mum on the pier" }),
+      "family",
+    );
+    const kept = heroRecord();
+    expect(await receiveHeroPhotoForm(heroForm({ heroImageAlt: "Mum on the pier at Santa Cruz" }), "family")).toEqual({
+      ok: true,
+      saved: "words",
+    });
+    expect(getSiteSettings().heroImageAlt).toBe("Mum on the pier at Santa Cruz");
+    expect(heroRecord()).toEqual(kept);
   });
 
   it("on a full disk answers the storage-full message and keeps the photo before", async () => {
@@ -410,7 +418,15 @@ describe("uploading the hero photo", () => {
 describe("uploading the Karen Mode song", () => {
   it("stores the MP3, names it after its file unless given a title, and Karen Mode plays it", async () => {
     const bytes = await fs.readFile(BUNDLED_SONG);
-    expect(await receiveKarenSongForm(songForm({ song: { bytes, name: "Our Party Song.mp3" } }), "family")).toEqual({ ok: true });
+    expect(await receiveKarenSongForm(songForm({ title: "No song yet" }), "family")).toEqual({
+      ok: false,
+      status: 400,
+      result: { formErrors: [SONG_REQUIRED], fieldErrors: {}, values: { title: "No song yet" } },
+    });
+    expect(await receiveKarenSongForm(songForm({ song: { bytes, name: "Our Party Song.mp3" } }), "family")).toEqual({
+      ok: true,
+      saved: "file",
+    });
     const record = songRecord()!;
     expect(record).toMatchObject({ title: "Our Party Song", originalName: "Our Party Song.mp3", bytes: bytes.length });
     expect(record.key).toMatch(/^site\/song-[\w-]{16}\.mp3$/);
@@ -425,7 +441,7 @@ describe("uploading the Karen Mode song", () => {
     expect(stored(record.key)).toBe(false);
   });
 
-  it("refuses anything that is not an MP3, a form without a file, a title too long, and keeps the song before", async () => {
+  it("refuses anything that is not an MP3, a title too long, and keeps the song before", async () => {
     await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "kept.mp3" } }), "family");
     const kept = songRecord();
     const notMp3 = await receiveKarenSongForm(
@@ -433,10 +449,6 @@ describe("uploading the Karen Mode song", () => {
       "family",
     );
     expect(notMp3).toEqual({ ok: false, status: 415, result: { formErrors: [SONG_NOT_MP3], fieldErrors: {}, values: { title: "Ogg" } } });
-    expect(await receiveKarenSongForm(songForm({ title: "Nothing" }), "family")).toMatchObject({
-      status: 400,
-      result: { formErrors: [SONG_REQUIRED] },
-    });
     const long = await receiveKarenSongForm(
       songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "a.mp3" }, title: "x".repeat(201) }),
       "family",
@@ -446,6 +458,16 @@ describe("uploading the Karen Mode song", () => {
     expect(tooLarge).toMatchObject({ status: 413 });
     expect(songRecord()).toEqual(kept);
     expect(await siteFiles()).toEqual([path.posix.basename(kept!.key)]);
+  });
+
+  it("without a new file renames the family's song (its file's name when the title is emptied)", async () => {
+    await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "party_mix.mp3" } }), "family");
+    const { key } = songRecord()!;
+    expect(await receiveKarenSongForm(songForm({ title: "Dancing Queen" }), "family")).toEqual({ ok: true, saved: "words" });
+    expect(songRecord()).toMatchObject({ key, title: "Dancing Queen" });
+    expect(getSiteView().karenMusic.title).toBe("Dancing Queen");
+    await receiveKarenSongForm(songForm({ title: "" }), "family");
+    expect(songRecord()).toMatchObject({ key, title: "party mix" });
   });
 
   it("“Use the bundled song” goes back to the loop the site came with and deletes the family's file", async () => {

@@ -61,14 +61,14 @@ export function HeroPhotoForm({ answer }: { answer?: SiteMediaFormResult }) {
             New photo
           </label>
           <p id="hero-photo-file-hint" className={f.hint}>
-            A JPG, PNG, WebP or HEIC photo of up to 25 MB. A wide (landscape) photo fills the screen best.
+            A JPG, PNG, WebP or HEIC photo of up to 25 MB. A wide (landscape) photo fills the screen best. Leave this empty to change only
+            the description.
           </p>
           <input
             id="hero-photo-file"
             type="file"
             name="photo"
             accept={HERO_PHOTO_ACCEPT}
-            required
             aria-describedby="hero-photo-file-hint"
             className={s.fileInput}
           />
@@ -94,7 +94,7 @@ export function HeroPhotoForm({ answer }: { answer?: SiteMediaFormResult }) {
           <ErrorList id="hero-photo-alt-error" errors={altErrors} />
         </div>
         <button type="submit" name="intent" value="upload" className={ui.button.primary} disabled={intent === "upload"}>
-          {intent === "upload" ? "Uploading..." : "Upload Photo"}
+          {intent === "upload" ? "Saving..." : "Save Photo"}
         </button>
       </fetcher.Form>
 

@@ -54,13 +54,14 @@ export function KarenSongForm({ answer }: { answer?: SiteMediaFormResult }) {
           </label>
           <p id="karen-song-file-hint" className={f.hint}>
             An MP3 file of up to 15 MB. It plays in a loop while Karen Mode is on.
+            {familySong ? " Leave this empty to change only the title." : null}
           </p>
           <input
             id="karen-song-file"
             type="file"
             name="song"
             accept={KAREN_SONG_ACCEPT}
-            required
+            required={!familySong}
             aria-describedby="karen-song-file-hint"
             className={s.fileInput}
           />
@@ -85,7 +86,7 @@ export function KarenSongForm({ answer }: { answer?: SiteMediaFormResult }) {
           <ErrorList id="karen-song-name-error" errors={titleErrors} />
         </div>
         <button type="submit" name="intent" value="upload" className={ui.button.primary} disabled={intent === "upload"}>
-          {intent === "upload" ? "Uploading..." : "Upload Song"}
+          {intent === "upload" ? "Saving..." : "Save Song"}
         </button>
       </fetcher.Form>
 
