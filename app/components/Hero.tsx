@@ -38,16 +38,26 @@ function useParallax() {
   return { background, text };
 }
 
+/**
+ * How wide the photo is drawn: it covers a box the width of the screen and
+ * about 120% of its height (the parallax room), so on a tall phone screen a
+ * landscape photo is drawn much wider than the screen, and the browser must
+ * pick a copy for that width, not the screen's. (A browser that cannot read
+ * max() takes the screen's width.)
+ */
+const coverSizes = (hero: { width: number; height: number }) => `max(100vw, ${Math.ceil((120 * hero.width) / hero.height)}vh)`;
+
 export function Hero() {
   const { background, text } = useParallax();
   const site = useSite();
   const hero = site.heroImage;
+  const sizes = coverSizes(hero);
   return (
     <section className={s.hero} aria-labelledby="hero-title" data-hero="">
       <div ref={background} className={s.background}>
         <picture>
-          {hero.srcSetWebp ? <source type="image/webp" srcSet={hero.srcSetWebp} sizes="100vw" /> : null}
-          {hero.srcSetJpeg ? <source type="image/jpeg" srcSet={hero.srcSetJpeg} sizes="100vw" /> : null}
+          {hero.srcSetWebp ? <source type="image/webp" srcSet={hero.srcSetWebp} sizes={sizes} /> : null}
+          {hero.srcSetJpeg ? <source type="image/jpeg" srcSet={hero.srcSetJpeg} sizes={sizes} /> : null}
           <img className={s.photo} src={hero.src} alt={site.heroImageAlt} width={hero.width} height={hero.height} />
         </picture>
       </div>

@@ -143,7 +143,9 @@ export function MusicPlayer() {
   const textBrowser = useRouteLoaderData<{ textBrowser?: boolean }>("root")?.textBrowser;
   return (
     <div className={s.player}>
+      {/* A new song (the family's upload) needs a new element: an <audio> keeps the source it chose first. */}
       <audio
+        key={music.mp3}
         ref={audioRef}
         loop
         preload="none"

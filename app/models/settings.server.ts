@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { siteSettings } from "../../db/schema";
 import { hashPassword } from "~/auth/password.server";
-import { bundledMedia, content, type SiteContent } from "~/content";
+import { content, type SiteContent } from "~/content";
 import { db } from "~/db.server";
 import type { FieldErrors } from "~/utils/http.server";
 import { describeService } from "~/utils/service-time.server";
 import type { SiteView } from "~/utils/site";
 import { SETTING_FIELDS, SettingsFields, settingsProblems, type SettingsPatch, type SiteSettings } from "./settings.schema";
+import { heroImageView, karenMusicView } from "./site-media.schema";
 
 // The family's settings live in site_settings, one row per setting they have
 // changed; every other setting has its default from app/content.ts. They are
@@ -111,7 +112,7 @@ export function getSiteView(now = Date.now()): SiteView {
   return {
     ...settings,
     service: describeService(settings, now),
-    heroImage: { src: bundledMedia.heroImage, width: 1600, height: 1000 },
-    karenMusic: { ...bundledMedia.karenModeMusic },
+    heroImage: heroImageView(getStoredValue(STORED_KEYS.heroImage)),
+    karenMusic: karenMusicView(getStoredValue(STORED_KEYS.karenSong)),
   };
 }

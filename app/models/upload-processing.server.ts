@@ -65,6 +65,16 @@ export function enqueueProcessing(id: number): Promise<ProcessingOutcome> {
     });
 }
 
+/**
+ * The site's other heavy media work (the family's new hero photo) in the
+ * same one-at-a-time queue, ahead of visitors' uploads still waiting: it
+ * never runs beside another job on a small machine, and waits at most for
+ * the one in progress. Rejects with JobTimedOut past `limitMs`.
+ */
+export function runUrgentMediaJob<T>(run: (signal: AbortSignal) => Promise<T>, limitMs: number): Promise<T> {
+  return queue.enqueue(run, { limitMs, urgent: true });
+}
+
 /** Waits until every processing job queued so far has finished (jobs stopped at their time limit included). */
 export function processingIdle() {
   return queue.idle();

@@ -2,9 +2,11 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { Fragment, useEffect } from "react";
 import { requireAdmin } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
+import { HeroPhotoForm } from "~/components/admin/HeroPhotoForm";
+import { KarenSongForm } from "~/components/admin/KarenSongForm";
 import { Field, FormAlert, formLevelError, RadioGroupField, SelectField, TextareaField } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
 import { useZodForm } from "~/components/useZodForm";
@@ -243,7 +245,11 @@ export default function SiteTab() {
         Changes show to visitors on their next page. <a href="/">View the site</a>
       </p>
       {(Object.keys(SECTIONS) as SettingsSection[]).map((section) => (
-        <SettingsForm key={section} section={section} />
+        <Fragment key={section}>
+          <SettingsForm section={section} />
+          {/* The photo and the song are files, with forms of their own (each posts to its own route). */}
+          {section === "memorial" ? <HeroPhotoForm /> : section === "karenMode" ? <KarenSongForm /> : null}
+        </Fragment>
       ))}
     </>
   );

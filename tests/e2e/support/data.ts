@@ -12,10 +12,17 @@ import { MemoryApiSchema, setMemoryStatus, submitMemory } from "~/models/memory.
 import { createPoem, type PoemInput } from "~/models/poem.server";
 import { SettingsPatch } from "~/models/settings.schema";
 import { updateSiteSettings } from "~/models/settings.server";
+import { resetHeroPhoto, resetKarenSong } from "~/models/site-media.server";
 
 /** Back to a new site's settings (app/content.ts): public, the bundled photo and song, no passcode. */
 export function resetSiteSettings() {
   db.delete(siteSettings).run();
+}
+
+/** Back to the bundled hero photo and Karen Mode song, their files deleted (as the Site tab's reset buttons do); then resetSiteSettings. */
+export async function removeSiteMedia() {
+  await resetHeroPhoto("admin");
+  await resetKarenSong("admin");
 }
 
 /** Changes settings as the Site tab would (checked by the same schema); throws when they are refused. */
