@@ -322,16 +322,16 @@ describe("who moderated what", () => {
   const AT = Date.UTC(2026, 1, 3, 9, 30);
 
   it("approving or rejecting a memory keeps the admin's username and the time", () => {
-    const [{ id }] = db
+    const id = db
       .insert(memories)
       .values({ name: "Ellen", email: "e@example.com", message: "I remember the lake." })
       .returning({ id: memories.id })
-      .all();
-    expect(getMemory(id!)).toMatchObject({ moderatedBy: null, moderatedAt: null });
-    expect(setMemoryStatus(id!, "APPROVED", "anna", AT)).toBe(true);
-    expect(getMemory(id!)).toMatchObject({ status: "APPROVED", moderatedBy: "anna", moderatedAt: new Date(AT).toISOString() });
-    expect(setMemoryStatus(id!, "REJECTED", "ben", AT + 60_000)).toBe(true);
-    expect(getMemory(id!)).toMatchObject({ status: "REJECTED", moderatedBy: "ben", moderatedAt: new Date(AT + 60_000).toISOString() });
+      .all()[0]!.id;
+    expect(getMemory(id)).toMatchObject({ moderatedBy: null, moderatedAt: null });
+    expect(setMemoryStatus(id, "APPROVED", "anna", AT)).toBe(true);
+    expect(getMemory(id)).toMatchObject({ status: "APPROVED", moderatedBy: "anna", moderatedAt: new Date(AT).toISOString() });
+    expect(setMemoryStatus(id, "REJECTED", "ben", AT + 60_000)).toBe(true);
+    expect(getMemory(id)).toMatchObject({ status: "REJECTED", moderatedBy: "ben", moderatedAt: new Date(AT + 60_000).toISOString() });
   });
 
   it("publishing or deleting an upload keeps the admin's username and the time", async () => {
