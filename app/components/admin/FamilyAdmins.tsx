@@ -54,7 +54,8 @@ export function FamilyAdmins({
         Everyone listed here can log in to this panel, approve what visitors share and change the site. Share the work with a sibling or a
         trusted friend.
       </p>
-      <ConfirmStep confirm={confirm} action={FAMILY_ADMINS_ACTION} cancelTo={returnTo} />
+      {/* Without its #anchor: a link differing from the page's address only there would not load the page again (no JavaScript). */}
+      <ConfirmStep confirm={confirm} action={FAMILY_ADMINS_ACTION} cancelTo={returnTo.split("#")[0]!} />
       {invitation ? (
         <div className={f.invitation}>
           <p className={f.intro}>
@@ -151,8 +152,17 @@ function AddAdminFields({ lastResult, returnTo }: { lastResult?: SubmissionResul
   const { form, control } = useZodForm("add-admin", NewAdminSchema, { lastResult });
   const [username, password] = [control("username", "text"), control("password", "password")];
   return (
-    <Form method="post" action={FAMILY_ADMINS_ACTION} {...getFormProps(form)} className={s.form} preventScrollReset>
-      <h3 className={s.sectionTitle}>Add an admin</h3>
+    <Form
+      method="post"
+      action={FAMILY_ADMINS_ACTION}
+      {...getFormProps(form)}
+      aria-labelledby="add-admin-title"
+      className={s.form}
+      preventScrollReset
+    >
+      <h3 id="add-admin-title" className={s.sectionTitle}>
+        Add an admin
+      </h3>
       <FormAlert title="Not added" messages={form.errors} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <Field label="Username" errors={username.errors} errorId={username.errorId} inputProps={{ ...username.props, autoComplete: "off" }} />
@@ -173,8 +183,10 @@ function AddAdminFields({ lastResult, returnTo }: { lastResult?: SubmissionResul
 function InviteForm({ returnTo }: { returnTo: string }) {
   const sending = useSending() === "invite";
   return (
-    <Form method="post" action={FAMILY_ADMINS_ACTION} className={s.form} preventScrollReset>
-      <h3 className={s.sectionTitle}>Invite someone</h3>
+    <Form method="post" action={FAMILY_ADMINS_ACTION} aria-labelledby="invite-title" className={s.form} preventScrollReset>
+      <h3 id="invite-title" className={s.sectionTitle}>
+        Invite someone
+      </h3>
       <p className={f.intro}>
         Make a link to send by message or e-mail: whoever opens it chooses their own username and password. It works once, within 7 days.
       </p>
@@ -209,8 +221,17 @@ function ChangePasswordFields({
     control("confirmPassword", "password"),
   ];
   return (
-    <Form method="post" action={FAMILY_ADMINS_ACTION} {...getFormProps(form)} className={s.form} preventScrollReset>
-      <h3 className={s.sectionTitle}>Change your password</h3>
+    <Form
+      method="post"
+      action={FAMILY_ADMINS_ACTION}
+      {...getFormProps(form)}
+      aria-labelledby="change-password-title"
+      className={s.form}
+      preventScrollReset
+    >
+      <h3 id="change-password-title" className={s.sectionTitle}>
+        Change your password
+      </h3>
       <FormAlert title="Password not changed" messages={form.errors} />
       <input type="hidden" name="returnTo" value={returnTo} />
       {/* For password managers: whose password this is. */}
