@@ -8,11 +8,11 @@ import { Field, FormAlert } from "~/components/forms";
 import { useZodForm } from "~/components/useZodForm";
 import { AcceptInvitationSchema, WELCOME_INVITED } from "~/models/admin.schema";
 import { acceptInvitation, lookUpInvitation, type InvitationState } from "~/models/invitation.server";
+import { getSiteSettings } from "~/models/settings.server";
 import * as ui from "~/styles/ui.css";
 import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { asRefusal } from "~/utils/refusal.server";
-import { useSite } from "~/utils/site";
 import { formatDateTime } from "~/utils/time";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -38,7 +38,14 @@ export function loader({ params, context }: LoaderFunctionArgs) {
   const found = lookUpInvitation(params.token ?? "", context.clientIp);
   if (found.state !== "open") return closed(found);
   return json(
-    { open: true as const, expiresAt: found.expiresAt.toISOString(), invitedBy: found.createdBy },
+    {
+      open: true as const,
+      expiresAt: found.expiresAt.toISOString(),
+      invitedBy: found.createdBy,
+      // From the settings, not the page's site view: on a private memorial a visitor without the
+      // passcode is shown a site view without it, and the invited person may not have the passcode yet.
+      timeZone: getSiteSettings().timeZone,
+    },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
 }
@@ -86,6 +93,7 @@ export default function Invitation() {
         ) : (
           <InvitationForm
             expiresAt={page.open ? page.expiresAt : ""}
+            timeZone={page.open ? page.timeZone : "UTC"}
             invitedBy={page.open ? page.invitedBy : null}
             lastResult={answer?.open ? answer.result : undefined}
           />
@@ -97,14 +105,15 @@ export default function Invitation() {
 
 function InvitationForm({
   expiresAt,
+  timeZone,
   invitedBy,
   lastResult,
 }: {
   expiresAt: string;
+  timeZone: string;
   invitedBy: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { timeZone } = useSite();
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   const { form, control } = useZodForm("invitation", AcceptInvitationSchema, { lastResult });
