@@ -3,6 +3,7 @@ import { config } from "~/config.server";
 import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { ensureConfiguredAdmin } from "~/models/admin.server";
+import { openSetupAfter } from "~/models/first-run.server";
 import { cleanupAbandonedUploads, requeueUnprocessedUploads } from "~/models/upload.server";
 
 const HOUR = 60 * 60 * 1000;
@@ -22,15 +23,16 @@ let started = false;
 
 /**
  * Once per server process, after it starts listening: the configured admin
- * exists, expired sessions are swept (now and hourly), processing that a
- * restart interrupted is finished, and abandoned uploads are freed (now and
- * hourly).
+ * exists (or, without any admin, the first run's setup code is printed),
+ * expired sessions are swept (now and hourly), processing that a restart
+ * interrupted is finished, and abandoned uploads are freed (now and hourly).
  */
 export async function startBackgroundWork() {
   if (started) return;
   started = true;
+  // Without any admin (a fresh install, no ADMIN_USERNAME), the log gets the first run's setup code.
   try {
-    await ensureConfiguredAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+    await openSetupAfter(ensureConfiguredAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD));
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "could not set up the configured admin", error: String(error) }));
   }

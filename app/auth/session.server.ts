@@ -85,6 +85,33 @@ export async function startAdminSession(request: Request, admin: Admin): Promise
   return sessionStorage.commitSession(session);
 }
 
+/** The id of the request's session (its row in the sessions table), or undefined without one. */
+export async function sessionIdOf(request: Request): Promise<string | undefined> {
+  return (await getSession(request)).id || undefined;
+}
+
+/**
+ * Keeps `value` in the admin's session (its row, not the cookie) until
+ * `takeFromSession` reads it once: something to show on the next page only,
+ * such as a new invitation link.
+ */
+export async function flashInSession(request: Request, key: string, value: unknown): Promise<void> {
+  const session = await getSession(request);
+  if (!session.id) return;
+  session.flash(key, value);
+  // The cookie names the same row: only the row changes, so no Set-Cookie is needed.
+  await sessionStorage.commitSession(session);
+}
+
+/** What `flashInSession` kept under `key`, once; null when there is none. */
+export async function takeFromSession<T>(request: Request, key: string): Promise<T | null> {
+  const session = await getSession(request);
+  if (!session.id || !session.has(key)) return null;
+  const value = session.get(key) as T;
+  await sessionStorage.commitSession(session);
+  return value;
+}
+
 /**
  * Ends the session: its row is deleted and the cookie cleared. When the row
  * cannot be deleted (a full disk) the cookie is still cleared, and the row

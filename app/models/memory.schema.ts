@@ -67,4 +67,7 @@ export interface AdminMemory {
   canDisplay: boolean;
   status: Status;
   createdAt: string;
+  /** The admin who last approved or rejected it, and when (null while pending). */
+  moderatedBy: string | null;
+  moderatedAt: string | null;
 }

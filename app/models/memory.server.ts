@@ -90,9 +90,15 @@ export function listPublicMemories({ limit, offset }: { limit: number; offset: n
   return publicMemoriesQuery.all({ limit, offset }).map(toPublicMemory);
 }
 
-/** Moderation: returns false when there is no such memory. */
-export function setMemoryStatus(id: number, status: Exclude<Status, "PENDING">): boolean {
-  return db.update(memories).set({ status }).where(eq(memories.id, id)).run().changes > 0;
+/** Moderation by the admin `by` (their username, kept with when): returns false when there is no such memory. */
+export function setMemoryStatus(id: number, status: Exclude<Status, "PENDING">, by: string | null = null, now = Date.now()): boolean {
+  return (
+    db
+      .update(memories)
+      .set({ status, moderatedBy: by, moderatedAt: new Date(now) })
+      .where(eq(memories.id, id))
+      .run().changes > 0
+  );
 }
 
 export function toAdminMemory(memory: Memory): AdminMemory {
@@ -105,6 +111,8 @@ export function toAdminMemory(memory: Memory): AdminMemory {
     canDisplay: memory.canDisplay,
     status: memory.status,
     createdAt: memory.createdAt.toISOString(),
+    moderatedBy: memory.moderatedBy,
+    moderatedAt: memory.moderatedAt?.toISOString() ?? null,
   };
 }
 

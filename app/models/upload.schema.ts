@@ -33,6 +33,9 @@ export interface AdminUpload extends UploadView {
   originalUrl: string | null;
   /** Why it could not be processed (then it cannot be published), or null. */
   processingError: string | null;
+  /** The admin who last published or deleted it, and when (null while pending). */
+  moderatedBy: string | null;
+  moderatedAt: string | null;
 }
 
 export const MISSING_INFORMATION = {

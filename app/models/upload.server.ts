@@ -54,9 +54,10 @@ export function getUpload(id: number): Upload | undefined {
  * Publishes or rejects an upload. A rejected upload's files are deleted from
  * storage at once: the family asked for it to be gone. They are deleted only
  * once the rejection is committed, so a failed write (a full disk) never
- * leaves a PENDING upload whose files are gone.
+ * leaves a PENDING upload whose files are gone. The admin `by` (their
+ * username) is kept with when, as who moderated it.
  */
-export async function setUploadStatus(id: number, status: Status) {
+export async function setUploadStatus(id: number, status: Status, by: string | null = null, now = Date.now()) {
   const current = getUpload(id);
   if (!current) return undefined;
   if (current.status === "REJECTED" && status !== "REJECTED") {
@@ -65,13 +66,19 @@ export async function setUploadStatus(id: number, status: Status) {
   if (status === "APPROVED" && current.processingError) {
     throw new UploadRefused(409, "status", cannotPublish(current.processingError));
   }
+  const moderation = status === "PENDING" ? { moderatedBy: null, moderatedAt: null } : { moderatedBy: by, moderatedAt: new Date(now) };
   if (status !== "REJECTED") {
     // All RETURNING rows are read, so a failed commit throws instead of passing unseen.
-    return db.update(uploads).set({ status }).where(eq(uploads.id, id)).returning().all()[0];
+    return db
+      .update(uploads)
+      .set({ status, ...moderation })
+      .where(eq(uploads.id, id))
+      .returning()
+      .all()[0];
   }
   const [rejected] = db
     .update(uploads)
-    .set({ status, storageKey: null, displayKey: null, thumbnailKey: null })
+    .set({ status, ...moderation, storageKey: null, displayKey: null, thumbnailKey: null })
     .where(eq(uploads.id, id))
     .returning()
     .all();
@@ -192,6 +199,8 @@ export function toAdminUpload(upload: Upload): AdminUpload {
     sizeBytes: upload.sizeBytes,
     originalUrl: upload.storageKey ? mediaUrl(upload.id, upload.storageKey) : null,
     processingError: upload.processingError,
+    moderatedBy: upload.moderatedBy,
+    moderatedAt: upload.moderatedAt?.toISOString() ?? null,
   };
 }
 

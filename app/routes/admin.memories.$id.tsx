@@ -5,6 +5,7 @@ import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { ModerationButtons } from "~/components/admin/ModerationButtons";
+import { ModerationRecord } from "~/components/admin/ModerationRecord";
 import { PendingMemories } from "~/components/admin/PendingMemories";
 import { useSite } from "~/utils/site";
 import { getMemory, listPendingMemories } from "~/models/memory.server";
@@ -51,6 +52,7 @@ export default function MemoryDetails() {
           <dd>{memory.canDisplay ? "Yes" : "No"}</dd>
           <dt>Status</dt>
           <dd>{memory.status}</dd>
+          <ModerationRecord {...memory} timeZone={timeZone} />
           <dt>Message</dt>
           <dd className={d.message}>{memory.message}</dd>
         </dl>

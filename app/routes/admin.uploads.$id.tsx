@@ -5,6 +5,7 @@ import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { ModerationButtons } from "~/components/admin/ModerationButtons";
+import { ModerationRecord } from "~/components/admin/ModerationRecord";
 import { dimensions, ProcessingProblem } from "~/components/admin/PendingUploads";
 import { useSite } from "~/utils/site";
 import { getAdminUpload } from "~/models/upload.server";
@@ -30,7 +31,7 @@ const FORMATS: Record<string, string> = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const upload = getAdminUpload(idParam(params.id) ?? 0);
-  invariantResponse(upload && upload.status !== "REJECTED", "Not found", { status: 404 });
+  invariantResponse(upload, "Not found", { status: 404 });
   return json({ upload }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
@@ -47,9 +48,13 @@ export default function UploadPreview() {
   const name = upload.originalName ?? "Unknown";
   const format = FORMATS[upload.mimeType ?? ""] ?? upload.mimeType ?? "Unknown";
   const size = dimensions(upload);
+  // A deleted upload's files are gone: only the record of who deleted it and when is left.
+  const deleted = upload.status === "REJECTED";
   return (
     <AdminDialog title={name} closeTo="/admin/uploads">
-      {upload.processingError ? (
+      {deleted ? (
+        <p>This upload was deleted permanently.</p>
+      ) : upload.processingError ? (
         <ProcessingProblem reason={upload.processingError} />
       ) : upload.type === "IMAGE" ? (
         <img src={upload.url} alt={`Preview of ${name}`} className={d.preview} />
@@ -81,6 +86,7 @@ export default function UploadPreview() {
         <dd>{formatDateTime(upload.createdAt, timeZone)}</dd>
         <dt>Sent by</dt>
         <dd>{upload.submittedBy || "Anonymous"}</dd>
+        <ModerationRecord {...upload} timeZone={timeZone} />
         {upload.originalUrl ? (
           <>
             <dt>Original file</dt>
@@ -92,7 +98,7 @@ export default function UploadPreview() {
           </>
         ) : null}
       </dl>
-      {upload.type === "IMAGE" && !upload.processingError ? (
+      {upload.type === "IMAGE" && !upload.processingError && !deleted ? (
         <Form method="post" action={`/admin/uploads/${upload.id}`} className={d.buttons} preventScrollReset>
           <input type="hidden" name="id" value={upload.id} />
           <button type="submit" name="intent" value="rotate-left" className={ui.button.secondary}>
@@ -104,7 +110,7 @@ export default function UploadPreview() {
         </Form>
       ) : null}
       <div className={d.buttons} style={{ marginTop: "1rem" }}>
-        {confirm ? (
+        {deleted ? null : confirm ? (
           <ConfirmStep confirm={confirm} action={`/admin/uploads/${upload.id}`} cancelTo={`/admin/uploads/${upload.id}`} />
         ) : (
           <ModerationButtons

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { loginAdmin } from "~/auth/authenticator.server";
@@ -10,6 +10,7 @@ import * as s from "~/components/admin/admin.css";
 import { Field, FormAlert } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
 import { useZodForm } from "~/components/useZodForm";
+import { isSetupOpen } from "~/models/first-run.server";
 import * as ui from "~/styles/ui.css";
 import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -31,7 +32,11 @@ export const headers = loaderCacheControl;
 
 // The card is shown with a session too: after a refused login the page's loader runs again, and
 // sending an administrator on from here would turn the form's answer (its messages) into a redirect.
-export const loader = () => json(null, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+// While the memorial has no admin at all, there is nobody to log in: the first run's setup instead.
+export function loader() {
+  if (isSetupOpen()) throw redirect("/admin/setup");
+  return json(null, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // A form's limits (its size and type), on a copy: remix-auth's form strategy reads the body itself.

@@ -16,13 +16,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** PATCH /api/admin/memories/{id} {status}: approve or reject. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
   const id = idParam(params.id);
   const parsed = ModerationSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
   return answerRefusals(() => {
-    invariantResponse(id && setMemoryStatus(id, parsed.data.status), NO_SUCH_MEMORY, { status: 404, field: "id" });
+    invariantResponse(id && setMemoryStatus(id, parsed.data.status, admin.username), NO_SUCH_MEMORY, { status: 404, field: "id" });
     return json(getMemory(id));
   });
 }

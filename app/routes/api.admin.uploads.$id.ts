@@ -16,13 +16,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** PATCH /api/admin/uploads/{id} {status}: publish, or reject (its files are deleted). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
   const parsed = ModerationSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
   const id = idParam(params.id);
   return answerRefusals(async () => {
-    const upload = id ? await setUploadStatus(id, parsed.data.status) : undefined;
+    const upload = id ? await setUploadStatus(id, parsed.data.status, admin.username) : undefined;
     invariantResponse(upload, NO_SUCH_UPLOAD, { status: 404, field: "id" });
     return json(toAdminUpload(upload));
   });

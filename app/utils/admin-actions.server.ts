@@ -19,10 +19,10 @@ const ROTATE_FAILED = { title: "Error", description: "Failed to rotate image.", 
 const STATUS_BY_INTENT = { approve: "APPROVED", reject: "REJECTED" } as const;
 
 async function readIntent(request: Request) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
-  return { form, intent, id: idParam(String(form.get("id") ?? "")) };
+  return { admin, form, intent, id: idParam(String(form.get("id") ?? "")) };
 }
 
 /** Rejecting and deleting cannot be undone: the first press answers with the question, the second (confirmed=yes) acts. */
@@ -31,7 +31,7 @@ const askFirst = (confirm: ConfirmRequest) => json({ confirm });
 
 /** Approve or reject a memory from a plain form (intent + id), then back to `returnTo` with a toast. */
 export async function moderateMemoryForm(request: Request, returnTo: string) {
-  const { form, intent, id } = await readIntent(request);
+  const { admin, form, intent, id } = await readIntent(request);
   const status = STATUS_BY_INTENT[intent as keyof typeof STATUS_BY_INTENT];
   if (status === "REJECTED" && id && !confirmed(form)) {
     const memory = getMemory(id);
@@ -45,7 +45,7 @@ export async function moderateMemoryForm(request: Request, returnTo: string) {
     });
   }
   try {
-    if (!status || !id || !setMemoryStatus(id, status)) return redirectWithToast(returnTo, MEMORY_FAILED);
+    if (!status || !id || !setMemoryStatus(id, status, admin.username)) return redirectWithToast(returnTo, MEMORY_FAILED);
   } catch (error) {
     return redirectWithToast(returnTo, failureToast(MEMORY_FAILED, error));
   }
@@ -57,7 +57,7 @@ export async function moderateMemoryForm(request: Request, returnTo: string) {
  * deleting go back to the list; rotating stays on the preview.
  */
 export async function moderateUploadForm(request: Request, returnTo: string) {
-  const { form, intent, id } = await readIntent(request);
+  const { admin, form, intent, id } = await readIntent(request);
   if (intent === "reject" && id && !confirmed(form)) {
     const upload = getAdminUpload(id);
     if (!upload) return redirectWithToast(returnTo, UPLOAD_FAILED);
@@ -84,7 +84,7 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
   }
   const status = STATUS_BY_INTENT[intent as keyof typeof STATUS_BY_INTENT];
   try {
-    const upload = status && id ? await setUploadStatus(id, status) : undefined;
+    const upload = status && id ? await setUploadStatus(id, status, admin.username) : undefined;
     return redirectWithToast(returnTo, upload ? UPLOAD_UPDATED : UPLOAD_FAILED);
   } catch (error) {
     return redirectWithToast(returnTo, failureToast(UPLOAD_FAILED, error));

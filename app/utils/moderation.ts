@@ -12,10 +12,10 @@ export function idParam(raw: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** What the server asks before something that cannot be undone (rejecting a memory, deleting an upload). */
+/** What the server asks before something that cannot be undone (rejecting a memory, deleting an upload, removing yourself as an admin). */
 export interface ConfirmRequest {
   id: number;
-  intent: "reject";
+  intent: "reject" | "remove";
   title: string;
   text: string;
   confirmLabel: string;

@@ -1,10 +1,11 @@
-// The site's four conform forms, as the form tests exercise them: each
+// The site's conform forms, as the form tests exercise them: each
 // form's id, schema and controls, and a submission the schema refuses.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { expect } from "vitest";
 import type { z } from "zod";
 import { LoginSchema } from "~/auth/login.schema";
+import { AcceptInvitationSchema, NewAdminSchema, PasswordChangeFormSchema, SetupSchema } from "~/models/admin.schema";
 import { MemoryFormSchema } from "~/models/memory.schema";
 import { PoemInput } from "~/models/poem.schema";
 import { RsvpSchema } from "~/models/rsvp.schema";
@@ -44,6 +45,30 @@ export const FORMS: FormCase[] = [
     schema: PoemInput,
     controls: { title: "text", author: "text", content: "textarea" },
     wrong: { title: "", author: "A. Poet", content: " " },
+  },
+  {
+    formId: "add-admin",
+    schema: NewAdminSchema,
+    controls: { username: "text", password: "password" },
+    wrong: { username: " ", password: "short" },
+  },
+  {
+    formId: "change-password",
+    schema: PasswordChangeFormSchema,
+    controls: { currentPassword: "password", newPassword: "password", confirmPassword: "password" },
+    wrong: { currentPassword: "", newPassword: "short", confirmPassword: "" },
+  },
+  {
+    formId: "setup",
+    schema: SetupSchema,
+    controls: { setupCode: "text", username: "text", password: "password", confirmPassword: "password" },
+    wrong: { setupCode: "", username: "anna", password: "short", confirmPassword: "" },
+  },
+  {
+    formId: "invitation",
+    schema: AcceptInvitationSchema,
+    controls: { username: "text", password: "password", confirmPassword: "password" },
+    wrong: { username: "", password: "long-enough", confirmPassword: "" },
   },
 ];
 

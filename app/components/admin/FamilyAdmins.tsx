@@ -1,0 +1,263 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Field, FormAlert } from "~/components/forms";
+import { useZodForm } from "~/components/useZodForm";
+import { NewAdminSchema, PasswordChangeFormSchema, type FamilyAdminsData } from "~/models/admin.schema";
+import * as ui from "~/styles/ui.css";
+import type { ConfirmRequest } from "~/utils/moderation";
+import { useSite } from "~/utils/site";
+import { formatDateTime } from "~/utils/time";
+import * as s from "./admin.css";
+import { ConfirmStep } from "./ConfirmStep";
+import * as f from "./FamilyAdmins.css";
+
+/** Where every form of the section posts (app/routes/admin.admins.tsx). */
+export const FAMILY_ADMINS_ACTION = "/admin/admins";
+export const FAMILY_ADMINS_ANCHOR = "family-admins";
+
+/** What the action answered when it did not redirect: a form sent back with its messages, or the question before removing yourself. */
+export type FamilyAdminsAnswer =
+  { form: "add-admin" | "change-password"; result: SubmissionResult<string[]> } | { confirm: ConfirmRequest };
+
+/**
+ * The Family admins section of the Site tab: who can log in, adding someone
+ * (with a password, or an invitation link they open to choose their own),
+ * removing someone, and changing your own password. Every action is a plain
+ * form posting to /admin/admins, which comes back to `returnTo` with a
+ * toast, so it all works without JavaScript.
+ */
+export function FamilyAdmins({
+  admins,
+  me,
+  invitation,
+  answer,
+  returnTo = `/admin/site#${FAMILY_ADMINS_ANCHOR}`,
+}: FamilyAdminsData & {
+  /** The action's answer, on the page that rendered it (/admin/admins). */
+  answer?: FamilyAdminsAnswer | null;
+  /** Where the forms come back to after a change. */
+  returnTo?: string;
+}) {
+  const { timeZone } = useSite();
+  const navigation = useNavigation();
+  const confirm = answer && "confirm" in answer ? answer.confirm : null;
+  const resultFor = (form: string) => (answer && "form" in answer && answer.form === form ? answer.result : undefined);
+  const removing = (id: number) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "remove" && navigation.formData.get("id") === String(id);
+  const only = admins.length <= 1;
+  return (
+    <section id={FAMILY_ADMINS_ANCHOR} aria-labelledby="family-admins-title" className={f.section}>
+      <h2 id="family-admins-title" className={s.sectionTitle}>
+        Family admins
+      </h2>
+      <p className={f.intro}>
+        Everyone listed here can log in to this panel, approve what visitors share and change the site. Share the work with a sibling or a
+        trusted friend.
+      </p>
+      {/* Without its #anchor: a link differing from the page's address only there would not load the page again (no JavaScript). */}
+      <ConfirmStep confirm={confirm} action={FAMILY_ADMINS_ACTION} cancelTo={returnTo.split("#")[0]!} />
+      {invitation ? (
+        <div className={f.invitation}>
+          <p className={f.intro}>
+            <strong>Your invitation link</strong> is shown only this once: copy it now and send it to the person. It works once, until{" "}
+            {formatDateTime(invitation.expiresAt, timeZone)}.
+          </p>
+          <Field
+            label="Invitation link"
+            errors={undefined}
+            errorId="invitation-link-error"
+            inputProps={{
+              id: "invitation-link",
+              type: "text",
+              readOnly: true,
+              value: invitation.link,
+              className: f.linkField,
+              onFocus: (event) => event.currentTarget.select(),
+            }}
+          />
+        </div>
+      ) : null}
+      <div className={s.tableWrap}>
+        <table className={s.table}>
+          <caption className={ui.visuallyHidden}>Family admins</caption>
+          <thead>
+            <tr>
+              <th scope="col">Username</th>
+              <th scope="col">Added</th>
+              <th scope="col">
+                <span className={ui.visuallyHidden}>Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {admins.map((admin) => (
+              <tr key={admin.id}>
+                <td data-label="Username">
+                  {admin.username}
+                  {admin.id === me.id ? " (you)" : null}
+                </td>
+                <td data-label="Added">{formatDateTime(admin.createdAt, timeZone)}</td>
+                <td>
+                  {only ? null : (
+                    <Form method="post" action={FAMILY_ADMINS_ACTION} preventScrollReset>
+                      <input type="hidden" name="id" value={admin.id} />
+                      <input type="hidden" name="returnTo" value={returnTo} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="remove"
+                        className={ui.button.danger}
+                        aria-label={admin.id === me.id ? "Remove yourself" : `Remove ${admin.username}`}
+                        disabled={removing(admin.id)}
+                      >
+                        Remove
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {only ? <p className={f.intro}>The memorial always needs at least one admin: add another before you can remove this one.</p> : null}
+      <div className={f.forms}>
+        <AddAdminForm lastResult={resultFor("add-admin")} returnTo={returnTo} />
+        <InviteForm returnTo={returnTo} />
+        <ChangePasswordForm username={me.username} lastResult={resultFor("change-password")} returnTo={returnTo} />
+      </div>
+    </section>
+  );
+}
+
+/** The intent being sent right now, to show the pressed button as busy. */
+function useSending() {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formAction?.startsWith(FAMILY_ADMINS_ACTION)
+    ? navigation.formData?.get("intent")
+    : null;
+}
+
+/** After a change the page's toast is new: a fresh, empty form. */
+function useToastId() {
+  return useRouteLoaderData<{ toast?: { id: string } | null }>("root")?.toast?.id ?? "form";
+}
+
+function AddAdminForm({ lastResult, returnTo }: { lastResult?: SubmissionResult<string[]>; returnTo: string }) {
+  return <AddAdminFields key={useToastId()} lastResult={lastResult} returnTo={returnTo} />;
+}
+
+function AddAdminFields({ lastResult, returnTo }: { lastResult?: SubmissionResult<string[]>; returnTo: string }) {
+  const sending = useSending() === "add";
+  const { form, control } = useZodForm("add-admin", NewAdminSchema, { lastResult });
+  const [username, password] = [control("username", "text"), control("password", "password")];
+  return (
+    <Form
+      method="post"
+      action={FAMILY_ADMINS_ACTION}
+      {...getFormProps(form)}
+      aria-labelledby="add-admin-title"
+      className={s.form}
+      preventScrollReset
+    >
+      <h3 id="add-admin-title" className={s.sectionTitle}>
+        Add an admin
+      </h3>
+      <FormAlert title="Not added" messages={form.errors} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <Field label="Username" errors={username.errors} errorId={username.errorId} inputProps={{ ...username.props, autoComplete: "off" }} />
+      <Field
+        label="Password"
+        hint="At least 8 characters. Tell it to them yourself; they can change it once logged in."
+        errors={password.errors}
+        errorId={password.errorId}
+        inputProps={{ ...password.props, autoComplete: "new-password" }}
+      />
+      <button type="submit" name="intent" value="add" className={ui.button.primary} disabled={sending}>
+        {sending ? "Adding..." : "Add Admin"}
+      </button>
+    </Form>
+  );
+}
+
+function InviteForm({ returnTo }: { returnTo: string }) {
+  const sending = useSending() === "invite";
+  return (
+    <Form method="post" action={FAMILY_ADMINS_ACTION} aria-labelledby="invite-title" className={s.form} preventScrollReset>
+      <h3 id="invite-title" className={s.sectionTitle}>
+        Invite someone
+      </h3>
+      <p className={f.intro}>
+        Make a link to send by message or e-mail: whoever opens it chooses their own username and password. It works once, within 7 days.
+      </p>
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <p>
+        <button type="submit" name="intent" value="invite" className={ui.button.primary} disabled={sending}>
+          {sending ? "Creating..." : "Create Invitation Link"}
+        </button>
+      </p>
+    </Form>
+  );
+}
+
+function ChangePasswordForm(props: { username: string; lastResult?: SubmissionResult<string[]>; returnTo: string }) {
+  return <ChangePasswordFields key={useToastId()} {...props} />;
+}
+
+function ChangePasswordFields({
+  username,
+  lastResult,
+  returnTo,
+}: {
+  username: string;
+  lastResult?: SubmissionResult<string[]>;
+  returnTo: string;
+}) {
+  const sending = useSending() === "change-password";
+  const { form, control } = useZodForm("change-password", PasswordChangeFormSchema, { lastResult });
+  const [current, next, again] = [
+    control("currentPassword", "password"),
+    control("newPassword", "password"),
+    control("confirmPassword", "password"),
+  ];
+  return (
+    <Form
+      method="post"
+      action={FAMILY_ADMINS_ACTION}
+      {...getFormProps(form)}
+      aria-labelledby="change-password-title"
+      className={s.form}
+      preventScrollReset
+    >
+      <h3 id="change-password-title" className={s.sectionTitle}>
+        Change your password
+      </h3>
+      <FormAlert title="Password not changed" messages={form.errors} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {/* For password managers: whose password this is. */}
+      <input type="hidden" name="username" value={username} autoComplete="username" />
+      <Field
+        label="Current password"
+        errors={current.errors}
+        errorId={current.errorId}
+        inputProps={{ ...current.props, autoComplete: "current-password" }}
+      />
+      <Field
+        label="New password"
+        hint="At least 8 characters. You stay logged in here; anywhere else you are logged in is logged out."
+        errors={next.errors}
+        errorId={next.errorId}
+        inputProps={{ ...next.props, autoComplete: "new-password" }}
+      />
+      <Field
+        label="New password again"
+        errors={again.errors}
+        errorId={again.errorId}
+        inputProps={{ ...again.props, autoComplete: "new-password" }}
+      />
+      <button type="submit" name="intent" value="change-password" className={ui.button.primary} disabled={sending}>
+        {sending ? "Changing..." : "Change Password"}
+      </button>
+    </Form>
+  );
+}

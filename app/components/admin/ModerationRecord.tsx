@@ -1,0 +1,30 @@
+import type { AdminMemory } from "~/models/memory.schema";
+import { formatDateTime } from "~/utils/time";
+
+/**
+ * Who approved or rejected an item and when, as a row of a details list
+ * ("Approved by anna on Aug 31, 2025, 4:05 PM"); nothing while it waits.
+ */
+export function ModerationRecord({
+  status,
+  moderatedBy,
+  moderatedAt,
+  timeZone,
+}: {
+  status: AdminMemory["status"];
+  moderatedBy: string | null;
+  moderatedAt: string | null;
+  timeZone: string;
+}) {
+  if (status === "PENDING" || !moderatedAt) return null;
+  const verb = status === "APPROVED" ? "Approved" : "Rejected";
+  return (
+    <>
+      <dt>Moderated</dt>
+      <dd>
+        {verb}
+        {moderatedBy ? ` by ${moderatedBy}` : ""} on {formatDateTime(moderatedAt, timeZone)}
+      </dd>
+    </>
+  );
+}

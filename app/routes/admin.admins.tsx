@@ -1,0 +1,163 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { endAdminSession, flashInSession, requireAdmin, sessionIdOf } from "~/auth/session.server";
+import { FAMILY_ADMINS_ANCHOR, FamilyAdmins, type FamilyAdminsAnswer } from "~/components/admin/FamilyAdmins";
+import {
+  ADMIN_ADDED,
+  ADMIN_REMOVED,
+  INVITATION_CREATED,
+  NewAdminSchema,
+  NO_SUCH_ADMIN,
+  NOT_REMOVED,
+  PASSWORD_CHANGED,
+  PasswordChangeFormSchema,
+  SELF_REMOVED,
+  type InvitationLink,
+} from "~/models/admin.schema";
+import { changeAdminPassword, createAdmin, removeAdmin, type Admin } from "~/models/admin.server";
+import { createInvitation } from "~/models/invitation.server";
+import { INVITATION_FLASH, loadFamilyAdmins } from "~/utils/family-admins.server";
+import { invariantResponse, loaderCacheControl, PRIVATE_NO_STORE, readFormData, siteOrigin } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { idParam } from "~/utils/moderation";
+import { asRefusal, failureToast, type Refusal } from "~/utils/refusal.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// /admin/admins: the Family admins section's forms post here (intent: add,
+// invite, remove, change-password) and come back to the page they were sent
+// from (`returnTo`, the Site tab by default) with a toast. As a page of its
+// own it shows the same section, and a form sent back with its messages.
+
+const DEFAULT_RETURN = `/admin/site#${FAMILY_ADMINS_ANCHOR}`;
+const INVITATION_FAILED = { title: "Error", description: "The invitation link could not be made.", type: "destructive" as const };
+
+/** Only places inside the admin panel. */
+function returnToOf(form: FormData) {
+  const target = safeRedirect(form.get("returnTo"), DEFAULT_RETURN);
+  return /^\/admin(?:[/?#]|$)/.test(target) ? target : DEFAULT_RETURN;
+}
+
+export const headers = loaderCacheControl;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return json({ familyAdmins: await loadFamilyAdmins(request, admin) }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readFormData(request);
+  const returnTo = returnToOf(form);
+  const intent = form.get("intent");
+  switch (intent) {
+    case "add":
+      return addAdmin(form, returnTo);
+    case "invite":
+      return invite(request, admin, returnTo);
+    case "remove":
+      return remove(request, admin, form, returnTo);
+    case "change-password":
+      return changePassword(request, admin, form, returnTo, context.clientIp);
+    default:
+      invariantResponse(false, "This form does not know what to do. Please go back, reload the page and try again.", { status: 400 });
+  }
+}
+
+/** A refused change as the form's answer: the message beside its field (or above the form), what was typed kept except passwords. */
+function refusedForm(
+  form: "add-admin" | "change-password",
+  submission: {
+    reply(options: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] }): SubmissionResult<string[]>;
+  },
+  refusal: Refusal,
+  fields: string[],
+  hideFields: string[],
+) {
+  const reply = fields.includes(refusal.field)
+    ? submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields })
+    : submission.reply({ formErrors: [refusal.message], hideFields });
+  return json({ form, result: reply } as FamilyAdminsAnswer, { status: refusal.status, headers: refusal.headers });
+}
+
+async function addAdmin(form: FormData, returnTo: string) {
+  const submission = parseWithZod(form, { schema: NewAdminSchema });
+  if (submission.status !== "success") {
+    return json({ form: "add-admin", result: submission.reply({ hideFields: ["password"] }) } as FamilyAdminsAnswer, { status: 400 });
+  }
+  try {
+    const added = await createAdmin(submission.value);
+    return redirectWithToast(returnTo, ADMIN_ADDED(added.username));
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (!refusal) throw error;
+    return refusedForm("add-admin", submission, refusal, ["username", "password"], ["password"]);
+  }
+}
+
+async function invite(request: Request, admin: Admin, returnTo: string) {
+  try {
+    const { token, expiresAt } = createInvitation(admin.username);
+    const invitation: InvitationLink = { link: `${siteOrigin(request)}/admin/invite/${token}`, expiresAt: expiresAt.toISOString() };
+    await flashInSession(request, INVITATION_FLASH, invitation);
+    return redirectWithToast(returnTo, INVITATION_CREATED);
+  } catch (error) {
+    return redirectWithToast(returnTo, failureToast(INVITATION_FAILED, error));
+  }
+}
+
+async function remove(request: Request, admin: Admin, form: FormData, returnTo: string) {
+  const id = idParam(String(form.get("id") ?? ""));
+  if (id === admin.id && form.get("confirmed") !== "yes") {
+    const question: FamilyAdminsAnswer = {
+      confirm: {
+        id,
+        intent: "remove",
+        title: "Remove yourself as an admin?",
+        text: "You will be logged out at once and cannot log in again unless another admin adds you back.",
+        confirmLabel: "Yes, remove me",
+      },
+    };
+    return json(question);
+  }
+  let removed: Admin | undefined;
+  try {
+    removed = id ? removeAdmin(id) : undefined;
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (!refusal) throw error;
+    return redirectWithToast(returnTo, { ...NOT_REMOVED, description: refusal.message });
+  }
+  if (!removed) return redirectWithToast(returnTo, { ...NOT_REMOVED, description: `${NO_SUCH_ADMIN}: it may have been removed already.` });
+  if (removed.id === admin.id) {
+    return redirectWithToast("/admin/login", SELF_REMOVED, { headers: { "Set-Cookie": await endAdminSession(request) } });
+  }
+  return redirectWithToast(returnTo, ADMIN_REMOVED(removed.username));
+}
+
+async function changePassword(request: Request, admin: Admin, form: FormData, returnTo: string, clientIp: string | undefined) {
+  const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
+  const submission = parseWithZod(form, { schema: PasswordChangeFormSchema });
+  if (submission.status !== "success") {
+    return json({ form: "change-password", result: submission.reply({ hideFields }) } as FamilyAdminsAnswer, { status: 400 });
+  }
+  try {
+    await changeAdminPassword(admin, submission.value, { keepSessionId: await sessionIdOf(request), clientIp });
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (!refusal) throw error;
+    return refusedForm("change-password", submission, refusal, ["currentPassword", "newPassword"], hideFields);
+  }
+  return redirectWithToast(returnTo, PASSWORD_CHANGED);
+}
+
+export default function FamilyAdminsPage() {
+  const { familyAdmins } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as FamilyAdminsAnswer | undefined;
+  return <FamilyAdmins {...familyAdmins} answer={answer} returnTo={`/admin/admins#${FAMILY_ADMINS_ANCHOR}`} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(matches, { title: "Family admins", description: "Who can log in to the memorial's admin panel.", path: "/admin/admins" });

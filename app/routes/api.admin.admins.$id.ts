@@ -1,0 +1,25 @@
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/auth/session.server";
+import { NO_SUCH_ADMIN } from "~/models/admin.schema";
+import { removeAdmin } from "~/models/admin.server";
+import { invariantResponse, methodNotAllowed } from "~/utils/http.server";
+import { idParam } from "~/utils/moderation";
+import { answerRefusals } from "~/utils/refusal.server";
+
+export const loader = () => methodNotAllowed("DELETE");
+
+/**
+ * DELETE /api/admin/admins/{id} → 204: the admin's sessions end at once.
+ * 409 {"errors":{"admin":[…]}} for the last admin, 404 for an unknown id.
+ * An admin may remove themselves here (the request says so plainly); the
+ * panel's form asks first.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdminApi(request);
+  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
+  const id = idParam(params.id);
+  return answerRefusals(() => {
+    invariantResponse(id && removeAdmin(id), NO_SUCH_ADMIN, { status: 404, field: "id" });
+    return new Response(null, { status: 204 });
+  });
+}

@@ -1,0 +1,21 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/auth/session.server";
+import { NewAdminSchema } from "~/models/admin.schema";
+import { createAdmin, listAdmins } from "~/models/admin.server";
+import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/utils/http.server";
+import { answerRefusals } from "~/utils/refusal.server";
+
+/** GET /api/admin/admins → [{id, username, createdAt}], the first added first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  return json(listAdmins(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+}
+
+/** POST /api/admin/admins {username, password} → 201 with {id, username, createdAt}; 409 for a taken username. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminApi(request);
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const parsed = NewAdminSchema.safeParse(await readJsonObject(request));
+  if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
+  return answerRefusals(async () => json(await createAdmin(parsed.data), { status: 201 }));
+}

@@ -1,0 +1,25 @@
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { requireAdminApi, sessionIdOf } from "~/auth/session.server";
+import { PasswordChangeSchema } from "~/models/admin.schema";
+import { changeAdminPassword } from "~/models/admin.server";
+import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/utils/http.server";
+import { answerRefusals } from "~/utils/refusal.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/admin/password {currentPassword, newPassword} → 204. The admin's
+ * other sessions end; this one stays. 400 for a wrong current password or a
+ * new one that is too short.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdminApi(request);
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const parsed = PasswordChangeSchema.safeParse(await readJsonObject(request));
+  if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
+  const keepSessionId = await sessionIdOf(request);
+  return answerRefusals(async () => {
+    await changeAdminPassword(admin, parsed.data, { keepSessionId, clientIp: context.clientIp });
+    return new Response(null, { status: 204 });
+  });
+}
