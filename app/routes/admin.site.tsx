@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Fragment, useEffect } from "react";
 import { requireAdmin } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
+import { FamilyAdmins } from "~/components/admin/FamilyAdmins";
 import { HeroPhotoForm } from "~/components/admin/HeroPhotoForm";
 import { KarenSongForm } from "~/components/admin/KarenSongForm";
 import { Field, FormAlert, formLevelError, RadioGroupField, SelectField, TextareaField } from "~/components/forms";
@@ -22,6 +23,7 @@ import {
 import { getSiteSettings, getVisitorPasscode, updateSiteSettings } from "~/models/settings.server";
 import * as ui from "~/styles/ui.css";
 import type { ControlType } from "~/utils/form-control";
+import { loadFamilyAdmins } from "~/utils/family-admins.server";
 import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { asRefusal } from "~/utils/refusal.server";
@@ -42,10 +44,15 @@ function timeZoneNames(current: string): string[] {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const settings = getSiteSettings();
   return json(
-    { settings, hasPasscode: getVisitorPasscode() !== null, timeZones: timeZoneNames(settings.timeZone) },
+    {
+      settings,
+      hasPasscode: getVisitorPasscode() !== null,
+      timeZones: timeZoneNames(settings.timeZone),
+      familyAdmins: await loadFamilyAdmins(request, admin),
+    },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
 }
@@ -239,6 +246,7 @@ function SettingsForm({ section }: { section: SettingsSection }) {
 }
 
 export default function SiteTab() {
+  const { familyAdmins } = useLoaderData<typeof loader>();
   return (
     <>
       <p className={s.storageNote}>
@@ -251,6 +259,7 @@ export default function SiteTab() {
           {section === "memorial" ? <HeroPhotoForm /> : section === "karenMode" ? <KarenSongForm /> : null}
         </Fragment>
       ))}
+      <FamilyAdmins {...familyAdmins} />
     </>
   );
 }
