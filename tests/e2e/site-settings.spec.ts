@@ -2,7 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { content } from "~/content";
 import { hydrated, logIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
-import { changeSiteSettings, resetSiteSettings } from "./support/data";
+import sharp from "sharp";
+import { changeSiteSettings, removeSiteMedia, resetSiteSettings } from "./support/data";
 
 // The family changes the site from the admin panel's Site tab, on a phone,
 // with JavaScript on and off (both projects run every test), and the next
@@ -11,7 +12,10 @@ import { changeSiteSettings, resetSiteSettings } from "./support/data";
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeEach(() => resetSiteSettings());
-test.afterEach(() => resetSiteSettings());
+test.afterEach(async () => {
+  await removeSiteMedia();
+  resetSiteSettings();
+});
 
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const toast = (page: Page) => page.getByTestId("toast");
@@ -136,4 +140,48 @@ test("a private site needs a passcode, and the Site tab says so beside the field
   await expect(page.getByText("A passcode is set.")).toBeVisible();
   // The passcode is never sent back to the page.
   expect(await page.content()).not.toMatch(/bluebells/i);
+});
+
+test("from a phone, a family member who has never seen the code changes the name, the service, the hero photo and the privacy level, and a visitor's next page shows each", async ({
+  page,
+  browser,
+}) => {
+  await openSiteTab(page);
+  await section(page, "The memorial").getByLabel("Name", { exact: true }).fill("Walter James Brennan");
+  await section(page, "The memorial").getByRole("button", { name: "Save the memorial" }).click();
+  await expect(toast(page)).toContainText("Settings Saved");
+
+  const service = section(page, "The service");
+  await service.getByLabel("Start").fill("2099-09-12T14:00");
+  await service.getByLabel("End").fill("2099-09-12T16:00");
+  await service.getByRole("button", { name: "Save the service" }).click();
+  await expect(toast(page)).toContainText("Settings Saved");
+
+  const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#3a6ea5" } })
+    .jpeg()
+    .toBuffer();
+  const hero = section(page, "Hero photo");
+  await hero.getByLabel("New photo").setInputFiles({ name: "walter.jpg", mimeType: "image/jpeg", buffer: photo });
+  await hero.getByLabel("Describe the photo").fill("Walter on his boat, smiling");
+  await hero.getByRole("button", { name: "Save Photo" }).click();
+  await expect(toast(page)).toContainText("Photo Saved");
+
+  const privacy = section(page, "Privacy");
+  await privacy.getByRole("radio", { name: "Unlisted" }).check();
+  await privacy.getByRole("button", { name: "Save privacy" }).click();
+  await expect(toast(page)).toContainText("Settings Saved");
+
+  // A visitor (no admin session) opens the home page.
+  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+  try {
+    const home = await visitor.newPage();
+    const response = await home.goto("/");
+    expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    await expect(home.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    await expect(home.getByRole("heading", { level: 1 })).toHaveText("In Loving Memory of Walter James Brennan");
+    await expect(home.locator("#service")).toContainText("Saturday, September 12th, 2099 · 2:00 pm to 4:00 pm");
+    await expect(home.getByRole("img", { name: "Walter on his boat, smiling" })).toHaveAttribute("src", /^\/media\/site\/hero-1280w-/);
+  } finally {
+    await visitor.close();
+  }
 });
