@@ -1,44 +1,26 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
 import { KarenSongForm } from "~/components/admin/KarenSongForm";
 import { receiveKarenSongForm, resetKarenSong } from "~/models/site-media.server";
 import { KAREN_SONG_RESET, KAREN_SONG_SAVED, KAREN_SONG_SECTION, KAREN_SONG_TITLE_SAVED, SITE_TAB_PATH } from "~/models/site-media.schema";
 import { pageMeta } from "~/utils/meta";
-import { loaderCacheControl, PRIVATE_NO_STORE } from "~/utils/http.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { isMultipart, refusedReset, unknownIntent } from "~/utils/site-media-actions.server";
+import { loaderCacheControl } from "~/utils/http.server";
+import { answerSiteMediaForm, siteMediaPage } from "~/utils/site-media-actions.server";
 
 // POST /admin/site/song: the Karen Mode song form of the Site tab (upload, or
-// intent=reset for the bundled song). Done: back to the tab with a toast.
-// Refused: the answer is the form again with the reason and what was typed
-// (the page below without JavaScript; beside the form with it).
+// intent=reset for the bundled song); see answerSiteMediaForm.
 
 export const headers = loaderCacheControl;
 
-/** The form on a page of its own: the answer to a refused form without JavaScript (it lives in the Site tab). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json(null, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => siteMediaPage(request);
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
-  const back = `${SITE_TAB_PATH}#${KAREN_SONG_SECTION}`;
-  if (isMultipart(request)) {
-    const answer = await receiveKarenSongForm(request, admin.username);
-    if (answer.ok) return redirectWithToast(back, answer.saved === "file" ? KAREN_SONG_SAVED : KAREN_SONG_TITLE_SAVED);
-    return json({ result: answer.result }, { status: answer.status, headers: answer.headers });
-  }
-  const intent = await unknownIntent(request, "reset");
-  if (intent) return intent;
-  try {
-    await resetKarenSong(admin.username);
-  } catch (error) {
-    return refusedReset(error);
-  }
-  return redirectWithToast(back, KAREN_SONG_RESET);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  answerSiteMediaForm(request, {
+    section: KAREN_SONG_SECTION,
+    receive: receiveKarenSongForm,
+    reset: resetKarenSong,
+    toasts: { file: KAREN_SONG_SAVED, words: KAREN_SONG_TITLE_SAVED, reset: KAREN_SONG_RESET },
+  });
 
 export default function KarenSongAnswer() {
   const data = useActionData<typeof action>();

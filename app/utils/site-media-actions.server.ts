@@ -1,28 +1,67 @@
 import { json } from "@remix-run/node";
-import type { SiteMediaFormResult } from "~/models/site-media.schema";
-import { readFormData } from "./http.server";
+import { requireAdmin } from "~/auth/session.server";
+import type { SiteMediaAnswer } from "~/models/site-media.server";
+import { SITE_TAB_PATH, type SiteMediaFormResult } from "~/models/site-media.schema";
+import { PRIVATE_NO_STORE, readFormData } from "./http.server";
 import { asRefusal } from "./refusal.server";
+import type { ToastInput } from "./toast";
+import { redirectWithToast } from "./toast.server";
 
-// What the hero photo and Karen Mode song actions share: which of their two
-// forms was sent, and their refusals in the forms' shape.
+// What the hero photo and Karen Mode song routes share: each has an upload
+// form (multipart) and a reset form (intent=reset). Done: back to the form's
+// section of the Site tab with a toast. Refused: the answer is the form again
+// with the reason and what was typed (the route's page without JavaScript;
+// beside the form with it).
+
+export interface SiteMediaForms {
+  /** The id of the form's section in the Site tab. */
+  section: string;
+  receive: (request: Request, by: string) => Promise<SiteMediaAnswer>;
+  reset: (by: string) => Promise<void>;
+  toasts: { file: ToastInput; words: ToastInput; reset: ToastInput };
+}
 
 /** The upload form (multipart); the reset form is a small url-encoded one. */
-export const isMultipart = (request: Request) =>
+const isMultipart = (request: Request) =>
   (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase() === "multipart/form-data";
 
 const refusedForm = (status: number, message: string, headers?: Record<string, string>) =>
   json({ result: { formErrors: [message], fieldErrors: {}, values: {} } satisfies SiteMediaFormResult }, { status, headers });
 
 /** A 400 in the form's shape unless the small form asks for `expected` (its intent); null when it does. */
-export async function unknownIntent(request: Request, expected: string) {
+async function unknownIntent(request: Request, expected: string) {
   const form = await readFormData(request);
   if (form.get("intent") === expected) return null;
   return refusedForm(400, "This form could not be understood. Please reload the page and try again.");
 }
 
 /** A reset that storage refused (a full disk), in the form's shape; anything else is a fault and is thrown. */
-export function refusedReset(error: unknown) {
+function refusedReset(error: unknown) {
   const refusal = asRefusal(error);
   if (!refusal) throw error;
   return refusedForm(refusal.status, refusal.message, refusal.headers);
+}
+
+/** The form on a page of its own: the answer to a refused form without JavaScript (it lives in the Site tab). */
+export async function siteMediaPage(request: Request) {
+  await requireAdmin(request);
+  return json(null, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+}
+
+export async function answerSiteMediaForm(request: Request, forms: SiteMediaForms) {
+  const admin = await requireAdmin(request);
+  const back = `${SITE_TAB_PATH}#${forms.section}`;
+  if (isMultipart(request)) {
+    const answer = await forms.receive(request, admin.username);
+    if (answer.ok) return redirectWithToast(back, answer.saved === "file" ? forms.toasts.file : forms.toasts.words);
+    return json({ result: answer.result }, { status: answer.status, headers: answer.headers });
+  }
+  const intent = await unknownIntent(request, "reset");
+  if (intent) return intent;
+  try {
+    await forms.reset(admin.username);
+  } catch (error) {
+    return refusedReset(error);
+  }
+  return redirectWithToast(back, forms.toasts.reset);
 }
