@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { ErrorList, FormAlert } from "~/components/forms";
+import { FormAlert } from "~/components/forms";
 import * as f from "~/components/forms.css";
 import {
   HERO_PHOTO_ACCEPT,
@@ -10,9 +10,8 @@ import {
   isFamilyHeroImage,
   type SiteMediaFormResult,
 } from "~/models/site-media.schema";
-import * as ui from "~/styles/ui.css";
 import { useSite } from "~/utils/site";
-import { siteMediaAnswer } from "./site-media-form";
+import { HintedInput, ResetForm, SaveButton, siteMediaAnswer } from "./site-media-form";
 import * as s from "./site-media.css";
 
 /**
@@ -56,54 +55,34 @@ export function HeroPhotoForm({ answer }: { answer?: SiteMediaFormResult }) {
       {/* A new photo on the page gives a fresh form (the file chosen is not kept). */}
       <fetcher.Form key={hero.src} method="post" action={HERO_PHOTO_ACTION} encType="multipart/form-data" preventScrollReset>
         <FormAlert title={HERO_PHOTO_FAILED} messages={result?.formErrors} />
-        <div className={f.field}>
-          <label htmlFor="hero-photo-file" className={f.label}>
-            New photo
-          </label>
-          <p id="hero-photo-file-hint" className={f.hint}>
-            A JPG, PNG, WebP or HEIC photo of up to 25 MB. A wide (landscape) photo fills the screen best. Leave this empty to change only
-            the description.
-          </p>
-          <input
-            id="hero-photo-file"
-            type="file"
-            name="photo"
-            accept={HERO_PHOTO_ACCEPT}
-            aria-describedby="hero-photo-file-hint"
-            className={s.fileInput}
-          />
-        </div>
-        <div className={f.field}>
-          <label htmlFor="hero-photo-alt" className={f.label}>
-            Describe the photo
-          </label>
-          <p id="hero-photo-alt-hint" className={f.hint}>
-            For visitors who cannot see it, e.g. “Mum laughing on the beach at Point Reyes”.
-          </p>
-          <input
-            id="hero-photo-alt"
-            type="text"
-            name="heroImageAlt"
-            required={heroPhotoConstraint.heroImageAlt?.required}
-            maxLength={heroPhotoConstraint.heroImageAlt?.maxLength}
-            defaultValue={answer?.values.heroImageAlt ?? site.heroImageAlt}
-            aria-invalid={altErrors ? true : undefined}
-            aria-describedby={altErrors ? "hero-photo-alt-hint hero-photo-alt-error" : "hero-photo-alt-hint"}
-            className={f.input}
-          />
-          <ErrorList id="hero-photo-alt-error" errors={altErrors} />
-        </div>
-        <button type="submit" name="intent" value="upload" className={ui.button.primary} disabled={intent === "upload"}>
-          {intent === "upload" ? "Saving..." : "Save Photo"}
-        </button>
+        <HintedInput
+          id="hero-photo-file"
+          label="New photo"
+          hint="A JPG, PNG, WebP or HEIC photo of up to 25 MB. A wide (landscape) photo fills the screen best. Leave this empty to change only the description."
+          type="file"
+          name="photo"
+          accept={HERO_PHOTO_ACCEPT}
+          className={s.fileInput}
+        />
+        <HintedInput
+          id="hero-photo-alt"
+          label="Describe the photo"
+          hint="For visitors who cannot see it, e.g. “Mum laughing on the beach at Point Reyes”."
+          type="text"
+          name="heroImageAlt"
+          required={heroPhotoConstraint.heroImageAlt?.required}
+          maxLength={heroPhotoConstraint.heroImageAlt?.maxLength}
+          defaultValue={answer?.values.heroImageAlt ?? site.heroImageAlt}
+          errors={altErrors}
+          className={f.input}
+        />
+        <SaveButton intent={intent}>Save Photo</SaveButton>
       </fetcher.Form>
 
       {familyPhoto ? (
-        <fetcher.Form method="post" action={HERO_PHOTO_ACTION} className={s.resetForm} preventScrollReset>
-          <button type="submit" name="intent" value="reset" className={ui.button.secondary} disabled={intent === "reset"}>
-            {intent === "reset" ? "Resetting..." : "Use the original photo"}
-          </button>
-        </fetcher.Form>
+        <ResetForm fetcher={fetcher} action={HERO_PHOTO_ACTION} intent={intent}>
+          Use the original photo
+        </ResetForm>
       ) : null}
     </section>
   );

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { ErrorList, FormAlert } from "~/components/forms";
+import { FormAlert } from "~/components/forms";
 import * as f from "~/components/forms.css";
 import {
   isFamilySong,
@@ -10,9 +10,8 @@ import {
   karenSongConstraint,
   type SiteMediaFormResult,
 } from "~/models/site-media.schema";
-import * as ui from "~/styles/ui.css";
 import { useSite } from "~/utils/site";
-import { siteMediaAnswer } from "./site-media-form";
+import { HintedInput, ResetForm, SaveButton, siteMediaAnswer } from "./site-media-form";
 import * as s from "./site-media.css";
 
 /**
@@ -48,54 +47,39 @@ export function KarenSongForm({ answer }: { answer?: SiteMediaFormResult }) {
 
       <fetcher.Form key={music.mp3} method="post" action={KAREN_SONG_ACTION} encType="multipart/form-data" preventScrollReset>
         <FormAlert title={KAREN_SONG_FAILED} messages={result?.formErrors} />
-        <div className={f.field}>
-          <label htmlFor="karen-song-file" className={f.label}>
-            New song
-          </label>
-          <p id="karen-song-file-hint" className={f.hint}>
-            An MP3 file of up to 15 MB. It plays in a loop while Karen Mode is on.
-            {familySong ? " Leave this empty to change only the title." : null}
-          </p>
-          <input
-            id="karen-song-file"
-            type="file"
-            name="song"
-            accept={KAREN_SONG_ACCEPT}
-            required={!familySong}
-            aria-describedby="karen-song-file-hint"
-            className={s.fileInput}
-          />
-        </div>
-        <div className={f.field}>
-          <label htmlFor="karen-song-name" className={f.label}>
-            Song title (optional)
-          </label>
-          <p id="karen-song-name-hint" className={f.hint}>
-            The player&apos;s name for screen readers. Left empty, the file&apos;s name is used.
-          </p>
-          <input
-            id="karen-song-name"
-            type="text"
-            name="title"
-            maxLength={karenSongConstraint.title?.maxLength}
-            defaultValue={answer?.values.title ?? ""}
-            aria-invalid={titleErrors ? true : undefined}
-            aria-describedby={titleErrors ? "karen-song-name-hint karen-song-name-error" : "karen-song-name-hint"}
-            className={f.input}
-          />
-          <ErrorList id="karen-song-name-error" errors={titleErrors} />
-        </div>
-        <button type="submit" name="intent" value="upload" className={ui.button.primary} disabled={intent === "upload"}>
-          {intent === "upload" ? "Saving..." : "Save Song"}
-        </button>
+        <HintedInput
+          id="karen-song-file"
+          label="New song"
+          hint={
+            <>
+              An MP3 file of up to 15 MB. It plays in a loop while Karen Mode is on.
+              {familySong ? " Leave this empty to change only the title." : null}
+            </>
+          }
+          type="file"
+          name="song"
+          accept={KAREN_SONG_ACCEPT}
+          required={!familySong}
+          className={s.fileInput}
+        />
+        <HintedInput
+          id="karen-song-name"
+          label="Song title (optional)"
+          hint="The player's name for screen readers. Left empty, the file's name is used."
+          type="text"
+          name="title"
+          maxLength={karenSongConstraint.title?.maxLength}
+          defaultValue={answer?.values.title ?? ""}
+          errors={titleErrors}
+          className={f.input}
+        />
+        <SaveButton intent={intent}>Save Song</SaveButton>
       </fetcher.Form>
 
       {familySong ? (
-        <fetcher.Form method="post" action={KAREN_SONG_ACTION} className={s.resetForm} preventScrollReset>
-          <button type="submit" name="intent" value="reset" className={ui.button.secondary} disabled={intent === "reset"}>
-            {intent === "reset" ? "Resetting..." : "Use the bundled song"}
-          </button>
-        </fetcher.Form>
+        <ResetForm fetcher={fetcher} action={KAREN_SONG_ACTION} intent={intent}>
+          Use the bundled song
+        </ResetForm>
       ) : null}
     </section>
   );
