@@ -1,6 +1,7 @@
 // `npm test`: lint, typecheck, build, unit and integration tests, then the browser
 // tests in Debian's Chromium. Chromium, ffmpeg and heif-convert (the media
-// processing tools) are installed first when missing and we are root.
+// processing tools), lynx, and rsvg-convert and zbarimg (which read the
+// printed QR codes back) are installed first when missing and we are root.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -11,6 +12,8 @@ const missing = [
   !hasCommand("ffprobe") && "ffmpeg",
   !hasCommand("heif-convert") && "libheif-examples",
   !hasCommand("lynx") && "lynx",
+  !hasCommand("rsvg-convert") && "librsvg2-bin",
+  !hasCommand("zbarimg") && "zbar-tools",
 ].filter(Boolean);
 
 /**
