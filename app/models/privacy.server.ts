@@ -3,8 +3,8 @@ import { siteSettings } from "../../db/schema";
 import { content } from "~/content";
 import { db } from "~/db.server";
 import type { SiteView } from "~/utils/site";
-import { VISIBILITIES, type Visibility } from "./settings.schema";
-import { STORED_KEYS, type StoredPasscode } from "./settings.server";
+import { SettingsFields, type Visibility } from "./settings.schema";
+import { asStoredPasscode, STORED_KEYS, type StoredPasscode } from "./settings.server";
 
 // Who may see the memorial: the family's `visibility` setting and the
 // visitors' passcode. Read on every request (app/visitor-gate.server.ts), so
@@ -25,13 +25,6 @@ const readPrivacy = db
   .where(inArray(siteSettings.key, [VISIBILITY_KEY, STORED_KEYS.passcode]))
   .prepare();
 
-const isVisibility = (value: unknown): value is Visibility => (VISIBILITIES as readonly unknown[]).includes(value);
-
-function isStoredPasscode(value: unknown): value is StoredPasscode {
-  const passcode = value as Partial<StoredPasscode> | null;
-  return typeof passcode?.hash === "string" && typeof passcode.version === "string" && passcode.version !== "";
-}
-
 /**
  * The visibility and the passcode, in one read. A stored visibility that is
  * no longer valid counts as the default, as in getSiteSettings.
@@ -39,8 +32,8 @@ function isStoredPasscode(value: unknown): value is StoredPasscode {
 export function getPrivacy(): Privacy {
   const privacy: Privacy = { visibility: content.visibility, passcode: null };
   for (const row of readPrivacy.all()) {
-    if (row.key === VISIBILITY_KEY && isVisibility(row.value)) privacy.visibility = row.value;
-    if (row.key === STORED_KEYS.passcode && isStoredPasscode(row.value)) privacy.passcode = row.value;
+    if (row.key === VISIBILITY_KEY) privacy.visibility = SettingsFields.shape.visibility.safeParse(row.value).data ?? privacy.visibility;
+    if (row.key === STORED_KEYS.passcode) privacy.passcode = asStoredPasscode(row.value);
   }
   return privacy;
 }

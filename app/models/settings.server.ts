@@ -76,7 +76,15 @@ export interface StoredPasscode {
   version: string;
 }
 
-export const getVisitorPasscode = () => getStoredValue<StoredPasscode>(STORED_KEYS.passcode);
+/** A stored passcode as updateSiteSettings writes it (its hash and version), or null for anything else. */
+export function asStoredPasscode(value: unknown): StoredPasscode | null {
+  const passcode = value as Partial<StoredPasscode> | null;
+  return typeof passcode?.hash === "string" && typeof passcode.version === "string" && passcode.version !== ""
+    ? { hash: passcode.hash, version: passcode.version }
+    : null;
+}
+
+export const getVisitorPasscode = () => asStoredPasscode(getStoredValue(STORED_KEYS.passcode));
 
 export type SettingsUpdate = { ok: true; settings: SiteSettings } | { ok: false; errors: FieldErrors };
 
