@@ -1,4 +1,4 @@
-import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from "react";
 import { useSite } from "~/utils/site";
 import * as s from "./KarenMode.css";
@@ -16,11 +16,21 @@ export const KAREN = {
 const TURNED_ON = "karen-mode:on";
 const COLOURS = ["#ff4d6d", "#ffd60a", "#4cc9f0", "#80ffdb", "#f72585", "#b5179e", "#fb8500", "#90e0ef"];
 
-/** Karen Mode as the visitor sees it: the server's cookie, or the choice just made. */
+const TOGGLE_FETCHER = "karen-mode";
+
+/**
+ * Karen Mode as the visitor sees it: the choice being made, else the toggle's
+ * last answer, else the server's cookie. The toggle's answer comes before the
+ * root's data because the router marks the toggle done a moment before it
+ * hands over the revalidated root data; a render in between (the lights
+ * change every 800 ms) would otherwise see Karen Mode off and stop the music
+ * the visitor just started.
+ */
 export function useKarenMode(): boolean {
   const root = useRouteLoaderData<{ karenMode?: boolean }>("root");
-  const pending = useFetchers().find((fetcher) => fetcher.key === "karen-mode" && fetcher.formData);
-  if (pending?.formData) return pending.formData.get("enabled") === "on";
+  const toggle = useFetcher<{ karenMode?: boolean }>({ key: TOGGLE_FETCHER });
+  if (toggle.formData) return toggle.formData.get("enabled") === "on";
+  if (typeof toggle.data?.karenMode === "boolean") return toggle.data.karenMode;
   return root?.karenMode ?? false;
 }
 
@@ -33,7 +43,7 @@ const prefersReducedMotion = () => typeof window !== "undefined" && window.match
  */
 export function KarenModeToggle() {
   const on = useKarenMode();
-  const fetcher = useFetcher({ key: "karen-mode" });
+  const fetcher = useFetcher({ key: TOGGLE_FETCHER });
   const location = useLocation();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
