@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import type { formControl } from "~/utils/form-control";
 import * as s from "./forms.css";
 
 type Errors = string[] | undefined;
@@ -38,6 +39,38 @@ export function Field({
       <input {...inputProps} className={s.input} />
       <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** A Field for one of useZodForm's controls: `<ControlField label="Username" control={username} autoComplete="username" />`. */
+export function ControlField({
+  label,
+  hint,
+  control,
+  autoComplete,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  control: ReturnType<typeof formControl>;
+  autoComplete: string;
+}) {
+  return (
+    <Field label={label} hint={hint} errors={control.errors} errorId={control.errorId} inputProps={{ ...control.props, autoComplete }} />
+  );
+}
+
+/** A new admin's username and password, typed twice: the first admin's setup and an invitation. */
+export function NewAdminFields({
+  control,
+}: {
+  control: (name: "username" | "password" | "confirmPassword", type: "text" | "password") => ReturnType<typeof formControl>;
+}) {
+  return (
+    <>
+      <ControlField label="Username" control={control("username", "text")} autoComplete="username" />
+      <ControlField label="Password" hint="At least 8 characters." control={control("password", "password")} autoComplete="new-password" />
+      <ControlField label="Password again" control={control("confirmPassword", "password")} autoComplete="new-password" />
+    </>
   );
 }
 

@@ -4,7 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { startAdminSession } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
-import { Field, FormAlert } from "~/components/forms";
+import { FormAlert, NewAdminFields } from "~/components/forms";
 import { useZodForm } from "~/components/useZodForm";
 import { AcceptInvitationSchema, WELCOME_INVITED } from "~/models/admin.schema";
 import { acceptInvitation, lookUpInvitation, type InvitationState } from "~/models/invitation.server";
@@ -117,11 +117,6 @@ function InvitationForm({
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   const { form, control } = useZodForm("invitation", AcceptInvitationSchema, { lastResult });
-  const [username, password, again] = [
-    control("username", "text"),
-    control("password", "password"),
-    control("confirmPassword", "password"),
-  ];
   return (
     <Form method="post" {...getFormProps(form)}>
       <p>
@@ -130,25 +125,7 @@ function InvitationForm({
       </p>
       {expiresAt ? <p className={ui.muted}>This link works once, until {formatDateTime(expiresAt, timeZone)}.</p> : null}
       <FormAlert title="Not yet an admin" messages={form.errors} />
-      <Field
-        label="Username"
-        errors={username.errors}
-        errorId={username.errorId}
-        inputProps={{ ...username.props, autoComplete: "username" }}
-      />
-      <Field
-        label="Password"
-        hint="At least 8 characters."
-        errors={password.errors}
-        errorId={password.errorId}
-        inputProps={{ ...password.props, autoComplete: "new-password" }}
-      />
-      <Field
-        label="Password again"
-        errors={again.errors}
-        errorId={again.errorId}
-        inputProps={{ ...again.props, autoComplete: "new-password" }}
-      />
+      <NewAdminFields control={control} />
       <button type="submit" className={ui.button.primary} disabled={pending}>
         {pending ? "Creating..." : "Become an Admin"}
       </button>

@@ -7,7 +7,7 @@ import { loginAdmin } from "~/auth/authenticator.server";
 import { LOGIN_FAILED, LOGIN_SUCCESS, LoginSchema } from "~/auth/login.schema";
 import { startAdminSession } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
-import { Field, FormAlert } from "~/components/forms";
+import { ControlField, FormAlert } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
 import { useZodForm } from "~/components/useZodForm";
 import { isSetupOpen } from "~/models/first-run.server";
@@ -86,18 +86,8 @@ export default function AdminLogin() {
         <h1 className={s.loginTitle}>Admin Login</h1>
         <FormAlert title={LOGIN_FAILED.title} messages={form.errors} />
         <input type="hidden" name="redirectTo" value={afterLogin(searchParams.get("redirectTo"))} />
-        <Field
-          label="Username"
-          errors={username.errors}
-          errorId={username.errorId}
-          inputProps={{ ...username.props, autoComplete: "username" }}
-        />
-        <Field
-          label="Password"
-          errors={password.errors}
-          errorId={password.errorId}
-          inputProps={{ ...password.props, autoComplete: "current-password" }}
-        />
+        <ControlField label="Username" control={username} autoComplete="username" />
+        <ControlField label="Password" control={password} autoComplete="current-password" />
         <button type="submit" className={ui.button.primary} disabled={pending}>
           {pending ? "Logging in..." : "Login"}
         </button>

@@ -4,7 +4,7 @@ import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { startAdminSession } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
-import { Field, FormAlert } from "~/components/forms";
+import { Field, FormAlert, NewAdminFields } from "~/components/forms";
 import { useZodForm } from "~/components/useZodForm";
 import { SetupSchema, WELCOME_FIRST_ADMIN } from "~/models/admin.schema";
 import { isSetupOpen, setUpFirstAdmin } from "~/models/first-run.server";
@@ -55,12 +55,7 @@ export default function SetUpTheMemorial() {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/setup") === true;
   const { form, control } = useZodForm("setup", SetupSchema, { lastResult: actionData?.result });
-  const [code, username, password, again] = [
-    control("setupCode", "text"),
-    control("username", "text"),
-    control("password", "password"),
-    control("confirmPassword", "password"),
-  ];
+  const code = control("setupCode", "text");
   return (
     <div className={s.loginWrap}>
       <Form method="post" action="/admin/setup" {...getFormProps(form)} className={s.loginCard}>
@@ -76,25 +71,7 @@ export default function SetUpTheMemorial() {
           errorId={code.errorId}
           inputProps={{ ...code.props, autoComplete: "off", autoCapitalize: "characters", spellCheck: false }}
         />
-        <Field
-          label="Username"
-          errors={username.errors}
-          errorId={username.errorId}
-          inputProps={{ ...username.props, autoComplete: "username" }}
-        />
-        <Field
-          label="Password"
-          hint="At least 8 characters."
-          errors={password.errors}
-          errorId={password.errorId}
-          inputProps={{ ...password.props, autoComplete: "new-password" }}
-        />
-        <Field
-          label="Password again"
-          errors={again.errors}
-          errorId={again.errorId}
-          inputProps={{ ...again.props, autoComplete: "new-password" }}
-        />
+        <NewAdminFields control={control} />
         <button type="submit" className={ui.button.primary} disabled={pending}>
           {pending ? "Setting up..." : "Create the First Admin"}
         </button>

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { Field, FormAlert } from "~/components/forms";
+import { Field, FormAlert, ControlField } from "~/components/forms";
 import { useZodForm } from "~/components/useZodForm";
 import { NewAdminSchema, PasswordChangeFormSchema, type FamilyAdminsData } from "~/models/admin.schema";
 import * as ui from "~/styles/ui.css";
@@ -165,13 +165,12 @@ function AddAdminFields({ lastResult, returnTo }: { lastResult?: SubmissionResul
       </h3>
       <FormAlert title="Not added" messages={form.errors} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <Field label="Username" errors={username.errors} errorId={username.errorId} inputProps={{ ...username.props, autoComplete: "off" }} />
-      <Field
+      <ControlField label="Username" control={username} autoComplete="off" />
+      <ControlField
         label="Password"
         hint="At least 8 characters. Tell it to them yourself; they can change it once logged in."
-        errors={password.errors}
-        errorId={password.errorId}
-        inputProps={{ ...password.props, autoComplete: "new-password" }}
+        control={password}
+        autoComplete="new-password"
       />
       <button type="submit" name="intent" value="add" className={ui.button.primary} disabled={sending}>
         {sending ? "Adding..." : "Add Admin"}
@@ -236,25 +235,14 @@ function ChangePasswordFields({
       <input type="hidden" name="returnTo" value={returnTo} />
       {/* For password managers: whose password this is. */}
       <input type="hidden" name="username" value={username} autoComplete="username" />
-      <Field
-        label="Current password"
-        errors={current.errors}
-        errorId={current.errorId}
-        inputProps={{ ...current.props, autoComplete: "current-password" }}
-      />
-      <Field
+      <ControlField label="Current password" control={current} autoComplete="current-password" />
+      <ControlField
         label="New password"
         hint="At least 8 characters. You stay logged in here; anywhere else you are logged in is logged out."
-        errors={next.errors}
-        errorId={next.errorId}
-        inputProps={{ ...next.props, autoComplete: "new-password" }}
+        control={next}
+        autoComplete="new-password"
       />
-      <Field
-        label="New password again"
-        errors={again.errors}
-        errorId={again.errorId}
-        inputProps={{ ...again.props, autoComplete: "new-password" }}
-      />
+      <ControlField label="New password again" control={again} autoComplete="new-password" />
       <button type="submit" name="intent" value="change-password" className={ui.button.primary} disabled={sending}>
         {sending ? "Changing..." : "Change Password"}
       </button>
