@@ -32,6 +32,46 @@ const byteSize = (name: string, fallback: number) =>
       .transform((bytes) => bytes ?? fallback),
   );
 
+/**
+ * The site's public origin (`https://memorial.example.com`), for addresses
+ * that leave the site: the printed QR codes and the calendar file. Only an
+ * origin: the site is served from the root of its host, so a path, query,
+ * fragment or credentials would name another site.
+ */
+const publicUrl = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(value);
+      } catch {
+        // reported below
+      }
+      const plain =
+        url &&
+        (url.protocol === "https:" || url.protocol === "http:") &&
+        !url.username &&
+        !url.password &&
+        url.pathname === "/" &&
+        !url.search &&
+        !url.hash &&
+        !value.includes("?") &&
+        !value.includes("#");
+      if (!url || !plain) {
+        ctx.addIssue({
+          code: "custom",
+          message: "PUBLIC_URL must be the site's address with nothing after the host, e.g. https://memorial.example.com",
+        });
+        return z.NEVER;
+      }
+      return url.origin;
+    })
+    .optional(),
+);
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -74,6 +114,7 @@ const schema = z
     ),
     ADMIN_USERNAME: optional,
     ADMIN_PASSWORD: optional,
+    PUBLIC_URL: publicUrl,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -52,6 +52,12 @@ export default function HomePage() {
           </dl>
           {site.serviceNote ? <p className={s.serviceNote}>{site.serviceNote}</p> : null}
           <div className={s.serviceActions}>
+            {service.over ? null : (
+              // A file, not a page: a plain link, so the browser hands it to the calendar.
+              <a href="/service.ics" className={ui.button.secondary}>
+                Add to calendar
+              </a>
+            )}
             <a href={service.mapsLink} className={ui.button.secondary} target="_blank" rel="noopener noreferrer">
               View on Map<span className={ui.visuallyHidden}> (opens in a new tab)</span>
             </a>

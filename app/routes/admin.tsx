@@ -10,8 +10,8 @@ import { pageMeta } from "~/utils/meta";
 import { loaderCacheControl, PRIVATE_NO_STORE } from "~/utils/http.server";
 import * as s from "~/components/admin/admin.css";
 
-// The Admin Panel's layout: header, Logout and the tabs (the spec's five and the family's Site tab) around the
-// tab's own route. Without a session every admin page goes to /admin/login.
+// The Admin Panel's layout: header, Logout and the tabs (the spec's five, the family's Site tab and the
+// printed cards) around the tab's own route. Without a session every admin page goes to /admin/login.
 
 export const headers = loaderCacheControl;
 
@@ -81,6 +81,9 @@ export default function AdminLayout() {
         </Tab>
         <Tab to="/admin/site" active={section === "site"}>
           Site
+        </Tab>
+        <Tab to="/admin/print" active={section === "print"}>
+          Print
         </Tab>
       </nav>
       <div className={s.panel}>

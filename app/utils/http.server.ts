@@ -1,5 +1,6 @@
 import { json, type HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
+import { config } from "~/config.server";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -16,6 +17,23 @@ export function methodNotAllowed(allow: string) {
 /** The site's own origin as the browser sees it (https behind Fly's proxy). */
 export function siteOrigin(request: Request) {
   return new URL(request.url).origin;
+}
+
+/**
+ * The origin to print and hand out (QR codes, the calendar file):
+ * `PUBLIC_URL` when the family set it, else the request's own origin.
+ */
+export function publicOrigin(request: Request) {
+  return config.PUBLIC_URL ?? siteOrigin(request);
+}
+
+/**
+ * Caching for an answer that names `publicOrigin`: shared caches may keep it
+ * only when that origin is configured; one taken from the request (its Host,
+ * or a proxy's forwarded host) is kept by this browser alone.
+ */
+export function publicOriginCacheControl(maxAgeSeconds: number) {
+  return `${config.PUBLIC_URL ? "public" : "private"}, max-age=${maxAgeSeconds}`;
 }
 
 /**

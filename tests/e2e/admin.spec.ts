@@ -81,13 +81,21 @@ test.describe("logging in and out", () => {
     await expect(page.getByText("Username is required")).toBeVisible();
   });
 
-  test("the admin logs in, sees the five tabs of the spec and the Site tab, and logs out", async ({ page }) => {
+  test("the admin logs in, sees the five tabs of the spec, the Site and Print tabs, and logs out", async ({ page }) => {
     await logIn(page);
     await expect(page.getByText("Login Successful")).toBeVisible();
     await expect(page.getByText("Welcome to the admin panel.")).toBeVisible();
     await expect(page.getByText("Manage memories and uploads")).toBeVisible();
     const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
-    await expect(tabs).toHaveText(["Pending Memories (0)", "Pending Uploads (0)", /^Attendance \(\d+\)$/, "Poems", "Exports", "Site"]);
+    await expect(tabs).toHaveText([
+      "Pending Memories (0)",
+      "Pending Uploads (0)",
+      /^Attendance \(\d+\)$/,
+      "Poems",
+      "Exports",
+      "Site",
+      "Print",
+    ]);
     await expect(page.getByText("No pending memories to review.")).toBeVisible();
     await expectNoAxeViolations(page);
 

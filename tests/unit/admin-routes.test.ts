@@ -15,6 +15,7 @@ import * as attendance from "~/routes/admin.attendance";
 import * as exportsTab from "~/routes/admin.exports";
 import * as memoryDetails from "~/routes/admin.memories.$id";
 import * as poemsTab from "~/routes/admin.poems";
+import * as printTab from "~/routes/admin.print";
 import * as pendingUploads from "~/routes/admin.uploads";
 import * as uploadPreview from "~/routes/admin.uploads.$id";
 import * as login from "~/routes/admin_.login";
@@ -80,6 +81,7 @@ describe("every admin page and form without a session", () => {
     ["/admin/exports", exportsTab.loader, {}],
     ["/admin/memories/1", memoryDetails.loader, { id: "1" }],
     ["/admin/poems", poemsTab.loader, {}],
+    ["/admin/print", printTab.loader, {}],
     ["/admin/uploads", pendingUploads.loader, {}],
     ["/admin/uploads/1", uploadPreview.loader, { id: "1" }],
   ];

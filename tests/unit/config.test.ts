@@ -136,6 +136,29 @@ describe("parseConfig", () => {
     );
   });
 
+  it("takes the site's public address from PUBLIC_URL as an origin, or leaves it to each request", () => {
+    expect(parseConfig({ NODE_ENV: "test" }).PUBLIC_URL).toBeUndefined();
+    expect(parseConfig({ NODE_ENV: "test", PUBLIC_URL: "  " }).PUBLIC_URL).toBeUndefined();
+    expect(parseConfig({ NODE_ENV: "test", PUBLIC_URL: "https://Memorial.Example.com/" }).PUBLIC_URL).toBe("https://memorial.example.com");
+    expect(parseConfig({ NODE_ENV: "test", PUBLIC_URL: "https://memorial.example.com:443" }).PUBLIC_URL).toBe(
+      "https://memorial.example.com",
+    );
+    expect(parseConfig({ NODE_ENV: "test", PUBLIC_URL: "http://192.168.1.20:3000" }).PUBLIC_URL).toBe("http://192.168.1.20:3000");
+    for (const wrong of [
+      "memorial.example.com",
+      "ftp://memorial.example.com",
+      "https://memorial.example.com/memorial",
+      "https://memorial.example.com/?x=1",
+      "https://memorial.example.com/#top",
+      "https://family:secret@memorial.example.com",
+      "https://",
+    ]) {
+      expect(configError({ NODE_ENV: "test", PUBLIC_URL: wrong }).message, wrong).toContain(
+        "PUBLIC_URL must be the site's address with nothing after the host",
+      );
+    }
+  });
+
   it("reports a missing session secret and a missing admin password together", () => {
     const error = configError({ NODE_ENV: "production", ADMIN_USERNAME: "family" });
     expect(error.message).toContain("SESSION_SECRET");

@@ -102,6 +102,7 @@ const ROUTES: { path: string; kind: Kind }[] = [
   { path: "/api/no-such-thing", kind: "api" },
   { path: "/media/1/photo.jpg", kind: "file" },
   { path: "/service.ics", kind: "file" },
+  { path: "/qr/guestbook.svg", kind: "file" },
   { path: "/images/hero.jpg", kind: "file" },
   { path: "/audio/karen-mode.mp3", kind: "file" },
   { path: "/healthz", kind: "open" },

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getServiceCalendar } from "~/models/service-calendar.server";
+import { publicOrigin } from "~/utils/http.server";
+
+/**
+ * GET /service.ics: the service as a calendar event, linked from the home
+ * page's service card. Behind the visitor gate like the home page. Never
+ * kept by a cache: the family may move the time at any moment.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const { ics, fileName } = getServiceCalendar(publicOrigin(request));
+  return new Response(ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-cache",
+    },
+  });
+}

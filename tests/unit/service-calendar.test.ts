@@ -1,0 +1,126 @@
+// The service as a calendar file (GET /service.ics), read back with a
+// calendar parser (node-ical) as Apple, Google and Outlook read it.
+import ical, { type VEvent } from "node-ical";
+import { describe, expect, it } from "vitest";
+import { content } from "~/content";
+import type { SiteSettings } from "~/models/settings.schema";
+import { buildServiceCalendar, serviceUid } from "~/models/service-calendar.server";
+
+const ORIGIN = "https://memorial.example.com";
+const NOW = Date.UTC(2026, 10, 23, 9, 15, 0);
+
+const settings = (changes: Partial<SiteSettings> = {}): SiteSettings => ({
+  ...content,
+  personName: "Margaret Hale",
+  serviceTitle: "Celebration of Life",
+  venueName: "St Mary's Church Hall",
+  venueAddress: "12 Church Lane, Oxford OX1 4AA",
+  ...changes,
+});
+
+/** The one event of a calendar file, as a calendar program reads it. */
+function eventOf(ics: string): VEvent {
+  const events = Object.values(ical.sync.parseICS(ics)).filter((item): item is VEvent => item?.type === "VEVENT");
+  expect(events).toHaveLength(1);
+  return events[0]!;
+}
+
+const times = (changes: Partial<SiteSettings>) => {
+  const event = eventOf(buildServiceCalendar(settings(changes), ORIGIN, NOW).ics);
+  return [event.start.toISOString(), event.end!.toISOString()];
+};
+
+describe("the service's calendar file", () => {
+  it("names the service and the person, the venue and its address, the site and the livestream", () => {
+    const { ics, fileName } = buildServiceCalendar(
+      settings({ livestreamUrl: "https://stream.example.com/watch?v=abc;def", serviceNote: "Reception to follow, all welcome." }),
+      ORIGIN,
+      NOW,
+    );
+    const event = eventOf(ics);
+    expect(event.summary).toBe("Celebration of Life for Margaret Hale");
+    expect(event.location).toBe("St Mary's Church Hall, 12 Church Lane, Oxford OX1 4AA");
+    expect(event.description).toContain("In Loving Memory of Margaret Hale.");
+    expect(event.description).toContain("Reception to follow, all welcome.");
+    expect(event.description).toContain("Watch the livestream: https://stream.example.com/watch?v=abc;def");
+    expect(event.description).toContain("Service details, the guest book and photos: https://memorial.example.com/");
+    expect(event.description).toContain(
+      `Map: https://www.openstreetmap.org/search?query=${encodeURIComponent("12 Church Lane, Oxford OX1 4AA")}`,
+    );
+    expect(event.url).toBe("https://memorial.example.com/");
+    expect(event.uid).toBe("service@memorial.example.com");
+    expect((event.dtstamp as Date).toISOString()).toBe("2026-11-23T09:15:00.000Z");
+    expect(fileName).toBe("celebration-of-life-for-margaret-hale.ics");
+  });
+
+  it("leaves out the livestream when there is none, and does not name the person twice", () => {
+    const event = eventOf(buildServiceCalendar(settings({ serviceTitle: "Funeral of Margaret Hale", livestreamUrl: "" }), ORIGIN, NOW).ics);
+    expect(event.summary).toBe("Funeral of Margaret Hale");
+    expect(event.description).not.toMatch(/livestream/i);
+  });
+
+  it("is one VCALENDAR with CRLF line endings, lines folded at 75 characters, times in UTC", () => {
+    const { ics } = buildServiceCalendar(settings({ serviceNote: "A long note. ".repeat(20).trim() }), ORIGIN, NOW);
+    expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
+    expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    const lines = ics.split("\r\n");
+    expect(lines.filter((line) => line === "BEGIN:VEVENT")).toHaveLength(1);
+    expect(Math.max(...lines.map((line) => Buffer.byteLength(line)))).toBeLessThanOrEqual(75);
+    expect(lines.some((line) => line.startsWith("\t") || line.startsWith(" "))).toBe(true);
+    expect(lines).toContain("DTSTART:20250831T230000Z");
+    expect(lines).toContain("DTEND:20250901T030000Z");
+  });
+
+  it("keeps the same UID for the same site, whatever changes in the service, so a second import updates the first", () => {
+    const first = eventOf(buildServiceCalendar(settings(), ORIGIN, NOW).ics);
+    const moved = eventOf(
+      buildServiceCalendar(settings({ serviceStartsAt: "2026-05-02T14:00", serviceEndsAt: "2026-05-02T16:00" }), ORIGIN, NOW + 86_400_000)
+        .ics,
+    );
+    expect(moved.uid).toBe(first.uid);
+    expect(serviceUid("http://localhost:3000")).toBe("service@localhost:3000");
+    expect(serviceUid("https://other.example.org")).not.toBe(first.uid);
+  });
+
+  it("turns the family's local times into UTC with the offset of that day, across the spring clock change", () => {
+    // London moves from GMT (UTC+0) to BST (UTC+1) at 01:00 UTC on Sunday 29 March 2026.
+    const london = { timeZone: "Europe/London" };
+    expect(times({ ...london, serviceStartsAt: "2026-03-28T11:00", serviceEndsAt: "2026-03-28T13:00" })).toEqual([
+      "2026-03-28T11:00:00.000Z",
+      "2026-03-28T13:00:00.000Z",
+    ]);
+    expect(times({ ...london, serviceStartsAt: "2026-03-29T11:00", serviceEndsAt: "2026-03-29T13:00" })).toEqual([
+      "2026-03-29T10:00:00.000Z",
+      "2026-03-29T12:00:00.000Z",
+    ]);
+    // Through the change itself: 00:30 GMT to 03:00 BST is an hour and a half, not two and a half.
+    expect(times({ ...london, serviceStartsAt: "2026-03-29T00:30", serviceEndsAt: "2026-03-29T03:00" })).toEqual([
+      "2026-03-29T00:30:00.000Z",
+      "2026-03-29T02:00:00.000Z",
+    ]);
+    // New York moves from EST (UTC−5) to EDT (UTC−4) on Sunday 8 March 2026.
+    const newYork = { timeZone: "America/New_York" };
+    expect(times({ ...newYork, serviceStartsAt: "2026-03-07T10:00", serviceEndsAt: "2026-03-07T12:00" })).toEqual([
+      "2026-03-07T15:00:00.000Z",
+      "2026-03-07T17:00:00.000Z",
+    ]);
+    expect(times({ ...newYork, serviceStartsAt: "2026-03-08T10:00", serviceEndsAt: "2026-03-08T12:00" })).toEqual([
+      "2026-03-08T14:00:00.000Z",
+      "2026-03-08T16:00:00.000Z",
+    ]);
+    // 02:30 does not exist that night: it is taken as 03:30 EDT, as the home page shows it.
+    expect(times({ ...newYork, serviceStartsAt: "2026-03-08T02:30", serviceEndsAt: "2026-03-08T04:00" })).toEqual([
+      "2026-03-08T07:30:00.000Z",
+      "2026-03-08T08:00:00.000Z",
+    ]);
+    // And south of the equator, where the clocks go back in April: Sydney leaves AEDT (UTC+11) for AEST (UTC+10) on 5 April 2026.
+    const sydney = { timeZone: "Australia/Sydney" };
+    expect(times({ ...sydney, serviceStartsAt: "2026-04-04T14:00", serviceEndsAt: "2026-04-04T16:00" })[0]).toBe(
+      "2026-04-04T03:00:00.000Z",
+    );
+    expect(times({ ...sydney, serviceStartsAt: "2026-04-05T14:00", serviceEndsAt: "2026-04-05T16:00" })[0]).toBe(
+      "2026-04-05T04:00:00.000Z",
+    );
+  });
+});
