@@ -16,3 +16,6 @@ export const message = style({
   fontWeight: 600,
   selectors: { "&:empty": { display: "none" } },
 });
+
+/** Page links above a list (the way back to its newest items). */
+export const pagesAbove = style([more, { marginTop: 0, marginBottom: vars.space.lg }]);

@@ -1,6 +1,7 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import * as ui from "~/styles/ui.css";
+import { nextCursorFromLink } from "~/utils/paging";
 import * as s from "./LoadMore.css";
 
 export const LOAD_MORE_FAILED = "Couldn't load more — try again";
@@ -9,46 +10,44 @@ type Status = "idle" | "loading" | "failed";
 
 /**
  * "Load More" with JavaScript: the server's first page, plus pages fetched
- * from the JSON API and appended. New server data (another filter, a new
- * submission) starts the list afresh, and a page that arrives for an older
- * list is dropped, so a filter never shows another filter's items. A failed
- * fetch keeps everything shown and says so beside the button.
+ * from the JSON API and appended, each continuing from the cursor the last
+ * one ended with (its `Link: rel="next"`). New server data (another filter,
+ * a new submission, another page) starts the list afresh, and a page that
+ * arrives for an older list is dropped, so a filter never shows another
+ * filter's items. A failed fetch keeps everything shown and says so beside
+ * the button.
  */
 export function useLoadMore<T extends { id: number }>({
   initial,
-  hasMore,
-  pageSize,
+  next,
   pageUrl,
 }: {
   initial: T[];
-  hasMore: boolean;
-  pageSize: number;
-  pageUrl: (offset: number) => string;
+  /** The cursor after the server's page, or null when there is nothing more. */
+  next: string | null;
+  pageUrl: (cursor: string) => string;
 }) {
-  const [list, setList] = useState({ base: initial, items: initial, hasMore, status: "idle" as Status });
+  const [list, setList] = useState({ base: initial, items: initial, next, status: "idle" as Status });
   if (list.base !== initial) {
     // Render-time reset (React's documented pattern for state derived from props).
-    setList({ base: initial, items: initial, hasMore, status: "idle" });
+    setList({ base: initial, items: initial, next, status: "idle" });
   }
 
   const load = async () => {
     // A page belongs to the list it was asked for: once new server data replaced that list, it is dropped.
-    const { base, items } = list;
+    const { base, next: cursor } = list;
+    if (!cursor) return;
     const forSameList = (change: (state: typeof list) => typeof list) => setList((state) => (state.base === base ? change(state) : state));
     forSameList((state) => ({ ...state, status: "loading" }));
     try {
-      const response = await fetch(pageUrl(items.length), { headers: { Accept: "application/json" } });
+      const response = await fetch(pageUrl(cursor), { headers: { Accept: "application/json" } });
       if (!response.ok) throw new Error(`${response.status}`);
       const page = (await response.json()) as T[];
       if (!Array.isArray(page)) throw new Error("not a list");
+      const following = nextCursorFromLink(response.headers.get("Link"));
       forSameList((state) => {
         const known = new Set(state.items.map((item) => item.id));
-        return {
-          ...state,
-          items: [...state.items, ...page.filter((item) => !known.has(item.id))],
-          hasMore: page.length >= pageSize,
-          status: "idle",
-        };
+        return { ...state, items: [...state.items, ...page.filter((item) => !known.has(item.id))], next: following, status: "idle" };
       });
     } catch (error) {
       console.warn("Load More failed", error);
@@ -56,13 +55,47 @@ export function useLoadMore<T extends { id: number }>({
     }
   };
 
-  return { items: list.items, hasMore: list.hasMore, status: list.status, load };
+  return { items: list.items, next: list.next, status: list.status, load };
+}
+
+/**
+ * Where a list goes on once a page holds MAX_ITEMS_PER_PAGE items (with or
+ * without JavaScript), and the way back to its newest items: plain links.
+ */
+export function ListPages({
+  label,
+  newest,
+  earlier,
+  above = false,
+}: {
+  /** Names the navigation for screen readers, e.g. "Pages of memories". */
+  label: string;
+  /** Placed above the list rather than below it. */
+  above?: boolean;
+  newest?: { to: string; text: string } | null;
+  earlier?: { to: string; text: string } | null;
+}) {
+  if (!newest && !earlier) return null;
+  return (
+    <nav aria-label={label} className={above ? s.pagesAbove : s.more}>
+      {newest ? (
+        <Link to={newest.to} className={ui.button.secondary}>
+          {newest.text}
+        </Link>
+      ) : null}
+      {earlier ? (
+        <Link to={earlier.to} className={ui.button.secondary}>
+          {earlier.text}
+        </Link>
+      ) : null}
+    </nav>
+  );
 }
 
 /**
  * The button: a GET form to the page itself (the server sends the longer
- * list, which works without JavaScript); with JavaScript, `onLoad` appends
- * the next page in place.
+ * list, up to MAX_ITEMS_PER_PAGE, which works without JavaScript); with
+ * JavaScript, `onLoad` appends the next page in place.
  */
 export function LoadMoreForm({
   action,
@@ -78,7 +111,7 @@ export function LoadMoreForm({
   status: Status;
   onLoad: () => void;
   label: string;
-  /** Other hidden fields the page keeps (a filter). */
+  /** Other hidden fields the page keeps (a filter, the cursor the page starts after). */
   children?: ReactNode;
 }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -26,9 +26,9 @@ export function MemoryCard({ memory, position, now }: { memory: PublicMemory; po
   );
 }
 
-export function MemoryList({ memories, now }: { memories: PublicMemory[]; now: number }) {
+export function MemoryList({ memories, now, emptyText }: { memories: PublicMemory[]; now: number; emptyText?: string }) {
   if (memories.length === 0) {
-    return <p className={ui.emptyState}>No memories have been shared yet. Be the first to share a memory!</p>;
+    return <p className={ui.emptyState}>{emptyText ?? "No memories have been shared yet. Be the first to share a memory!"}</p>;
   }
   return (
     <ol className={s.list} aria-label="Shared memories">

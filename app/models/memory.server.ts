@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { memories, type Memory, type Status } from "../../db/schema";
 import { db } from "~/db.server";
+import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
 import type { AdminMemory, MemoryInput, PublicMemory } from "./memory.schema";
 import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "./submission-limit.server";
 
@@ -75,19 +76,42 @@ export function toPublicMemory(memory: Pick<Memory, "id" | "name" | "message" | 
   };
 }
 
-/** Approved memories the author allowed us to show, newest first. */
-// Built once: the guest book page and API run this on every request.
+// Built once: the guest book page and API run this on every request. Without
+// a cursor it starts past the newest possible one, so one statement serves both.
 const publicMemoriesQuery = db
   .select({ id: memories.id, name: memories.name, message: memories.message, createdAt: memories.createdAt })
   .from(memories)
-  .where(and(eq(memories.status, "APPROVED"), eq(memories.canDisplay, true)))
+  .where(
+    and(
+      eq(memories.status, "APPROVED"),
+      eq(memories.canDisplay, true),
+      olderThan(memories.createdAt, memories.id, { createdAt: sql.placeholder("beforeAt"), id: sql.placeholder("beforeId") }),
+    ),
+  )
   .orderBy(desc(memories.createdAt), desc(memories.id))
   .limit(sql.placeholder("limit"))
   .offset(sql.placeholder("offset"))
   .prepare();
 
-export function listPublicMemories({ limit, offset }: { limit: number; offset: number }): PublicMemory[] {
-  return publicMemoriesQuery.all({ limit, offset }).map(toPublicMemory);
+const NEWEST: PageCursor = { createdAt: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER };
+
+/**
+ * Approved memories the author allowed us to show, newest first: `limit` of
+ * them after the `before` cursor (a page that ended there) or, as the spec's
+ * API has it, after skipping `offset`. A full page ends with the cursor to
+ * continue from.
+ */
+export function listPublicMemories({
+  limit,
+  offset = 0,
+  before = NEWEST,
+}: {
+  limit: number;
+  offset?: number;
+  before?: PageCursor;
+}): ListPage<PublicMemory> {
+  const rows = publicMemoriesQuery.all({ limit, offset, beforeAt: before.createdAt, beforeId: before.id });
+  return toListPage(rows, limit, toPublicMemory);
 }
 
 /** Moderation by the admin `by` (their username, kept with when): returns false when there is no such memory. */

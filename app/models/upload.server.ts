@@ -3,6 +3,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { uploads, type MediaType, type Status, type Upload } from "../../db/schema";
 import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
+import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
 import { turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
 import type { AdminUpload, GalleryFilter, GalleryItem, UploadView } from "./upload.schema";
@@ -111,10 +112,25 @@ export function toGalleryItem(upload: Pick<Upload, "id" | "type" | "url" | "thum
   };
 }
 
-/** Published media, newest first, optionally only photos or only videos. */
-export function listGallery({ type, limit, offset }: { type: GalleryFilter; limit: number; offset: number }): GalleryItem[] {
+/**
+ * Published media, newest first, optionally only photos or only videos:
+ * `limit` items after the `before` cursor (a page that ended there) or, as
+ * the spec's API has it, after skipping `offset`. A full page ends with the
+ * cursor to continue from.
+ */
+export function listGallery({
+  type,
+  limit,
+  offset = 0,
+  before,
+}: {
+  type: GalleryFilter;
+  limit: number;
+  offset?: number;
+  before?: PageCursor;
+}): ListPage<GalleryItem> {
   const approved = and(eq(uploads.status, "APPROVED"), isNull(uploads.processingError));
-  return db
+  const rows = db
     .select({
       id: uploads.id,
       type: uploads.type,
@@ -122,14 +138,21 @@ export function listGallery({ type, limit, offset }: { type: GalleryFilter; limi
       thumbnailUrl: uploads.thumbnailUrl,
       originalName: uploads.originalName,
       durationSec: uploads.durationSec,
+      createdAt: uploads.createdAt,
     })
     .from(uploads)
-    .where(type === "ALL" ? approved : and(approved, eq(uploads.type, type as MediaType)))
+    .where(
+      and(
+        approved,
+        type === "ALL" ? undefined : eq(uploads.type, type as MediaType),
+        before ? olderThan(uploads.createdAt, uploads.id, before) : undefined,
+      ),
+    )
     .orderBy(desc(uploads.createdAt), desc(uploads.id))
     .limit(limit)
     .offset(offset)
-    .all()
-    .map(toGalleryItem);
+    .all();
+  return toListPage(rows, limit, toGalleryItem);
 }
 
 /** One published item of the gallery (the video page without JavaScript). */

@@ -1,20 +1,21 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { GALLERY_MAX_LIMIT, GALLERY_PAGE_SIZE } from "~/media/limits";
 import { listGallery } from "~/models/upload.server";
-import { errorResponse, intParam, NO_STORE } from "~/utils/http.server";
+import { errorResponse, NO_STORE } from "~/utils/http.server";
+import { listParams, nextPageLink } from "~/utils/page-cursor.server";
 
-/** GET /api/gallery?limit=20&offset=n&type=IMAGE|VIDEO: published media, newest first. */
+/**
+ * GET /api/gallery?limit=20&offset=n&type=IMAGE|VIDEO, or &before=<cursor>:
+ * published media, newest first, as the spec's bare array; a full page names
+ * the next one (same type) in `Link: <…>; rel="next"`.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const limit = intParam(url, "limit", { fallback: GALLERY_PAGE_SIZE, min: 1, max: GALLERY_MAX_LIMIT });
-  const offset = intParam(url, "offset", { fallback: 0, min: 0, max: Number.MAX_SAFE_INTEGER });
+  const params = listParams(url, { pageSize: GALLERY_PAGE_SIZE, maxLimit: GALLERY_MAX_LIMIT });
   const type = url.searchParams.get("type");
-  const errors: Record<string, string[]> = {};
-  if ("error" in limit) errors.limit = [limit.error];
-  if ("error" in offset) errors.offset = [offset.error];
+  const errors = "errors" in params ? { ...params.errors } : {};
   if (type !== null && type !== "IMAGE" && type !== "VIDEO") errors.type = ["type must be IMAGE or VIDEO (or left out for all)"];
-  if ("error" in limit || "error" in offset || errors.type) return errorResponse(400, errors);
-  return json(listGallery({ type: type === "IMAGE" || type === "VIDEO" ? type : "ALL", limit: limit.value, offset: offset.value }), {
-    headers: { "Cache-Control": NO_STORE },
-  });
+  if ("errors" in params || errors.type) return errorResponse(400, errors);
+  const page = listGallery({ ...params, type: type === "IMAGE" || type === "VIDEO" ? type : "ALL" });
+  return json(page.items, { headers: { "Cache-Control": NO_STORE, ...nextPageLink(url, page.next) } });
 }

@@ -1,19 +1,20 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { GUESTBOOK_MAX_LIMIT, GUESTBOOK_PAGE_SIZE, listPublicMemories, MemoryApiSchema, submitMemory } from "~/models/memory.server";
-import { errorResponse, fieldErrors, intParam, methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/http.server";
+import { errorResponse, fieldErrors, methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/http.server";
+import { listParams, nextPageLink } from "~/utils/page-cursor.server";
 import { answerRefusals } from "~/utils/refusal.server";
 
+/**
+ * GET /api/guestbook?limit=10&offset=n, or &before=<cursor>: approved
+ * memories, newest first, as the spec's bare array; a full page names the
+ * next one in `Link: <…>; rel="next"`.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const limit = intParam(url, "limit", { fallback: GUESTBOOK_PAGE_SIZE, min: 1, max: GUESTBOOK_MAX_LIMIT });
-  const offset = intParam(url, "offset", { fallback: 0, min: 0, max: Number.MAX_SAFE_INTEGER });
-  const errors: Record<string, string[]> = {};
-  if ("error" in limit) errors.limit = [limit.error];
-  if ("error" in offset) errors.offset = [offset.error];
-  if ("error" in limit || "error" in offset) return errorResponse(400, errors);
-  return json(listPublicMemories({ limit: limit.value, offset: offset.value }), {
-    headers: { "Cache-Control": NO_STORE },
-  });
+  const params = listParams(url, { pageSize: GUESTBOOK_PAGE_SIZE, maxLimit: GUESTBOOK_MAX_LIMIT });
+  if ("errors" in params) return errorResponse(400, params.errors);
+  const page = listPublicMemories(params);
+  return json(page.items, { headers: { "Cache-Control": NO_STORE, ...nextPageLink(url, page.next) } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

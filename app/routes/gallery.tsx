@@ -2,16 +2,15 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { GalleryGrid, VideoModal } from "~/components/Gallery";
-import { LoadMoreForm, useLoadMore } from "~/components/LoadMore";
+import { ListPages, LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { GALLERY_PAGE_SIZE } from "~/media/limits";
 import { listGallery } from "~/models/upload.server";
 import type { GalleryFilter, GalleryItem } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
+import { decodeCursor } from "~/utils/page-cursor.server";
+import { itemsToShow, MAX_ITEMS_PER_PAGE } from "~/utils/paging";
 import * as s from "./gallery.css";
-
-/** How far "Load More" can reach without JavaScript. */
-const MAX_OFFSET = 2000;
 
 const FILTERS: { type: GalleryFilter; label: string; href: string }[] = [
   { type: "ALL", label: "All", href: "/gallery" },
@@ -19,31 +18,45 @@ const FILTERS: { type: GalleryFilter; label: string; href: string }[] = [
   { type: "VIDEO", label: "Videos", href: "/gallery?type=VIDEO" },
 ];
 
+/** What the pages of each filter are called: "Earlier photos →". */
+const KINDS: Record<GalleryFilter, { plural: string; none: string }> = {
+  ALL: { plural: "photos and videos", none: "photos or videos" },
+  IMAGE: { plural: "photos", none: "photos" },
+  VIDEO: { plural: "videos", none: "videos" },
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const requestedType = params.get("type")?.toUpperCase();
   const type: GalleryFilter = requestedType === "IMAGE" || requestedType === "VIDEO" ? requestedType : "ALL";
-  const requested = Number(params.get("offset"));
-  // Without JavaScript, "Load More" asks for the page at this offset and gets
-  // everything up to it, in one list.
-  const offset = Number.isSafeInteger(requested) && requested > 0 ? Math.min(requested, MAX_OFFSET) : 0;
-  const items = listGallery({ type, limit: offset + GALLERY_PAGE_SIZE, offset: 0 });
-  return json({ type, items, hasMore: items.length >= offset + GALLERY_PAGE_SIZE });
+  // Without JavaScript, "Load More" asks for the page again with `offset` (how
+  // many it shows) and gets everything up to the next twenty, in one grid, up
+  // to MAX_ITEMS_PER_PAGE; then "Earlier … →" starts a page after the last one
+  // shown (`before`). A cursor this site did not write counts as the newest page.
+  const before = decodeCursor(params.get("before") ?? "") ?? undefined;
+  const page = listGallery({ type, limit: itemsToShow(params.get("offset"), GALLERY_PAGE_SIZE), before });
+  return json({ type, items: page.items, next: page.next, before: before ? params.get("before") : null });
 }
 
 export default function GalleryPage() {
-  const { type, items, hasMore } = useLoaderData<typeof loader>();
+  const { type, items, next, before } = useLoaderData<typeof loader>();
   const typeQuery = type === "ALL" ? "" : `&type=${type}`;
   const more = useLoadMore<GalleryItem>({
     initial: items,
-    hasMore,
-    pageSize: GALLERY_PAGE_SIZE,
-    pageUrl: (offset) => `/api/gallery?limit=${GALLERY_PAGE_SIZE}&offset=${offset}${typeQuery}`,
+    next,
+    pageUrl: (cursor) => `/api/gallery?limit=${GALLERY_PAGE_SIZE}&before=${cursor}${typeQuery}`,
   });
   const [playing, setPlaying] = useState<GalleryItem | null>(null);
   const close = useCallback(() => setPlaying(null), []);
-  const offset = more.items.length;
-  const emptyText = `No ${type === "ALL" ? "media" : type.toLowerCase()} has been shared yet.`;
+  const shown = more.items.length;
+  const full = shown >= MAX_ITEMS_PER_PAGE;
+  const kind = KINDS[type];
+  const emptyText = before ? `No earlier ${kind.none}.` : `No ${type === "ALL" ? "media" : type.toLowerCase()} has been shared yet.`;
+  const newest = before ? { to: FILTERS.find((filter) => filter.type === type)!.href, text: `← Newest ${kind.plural}` } : null;
+  const earlier =
+    more.next && full
+      ? { to: `/gallery?${type === "ALL" ? "" : `type=${type}&`}before=${more.next}`, text: `Earlier ${kind.plural} →` }
+      : null;
 
   return (
     <div className={ui.container}>
@@ -70,11 +83,13 @@ export default function GalleryPage() {
         </Link>
       </div>
       <GalleryGrid items={more.items} emptyText={emptyText} onPlay={setPlaying} />
-      {more.hasMore ? (
-        <LoadMoreForm action={`/gallery#media-${offset + 1}`} offset={offset} status={more.status} onLoad={more.load} label="Load More">
+      {more.next && !full ? (
+        <LoadMoreForm action={`/gallery#media-${shown + 1}`} offset={shown} status={more.status} onLoad={more.load} label="Load More">
           {type === "ALL" ? null : <input type="hidden" name="type" value={type} />}
+          {before ? <input type="hidden" name="before" value={before} /> : null}
         </LoadMoreForm>
       ) : null}
+      <ListPages label={`Pages of ${kind.plural}`} newest={newest} earlier={earlier} />
       {playing ? <VideoModal item={playing} onClose={close} /> : null}
     </div>
   );

@@ -5,7 +5,7 @@ import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { CheckboxField, Field, FormAlert, formLevelError, Honeypot, TextareaField } from "~/components/forms";
-import { LoadMoreForm, useLoadMore } from "~/components/LoadMore";
+import { ListPages, LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { MemoryList } from "~/components/MemoryList";
 import { showToast } from "~/components/Toaster";
 import { useZodForm } from "~/components/useZodForm";
@@ -16,6 +16,8 @@ import { listPublicMemories, submitMemory, type PublicMemory } from "~/models/me
 import { GUESTBOOK_PAGE_SIZE, MemoryFormSchema } from "~/models/memory.schema";
 import * as ui from "~/styles/ui.css";
 import { noStoreHeaders, readFormData } from "~/utils/http.server";
+import { decodeCursor } from "~/utils/page-cursor.server";
+import { itemsToShow, MAX_ITEMS_PER_PAGE } from "~/utils/paging";
 import { replyIfRefused } from "~/utils/refusal.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -27,20 +29,22 @@ const SUBMITTED = {
 };
 const FAILED = { title: "Error", description: "Failed to submit memory. Please try again." };
 const FORM_ID = "guestbook";
-/** How far "Load More" can reach without JavaScript before the page gets unwieldy. */
-const MAX_OFFSET = 5000;
 
 export const headers = noStoreHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const requested = Number(new URL(request.url).searchParams.get("offset"));
-  // Without JavaScript, "Load More" asks for the page at this offset and gets
-  // everything up to it, so the visitor keeps their place in one long list.
-  const offset = Number.isSafeInteger(requested) && requested > 0 ? Math.min(requested, MAX_OFFSET) : 0;
-  const memories = listPublicMemories({ limit: offset + GUESTBOOK_PAGE_SIZE, offset: 0 });
+  const params = new URL(request.url).searchParams;
+  // Without JavaScript, "Load More" asks for the page again with `offset` (how
+  // many it shows) and gets everything up to the next ten, so the visitor
+  // keeps their place in one list, up to MAX_ITEMS_PER_PAGE; then "Earlier
+  // memories →" starts a page after the last one shown (`before`). A cursor
+  // this site did not write counts as the newest page.
+  const before = decodeCursor(params.get("before") ?? "") ?? undefined;
+  const page = listPublicMemories({ limit: itemsToShow(params.get("offset"), GUESTBOOK_PAGE_SIZE), before });
   return json({
-    memories,
-    hasMore: memories.length >= offset + GUESTBOOK_PAGE_SIZE,
+    memories: page.items,
+    next: page.next,
+    before: before ? params.get("before") : null,
     now: Date.now(),
   });
 }
@@ -132,28 +136,36 @@ function WriteMessageForm() {
   );
 }
 
+const NEWEST_MEMORIES = { to: "/guestbook#memories-title", text: "← Newest memories" };
+
 function SharedMemories() {
-  const { memories, hasMore, now } = useLoaderData<typeof loader>();
+  const { memories, next, before, now } = useLoaderData<typeof loader>();
   // Fresh server data (after a submission, or a no-JS "Load More") replaces what was appended.
   const more = useLoadMore<PublicMemory>({
     initial: memories,
-    hasMore,
-    pageSize: GUESTBOOK_PAGE_SIZE,
-    pageUrl: (offset) => `/api/guestbook?limit=${GUESTBOOK_PAGE_SIZE}&offset=${offset}`,
+    next,
+    pageUrl: (cursor) => `/api/guestbook?limit=${GUESTBOOK_PAGE_SIZE}&before=${cursor}`,
   });
-  const offset = more.items.length;
+  const shown = more.items.length;
+  const full = shown >= MAX_ITEMS_PER_PAGE;
+  const newest = before ? NEWEST_MEMORIES : null;
+  const earlier = more.next && full ? { to: `/guestbook?before=${more.next}#memories-title`, text: "Earlier memories →" } : null;
   return (
     <>
-      <MemoryList memories={more.items} now={now} />
-      {more.hasMore ? (
+      <ListPages label="Newer memories" newest={newest} above />
+      <MemoryList memories={more.items} now={now} emptyText={before ? "No earlier memories." : undefined} />
+      {more.next && !full ? (
         <LoadMoreForm
-          action={`/guestbook#memory-${offset + 1}`}
-          offset={offset}
+          action={`/guestbook#memory-${shown + 1}`}
+          offset={shown}
           status={more.status}
           onLoad={more.load}
           label="Load More Memories"
-        />
+        >
+          {before ? <input type="hidden" name="before" value={before} /> : null}
+        </LoadMoreForm>
       ) : null}
+      <ListPages label="Pages of memories" newest={newest} earlier={earlier} />
     </>
   );
 }

@@ -30,24 +30,29 @@ beforeEach(() => {
 });
 
 const api = (query: string) => apiLoader({ request: new Request(`http://x/api/gallery${query}`), params: {}, context: {} });
+type PageData = { items: { originalName: string }[]; next: string | null; before: string | null; type: string };
+const page = (query: string) =>
+  pageLoader({ request: new Request(`http://x/gallery${query}`), params: {}, context: {} }).then(
+    (r) => r.json() as unknown as Promise<PageData>,
+  );
 
 describe("the published gallery", () => {
   it("lists only approved media, newest first, 20 at a time, and filters by type", () => {
     for (let at = 1; at <= 25; at++) seed(at, at % 5 === 0 ? "VIDEO" : "IMAGE");
     seed(100, "IMAGE", "PENDING");
     seed(101, "VIDEO", "REJECTED");
-    const first = listGallery({ type: "ALL", limit: 20, offset: 0 });
+    const first = listGallery({ type: "ALL", limit: 20, offset: 0 }).items;
     expect(first.map((item) => item.originalName)[0]).toBe("file-25.mp4");
     expect(first).toHaveLength(20);
-    expect(listGallery({ type: "ALL", limit: 20, offset: 20 })).toHaveLength(5);
-    expect(listGallery({ type: "VIDEO", limit: 20, offset: 0 }).map((item) => item.originalName)).toEqual([
+    expect(listGallery({ type: "ALL", limit: 20, offset: 20 }).items).toHaveLength(5);
+    expect(listGallery({ type: "VIDEO", limit: 20, offset: 0 }).items.map((item) => item.originalName)).toEqual([
       "file-25.mp4",
       "file-20.mp4",
       "file-15.mp4",
       "file-10.mp4",
       "file-5.mp4",
     ]);
-    expect(listGallery({ type: "IMAGE", limit: 50, offset: 0 })).toHaveLength(20);
+    expect(listGallery({ type: "IMAGE", limit: 50, offset: 0 }).items).toHaveLength(20);
     expect(getGalleryItem(seed(102, "IMAGE", "PENDING").id)).toBeUndefined();
   });
 
@@ -78,17 +83,40 @@ describe("the published gallery", () => {
 
   it("renders the page's data without submitters, and reaches further with ?offset= without JavaScript", async () => {
     for (let at = 1; at <= 45; at++) seed(at);
-    const page = (offset: string) =>
-      pageLoader({ request: new Request(`http://x/gallery?offset=${offset}`), params: {}, context: {} }).then(
-        (r) => r.json() as Promise<{ items: unknown[]; hasMore: boolean; type: string }>,
-      );
     const start = await page("");
     expect(start.items).toHaveLength(20);
-    expect(start.hasMore).toBe(true);
-    expect((await page("20")).items).toHaveLength(40);
-    const end = await page("40");
+    expect(start.next).not.toBeNull();
+    expect((await page("?offset=20")).items).toHaveLength(40);
+    const end = await page("?offset=40");
     expect(end.items).toHaveLength(45);
-    expect(end.hasMore).toBe(false);
+    expect(end.next).toBeNull();
     expect(JSON.stringify(end)).not.toContain("private.example");
+  });
+
+  it("shows at most 100 items a page, and the next page of a filter starts after its last one", async () => {
+    for (let at = 1; at <= 130; at++) seed(at, at % 2 ? "IMAGE" : "VIDEO");
+    const all = await page("?offset=5000");
+    expect(all.items).toHaveLength(100);
+    const photos = await page("?type=IMAGE&offset=5000");
+    expect(photos.items.map((item) => item.originalName).slice(0, 2)).toEqual(["file-129.jpg", "file-127.jpg"]);
+    expect(photos.items).toHaveLength(65);
+    expect(photos.next).toBeNull();
+    const videos = await page("?type=VIDEO&offset=40");
+    expect(videos.items).toHaveLength(60);
+    const earlierVideos = await page(`?type=VIDEO&before=${videos.next}`);
+    expect(earlierVideos.before).toBe(videos.next);
+    expect(earlierVideos.items.map((item) => item.originalName)).toEqual([10, 8, 6, 4, 2].map((at) => `file-${at}.mp4`));
+  });
+
+  it("API: names the next page of the same filter in a Link header, and refuses a malformed cursor", async () => {
+    for (let at = 1; at <= 25; at++) seed(at, at % 5 === 0 ? "VIDEO" : "IMAGE");
+    const first = await api("?limit=2&type=VIDEO");
+    const link = first.headers.get("Link")!;
+    expect(link).toMatch(/^<\/api\/gallery\?limit=2&type=VIDEO&before=[\w-]+>; rel="next"$/);
+    const second = await api(link.slice("</api/gallery".length, link.indexOf(">")));
+    expect(((await second.json()) as { originalName: string }[]).map((item) => item.originalName)).toEqual(["file-15.mp4", "file-10.mp4"]);
+    const bad = await api("?before=garbage!&type=VIDEO");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ errors: { before: [expect.stringMatching(/before/)] } });
   });
 });

@@ -11,6 +11,7 @@ import {
   setMemoryStatus,
   submitMemory,
 } from "~/models/memory.server";
+import { decodeCursor } from "~/utils/page-cursor.server";
 
 beforeEach(() => {
   db.delete(memories).run();
@@ -65,22 +66,22 @@ describe("listPublicMemories", () => {
     const seeded = Array.from({ length: 25 }, (_, i) => seed({ at: i * 1000 }));
     const newestFirst = [...seeded].reverse().map((m) => m.id);
 
-    const page1 = listPublicMemories({ limit: 10, offset: 0 });
-    const page2 = listPublicMemories({ limit: 10, offset: 10 });
-    const page3 = listPublicMemories({ limit: 10, offset: 20 });
+    const page1 = listPublicMemories({ limit: 10, offset: 0 }).items;
+    const page2 = listPublicMemories({ limit: 10, offset: 10 }).items;
+    const page3 = listPublicMemories({ limit: 10, offset: 20 }).items;
 
     expect(page1).toHaveLength(10);
     expect(page2).toHaveLength(10);
     expect(page3).toHaveLength(5);
     expect([...page1, ...page2, ...page3].map((m) => m.id)).toEqual(newestFirst);
-    expect(listPublicMemories({ limit: 10, offset: 30 })).toEqual([]);
+    expect(listPublicMemories({ limit: 10, offset: 30 }).items).toEqual([]);
   });
 
   it("orders by creation time, not by insertion order", () => {
     const middle = seed({ at: 5000 });
     const oldest = seed({ at: 1000 });
     const newest = seed({ at: 9000 });
-    const list = listPublicMemories({ limit: 10, offset: 0 });
+    const list = listPublicMemories({ limit: 10, offset: 0 }).items;
     expect(list.map((m) => m.id)).toEqual([newest.id, middle.id, oldest.id]);
     expect(list.map((m) => m.createdAt)).toEqual([
       new Date(BASE_TIME + 9000).toISOString(),
@@ -95,14 +96,14 @@ describe("listPublicMemories", () => {
     seed({ at: 3, name: "Rejected", status: "REJECTED" });
     seed({ at: 4, name: "Private", canDisplay: false });
     seed({ at: 5, name: "Pending private", status: "PENDING", canDisplay: false });
-    const list = listPublicMemories({ limit: 50, offset: 0 });
+    const list = listPublicMemories({ limit: 50, offset: 0 }).items;
     expect(list.map((m) => m.id)).toEqual([shown.id]);
     expect(list.map((m) => m.name)).toEqual(["Shown"]);
   });
 
   it("returns exactly id, name, message and createdAt as an ISO string, never email or phone", () => {
     const row = seed({ at: 42, name: "Uncle Bob", email: "bob.secret@example.com", phone: "555-7777", message: "Fishing trips forever." });
-    const [memory] = listPublicMemories({ limit: 10, offset: 0 });
+    const [memory] = listPublicMemories({ limit: 10, offset: 0 }).items;
     expect(memory).toBeDefined();
     expect(Object.keys(memory!).sort()).toEqual(["createdAt", "id", "message", "name"]);
     expect(memory).toEqual({
@@ -114,6 +115,62 @@ describe("listPublicMemories", () => {
     const text = JSON.stringify(memory);
     expect(text).not.toContain("bob.secret@example.com");
     expect(text).not.toContain("555-7777");
+  });
+});
+
+describe("listPublicMemories by cursor (the next page starts after the last memory shown)", () => {
+  /** Follows `next` from the newest page until there is none; returns each page's ids. */
+  function allPages(limit: number) {
+    const pages: number[][] = [];
+    let page = listPublicMemories({ limit });
+    pages.push(page.items.map((m) => m.id));
+    while (page.next) {
+      page = listPublicMemories({ limit, before: decodeCursor(page.next)! });
+      pages.push(page.items.map((m) => m.id));
+    }
+    return pages;
+  }
+
+  it("covers every shown memory exactly once, newest first, when many share a creation time", () => {
+    // Ten different times for 37 memories (bursts of approvals in one millisecond), in mixed insertion order,
+    // with pending, rejected and private memories among them.
+    const shown = Array.from({ length: 37 }, (_, i) => seed({ at: ((i * 7) % 10) * 1000 }));
+    for (const status of ["PENDING", "REJECTED"] as const) seed({ at: 5000, status });
+    seed({ at: 5000, canDisplay: false });
+    const expected = [...shown].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((m) => m.id);
+
+    const pages = allPages(10);
+    expect(pages.map((ids) => ids.length)).toEqual([10, 10, 10, 7]);
+    expect(pages.flat()).toEqual(expected);
+    // And the same memories in the same order as the spec's offset pages.
+    expect(listPublicMemories({ limit: 50, offset: 0 }).items.map((m) => m.id)).toEqual(expected);
+  });
+
+  it("ends with a cursor only when the page is full, as Load More shows at a full page", () => {
+    seed({ at: 1 });
+    seed({ at: 2 });
+    expect(listPublicMemories({ limit: 2 }).next).toEqual(expect.any(String));
+    expect(listPublicMemories({ limit: 3 }).next).toBeNull();
+    expect(listPublicMemories({ limit: 2, before: decodeCursor(listPublicMemories({ limit: 2 }).next!)! })).toEqual({
+      items: [],
+      next: null,
+    });
+  });
+
+  it("neither repeats nor skips a memory when others are approved while a visitor pages", () => {
+    const shown = Array.from({ length: 25 }, (_, i) => seed({ at: (i + 1) * 1000 }));
+    const waiting = seed({ at: 23_500, status: "PENDING" }); // written long ago, among the newest page's
+    const first = listPublicMemories({ limit: 10 });
+
+    setMemoryStatus(waiting.id, "APPROVED");
+    seed({ at: 30_000 }); // and a new one, newer than all
+    const second = listPublicMemories({ limit: 10, before: decodeCursor(first.next!)! });
+    const third = listPublicMemories({ limit: 10, before: decodeCursor(second.next!)! });
+
+    const seen = [...first.items, ...second.items, ...third.items].map((m) => m.id);
+    expect(seen).toEqual([...shown].reverse().map((m) => m.id));
+    // Counting by offset instead would have shown the last two of the first page again.
+    expect(listPublicMemories({ limit: 10, offset: 10 }).items[0]!.id).toBe(first.items.at(-2)!.id);
   });
 });
 
@@ -143,9 +200,9 @@ describe("submitMemory", () => {
 
   it("is not listed publicly until approved", () => {
     const { id } = submitMemory(MemoryApiSchema.parse(valid));
-    expect(listPublicMemories({ limit: 10, offset: 0 })).toEqual([]);
+    expect(listPublicMemories({ limit: 10, offset: 0 }).items).toEqual([]);
     expect(setMemoryStatus(id, "APPROVED")).toBe(true);
-    expect(listPublicMemories({ limit: 10, offset: 0 }).map((m) => m.id)).toEqual([id]);
+    expect(listPublicMemories({ limit: 10, offset: 0 }).items.map((m) => m.id)).toEqual([id]);
   });
 
   it.each([

@@ -375,6 +375,53 @@ describe("GET /api/guestbook", () => {
     expect(Object.keys(body.errors).sort()).toEqual(["limit", "offset"]);
   });
 
+  it("names the next page in a Link header, and before= continues after the last memory, each once", async () => {
+    const seeded = seedMany(25);
+    const seen: number[] = [];
+    let address: string | null = "/api/guestbook?limit=10";
+    const links: string[] = [];
+    while (address) {
+      const response = await apiGet(address.slice("/api/guestbook".length));
+      expect(response.status).toBe(200);
+      seen.push(...((await response.json()) as { id: number }[]).map((m) => m.id));
+      const link = response.headers.get("Link");
+      if (link) links.push(link);
+      address = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1]! : null;
+    }
+    expect(seen).toEqual(seeded.map((m) => m.id));
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toMatch(/^<\/api\/guestbook\?limit=10&before=[\w-]+>; rel="next"$/);
+    // The spec's offset pages say where they would continue too, and the last page names none.
+    expect((await apiGet("?limit=10&offset=10")).headers.get("Link")).toMatch(/^<\/api\/guestbook\?limit=10&before=[\w-]+>; rel="next"$/);
+    expect((await apiGet("?limit=10&offset=20")).headers.get("Link")).toBeNull();
+  });
+
+  it.each([
+    ["not base64", "a+b/c="],
+    ["not a cursor", Buffer.from("hello").toString("base64url")],
+    ["a cursor with a third part", Buffer.from("1700000000000.5.1").toString("base64url")],
+    ["a negative time", Buffer.from("-1.5").toString("base64url")],
+    ["numbers too large to be exact", Buffer.from("99999999999999999.1").toString("base64url")],
+    ["too long", "A".repeat(200)],
+  ])("answers 400 with errors.before for a malformed cursor (%s)", async (_label, cursor) => {
+    seedMany(3);
+    const response = await apiGet(`?before=${encodeURIComponent(cursor)}`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ErrorBody;
+    expect(Object.keys(body.errors)).toEqual(["before"]);
+    expect(body.errors.before![0]).toMatch(/before/);
+  });
+
+  it("answers 400 for before and offset together, and names every bad field at once", async () => {
+    seedMany(2);
+    const next = /before=([\w-]+)/.exec((await apiGet("?limit=1")).headers.get("Link")!)![1]!;
+    const both = await apiGet(`?before=${next}&offset=10`);
+    expect(both.status).toBe(400);
+    expect(Object.keys(((await both.json()) as ErrorBody).errors)).toEqual(["before"]);
+    const all = await apiGet("?limit=0&offset=-1&before=%%");
+    expect(Object.keys(((await all.json()) as ErrorBody).errors).sort()).toEqual(["before", "limit", "offset"]);
+  });
+
   it("is not cached", async () => {
     const response = await apiGet();
     expect(response.headers.get("Cache-Control")).toBe("no-store");
@@ -519,7 +566,7 @@ describe("the submission rate limit", () => {
 });
 
 describe("the guest book page loader", () => {
-  type PageData = { memories: Record<string, unknown>[]; hasMore: boolean; now: number };
+  type PageData = { memories: Record<string, unknown>[]; next: string | null; before: string | null; now: number };
 
   async function loadPage(query = "") {
     const response = await pageGet(query);
@@ -538,7 +585,7 @@ describe("the guest book page loader", () => {
     for (const memory of data.memories) {
       expect(Object.keys(memory).sort()).toEqual(["createdAt", "id", "message", "name"]);
     }
-    expect(data.hasMore).toBe(false);
+    expect(data.next).toBeNull();
     expect(typeof data.now).toBe("number");
   });
 
@@ -546,41 +593,66 @@ describe("the guest book page loader", () => {
     seedMany(10);
     const data = await loadPage();
     expect(data.memories).toHaveLength(10);
-    expect(data.hasMore).toBe(true);
+    expect(data.next).not.toBeNull();
   });
 
   it("does not offer more when only 9 exist", async () => {
     seedMany(9);
     const data = await loadPage();
     expect(data.memories).toHaveLength(9);
-    expect(data.hasMore).toBe(false);
+    expect(data.next).toBeNull();
   });
 
   it("returns the first 10 of 25 without an offset", async () => {
     const seeded = seedMany(25);
     const data = await loadPage();
     expect(data.memories.map((m) => m.id)).toEqual(seeded.slice(0, 10).map((m) => m.id));
-    expect(data.hasMore).toBe(true);
+    expect(data.next).not.toBeNull();
   });
 
   it("returns everything up to the next page with ?offset=10", async () => {
     const seeded = seedMany(25);
     const data = await loadPage("?offset=10");
     expect(data.memories.map((m) => m.id)).toEqual(seeded.slice(0, 20).map((m) => m.id));
-    expect(data.hasMore).toBe(true);
+    expect(data.next).not.toBeNull();
   });
 
   it("returns all of 15 with ?offset=10 and offers no more", async () => {
     const seeded = seedMany(15);
     const data = await loadPage("?offset=10");
     expect(data.memories.map((m) => m.id)).toEqual(seeded.map((m) => m.id));
-    expect(data.hasMore).toBe(false);
+    expect(data.next).toBeNull();
   });
 
   it.each(["?offset=abc", "?offset=-5", "?offset=1.5"])("treats a bad offset (%s) as the first page", async (query) => {
     seedMany(15);
     const data = await loadPage(query);
     expect(data.memories).toHaveLength(10);
+  });
+
+  it("shows at most 100 memories however far ?offset= reaches, then continues after the last one with ?before=", async () => {
+    const seeded = seedMany(125);
+    const far = await loadPage("?offset=5000");
+    expect(far.memories.map((m) => m.id)).toEqual(seeded.slice(0, 100).map((m) => m.id));
+    expect(far.before).toBeNull();
+    expect(far.next).not.toBeNull();
+
+    const earlier = await loadPage(`?before=${far.next}`);
+    expect(earlier.memories.map((m) => m.id)).toEqual(seeded.slice(100, 110).map((m) => m.id));
+    expect(earlier.before).toBe(far.next);
+    // "Load More" on that page keeps its start.
+    const grown = await loadPage(`?before=${far.next}&offset=10`);
+    expect(grown.memories.map((m) => m.id)).toEqual(seeded.slice(100, 120).map((m) => m.id));
+    const last = await loadPage(`?before=${far.next}&offset=20`);
+    expect(last.memories.map((m) => m.id)).toEqual(seeded.slice(100).map((m) => m.id));
+    expect(last.next).toBeNull();
+  });
+
+  it("treats a cursor it did not write as the newest page", async () => {
+    const seeded = seedMany(15);
+    const data = await loadPage("?before=not-a-cursor");
+    expect(data.memories.map((m) => m.id)).toEqual(seeded.slice(0, 10).map((m) => m.id));
+    expect(data.before).toBeNull();
   });
 
   it("never contains the email or phone of the seeded memories", async () => {

@@ -4,6 +4,7 @@ import { bundledMedia, content } from "~/content";
 import { formatBytes } from "~/utils/bytes";
 import { pageMeta } from "~/utils/meta";
 import { footerLinks, headerLinks, isLinkActive } from "~/utils/navigation";
+import { itemsToShow, nextCursorFromLink } from "~/utils/paging";
 import { formatDuration, relativeTime } from "~/utils/time";
 
 describe("relativeTime", () => {
@@ -136,5 +137,26 @@ describe("formatBytes", () => {
     expect(formatBytes(1_073_741_824)).toBe("1 GB");
     expect(formatBytes(1.23 * 1024 ** 3)).toBe("1.2 GB");
     expect(formatBytes(34 * 1024 ** 3)).toBe("34 GB");
+  });
+});
+
+describe("paging", () => {
+  it.each([
+    [null, 10],
+    ["", 10],
+    ["10", 20],
+    ["90", 100],
+    ["5000", 100],
+    ["1e400", 10],
+    ["-5", 10],
+    ["abc", 10],
+  ])("a page asked for with offset %j shows %i memories", (offset, shown) => {
+    expect(itemsToShow(offset, 10)).toBe(shown);
+  });
+
+  it("reads the cursor of the next page from a Link header", () => {
+    expect(nextCursorFromLink('</api/gallery?limit=20&type=VIDEO&before=MTcwMC41>; rel="next"')).toBe("MTcwMC41");
+    expect(nextCursorFromLink(null)).toBeNull();
+    expect(nextCursorFromLink('</api/gallery?limit=20>; rel="prev"')).toBeNull();
   });
 });
