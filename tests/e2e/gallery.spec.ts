@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { addUpload, removeAllUploads } from "./support/data";
+import { addGalleryCopies, addUpload, removeAllUploads } from "./support/data";
 
 test.beforeEach(() => removeAllUploads());
 
@@ -98,6 +98,31 @@ test.describe("gallery", () => {
     await page.getByRole("button", { name: "Load More" }).click();
     await expect(tiles(page)).toHaveCount(22);
     await expect(page.getByRole("button", { name: "Load More" })).toHaveCount(0);
+  });
+
+  test("past 100 photos the list goes on as pages of the same filter, and back to the newest", async ({ page }) => {
+    const source = await addUpload({ status: "APPROVED", name: "photo-000.jpg" });
+    addGalleryCopies(source, 3, { prefix: "video", type: "VIDEO" });
+    addGalleryCopies(source, 104);
+    // As after three clicks on Load More without JavaScript: 80 photos.
+    await page.goto("/gallery?type=IMAGE&offset=60");
+    await hydrated(page);
+    await expect(tiles(page)).toHaveCount(80);
+    await page.getByRole("button", { name: "Load More" }).click();
+    await expect(tiles(page)).toHaveCount(100);
+    await expect(page.getByRole("button", { name: "Load More" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Earlier photos →" }).click();
+    await expect(page).toHaveURL(/\/gallery\?type=IMAGE&before=[\w-]+$/);
+    await expect(tiles(page)).toHaveCount(5);
+    await expect(tiles(page).first().getByRole("link")).toHaveAccessibleName(/photo-004\.jpg/);
+    await expect(tiles(page).last().getByRole("link")).toHaveAccessibleName(/photo-000\.jpg/);
+    await expect(page.getByRole("link", { name: /^Play Video/ })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "← Newest photos" }).click();
+    await expect(page).toHaveURL(/\/gallery\?type=IMAGE$/);
+    await expect(tiles(page)).toHaveCount(20);
+    await expect(tiles(page).first().getByRole("link")).toHaveAccessibleName(/photo-104\.jpg/);
   });
 
   test("a Load More that fails keeps what is shown and says to try again", async ({ page, javaScriptEnabled }) => {

@@ -158,6 +158,32 @@ test.describe("guest book page", () => {
     await expect(page.getByRole("button", { name: "Load More Memories" })).toHaveCount(0);
   });
 
+  test("past 100 memories the list goes on as pages: Earlier memories →, and back to the newest", async ({ page }) => {
+    removeAllMemories();
+    for (let i = 1; i <= 105; i++) addMemory({ name: `Guest ${String(i).padStart(3, "0")}`, status: "APPROVED" });
+    // As after eight clicks on Load More without JavaScript: 90 memories.
+    await page.goto("/guestbook?offset=80");
+    const items = page.getByRole("list", { name: "Shared memories" }).getByRole("listitem");
+    await expect(items).toHaveCount(90);
+    if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.getByRole("button", { name: "Load More Memories" }).click();
+    await expect(items).toHaveCount(100);
+    await expect(items.last()).toContainText("Guest 006");
+    await expect(page.getByRole("button", { name: "Load More Memories" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Earlier memories →" }).click();
+    await expect(page).toHaveURL(/\/guestbook\?before=[\w-]+#memories-title$/);
+    await expect(items).toHaveCount(5);
+    await expect(items.first()).toContainText("Guest 005");
+    await expect(items.last()).toContainText("Guest 001");
+    await expect(page.getByRole("link", { name: "Earlier memories →" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "← Newest memories" }).first().click();
+    await expect(page).toHaveURL(/\/guestbook#memories-title$/);
+    await expect(items).toHaveCount(10);
+    await expect(items.first()).toContainText("Guest 105");
+  });
+
   test("a memory with markup is shown as text, never run", async ({ page }) => {
     removeAllMemories();
     const message = `<script>document.title="hacked"</script><img src=x onerror="document.title='hacked'">`;
@@ -207,7 +233,7 @@ test.describe("guest book with JavaScript", () => {
     for (let i = 1; i <= 12; i++) addMemory({ name: `Guest ${String(i).padStart(2, "0")}`, status: "APPROVED" });
     await page.goto("/guestbook");
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-    const apiCall = page.waitForRequest((r) => r.url().includes("/api/guestbook?limit=10&offset=10"));
+    const apiCall = page.waitForRequest((r) => /\/api\/guestbook\?limit=10&before=[\w-]+$/.test(r.url()));
     await page.getByRole("button", { name: "Load More Memories" }).click();
     await apiCall;
     const items = page.getByRole("list", { name: "Shared memories" }).getByRole("listitem");

@@ -100,6 +100,28 @@ export async function addUpload(input: { type?: "IMAGE" | "VIDEO"; status?: Stat
 }
 
 /**
+ * `count` more published items that show the published upload `sourceId`'s
+ * files (quick: no processing), named `${prefix}-001…`, newest last, one
+ * second apart after everything already there.
+ */
+export function addGalleryCopies(sourceId: number, count: number, { prefix = "photo", type = "IMAGE" as "IMAGE" | "VIDEO" } = {}) {
+  const source = db.select().from(uploads).where(eq(uploads.id, sourceId)).get()!;
+  const newest = db.select().from(uploads).orderBy(desc(uploads.createdAt)).limit(1).get()!.createdAt.getTime();
+  const { id: _id, ...files } = source;
+  db.insert(uploads)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        ...files,
+        type,
+        status: "APPROVED" as const,
+        originalName: `${prefix}-${String(i + 1).padStart(3, "0")}.${type === "VIDEO" ? "mp4" : "jpg"}`,
+        createdAt: new Date(newest + (i + 1) * 1000),
+      })),
+    )
+    .run();
+}
+
+/**
  * A "photo" that is not one (a JPEG's first bytes, then garbage), as it is
  * when its processing finished after the sender stopped waiting: kept for the
  * admin, marked as unprocessable.
