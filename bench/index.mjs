@@ -5,6 +5,7 @@
 //            24 MP thumbnail and 12 MP HEIC conversion vs the libraries alone
 //   export   100,000-row memories CSV vs csv-stringify alone, peak RSS growth
 //   weight   gzipped HTML, CSS and JS of each public page
+//   deep     bytes and time of pages far down the guest book and gallery (at most 100 items a page)
 // Each part seeds its own scratch database and storage and starts the production build.
 // Usage: npm run build && npm run bench   (or: npm run bench -- pages export)
 import { spawnSync } from "node:child_process";
@@ -18,6 +19,7 @@ const PARTS = {
   media: ["bench/media.mjs"],
   export: ["bench/export.mjs"],
   weight: ["bench/page-weight.mjs", "/", "/guestbook", "/share", "/gallery", "/poems", "/rsvp"],
+  deep: ["bench/deep-pages.mjs"],
 };
 
 if (!existsSync("build/index.js")) {

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 
 export async function startSite({ port = 3390, env = {} } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "memorial-bench-"));
@@ -37,4 +38,52 @@ export async function startSite({ port = 3390, env = {} } = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Fills a started site's database with a crowd's worth of approved content:
+ * `memories` memories one minute apart and `uploads` uploads (every tenth a
+ * video), newest last, as the bench pages measure them.
+ * @param {string} dir the site's folder (startSite's `dir`)
+ * @param {{ memories: number; uploads: number }} counts
+ */
+export function seedCrowd(dir, { memories, uploads }) {
+  const sqlite = new Database(path.join(dir, "memorial.db"));
+  sqlite.pragma("busy_timeout = 5000");
+  const start = Date.now() - memories * 60_000;
+  const addMemory = sqlite.prepare(
+    "insert into memories (name, email, message, status, canDisplay, createdAt) values (?, ?, ?, 'APPROVED', 1, ?)",
+  );
+  const addUpload = sqlite.prepare(
+    `insert into uploads (submittedBy, type, originalName, url, thumbnailUrl, width, height, durationSec, status, createdAt, storageKey, mimeType, displayKey, thumbnailKey, processedAt)
+     values (?, ?, ?, ?, ?, 1600, 1200, ?, 'APPROVED', ?, ?, ?, ?, ?, ?)`,
+  );
+  sqlite.transaction(() => {
+    for (let i = 0; i < memories; i++) {
+      addMemory.run(
+        `Guest ${i}`,
+        `guest${i}@example.com`,
+        `A memory number ${i}, with a few words of love.\nAnd a second line.`,
+        start + i * 60_000,
+      );
+    }
+    for (let i = 1; i <= uploads; i++) {
+      const video = i % 10 === 0;
+      addUpload.run(
+        `Guest ${i} (guest${i}@example.com)`,
+        video ? "VIDEO" : "IMAGE",
+        video ? `clip-${i}.mp4` : `photo-${i}.jpg`,
+        `/media/${i}/display-${i}.${video ? "mp4" : "jpg"}`,
+        `/media/${i}/thumb-${i}-thumb.jpg`,
+        video ? 75 : null,
+        start + i * 60_000,
+        `originals/bench${String(i).padStart(17, "0")}`,
+        video ? "video/mp4" : "image/jpeg",
+        `media/${i}/display-${i}.jpg`,
+        `media/${i}/thumb-${i}-thumb.jpg`,
+        Date.now(),
+      );
+    }
+  })();
+  sqlite.close();
 }

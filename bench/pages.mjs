@@ -6,10 +6,8 @@
 // Target: every page at ≥ 80% of the empty Remix route.
 // Usage: npm run build && node bench/pages.mjs   (BENCH_SECONDS=10 by default)
 import http from "node:http";
-import path from "node:path";
 import autocannon from "autocannon";
-import Database from "better-sqlite3";
-import { startSite } from "./lib.mjs";
+import { seedCrowd, startSite } from "./lib.mjs";
 import { addToSummary } from "./summary.mjs";
 
 const CONNECTIONS = 32;
@@ -18,44 +16,7 @@ const MEMORIES = 10_000;
 const UPLOADS = 1_000;
 
 const site = await startSite({ env: { SUBMISSIONS_PER_10_MINUTES: "1000000" } });
-const sqlite = new Database(path.join(site.dir, "memorial.db"));
-sqlite.pragma("busy_timeout = 5000");
-const start = Date.now() - MEMORIES * 60_000;
-const addMemory = sqlite.prepare(
-  "insert into memories (name, email, message, status, canDisplay, createdAt) values (?, ?, ?, 'APPROVED', 1, ?)",
-);
-const addUpload = sqlite.prepare(
-  `insert into uploads (submittedBy, type, originalName, url, thumbnailUrl, width, height, durationSec, status, createdAt, storageKey, mimeType, displayKey, thumbnailKey, processedAt)
-   values (?, ?, ?, ?, ?, 1600, 1200, ?, 'APPROVED', ?, ?, ?, ?, ?, ?)`,
-);
-sqlite.transaction(() => {
-  for (let i = 0; i < MEMORIES; i++) {
-    addMemory.run(
-      `Guest ${i}`,
-      `guest${i}@example.com`,
-      `A memory number ${i}, with a few words of love.\nAnd a second line.`,
-      start + i * 60_000,
-    );
-  }
-  for (let i = 1; i <= UPLOADS; i++) {
-    const video = i % 10 === 0;
-    addUpload.run(
-      `Guest ${i} (guest${i}@example.com)`,
-      video ? "VIDEO" : "IMAGE",
-      video ? `clip-${i}.mp4` : `photo-${i}.jpg`,
-      `/media/${i}/display-${i}.${video ? "mp4" : "jpg"}`,
-      `/media/${i}/thumb-${i}-thumb.jpg`,
-      video ? 75 : null,
-      start + i * 60_000,
-      `originals/bench${String(i).padStart(17, "0")}`,
-      video ? "video/mp4" : "image/jpeg",
-      `media/${i}/display-${i}.jpg`,
-      `media/${i}/thumb-${i}-thumb.jpg`,
-      Date.now(),
-    );
-  }
-})();
-sqlite.close();
+seedCrowd(site.dir, { memories: MEMORIES, uploads: UPLOADS });
 
 // The bare reference: a Node HTTP server answering with the same bytes as /guestbook.
 const guestbookBytes = Buffer.from(await (await fetch(`${site.origin}/guestbook`)).arrayBuffer());
