@@ -112,7 +112,7 @@ export const control = style({
   },
 });
 
-/** "Add your photos": a QR code of the share page, bottom right, dark on white so phones read it. */
+/** "Add your photos": a QR code of the share page, bottom right, dark on white and large enough to read from a few steps away. */
 export const share = style({
   position: "absolute",
   zIndex: 2,
@@ -135,8 +135,8 @@ export const shareAddress = style({ margin: 0, fontSize: vars.size.small });
 
 export const qrCode = style({
   display: "block",
-  width: "clamp(8rem, 18vh, 14rem)",
-  height: "clamp(8rem, 18vh, 14rem)",
+  width: "clamp(8rem, 24vh, 18rem)",
+  height: "clamp(8rem, 24vh, 18rem)",
 });
 
 /** Before anything is published: the name and a line saying photos will come. */

@@ -43,7 +43,11 @@ test.describe("with JavaScript", () => {
     await addUpload({ status: "APPROVED", sender: "Alma Reyes", colour: "#b04a3a" });
     await addUpload({ status: "APPROVED", sender: "Bruno Diaz", colour: "#3a7ab0" });
     await addUpload({ status: "PENDING", sender: "Pendleton Gray", colour: "#3ab06a" });
-    await openWithStoppedClock(page, "/slideshow");
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await openWithStoppedClock(page, "/slideshow?qr=1");
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
     // A screen of its own: no header, footer or menu; the person's name; newest first.
@@ -108,8 +112,9 @@ test.describe("with JavaScript", () => {
     await expect(slide(page)).toHaveAccessibleName(/ of 2$/);
     await expect(photoBy(page, "Carmen")).toHaveCount(0);
 
-    // All along: one document, and nothing pending ever on it.
+    // All along: one document, hydrated without a complaint, and nothing pending ever on it.
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(errors).toEqual([]);
     expect(await page.content()).not.toContain("Pendleton");
     // axe waits on timers of its own.
     await page.clock.resume();
@@ -176,6 +181,24 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Full screen" })).toHaveAttribute("aria-pressed", "true");
     await page.keyboard.press("f");
     await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? null)).toBe(null);
+  });
+});
+
+test.describe("when the site's scripts cannot load", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "scripts must be able to run for their loading to be blocked");
+
+  test("the page still moves on to the next, as it does without JavaScript", async ({ page }) => {
+    await addUpload({ status: "APPROVED", sender: "Alma" });
+    await addUpload({ status: "APPROVED", sender: "Bruno", colour: "#3a7ab0" });
+    await page.route(/\.(m?js)(\?.*)?$/, (route) => route.abort());
+    await page.clock.install();
+    await page.goto("/slideshow?every=5");
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await expect(photoBy(page, "Bruno")).toBeVisible();
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    await page.clock.runFor(4_000);
+    await expect(page).toHaveURL(/\/slideshow\?at=1&every=5$/);
+    await expect(photoBy(page, "Alma")).toBeVisible();
   });
 });
 
