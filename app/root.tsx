@@ -81,34 +81,70 @@ const pendingSkeletons: Record<string, ComponentType> = {
  */
 export interface RouteHandle {
   hydrate?: boolean;
+  /** A page shown alone on a screen (the reception slideshow): no header, footer, skip link, toasts or Karen Mode. */
+  bare?: boolean;
+  /**
+   * Where a browser without JavaScript goes next by itself, and after how
+   * many seconds: a `<meta http-equiv="refresh">` inside `<noscript>`, so a
+   * page whose scripts run stays. Where scripts run but the app never takes
+   * over (a browser too old for it, a failed download) a small inline script
+   * does the same.
+   */
+  noScriptRefresh?: (data: unknown) => NoScriptRefresh | null;
 }
+
+export interface NoScriptRefresh {
+  seconds: number;
+  /** A path on this site. */
+  url: string;
+}
+
+/** The inline script for a page whose app never took over: moves on as the no-JavaScript page would. */
+const refreshUnlessHydrated = ({ seconds, url }: NoScriptRefresh) =>
+  `setTimeout(function(){if(!document.documentElement.hasAttribute("data-hydrated"))location.replace(${JSON.stringify(url).replace(/</g, "\\u003c")})},${seconds * 1000});`;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const karenMode = useKarenMode();
-  const hydrate = !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  const matches = useMatches();
+  const handles = matches.map((match) => match.handle as RouteHandle | undefined);
+  const hydrate = !handles.some((handle) => handle?.hydrate === false);
+  const bare = handles.some((handle) => handle?.bare === true);
+  const refreshing = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.noScriptRefresh);
+  const refresh = refreshing ? (refreshing.handle as RouteHandle).noScriptRefresh!(refreshing.data) : null;
   const locked = data?.locked === true;
+  const party = karenMode && !bare;
   return (
-    <html lang="en" data-karen={karenMode ? "on" : undefined} data-karen-theme={karenMode ? data?.karenTheme : undefined}>
+    <html lang="en" data-karen={party ? "on" : undefined} data-karen-theme={party ? data?.karenTheme : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {data && data.site.visibility !== "public" ? <meta name="robots" content="noindex, nofollow" /> : null}
+        {refresh ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={`${refresh.seconds};url=${refresh.url}`} />
+          </noscript>
+        ) : null}
         <Meta />
         <Links />
       </head>
       <body>
-        <a href="#main" className={ui.skipLink}>
-          Skip to content
-        </a>
-        {locked ? <PrivateSiteHeader /> : <SiteHeader />}
+        {bare ? null : (
+          <a href="#main" className={ui.skipLink}>
+            Skip to content
+          </a>
+        )}
+        {bare ? null : locked ? <PrivateSiteHeader /> : <SiteHeader />}
         <main id="main" className={ui.main} tabIndex={-1}>
-          <Toaster toast={data?.toast ?? null} />
+          {bare ? null : <Toaster toast={data?.toast ?? null} />}
           {children}
         </main>
-        {locked ? <PrivateSiteFooter /> : <SiteFooter />}
-        {karenMode && !locked ? <KarenParty theme={data?.karenTheme ?? "classic"} /> : null}
+        {bare ? null : locked ? <PrivateSiteFooter /> : <SiteFooter />}
+        {party && !locked ? <KarenParty theme={data?.karenTheme ?? "classic"} /> : null}
+        {refresh && hydrate ? (
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: refreshUnlessHydrated(refresh) }} />
+        ) : null}
         {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
         {hydrate ? <Scripts nonce={nonce} /> : null}
       </body>

@@ -5,6 +5,7 @@ import { and, asc, gt, isNotNull, sql } from "drizzle-orm";
 import { memories, rsvps, uploads } from "../../db/schema";
 import { db } from "~/db.server";
 import { getSiteSettings } from "./settings.server";
+import { parseSubmittedBy } from "./upload.schema";
 
 /** Rows are read in batches with no cursor left open, so the database stays free for visitors. */
 const BATCH = 1000;
@@ -104,11 +105,7 @@ export function* approvedMemoryRows(): Generator<string[]> {
   }
 }
 
-/** "Name (email)" as the share page writes submittedBy. */
-export function parseSubmittedBy(submittedBy: string): { name: string; email: string } | null {
-  const match = /^(.*)\(([^()\s]+@[^()\s]+)\)\s*$/.exec(submittedBy.trim());
-  return match ? { name: match[1]!.trim(), email: match[2]!.trim() } : null;
-}
+export { parseSubmittedBy };
 
 export const CONTACT_COLUMNS = ["Name", "Email", "Phone", "Came from"];
 

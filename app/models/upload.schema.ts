@@ -47,3 +47,30 @@ export const MISSING_INFORMATION = {
 export function submitterLabel(name: string, email: string) {
   return `${name.trim()} (${email.trim()})`;
 }
+
+/** The name and email back out of submittedBy ("Name (email)", as submitterLabel writes it). */
+export function parseSubmittedBy(submittedBy: string): { name: string; email: string } | null {
+  const match = /^(.*)\(([^()\s]+@[^()\s]+)\)\s*$/.exec(submittedBy.trim());
+  return match ? { name: match[1]!.trim(), email: match[2]!.trim() } : null;
+}
+
+/** The most the slideshow shows: the newest this many (over an hour of photos at 8 s each). */
+export const SLIDESHOW_MAX_ITEMS = 500;
+
+/**
+ * One photo or video of the reception slideshow (/slideshow, /api/slideshow):
+ * the public copies only, and of who sent it the first name alone.
+ */
+export interface SlideshowItem {
+  id: number;
+  type: "IMAGE" | "VIDEO";
+  /** The photo's display copy (never the original); null for a video. */
+  imageUrl: string | null;
+  /** The video's public copy; null for a photo. */
+  videoUrl: string | null;
+  /** The video's poster frame; null for a photo, or a video without one. */
+  posterUrl: string | null;
+  durationSec: number | null;
+  /** The sender's first name, or null when there is none to show. */
+  senderFirstName: string | null;
+}

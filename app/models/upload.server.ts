@@ -1,12 +1,20 @@
 import path from "node:path";
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { uploads, type MediaType, type Status, type Upload } from "../../db/schema";
 import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
 import { turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
-import type { AdminUpload, GalleryFilter, GalleryItem, UploadView } from "./upload.schema";
+import {
+  parseSubmittedBy,
+  SLIDESHOW_MAX_ITEMS,
+  type AdminUpload,
+  type GalleryFilter,
+  type GalleryItem,
+  type SlideshowItem,
+  type UploadView,
+} from "./upload.schema";
 
 export { UploadRefused } from "./upload-refusal.server";
 // How files come in lives beside this file; these names stay importable from here.
@@ -112,6 +120,9 @@ export function toGalleryItem(upload: Pick<Upload, "id" | "type" | "url" | "thum
   };
 }
 
+/** What visitors may see: approved, and not given up on by processing. */
+const published = and(eq(uploads.status, "APPROVED"), isNull(uploads.processingError));
+
 /**
  * Published media, newest first, optionally only photos or only videos:
  * `limit` items after the `before` cursor (a page that ended there) or, as
@@ -129,7 +140,6 @@ export function listGallery({
   offset?: number;
   before?: PageCursor;
 }): ListPage<GalleryItem> {
-  const approved = and(eq(uploads.status, "APPROVED"), isNull(uploads.processingError));
   const rows = db
     .select({
       id: uploads.id,
@@ -143,7 +153,7 @@ export function listGallery({
     .from(uploads)
     .where(
       and(
-        approved,
+        published,
         type === "ALL" ? undefined : eq(uploads.type, type as MediaType),
         before ? olderThan(uploads.createdAt, uploads.id, before) : undefined,
       ),
@@ -153,6 +163,49 @@ export function listGallery({
     .offset(offset)
     .all();
   return toListPage(rows, limit, toGalleryItem);
+}
+
+/**
+ * The sender's first name for the slideshow's caption: the first word of
+ * the name they gave, and nothing that looks like an address.
+ */
+export function senderFirstName(submittedBy: string | null): string | null {
+  const first = parseSubmittedBy(submittedBy ?? "")?.name.split(/\s+/)[0] ?? "";
+  return first && !first.includes("@") ? first.slice(0, 40) : null;
+}
+
+// Prepared once: every screen showing the slideshow asks again every half minute.
+const selectSlideshow = db
+  .select({
+    id: uploads.id,
+    type: uploads.type,
+    url: uploads.url,
+    thumbnailUrl: uploads.thumbnailUrl,
+    durationSec: uploads.durationSec,
+    submittedBy: uploads.submittedBy,
+  })
+  .from(uploads)
+  // Public copies made (a legacy video's display key is its original, never public).
+  .where(and(published, sql`${uploads.displayKey} is not null and ${uploads.displayKey} is not ${uploads.storageKey}`))
+  .orderBy(desc(uploads.createdAt), desc(uploads.id))
+  .limit(SLIDESHOW_MAX_ITEMS)
+  .prepare();
+
+/**
+ * The reception slideshow: the newest published photos and videos (at most
+ * SLIDESHOW_MAX_ITEMS), newest first, as their public copies. An upload
+ * published before its processing finished joins once its copies are made.
+ */
+export function listSlideshow(): SlideshowItem[] {
+  return selectSlideshow.all().map((upload) => ({
+    id: upload.id,
+    type: upload.type,
+    imageUrl: upload.type === "IMAGE" ? upload.url : null,
+    videoUrl: upload.type === "VIDEO" ? upload.url : null,
+    posterUrl: upload.type === "VIDEO" ? upload.thumbnailUrl : null,
+    durationSec: upload.type === "VIDEO" ? upload.durationSec : null,
+    senderFirstName: senderFirstName(upload.submittedBy),
+  }));
 }
 
 /** One published item of the gallery (the video page without JavaScript). */

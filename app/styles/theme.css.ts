@@ -21,6 +21,10 @@ export const vars = createThemeContract({
     danger: null,
     onDanger: null,
     success: null,
+    stage: null,
+    onStage: null,
+    onStageMuted: null,
+    stageOverlay: null,
   },
   font: {
     body: null,
@@ -82,6 +86,11 @@ createGlobalTheme(":root", vars, {
     danger: "#a4262c",
     onDanger: "#ffffff",
     success: "#2d6a3e",
+    // The reception slideshow: a dark screen that lets photos stand out on a projector or TV.
+    stage: "#0b0907",
+    onStage: "#f6f1ea",
+    onStageMuted: "#d9cfc3",
+    stageOverlay: "rgba(11, 9, 7, 0.78)",
   },
   font: {
     body: '"Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

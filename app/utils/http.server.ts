@@ -171,6 +171,8 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES):
 export const NO_STORE = "no-store";
 /** What only this visitor (an administrator) may see. */
 export const PRIVATE_NO_STORE = "private, no-store";
+/** Kept by this browser alone, and asked for again each time (an unchanged answer is a 304 for its ETag). */
+export const PRIVATE_NO_CACHE = "private, no-cache";
 
 /** A CSV file to download, named with the day it was made, kept by no cache. */
 export function csvResponse(name: string, body: ReadableStream<Uint8Array>, today = new Date()) {

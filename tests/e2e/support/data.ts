@@ -11,6 +11,7 @@ import { processingIdle, processUpload, registerFormUpload, setUploadStatus, sto
 import { MemoryApiSchema, setMemoryStatus, submitMemory } from "~/models/memory.server";
 import { createPoem, type PoemInput } from "~/models/poem.server";
 import { SettingsPatch } from "~/models/settings.schema";
+import { submitterLabel } from "~/models/upload.schema";
 import { updateSiteSettings } from "~/models/settings.server";
 import { resetHeroPhoto, resetKarenSong } from "~/models/site-media.server";
 
@@ -80,8 +81,10 @@ export function latestUpload() {
 
 const SAMPLE_VIDEO = path.resolve("tests/fixtures/sample.mp4");
 
-/** A photo or video shared as a visitor would, processed, then moderated to `status`. */
-export async function addUpload(input: { type?: "IMAGE" | "VIDEO"; status?: Status; name?: string; colour?: string } = {}) {
+/** A photo or video shared as a visitor would (by `sender`, "Test Visitor" unless given), processed, then moderated to `status`. */
+export async function addUpload(
+  input: { type?: "IMAGE" | "VIDEO"; status?: Status; name?: string; colour?: string; sender?: string } = {},
+) {
   const type = input.type ?? "IMAGE";
   const stream =
     type === "VIDEO"
@@ -93,10 +96,16 @@ export async function addUpload(input: { type?: "IMAGE" | "VIDEO"; status?: Stat
         ]);
   const originalName = input.name ?? (type === "VIDEO" ? "family-video.mp4" : "family-photo.jpg");
   const key = await storeFormUpload({ stream, filename: originalName });
-  const view = await registerFormUpload(key, { submittedBy: "Test Visitor (visitor@example.com)", originalName });
+  const submittedBy = submitterLabel(input.sender ?? "Test Visitor", "visitor@example.com");
+  const view = await registerFormUpload(key, { submittedBy, originalName });
   await processingIdle();
   if (input.status && input.status !== "PENDING") await setUploadStatus(view.id, input.status);
   return view.id;
+}
+
+/** Publishes (APPROVED) or deletes (REJECTED) an upload, as the admin's buttons do. */
+export async function moderateUpload(id: number, status: Status) {
+  await setUploadStatus(id, status, "admin");
 }
 
 /**

@@ -1,0 +1,159 @@
+import { keyframes, style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+const REDUCED = "(prefers-reduced-motion: reduce)";
+
+/** The whole screen, above the page's own background. */
+export const stage = style({
+  position: "fixed",
+  inset: 0,
+  zIndex: 1,
+  overflow: "hidden",
+  background: vars.color.stage,
+  color: vars.color.onStage,
+});
+
+export const slides = style({ position: "absolute", inset: 0 });
+
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+
+/** One photo or video filling the screen; a new one fades in over the one before. */
+export const slide = style({
+  position: "absolute",
+  inset: 0,
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  margin: 0,
+});
+
+export const entering = style({
+  zIndex: 1,
+  animation: `${fadeIn} 1.5s ease-in-out both`,
+  "@media": { [REDUCED]: { animation: "none" } },
+});
+
+export const media = style({
+  display: "block",
+  width: "100%",
+  height: "100%",
+  objectFit: "contain",
+});
+
+const overlay = style({
+  background: vars.color.stageOverlay,
+  borderRadius: vars.radius.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+});
+
+/** The person's name, bottom left, always there. */
+export const caption = style([
+  overlay,
+  {
+    position: "absolute",
+    zIndex: 2,
+    left: vars.space.lg,
+    bottom: vars.space.lg,
+    maxWidth: "60vw",
+  },
+]);
+
+export const name = style({
+  margin: 0,
+  color: vars.color.onStage,
+  fontSize: "clamp(1.5rem, 1rem + 2vw, 3rem)",
+});
+
+/** "Shared by Anne": quiet, under the name. */
+export const sender = style({
+  margin: 0,
+  color: vars.color.onStageMuted,
+  fontSize: "clamp(1.125rem, 0.9rem + 0.8vw, 1.6rem)",
+});
+
+/**
+ * Previous, pause, next and full screen: out of sight on the screen in the
+ * room, shown while a mouse is over the page or one of them has the focus
+ * (a keyboard or a TV remote's arrows).
+ */
+export const controls = style({
+  position: "absolute",
+  zIndex: 3,
+  top: vars.space.md,
+  right: vars.space.md,
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  opacity: 0,
+  transition: "opacity 0.3s",
+  selectors: {
+    [`${stage}:hover &, &:focus-within`]: { opacity: 1 },
+  },
+  "@media": { [REDUCED]: { transition: "none" } },
+});
+
+export const control = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  minHeight: vars.layout.tapTarget,
+  minWidth: vars.layout.tapTarget,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.round,
+  border: `2px solid ${vars.color.onStageMuted}`,
+  background: vars.color.stageOverlay,
+  color: vars.color.onStage,
+  font: "inherit",
+  fontSize: vars.size.base,
+  textDecoration: "none",
+  cursor: "pointer",
+  selectors: {
+    "&:focus-visible": { outline: `3px solid ${vars.color.onStage}`, outlineOffset: 2 },
+  },
+});
+
+/** "Add your photos": a QR code of the share page, bottom right, dark on white and large enough to read from a few steps away. */
+export const share = style({
+  position: "absolute",
+  zIndex: 2,
+  right: vars.space.lg,
+  bottom: vars.space.lg,
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  gap: vars.space.xs,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  textAlign: "center",
+});
+
+export const shareTitle = style({ margin: 0, fontWeight: 600, fontSize: vars.size.large });
+
+export const shareAddress = style({ margin: 0, fontSize: vars.size.small });
+
+export const qrCode = style({
+  display: "block",
+  width: "clamp(8rem, 24vh, 18rem)",
+  height: "clamp(8rem, 24vh, 18rem)",
+});
+
+/** Before anything is published: the name and a line saying photos will come. */
+export const empty = style({
+  position: "absolute",
+  inset: 0,
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: vars.space.md,
+  padding: vars.space.xl,
+  textAlign: "center",
+});
+
+export const emptyText = style({
+  margin: 0,
+  color: vars.color.onStageMuted,
+  fontSize: vars.size.h3,
+});

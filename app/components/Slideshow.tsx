@@ -1,0 +1,440 @@
+import { useCallback, useEffect, useReducer, useRef, useState, type MouseEvent } from "react";
+import type { SlideshowItem } from "~/models/upload.schema";
+import * as ui from "~/styles/ui.css";
+import { mergeRotation, POLL_MS, REDUCED_MOTION_SLOWDOWN, slideSeconds } from "~/utils/slideshow";
+import * as s from "./Slideshow.css";
+
+// The reception slideshow (/slideshow). Rendered on the server, it is one
+// item with links to the next and previous ones, and the page refreshes
+// itself to the next (see the route). With JavaScript it becomes a live
+// rotation: photos fade one into the next, videos play through muted, the
+// list is asked for again every half minute so newly published media join
+// it, and the screen is kept awake.
+
+export interface SlideshowLinks {
+  previous: string;
+  next: string;
+  pause: string;
+  play: string;
+}
+
+export interface SlideshowProps {
+  /** The item the server rendered, and its place in the list. */
+  initial: SlideshowItem | null;
+  position: number;
+  count: number;
+  every: number;
+  paused: boolean;
+  links: SlideshowLinks;
+  personName: string;
+  /** The QR corner: the share page's QR code and address, or null. */
+  share: { qrSrc: string; address: string } | null;
+}
+
+interface State {
+  items: SlideshowItem[];
+  index: number;
+  /** The item fading out under the new one, while it does. */
+  leaving: SlideshowItem | null;
+  /** Counts changes of the screen, so a timer restarts even when the same item comes back. */
+  turn: number;
+  paused: boolean;
+  /** Whether the list has come from the server (until then the counts are the page's). */
+  live: boolean;
+  /** What the status line says to screen readers. */
+  announcement: string;
+}
+
+type Action =
+  | { type: "loaded"; items: SlideshowItem[] }
+  | { type: "step"; by: 1 | -1; fade: boolean; manual: boolean }
+  | { type: "toggle" }
+  | { type: "faded" };
+
+const what = (item: SlideshowItem) => (item.type === "VIDEO" ? "Video" : "Photo");
+const sharedBy = (item: SlideshowItem) => (item.senderFirstName ? `shared by ${item.senderFirstName}` : "shared by a guest");
+/** The alt text: what it is and who shared it, as a screen reader says it. */
+export const slideLabel = (item: SlideshowItem) => `${what(item)} ${sharedBy(item)}`;
+
+function reducer(state: State, action: Action): State {
+  switch (action.type) {
+    case "loaded": {
+      const merged = mergeRotation(state, action.items);
+      const shown = state.items[state.index];
+      const changed = merged.removedCurrent || (!shown && merged.items.length > 0);
+      return {
+        ...state,
+        items: merged.items,
+        index: merged.index,
+        live: true,
+        // A deleted item leaves the screen at once, without a fade.
+        leaving: changed ? null : state.leaving && merged.items.some((item) => item.id === state.leaving!.id) ? state.leaving : null,
+        turn: changed ? state.turn + 1 : state.turn,
+      };
+    }
+    case "step": {
+      if (state.items.length < 2) return state;
+      const index = (state.index + action.by + state.items.length) % state.items.length;
+      const item = state.items[index]!;
+      return {
+        ...state,
+        index,
+        leaving: action.fade ? state.items[state.index]! : null,
+        turn: state.turn + 1,
+        announcement: action.manual ? `${slideLabel(item)}, ${index + 1} of ${state.items.length}` : "",
+      };
+    }
+    case "toggle":
+      return {
+        ...state,
+        paused: !state.paused,
+        turn: state.turn + 1,
+        announcement: state.paused ? "Slideshow playing" : "Slideshow paused",
+      };
+    case "faded":
+      return state.leaving ? { ...state, leaving: null } : state;
+  }
+}
+
+function useReducedMotion() {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const update = () => setReduced(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return reduced;
+}
+
+/** Keeps the screen on (Screen Wake Lock API, where there is one); the browser drops the lock when the tab is hidden, so it is asked for again when it is back. */
+function useWakeLock() {
+  useEffect(() => {
+    const wakeLock = "wakeLock" in navigator ? navigator.wakeLock : undefined;
+    if (!wakeLock) return;
+    let sentinel: WakeLockSentinel | null = null;
+    let stopped = false;
+    const acquire = async () => {
+      if (stopped || document.visibilityState !== "visible" || (sentinel && !sentinel.released)) return;
+      try {
+        const lock = await wakeLock.request("screen");
+        if (stopped) void lock.release();
+        else sentinel = lock;
+      } catch (error) {
+        // Refused (a low battery, a policy): the show goes on; the screen may sleep.
+        console.warn("The screen may go to sleep: no wake lock", error);
+      }
+    };
+    void acquire();
+    document.addEventListener("visibilitychange", acquire);
+    return () => {
+      stopped = true;
+      document.removeEventListener("visibilitychange", acquire);
+      void sentinel?.release().catch(() => {});
+    };
+  }, []);
+}
+
+type FullscreenDocument = Document & {
+  webkitFullscreenElement?: Element | null;
+  webkitExitFullscreen?: () => void;
+  webkitFullscreenEnabled?: boolean;
+};
+type FullscreenElement = HTMLElement & { webkitRequestFullscreen?: () => void };
+
+function fullscreenSupported() {
+  const doc = document as FullscreenDocument;
+  return !!(doc.fullscreenEnabled || doc.webkitFullscreenEnabled);
+}
+
+function isFullscreen() {
+  const doc = document as FullscreenDocument;
+  return !!(doc.fullscreenElement || doc.webkitFullscreenElement);
+}
+
+function toggleFullscreen() {
+  const doc = document as FullscreenDocument;
+  const root = document.documentElement as FullscreenElement;
+  try {
+    if (isFullscreen()) {
+      if (doc.exitFullscreen) void doc.exitFullscreen().catch(() => {});
+      else doc.webkitExitFullscreen?.();
+    } else if (root.requestFullscreen) {
+      void root.requestFullscreen().catch(() => {});
+    } else {
+      root.webkitRequestFullscreen?.();
+    }
+  } catch {
+    // Not allowed here (an embedding frame): the page stays as it is.
+  }
+}
+
+function useFullscreen() {
+  const [state, setState] = useState({ supported: false, on: false });
+  useEffect(() => {
+    const update = () => setState({ supported: fullscreenSupported(), on: isFullscreen() });
+    update();
+    document.addEventListener("fullscreenchange", update);
+    document.addEventListener("webkitfullscreenchange", update);
+    return () => {
+      document.removeEventListener("fullscreenchange", update);
+      document.removeEventListener("webkitfullscreenchange", update);
+    };
+  }, []);
+  return state;
+}
+
+/** Asks for the published list now and every POLL_MS; a private site that has shut this screen out reloads it (to its passcode page). */
+function usePublishedList(onList: (items: SlideshowItem[]) => void) {
+  useEffect(() => {
+    let controller: AbortController | null = null;
+    const load = async () => {
+      controller?.abort();
+      const current = (controller = new AbortController());
+      try {
+        const response = await fetch("/api/slideshow", {
+          headers: { Accept: "application/json" },
+          cache: "no-cache",
+          signal: current.signal,
+        });
+        if (response.status === 401) return window.location.reload();
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        const body = (await response.json()) as { items?: unknown };
+        if (Array.isArray(body.items)) onList(body.items as SlideshowItem[]);
+      } catch (error) {
+        // The screen keeps what it has and asks again at the next turn.
+        if (!current.signal.aborted) console.warn("The slideshow could not look for new photos", error);
+      }
+    };
+    void load();
+    const timer = window.setInterval(load, POLL_MS);
+    return () => {
+      window.clearInterval(timer);
+      controller?.abort();
+    };
+  }, [onList]);
+}
+
+interface SlideProps {
+  item: SlideshowItem;
+  /** On the screen (fading in), rather than fading out under the next one. */
+  entering: boolean;
+  paused: boolean;
+  /** Alone in the show: a video starts again when it ends. */
+  loop: boolean;
+  onEnded: () => void;
+  onFaded: () => void;
+}
+
+function Slide({ item, entering, paused, loop, onEnded, onFaded }: SlideProps) {
+  const video = useRef<HTMLVideoElement>(null);
+  const playing = entering && !paused;
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    // Set as properties too: browsers only autoplay a video they know is muted.
+    element.muted = true;
+    element.defaultMuted = true;
+    if (playing) void element.play().catch(() => {});
+    else element.pause();
+  }, [playing]);
+  return (
+    <figure
+      className={entering ? `${s.slide} ${s.entering}` : s.slide}
+      aria-hidden={entering ? undefined : true}
+      onAnimationEnd={entering ? onFaded : undefined}
+    >
+      {item.type === "VIDEO" && entering && item.videoUrl ? (
+        <video
+          ref={video}
+          className={s.media}
+          src={item.videoUrl}
+          poster={item.posterUrl ?? undefined}
+          muted
+          autoPlay={!paused}
+          playsInline
+          loop={loop}
+          preload="auto"
+          aria-label={slideLabel(item)}
+          onEnded={onEnded}
+        />
+      ) : (
+        <img
+          className={s.media}
+          src={(item.type === "VIDEO" ? item.posterUrl : item.imageUrl) ?? undefined}
+          alt={entering ? slideLabel(item) : ""}
+        />
+      )}
+    </figure>
+  );
+}
+
+export function Slideshow({ initial, position, count, every, paused: startPaused, links, personName, share }: SlideshowProps) {
+  const [state, dispatch] = useReducer(reducer, {
+    items: initial ? [initial] : [],
+    index: 0,
+    leaving: null,
+    turn: 0,
+    paused: startPaused,
+    live: false,
+    announcement: "",
+  });
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const reduced = useReducedMotion();
+  const fullscreen = useFullscreen();
+  useWakeLock();
+  const onList = useCallback((items: SlideshowItem[]) => dispatch({ type: "loaded", items }), []);
+  usePublishedList(onList);
+
+  const current = state.items[state.index] ?? null;
+  const alone = state.items.length < 2;
+  const fade = !reduced;
+  const next = useCallback(() => dispatch({ type: "step", by: 1, fade, manual: false }), [fade]);
+
+  // The clock of the show: a photo stays `every` seconds (twice that for
+  // visitors who ask for less motion); a video until it ends, or at the
+  // latest a little after its length.
+  const slowdown = reduced ? REDUCED_MOTION_SLOWDOWN : 1;
+  const currentType = current?.type;
+  const currentDuration = current?.durationSec ?? null;
+  useEffect(() => {
+    if (!hydrated || state.paused || alone || !currentType) return;
+    const seconds =
+      currentType === "VIDEO" ? slideSeconds({ type: "VIDEO", durationSec: currentDuration }, every * slowdown) + 10 : every * slowdown;
+    const timer = window.setTimeout(next, seconds * 1000);
+    return () => window.clearTimeout(timer);
+  }, [hydrated, state.turn, state.paused, alone, currentType, currentDuration, every, slowdown, next]);
+
+  // The next photo is fetched while this one shows, so it is ready to fade in.
+  const upcoming = alone ? null : state.items[(state.index + 1) % state.items.length];
+  const upcomingImage = upcoming ? (upcoming.type === "VIDEO" ? upcoming.posterUrl : upcoming.imageUrl) : null;
+  useEffect(() => {
+    if (upcomingImage) new Image().src = upcomingImage;
+  }, [upcomingImage]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+      const target = event.target instanceof Element ? event.target : null;
+      switch (event.key) {
+        case " ":
+        case "Spacebar":
+          // A focused button already answers Space itself.
+          if (target?.closest("button, input, select, textarea, [contenteditable]")) return;
+          event.preventDefault();
+          dispatch({ type: "toggle" });
+          break;
+        case "ArrowLeft":
+        case "ArrowRight":
+          event.preventDefault();
+          dispatch({ type: "step", by: event.key === "ArrowLeft" ? -1 : 1, fade, manual: true });
+          break;
+        case "f":
+        case "F":
+          toggleFullscreen();
+          break;
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [fade]);
+
+  const onControl = (action: Action) => (event: MouseEvent) => {
+    event.preventDefault();
+    dispatch(action);
+  };
+
+  const shownIndex = state.live ? state.index : position;
+  const total = state.live ? state.items.length : count;
+  const leaving = fade && state.leaving && state.leaving.id !== current?.id ? state.leaving : null;
+
+  return (
+    <div className={s.stage} data-paused={state.paused ? "" : undefined}>
+      <section aria-roledescription="carousel" aria-label="Photos and videos shared by family and friends">
+        <div className={s.controls}>
+          {!current ? null : hydrated ? (
+            <>
+              <button
+                type="button"
+                className={s.control}
+                onClick={onControl({ type: "step", by: -1, fade, manual: true })}
+                disabled={alone}
+              >
+                Previous
+              </button>
+              <button type="button" className={s.control} onClick={onControl({ type: "toggle" })}>
+                {state.paused ? "Play" : "Pause"}
+              </button>
+              <button type="button" className={s.control} onClick={onControl({ type: "step", by: 1, fade, manual: true })} disabled={alone}>
+                Next
+              </button>
+              {fullscreen.supported ? (
+                <button type="button" className={s.control} onClick={toggleFullscreen} aria-pressed={fullscreen.on}>
+                  Full screen
+                </button>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <a className={s.control} href={links.previous}>
+                Previous
+              </a>
+              <a className={s.control} href={state.paused ? links.play : links.pause}>
+                {state.paused ? "Play" : "Pause"}
+              </a>
+              <a className={s.control} href={links.next}>
+                Next
+              </a>
+            </>
+          )}
+          <p role="status" className={ui.visuallyHidden}>
+            {state.announcement}
+          </p>
+        </div>
+        {current ? (
+          <div className={s.slides} aria-live="off">
+            {leaving ? <Slide key={leaving.id} item={leaving} entering={false} paused loop={false} onEnded={noop} onFaded={noop} /> : null}
+            <div
+              key={current.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${shownIndex + 1} of ${total}`}
+              data-item-id={current.id}
+            >
+              <Slide
+                item={current}
+                entering
+                paused={state.paused}
+                loop={alone}
+                onEnded={next}
+                onFaded={() => dispatch({ type: "faded" })}
+              />
+            </div>
+          </div>
+        ) : null}
+        {current ? (
+          <div className={s.caption}>
+            <h1 className={s.name}>{personName}</h1>
+            <p className={s.sender}>{current.senderFirstName ? `Shared by ${current.senderFirstName}` : "Shared by a guest"}</p>
+          </div>
+        ) : (
+          <div className={s.empty}>
+            <h1 className={s.name}>{personName}</h1>
+            <p className={s.emptyText}>Photos and videos shared by family and friends will appear here.</p>
+          </div>
+        )}
+      </section>
+      {share ? (
+        <div className={s.share}>
+          <p className={s.shareTitle}>Add your photos</p>
+          <img className={s.qrCode} src={share.qrSrc} alt={`QR code for ${share.address}`} width={224} height={224} />
+          <p className={s.shareAddress}>{share.address}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const noop = () => {};

@@ -1,0 +1,22 @@
+import { createHash } from "node:crypto";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listSlideshow } from "~/models/upload.server";
+import { PRIVATE_NO_CACHE } from "~/utils/http.server";
+
+/**
+ * GET /api/slideshow: what the reception screen shows, asked for again every
+ * half minute: `{"items": [...]}`, the newest published photos and videos
+ * (at most SLIDESHOW_MAX_ITEMS), newest first, as their public copies, with
+ * the sender's first name. Nothing pending or deleted, no email, no original.
+ *
+ * Cheap to ask often: one indexed read, and an ETag, so an unchanged list
+ * is a 304 without a body.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const body = JSON.stringify({ items: listSlideshow() });
+  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+  const headers = { ETag: etag, "Cache-Control": PRIVATE_NO_CACHE };
+  const known = request.headers.get("If-None-Match") ?? "";
+  if (known.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
+}

@@ -1,0 +1,66 @@
+import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Slideshow } from "~/components/Slideshow";
+import { listSlideshow } from "~/models/upload.server";
+import type { RouteHandle } from "~/root";
+import { loaderCacheControl, NO_STORE, publicOrigin } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { qrCodeSrc, QR_CODES } from "~/utils/qr-codes";
+import { useSite } from "~/utils/site";
+import { EMPTY_REFRESH_SECONDS, slideSeconds, slideshowHref, slideshowParams } from "~/utils/slideshow";
+
+// /slideshow: the published photos and videos, one after another, on a
+// projector or TV at the reception (?every=N seconds, ?qr=1 for the "Add
+// your photos" corner). Without JavaScript it is one item per page, and the
+// page refreshes itself to the next (?at=N), round and round; the
+// Slideshow component makes it a live rotation.
+
+export const handle: RouteHandle = {
+  bare: true,
+  noScriptRefresh: (data) => (data as SerializeFrom<typeof loader> | undefined)?.refresh ?? null,
+};
+
+export const headers = loaderCacheControl;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { at: asked, ...options } = slideshowParams(new URL(request.url).searchParams);
+  const items = listSlideshow();
+  const count = items.length;
+  // Past the end (an item was deleted meanwhile): round to the start.
+  const at = asked < count ? asked : 0;
+  const item = items[at] ?? null;
+  const to = (by: number, paused = options.paused) => slideshowHref({ ...options, paused, at: count ? (at + by + count) % count : 0 });
+  return json(
+    {
+      item,
+      at,
+      count,
+      every: options.every,
+      paused: options.paused,
+      links: { previous: to(-1), next: to(1), pause: to(0, true), play: to(0, false) },
+      refresh: options.paused ? null : { seconds: item ? slideSeconds(item, options.every) : EMPTY_REFRESH_SECONDS, url: to(1) },
+      share: options.qr ? { qrSrc: qrCodeSrc("share"), address: `${new URL(publicOrigin(request)).host}${QR_CODES.share.path}` } : null,
+    },
+    { headers: { "Cache-Control": NO_STORE } },
+  );
+}
+
+export default function SlideshowPage() {
+  const data = useLoaderData<typeof loader>();
+  const site = useSite();
+  return (
+    <Slideshow
+      initial={data.item}
+      position={data.at}
+      count={data.count}
+      every={data.every}
+      paused={data.paused}
+      links={data.links}
+      personName={site.personName}
+      share={data.share}
+    />
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(matches, { title: "Slideshow", description: "Photos and videos shared by family and friends.", path: "/slideshow" });
