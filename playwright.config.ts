@@ -17,7 +17,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   // Generous: a busy machine makes pages slower, and a slow page is not a failure (timing is never asserted).
-  timeout: 60_000,
+  // A test with an axe scan took 61 s at a load average of 18 on two cores (every step passed, only slowly).
+  timeout: 120_000,
   // Waiting for something to appear, never a measure of speed: 5 s (the default) was not always enough beside a CPU-burning process.
   expect: { timeout: 15_000 },
   use: {
