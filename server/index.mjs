@@ -150,6 +150,26 @@ const publicEntries = new Set(readdirSync("public"));
 const publicFiles = express.static("public", { maxAge: "1h" });
 app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
 
+/**
+ * Resolves when `res` can take more bytes. Remix writes a response body
+ * without waiting for the socket, so a long download (the family's archive)
+ * awaits this between chunks to go at the client's pace.
+ * @param {import("express").Response} res
+ * @returns {Promise<void>}
+ */
+function responseDrained(res) {
+  if (!res.writableNeedDrain || res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
 app.all(
   "*",
   createRequestHandler({
@@ -160,6 +180,7 @@ app.all(
       clientIp: clientAddress({ flyClientIp: req.get("fly-client-ip"), remoteAddress: req.socket.remoteAddress }),
       visitorLocked: res.locals.visitorLocked,
       passcodeAskedFor: res.locals.passcodeAskedFor,
+      responseDrained: () => responseDrained(res),
     }),
   }),
 );
