@@ -119,12 +119,20 @@ await new Promise((resolve) => bareServer.listen(0, "127.0.0.1", resolve));
 
 async function downloadBare() {
   const target = path.join(scratch, "bare.bin");
+  const cpu = process.cpuUsage();
   const began = performance.now();
   const url = `http://127.0.0.1:${bareServer.address().port}/`;
   const bytes = CURL ? await curlTo(target, "", url) : mediaBytes;
   const ms = performance.now() - began;
+  const used = process.cpuUsage(cpu);
   rmSync(target, { force: true });
-  return { ms, bytes };
+  return { ms, bytes, cpuSeconds: (used.user + used.system) / 1e6 };
+}
+
+/** CPU seconds a process has used (user and system), from /proc. */
+function cpuSecondsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function downloadArchive(cookie) {
@@ -132,14 +140,16 @@ async function downloadArchive(cookie) {
   const baseline = rssKb(site.pid);
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, rssKb(site.pid))), 20);
+  const cpu = cpuSecondsOf(site.pid);
   const began = performance.now();
   const bytes = CURL ? await curlTo(target, cookie) : await nodeHttpTo(target, cookie);
   const ms = performance.now() - began;
+  const cpuSeconds = cpuSecondsOf(site.pid) - cpu;
   clearInterval(sampler);
   peak = Math.max(peak, rssKb(site.pid));
   rmSync(target, { force: true });
   if (bytes < mediaBytes) throw new Error(`the archive has ${bytes} bytes, less than the media's ${mediaBytes}`);
-  return { ms, bytes, growthMb: (peak - baseline) / 1024 };
+  return { ms, bytes, cpuSeconds, growthMb: (peak - baseline) / 1024 };
 }
 
 try {
@@ -178,6 +188,7 @@ try {
             what: "the files from a bare Node HTTP server, to a file",
             "time ms": Math.round(best(bare).ms),
             "MiB/s": Math.round(mbps(best(bare).bytes, best(bare).ms)),
+            "server CPU s/GiB": (Math.min(...bare.map((run) => run.cpuSeconds)) / (mediaBytes / 1024 ** 3)).toFixed(2),
           },
         ]
       : []),
@@ -187,9 +198,11 @@ try {
       "MiB/s": Math.round(mbps(a.bytes, a.ms)),
       "speed vs cp": `${Math.round(speed * 100)}%`,
       ...(bare.length ? { "vs bare Node": `${Math.round((best(bare).ms / a.ms) * 100)}%` } : {}),
+      "server CPU s/GiB": (Math.min(...archive.map((run) => run.cpuSeconds)) / (mediaBytes / 1024 ** 3)).toFixed(2),
       "server RSS growth MB": growth.toFixed(1),
     },
   ]);
+  console.log(`load average during the run: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
   addToSummary([
     {
       measure: `archive.zip of ${(mediaBytes / 1024 ** 3).toFixed(2)} GiB of media`,
