@@ -166,7 +166,7 @@ describe("GET /admin/exports/archive.zip", () => {
         let bytes = 0;
         res.on("data", (chunk: Buffer) => {
           bytes += chunk.length;
-          if (bytes < 20 * 1024 * 1024) return;
+          if (bytes < 8 * 1024 * 1024) return;
           // Well into the film: stop reading for a while, as a stalled phone would.
           res.pause();
           setTimeout(() => {
