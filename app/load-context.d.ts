@@ -10,5 +10,11 @@ declare module "@remix-run/node" {
     visitorLocked?: boolean;
     /** Set by the visitor gate when it answers a page with the passcode page: the page asked for, to return to. */
     passcodeAskedFor?: string;
+    /**
+     * Resolves once the response's socket can take more (at once when it can,
+     * or when the client has gone): a long download waits for it between
+     * chunks, see `streamedBody` in app/utils/http.server.ts.
+     */
+    responseDrained?: () => Promise<void>;
   }
 }

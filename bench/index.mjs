@@ -4,6 +4,7 @@
 //   media    a 1 GiB signed PUT vs a bare Node stream-to-disk server, peak RSS growth,
 //            24 MP thumbnail and 12 MP HEIC conversion vs the libraries alone
 //   export   100,000-row memories CSV vs csv-stringify alone, peak RSS growth
+//   archive  "Download everything" with 1 GiB of media vs cp -r of the same files, peak RSS growth
 //   weight   gzipped HTML, CSS and JS of each public page
 //   deep     bytes and time of pages far down the guest book and gallery (at most 100 items a page)
 // Each part seeds its own scratch database and storage and starts the production build.
@@ -18,6 +19,7 @@ const PARTS = {
   pages: ["bench/pages.mjs"],
   media: ["bench/media.mjs"],
   export: ["bench/export.mjs"],
+  archive: ["bench/archive.mjs"],
   weight: ["bench/page-weight.mjs", "/", "/guestbook", "/share", "/gallery", "/poems", "/rsvp"],
   deep: ["bench/deep-pages.mjs"],
 };

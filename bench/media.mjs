@@ -393,7 +393,7 @@ async function main() {
     );
     row("24 MP JPEG: thumbnail path autoOrient().resize({width: 280}).jpeg({quality: 80})", ms(thumbMs), "STACK-NOTES: 56 ms");
     row(
-      '24 MP JPEG: app makeImageCopies(jpeg, "image/jpeg", 0) — display copy + thumbnail',
+      '24 MP JPEG: app makeImageCopies(jpeg, "image/jpeg", 0) — web copies (640/1280/2560) + thumbnail',
       ms(copiesJpegMs),
       "STACK-NOTES: full-size re-encode 450 ms",
     );

@@ -150,6 +150,31 @@ const publicEntries = new Set(readdirSync("public"));
 const publicFiles = express.static("public", { maxAge: "1h" });
 app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
 
+/** How much of a long download may wait in memory for the client: enough to keep the socket busy while the next chunk is read. */
+const RESPONSE_BUFFER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Resolves when `res` can take more bytes: at once while less than
+ * RESPONSE_BUFFER_BYTES wait to be sent, otherwise once they have gone (or
+ * the client has). Remix writes a response body without waiting for the
+ * socket, so a long download (the family's archive) awaits this between
+ * chunks to go at the client's pace.
+ * @param {import("express").Response} res
+ * @returns {Promise<void>}
+ */
+function responseDrained(res) {
+  if (res.writableLength < RESPONSE_BUFFER_BYTES || res.destroyed || !res.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
 app.all(
   "*",
   createRequestHandler({
@@ -160,6 +185,7 @@ app.all(
       clientIp: clientAddress({ flyClientIp: req.get("fly-client-ip"), remoteAddress: req.socket.remoteAddress }),
       visitorLocked: res.locals.visitorLocked,
       passcodeAskedFor: res.locals.passcodeAskedFor,
+      responseDrained: () => responseDrained(res),
     }),
   }),
 );

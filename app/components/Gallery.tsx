@@ -1,8 +1,12 @@
 import { useEffect, useRef, type MouseEvent } from "react";
+import { photoSrcSet, THUMBNAIL_WIDTH } from "~/media/web-sizes";
 import type { GalleryItem } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
 import { formatDuration } from "~/utils/time";
 import * as s from "./Gallery.css";
+
+/** A tile's width: a sixth of the page on a large screen, half of a phone's (Gallery.css.ts's grid). */
+const TILE_SIZES = "(min-width: 48rem) 12rem, 50vw";
 
 const describe = (item: GalleryItem) =>
   item.type === "VIDEO" ? `Video: ${item.originalName ?? "Unknown"}` : `Photo: ${item.originalName ?? "Unknown"}`;
@@ -13,6 +17,7 @@ const describe = (item: GalleryItem) =>
  */
 function GalleryTile({ item, position, onPlay }: { item: GalleryItem; position: number; onPlay?: (item: GalleryItem) => void }) {
   const image = item.thumbnailUrl ?? (item.type === "IMAGE" ? item.url : null);
+  const srcSet = item.type === "IMAGE" ? photoSrcSet(item.url, { url: item.thumbnailUrl, width: THUMBNAIL_WIDTH }) : undefined;
   const play = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onPlay || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -22,7 +27,11 @@ function GalleryTile({ item, position, onPlay }: { item: GalleryItem; position: 
     <li className={s.tile} id={`media-${position}`}>
       {item.type === "IMAGE" ? (
         <a href={item.url} target="_blank" rel="noopener" className={s.link} aria-label={`${describe(item)} (opens in a new tab)`}>
-          {image ? <img src={image} alt="" loading="lazy" className={s.image} /> : <span className={s.placeholder}>Photo</span>}
+          {image ? (
+            <img src={image} srcSet={srcSet} sizes={srcSet ? TILE_SIZES : undefined} alt="" loading="lazy" className={s.image} />
+          ) : (
+            <span className={s.placeholder}>Photo</span>
+          )}
           {/* The link's words for browsers that show no pictures (lynx reads no aria-label). */}
           <span className={ui.visuallyHidden}>{describe(item)}</span>
         </a>

@@ -12,6 +12,7 @@ import {
   UploadTooLargeError,
   type MediaStorage,
   inlineDisposition,
+  READ_CHUNK_BYTES,
   type ServeOptions,
   type StoredPart,
 } from "./storage.server";
@@ -159,6 +160,11 @@ export class DiskStorage implements MediaStorage {
     } finally {
       await handle.close();
     }
+  }
+
+  async read(key: string) {
+    const handle = await fs.open(this.pathOf(key), "r");
+    return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
   }
 
   async withLocalFile<T>(key: string, fn: (file: string) => Promise<T>) {

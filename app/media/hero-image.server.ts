@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import sharp from "sharp";
 import { convertHeifToJpeg, type ImageOptions } from "./process.server";
 import { MediaProblem, PROCESSING_LIMITS, tooSlow, type ProcessingLimits } from "./processing-limits.server";
+import { widthsUpTo } from "./web-sizes";
 
 // The family's hero photo in the widths browsers choose from (`srcset`):
 // WebP for the browsers that show it, JPEG for the others and for link
@@ -15,12 +16,7 @@ const WIDEST = 1920;
 const MAX_HEIGHT = 3840;
 
 /** The widths for a photo `width` pixels wide: the standard ones below it, and the photo's own up to the widest. */
-export function heroWidths(width: number): number[] {
-  const widest = Math.min(width, WIDEST);
-  const widths: number[] = HERO_WIDTHS.filter((standard) => standard < widest);
-  widths.push(widest);
-  return widths;
-}
+export const heroWidths = (width: number): number[] => widthsUpTo(Math.min(width, WIDEST), HERO_WIDTHS);
 
 export interface HeroCopy {
   width: number;

@@ -139,6 +139,12 @@ export class S3Storage implements MediaStorage {
     return Buffer.from(await object.Body!.transformToByteArray());
   }
 
+  async read(key: string) {
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    // In Node the SDK's body is the HTTP response itself: destroying it closes the connection.
+    return object.Body as Readable;
+  }
+
   async withLocalFile<T>(key: string, fn: (file: string) => Promise<T>) {
     const file = await this.scratchFile();
     try {

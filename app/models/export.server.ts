@@ -65,13 +65,18 @@ async function* coalesce(source: AsyncIterable<Buffer | string>) {
   if (size > 0) yield Buffer.concat(pending, size);
 }
 
-/** CSV bytes (UTF-8 with a BOM, so spreadsheets show accents) of the rows, streamed. */
-export function csvStream(columns: string[], rows: AsyncIterable<string[]> | Iterable<string[]>): ReadableStream<Uint8Array> {
+/** CSV bytes (UTF-8 with a BOM, so spreadsheets show accents) of the rows, as a Node stream. */
+export function csvReadable(columns: string[], rows: AsyncIterable<string[]> | Iterable<string[]>): Readable {
   const csv = stringify({ bom: true, header: true, columns, cast: { string: neutraliseCell } });
   Readable.from(rows)
     .on("error", (error) => csv.destroy(error))
     .pipe(csv);
-  return createReadableStreamFromReadable(Readable.from(coalesce(csv)));
+  return Readable.from(coalesce(csv));
+}
+
+/** CSV bytes of the rows, streamed as a response body. */
+export function csvStream(columns: string[], rows: AsyncIterable<string[]> | Iterable<string[]>): ReadableStream<Uint8Array> {
+  return createReadableStreamFromReadable(csvReadable(columns, rows));
 }
 
 export const MEMORY_COLUMNS = ["Name", "Email", "Phone", "Message", "Submitted"];
@@ -106,6 +111,16 @@ export function* approvedMemoryRows(): Generator<string[]> {
 }
 
 export { parseSubmittedBy };
+
+export const RSVP_COLUMNS = ["Name", "Email", "Guests", "Notes", "Submitted"];
+
+/** Everyone who said they attended, oldest first, as CSV rows. */
+export function* rsvpRows(): Generator<string[]> {
+  const { timeZone } = getSiteSettings();
+  for (const rsvp of batches((after) => db.select().from(rsvps).where(gt(rsvps.id, after)).orderBy(asc(rsvps.id)).limit(BATCH).all())) {
+    yield [rsvp.name, rsvp.email, String(rsvp.guestCount), rsvp.notes ?? "", csvDate(rsvp.createdAt, timeZone)];
+  }
+}
 
 export const CONTACT_COLUMNS = ["Name", "Email", "Phone", "Came from"];
 

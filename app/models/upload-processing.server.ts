@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { uploads, type Upload } from "../../db/schema";
 import { db } from "~/db.server";
 import { DiskStorage } from "~/media/disk-storage.server";
@@ -17,6 +17,7 @@ import {
 } from "~/media/process.server";
 import { tooSlow } from "~/media/processing-limits.server";
 import { createJobQueue, JobTimedOut } from "~/media/processing-queue.server";
+import { photoCopies, photoCopyName } from "~/media/web-sizes";
 import { Refusal } from "~/utils/refusal.server";
 
 // Processing: the public copy, thumbnail and measurements of each upload,
@@ -48,8 +49,17 @@ export function processingTimeLimitMs(upload: Pick<Upload, "sizeBytes">) {
 /** A video processed before public copies of videos existed serves its original (with its location). */
 const servesOriginal = (upload: Upload) => upload.type === "VIDEO" && !!upload.storageKey && upload.displayKey === upload.storageKey;
 
+/** A photo processed before photos had web copies in several widths serves one full-size copy. */
+const lacksWebSizes = (upload: Upload) => upload.type === "IMAGE" && !photoCopies(upload.displayKey);
+
 function needsProcessing(upload: Upload) {
-  return upload.processingError === null && (upload.processedAt === null || servesOriginal(upload));
+  return upload.processingError === null && (upload.processedAt === null || servesOriginal(upload) || lacksWebSizes(upload));
+}
+
+/** The stored public copies of an upload: every width of a photo (or a video's one copy) and the thumbnail or poster. */
+export function publicCopyKeys(upload: Pick<Upload, "storageKey" | "displayKey" | "thumbnailKey">): string[] {
+  const display = upload.displayKey ? (photoCopies(upload.displayKey)?.map((copy) => copy.name) ?? [upload.displayKey]) : [];
+  return [...display, upload.thumbnailKey].filter((key): key is string => !!key && key !== upload.storageKey);
 }
 
 /** Queues one upload's processing; resolves (never rejects) once it has been processed or given up on. */
@@ -135,9 +145,7 @@ async function replaceCopies(upload: Upload, rotation: number, signal: AbortSign
       await deleteKeys(newKeys);
       return undefined;
     }
-    const replaced = [upload.displayKey, upload.thumbnailKey].filter(
-      (key): key is string => !!key && key !== upload.storageKey && !newKeys.includes(key),
-    );
+    const replaced = publicCopyKeys(upload).filter((key) => !newKeys.includes(key));
     await deleteKeys(replaced);
     return updated;
   } catch (error) {
@@ -150,8 +158,8 @@ async function replaceCopies(upload: Upload, rotation: number, signal: AbortSign
 
 async function makeCopies(upload: Upload, file: string, rotation: number, workDir: string, newKeys: string[], signal?: AbortSignal) {
   const id = upload.id;
-  const store = async (name: string, local: string, contentType: string) => {
-    const key = `media/${id}/${randomBytes(9).toString("base64url")}${name}`;
+  const store = async (suffix: string, local: string, contentType: string, name = randomBytes(9).toString("base64url")) => {
+    const key = `media/${id}/${name}${suffix}`;
     const storage = getMediaStorage();
     if (storage instanceof DiskStorage) await storage.adopt(key, local);
     else await storage.write(key, createReadStream(local), { contentType, maxBytes: Number.MAX_SAFE_INTEGER });
@@ -160,7 +168,12 @@ async function makeCopies(upload: Upload, file: string, rotation: number, workDi
   };
   if (upload.type === "IMAGE") {
     const copies = await makeImageCopies(file, upload.mimeType!, rotation, workDir, { signal });
-    const displayKey = await store(`.${copies.display.ext}`, copies.display.file, copies.display.mime);
+    // Every size shares one random name, so the largest one's name tells the others (app/media/web-sizes.ts).
+    const name = randomBytes(9).toString("base64url");
+    let displayKey = "";
+    for (const size of copies.sizes) {
+      displayKey = await store(photoCopyName("", size.width, copies.format.ext), size.file, copies.format.mime, name);
+    }
     const thumbnailKey = await store("-thumb.jpg", copies.thumbnail, "image/jpeg");
     return {
       displayKey,
@@ -200,8 +213,8 @@ async function deleteKeys(keys: string[]) {
 }
 
 /**
- * Uploads whose processing a restart interrupted, and videos still served
- * from their original. Uploads processing gave up on stay as they are: the
+ * Uploads whose processing a restart interrupted, videos still served from
+ * their original, and photos made before they had copies in several widths. Uploads processing gave up on stay as they are: the
  * same file would fail the same way at every start.
  */
 export function requeueUnprocessedUploads() {
@@ -212,7 +225,12 @@ export function requeueUnprocessedUploads() {
       and(
         inArray(uploads.status, ["PENDING", "APPROVED"]),
         isNull(uploads.processingError),
-        or(isNull(uploads.processedAt), and(eq(uploads.type, "VIDEO"), eq(uploads.displayKey, uploads.storageKey))),
+        or(
+          isNull(uploads.processedAt),
+          and(eq(uploads.type, "VIDEO"), eq(uploads.displayKey, uploads.storageKey)),
+          // Roughly photoCopies' pattern; processUpload checks each exactly.
+          sql`${uploads.type} = 'IMAGE' and coalesce(${uploads.displayKey}, '') not glob '*-[0-9]*w.jpg' and coalesce(${uploads.displayKey}, '') not glob '*-[0-9]*w.gif'`,
+        ),
       ),
     )
     .all();
@@ -224,7 +242,7 @@ export function requeueUnprocessedUploads() {
 export async function forgetUnreadableUpload(id: number) {
   const upload = getRow(id);
   if (!upload) return;
-  await deleteKeys([...new Set([upload.storageKey, upload.displayKey, upload.thumbnailKey].filter((key): key is string => !!key))]);
+  await deleteKeys([...new Set([upload.storageKey, ...publicCopyKeys(upload)].filter((key): key is string => !!key))]);
   db.delete(uploads).where(eq(uploads.id, id)).run();
 }
 

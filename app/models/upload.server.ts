@@ -3,8 +3,9 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { uploads, type MediaType, type Status, type Upload } from "../../db/schema";
 import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
+import { photoCopies } from "~/media/web-sizes";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
-import { turnImage } from "./upload-processing.server";
+import { publicCopyKeys, turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
 import {
   parseSubmittedBy,
@@ -92,7 +93,7 @@ export async function setUploadStatus(id: number, status: Status, by: string | n
     .returning()
     .all();
   if (!rejected) return undefined;
-  const keys = [...new Set([current.storageKey, current.displayKey, current.thumbnailKey].filter((key): key is string => !!key))];
+  const keys = [...new Set([current.storageKey, ...publicCopyKeys(current)].filter((key): key is string => !!key))];
   await Promise.all(
     keys.map((key) =>
       getMediaStorage()
@@ -223,7 +224,8 @@ export interface MediaFile {
 
 /**
  * Which stored object an address /media/{id}/{file} names, and whether
- * anyone may see it. Only published public copies are public; the original
+ * anyone may see it. Only published public copies (each width of a photo,
+ * a video's copy, the thumbnail or poster) are public; the original
  * of a photo or video (which may carry where it was taken) and anything not
  * yet published are for the admin only.
  */
@@ -237,6 +239,9 @@ export function findMediaFile(id: number, file: string): { upload: Upload; media
     const contentType = upload.displayKey === upload.storageKey ? upload.mimeType! : mimeFromKey(upload.displayKey!);
     return { upload, media: { key: upload.displayKey!, contentType, public: published } };
   }
+  // The smaller web copies of a photo, named after its largest one.
+  const smaller = photoCopies(upload.displayKey)?.find((copy) => named(copy.name));
+  if (smaller) return { upload, media: { key: smaller.name, contentType: mimeFromKey(smaller.name), public: published } };
   if (named(upload.thumbnailKey)) {
     return { upload, media: { key: upload.thumbnailKey!, contentType: "image/jpeg", public: published } };
   }

@@ -1,11 +1,15 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { photoSrcSet } from "~/media/web-sizes";
 import { getGalleryItem } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
 import { invariantResponse } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { formatDuration } from "~/utils/time";
 import * as s from "./gallery.css";
+
+/** The photo fills the page's width, up to the content's (72rem). */
+const PHOTO_SIZES = "(min-width: 72rem) 72rem, 100vw";
 
 /** One published photo or video on a page of its own: the video player without JavaScript. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -18,6 +22,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export default function GalleryItemPage() {
   const { item } = useLoaderData<typeof loader>();
   const title = item.originalName ?? (item.type === "VIDEO" ? "Video" : "Photo");
+  const srcSet = item.type === "IMAGE" ? photoSrcSet(item.url) : undefined;
   return (
     <div className={ui.container}>
       <div className={ui.pageHeader}>
@@ -31,7 +36,7 @@ export default function GalleryItemPage() {
           <a href={item.url}>Download {title}</a>
         </video>
       ) : (
-        <img src={item.url} alt={title} className={s.photo} />
+        <img src={item.url} srcSet={srcSet} sizes={srcSet ? PHOTO_SIZES : undefined} alt={title} className={s.photo} />
       )}
       <p className={s.back}>
         <Link to="/gallery" className={ui.button.secondary}>

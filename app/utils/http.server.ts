@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { json, type HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 import { config } from "~/config.server";
@@ -183,6 +184,52 @@ export function csvResponse(name: string, body: ReadableStream<Uint8Array>, toda
       "Cache-Control": PRIVATE_NO_STORE,
     },
   });
+}
+
+/**
+ * A response body read from a Node stream only as fast as the client takes
+ * it. Remix's Node adapter writes each chunk to the socket without waiting
+ * for it to drain, so a long download to a slow client would otherwise
+ * pile up in the server's memory: `drained` (the load context's
+ * `responseDrained`, from server/index.mjs) is awaited before each chunk.
+ * The stream is opened at the first read, so a HEAD request opens nothing;
+ * once `signal` has aborted (the client left), the body just ends.
+ */
+export function streamedBody(
+  open: () => Readable,
+  { drained, signal }: { drained?: () => Promise<void>; signal?: AbortSignal },
+): ReadableStream<Uint8Array> {
+  let chunks: AsyncIterator<Buffer> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        await drained?.();
+        try {
+          chunks ??= open()[Symbol.asyncIterator]();
+          const next = signal?.aborted ? { done: true as const, value: undefined } : await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+        } catch (error) {
+          if (signal?.aborted) controller.close();
+          else throw error;
+        }
+      },
+      async cancel() {
+        await chunks?.return?.();
+      },
+    },
+    // Nothing read ahead: one chunk is asked for when the last one has gone out.
+    { highWaterMark: 0 },
+  );
+}
+
+/** An attachment to download, kept by no cache and never re-encoded on the way (a ZIP is compressed already). */
+export function downloadHeaders(fileName: string, contentType: string) {
+  return {
+    "Content-Type": contentType,
+    "Content-Disposition": `attachment; filename="${fileName}"`,
+    "Cache-Control": `${PRIVATE_NO_STORE}, no-transform`,
+  };
 }
 
 /** A route's document gets the Cache-Control its loader chose (Remix sends loader headers only with data requests). */

@@ -40,3 +40,18 @@ export function formatDateTime(date: string | Date, timeZone: string): string {
 export function formatShortDateTime(date: string | Date, timeZone: string): string {
   return formatter(timeZone, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(date));
 }
+
+/** "2025-08-31": the day in the family's time zone, for file names. */
+export function formatIsoDate(date: string | number | Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    formatter(timeZone, { year: "numeric", month: "2-digit", day: "2-digit" })
+      .formatToParts(new Date(date))
+      .map(({ type, value }) => [type, value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** "August 31, 2025" in the family's time zone. */
+export function formatLongDate(date: string | number | Date, timeZone: string): string {
+  return formatter(timeZone, { dateStyle: "long" }).format(new Date(date));
+}

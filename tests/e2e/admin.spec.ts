@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -356,7 +357,7 @@ test.describe("poems, attendance and exports", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("both exports download as CSV files", async ({ page }) => {
+  test("both exports download as CSV files, and everything as one ZIP", async ({ page }) => {
     addMemory({ name: "Éloïse", message: "=cmd|' /C calc'!A0 is not a formula here", status: "APPROVED", email: "eloise@example.com" });
     await logIn(page);
     await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Exports" }).click();
@@ -376,6 +377,14 @@ test.describe("poems, attendance and exports", () => {
     }
     const memoriesCsv = (await (await page.request.get("/api/admin/export/memories.csv")).body()).toString("utf8");
     expect(memoriesCsv).toContain(",'=cmd|' /C calc'!A0 is not a formula here,");
+
+    // Everything in one ZIP, saved by the browser as it arrives.
+    const [archive] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download everything" }).click()]);
+    expect(archive.suggestedFilename()).toMatch(/^memorial-\d{4}-\d{2}-\d{2}\.zip$/);
+    const saved = await fs.readFile((await archive.path())!);
+    expect(saved.subarray(0, 4).toString("latin1")).toBe("PK\x03\x04");
+    expect(saved.includes(Buffer.from("index.html"))).toBe(true);
+    await expectNoAxeViolations(page);
   });
 });
 

@@ -50,15 +50,36 @@ test.describe("gallery", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a photo opens full size in a new tab", async ({ page, context }) => {
-    await addUpload({ status: "APPROVED", name: "portrait.jpg" });
+  test("a photo is shown from its web copies, and opens full size in a new tab", async ({ page, context }) => {
+    const id = await addUpload({ status: "APPROVED", name: "portrait.jpg", width: 1400 });
     await page.goto("/gallery");
     await hydrated(page);
+    // The grid offers the thumbnail and each web copy; the browser picks one for the tile's size.
+    const thumbnail = tiles(page).first().locator("img");
+    const copy = (width: number) => `/media/${id}/[\\w-]+-${width}w\\.jpg ${width}w`;
+    await expect(thumbnail).toHaveAttribute(
+      "srcset",
+      new RegExp(`^/media/${id}/[\\w-]+-thumb\\.jpg 280w, ${copy(640)}, ${copy(1280)}, ${copy(1400)}$`),
+    );
+    await expect(thumbnail).toHaveAttribute("sizes", /\S/);
+    for (const candidate of (await thumbnail.getAttribute("srcset"))!.split(", ")) {
+      const response = await page.request.get(candidate.split(" ")[0]!);
+      expect(response.headers()["content-type"]).toBe("image/jpeg");
+    }
+    // Loaded and decoded, with JavaScript or without (the check itself runs in Playwright's own world).
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     const [tab] = await Promise.all([context.waitForEvent("page"), tiles(page).first().getByRole("link").click()]);
     await tab.waitForLoadState();
-    expect(tab.url()).toMatch(/\/media\/\d+\/[A-Za-z0-9_-]+\.jpg$/);
+    expect(tab.url()).toMatch(/\/media\/\d+\/[A-Za-z0-9_-]+-1400w\.jpg$/);
     const response = await page.request.get(tab.url());
     expect(response.headers()["content-type"]).toBe("image/jpeg");
+
+    // The photo's own page offers the same widths.
+    await page.goto(`/gallery/${id}`);
+    const photo = page.getByRole("img", { name: "portrait.jpg" });
+    await expect(photo).toHaveAttribute("srcset", new RegExp(`^${copy(640)}, ${copy(1280)}, ${copy(1400)}$`));
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
   });
 
   test("Load More shows the next twenty", async ({ page }) => {

@@ -94,9 +94,13 @@ describe("public copies and thumbnails of photos", () => {
     const copies = await makeImageCopies(photo, "image/jpeg", 0, work);
     expect(copies).not.toBeNull();
     expect([copies!.width, copies!.height]).toEqual([800, 1200]);
-    const display = await sharp(copies!.display.file).metadata();
+    expect(copies.sizes.map((size) => [size.width, size.height])).toEqual([
+      [640, 960],
+      [800, 1200],
+    ]);
+    const display = await sharp(copies.sizes.at(-1)!.file).metadata();
     expect(display.exif).toBeUndefined();
-    expect([display.width, display.height]).toEqual([800, 1200]);
+    expect([display.format, display.width, display.height]).toEqual(["jpeg", 800, 1200]);
     const thumb = await sharp(copies!.thumbnail).metadata();
     expect(thumb.format).toBe("jpeg");
     expect(thumb.width).toBe(280);
@@ -106,6 +110,14 @@ describe("public copies and thumbnails of photos", () => {
   it("turns the picture further when the family rotated it", async () => {
     const copies = await makeImageCopies(await phonePhoto(), "image/jpeg", 1, work);
     expect([copies!.width, copies!.height]).toEqual([1200, 800]);
+    for (const size of copies.sizes) {
+      const meta = await sharp(size.file).metadata();
+      expect([meta.width, meta.height]).toEqual([size.width, size.height]);
+    }
+    expect(copies.sizes.map((size) => [size.width, size.height])).toEqual([
+      [640, 427],
+      [1200, 800],
+    ]);
     const thumb = await sharp(copies!.thumbnail).metadata();
     expect([thumb.width, thumb.height]).toEqual([280, 187]);
   });
@@ -113,10 +125,32 @@ describe("public copies and thumbnails of photos", () => {
   it("converts an iPhone HEIC photo to a JPEG every browser shows", async () => {
     const copies = await makeImageCopies(path.join(fixtures, "sample.heic"), "image/heic", 0, work);
     expect(copies).not.toBeNull();
-    expect(copies!.display.mime).toBe("image/jpeg");
-    expect((await sharp(copies!.display.file).metadata()).format).toBe("jpeg");
+    expect(copies.format.mime).toBe("image/jpeg");
+    expect((await sharp(copies.sizes.at(-1)!.file).metadata()).format).toBe("jpeg");
     expect([copies!.width, copies!.height]).toEqual([640, 480]);
     expect((await sharp(copies!.thumbnail).metadata()).width).toBe(280);
+  });
+
+  it("makes web copies no longer than 2560 px on their longest side, in the standard widths below, never enlarged", async () => {
+    const photo = async (width: number, height: number, format: "jpeg" | "png") => {
+      const file = path.join(work, `plain-${width}x${height}.${format}`);
+      const image = sharp({ create: { width, height, channels: format === "png" ? 4 : 3, background: "#88aa6640" } });
+      await (format === "png" ? image.png() : image.jpeg()).toFile(file);
+      return file;
+    };
+    const sizesOf = async (width: number, height: number, format: "jpeg" | "png" = "jpeg") => {
+      const copies = await makeImageCopies(await photo(width, height, format), `image/${format}`, 0, work);
+      for (const size of copies.sizes) {
+        const meta = await sharp(size.file).metadata();
+        expect([meta.format, meta.width, meta.height, meta.exif, meta.channels]).toEqual(["jpeg", size.width, size.height, undefined, 3]);
+      }
+      return { copies: copies.sizes.map((size) => `${size.width}x${size.height}`), original: [copies.width, copies.height] };
+    };
+    expect(await sizesOf(4032, 3024)).toEqual({ copies: ["640x480", "1280x960", "2560x1920"], original: [4032, 3024] });
+    expect(await sizesOf(3024, 4032)).toEqual({ copies: ["640x853", "1280x1707", "1920x2560"], original: [3024, 4032] });
+    expect(await sizesOf(2560, 400)).toEqual({ copies: ["640x100", "1280x200", "2560x400"], original: [2560, 400] });
+    expect(await sizesOf(1000, 700, "png")).toEqual({ copies: ["640x448", "1000x700"], original: [1000, 700] });
+    expect(await sizesOf(500, 300)).toEqual({ copies: ["500x300"], original: [500, 300] });
   });
 
   it("gives up quietly on a file that only looks like an image", async () => {
@@ -140,8 +174,8 @@ describe("what one picture may cost", () => {
     expect([original.pages, (await fs.stat(gif)).size < 64 * 1024]).toEqual([1000, true]);
     const copies = await makeImageCopies(gif, "image/gif", 0, work);
     expect(copies.animated).toBe(false);
-    const display = await sharp(copies.display.file).metadata();
-    expect([display.format, display.pages ?? 1, display.width, display.height]).toEqual(["gif", 1, 500, 500]);
+    const display = await sharp(copies.sizes.at(-1)!.file).metadata();
+    expect([display.format, display.pages ?? 1, display.width, display.height]).toEqual(["jpeg", 1, 500, 500]);
     expect([copies.width, copies.height]).toEqual([500, 500]);
     expect((await sharp(copies.thumbnail).metadata()).width).toBe(280);
   });
@@ -151,7 +185,8 @@ describe("what one picture may cost", () => {
     execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=96x64:rate=10", "-frames:v", "12", gif]);
     const copies = await makeImageCopies(gif, "image/gif", 0, work);
     expect(copies.animated).toBe(true);
-    const display = await sharp(copies.display.file, { animated: true }).metadata();
+    expect(copies.sizes).toHaveLength(1);
+    const display = await sharp(copies.sizes[0]!.file, { animated: true }).metadata();
     expect([display.pages, display.width, display.pageHeight]).toEqual([12, 96, 64]);
     expect((await sharp(copies.thumbnail).metadata()).pages ?? 1).toBe(1);
   });

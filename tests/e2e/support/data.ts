@@ -83,14 +83,21 @@ const SAMPLE_VIDEO = path.resolve("tests/fixtures/sample.mp4");
 
 /** A photo or video shared as a visitor would (by `sender`, "Test Visitor" unless given), processed, then moderated to `status`. */
 export async function addUpload(
-  input: { type?: "IMAGE" | "VIDEO"; status?: Status; name?: string; colour?: string; sender?: string } = {},
+  input: { type?: "IMAGE" | "VIDEO"; status?: Status; name?: string; colour?: string; sender?: string; width?: number } = {},
 ) {
   const type = input.type ?? "IMAGE";
   const stream =
     type === "VIDEO"
       ? createReadStream(SAMPLE_VIDEO)
       : Readable.from([
-          await sharp({ create: { width: 640, height: 480, channels: 3, background: input.colour ?? "#7a9cc6" } })
+          await sharp({
+            create: {
+              width: input.width ?? 640,
+              height: ((input.width ?? 640) * 3) / 4,
+              channels: 3,
+              background: input.colour ?? "#7a9cc6",
+            },
+          })
             .jpeg()
             .toBuffer(),
         ]);

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/auth/session.server";
+import { archiveFileName, createFamilyArchive } from "~/models/archive.server";
+import { downloadHeaders, streamedBody } from "~/utils/http.server";
+
+/**
+ * GET /admin/exports/archive.zip: everything the memorial holds, in one ZIP
+ * made while it downloads (app/models/archive.server.ts). Without an admin
+ * session, the login page, which comes back here.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const now = Date.now();
+  const body = streamedBody(() => createFamilyArchive({ signal: request.signal, now }), {
+    drained: context.responseDrained,
+    signal: request.signal,
+  });
+  return new Response(body, { headers: downloadHeaders(archiveFileName(now), "application/zip") });
+}
