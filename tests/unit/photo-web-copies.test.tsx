@@ -132,7 +132,7 @@ describe("a shared photo's web copies", () => {
     // Another width than those made is nothing.
     expect((await media(urls[0]!.replace("-640w", "-320w"))).status).toBe(404);
     // The API keeps its fields, its url the largest copy.
-    expect(listGallery({ type: "IMAGE", limit: 20, offset: 0 })).toEqual([
+    expect(listGallery({ type: "IMAGE", limit: 20, offset: 0 }).items).toEqual([
       { id, type: "IMAGE", url: upload.url, thumbnailUrl: upload.thumbnailUrl, originalName: "IMG_0001.JPG", durationSec: null },
     ]);
 
