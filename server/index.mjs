@@ -8,17 +8,28 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { clientAddress, createNonce, isCrossOriginMutation, mediaSourcesFromEnv, securityHeaders } from "./security.mjs";
+import { createRenderCache, renderCacheFromEnv } from "./render-cache.mjs";
+import {
+  clientAddress,
+  contentSecurityPolicy,
+  createNonce,
+  isCrossOriginMutation,
+  mediaSourcesFromEnv,
+  securityHeaders,
+} from "./security.mjs";
 import { applyTimeouts, serverTimeoutOptions, timeoutsFromEnv } from "./timeouts.mjs";
 
 const BUILD_PATH = path.resolve("build/index.js");
 
 /** @type {import("./timeouts.mjs").Timeouts} */
 let timeouts;
+let renderCacheOn = true;
 try {
   timeouts = timeoutsFromEnv(process.env);
+  renderCacheOn = renderCacheFromEnv(process.env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -101,11 +112,17 @@ app.use((req, res, next) => {
   next();
 });
 
-/** What the build's entry module adds for this server. */
-const entry =
-  /** @type {{ visitorGate?: import("express").RequestHandler; handleDiskPut?: import("express").RequestHandler; startBackgroundWork?: () => Promise<void>; closeDatabase?: () => void }} */ (
-    /** @type {unknown} */ (build.entry.module)
-  );
+/**
+ * What the build's entry module adds for this server.
+ * @typedef {object} EntryExtras
+ * @property {import("express").RequestHandler} [visitorGate]
+ * @property {import("express").RequestHandler} [handleDiskPut]
+ * @property {() => Promise<void>} [startBackgroundWork]
+ * @property {() => void} [closeDatabase]
+ * @property {() => string} [contentVersion]
+ * @property {(req: import("express").Request, res: import("express").Response) => Promise<string | null>} [renderCacheVariant]
+ */
+const entry = /** @type {EntryExtras} */ (/** @type {unknown} */ (build.entry.module));
 
 // The family's privacy setting, ahead of everything that answers (the
 // cross-origin refusal, signed uploads, static files, Remix), so nothing slips
@@ -140,29 +157,50 @@ app.use((req, res, next) => {
 // API's 405. Everything else goes to Remix.
 if (entry.handleDiskPut) app.all("/api/uploads/put/*", entry.handleDiskPut);
 
-app.use(compression());
-
+const compress = compression();
 // Fingerprinted build assets never change; other public files may. Only
 // paths under public/'s own entries look at the disk: a page request goes
 // straight to Remix instead of waiting for a file lookup that cannot succeed.
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 const publicEntries = new Set(readdirSync("public"));
-const publicFiles = express.static("public", { maxAge: "1h" });
-app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
+/** @param {import("express").Request} req */
+const isPublicFile = (req) => publicEntries.has(req.path.split("/")[1] ?? "");
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: build.mode,
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce,
-      clientIp: clientAddress({ flyClientIp: req.get("fly-client-ip"), remoteAddress: req.socket.remoteAddress }),
-      visitorLocked: res.locals.visitorLocked,
-      passcodeAskedFor: res.locals.passcodeAskedFor,
+/** @type {import("@remix-run/express").GetLoadContextFunction} */
+const getLoadContext = (req, res) => ({
+  cspNonce: res.locals.cspNonce,
+  clientIp: clientAddress({ flyClientIp: req.get("fly-client-ip"), remoteAddress: req.socket.remoteAddress }),
+  visitorLocked: res.locals.visitorLocked,
+  passcodeAskedFor: res.locals.passcodeAskedFor,
+});
+
+// Anonymous GETs of pages and public API reads, from a copy made under the
+// current content version (docs/decisions/012-render-cache.md). Off with
+// RENDER_CACHE=off.
+if (renderCacheOn) {
+  if (!entry.contentVersion || !entry.renderCacheVariant) {
+    console.error("The build has no contentVersion or renderCacheVariant (app/entry.server.tsx): refusing to start.");
+    process.exit(1);
+  }
+  app.use(
+    createRenderCache({
+      handleRequest: createFetchHandler(build, build.mode),
+      getLoadContext,
+      contentVersion: entry.contentVersion,
+      variantOf: entry.renderCacheVariant,
+      contentSecurityPolicy: (scriptHashes) => contentSecurityPolicy(null, { development, mediaSources, scriptHashes }),
+      compress,
+      skip: (req) => req.path.startsWith("/build/") || isPublicFile(req),
     }),
-  }),
-);
+  );
+}
+
+app.use(compress);
+
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+const publicFiles = express.static("public", { maxAge: "1h" });
+app.use((req, res, next) => (isPublicFile(req) ? publicFiles(req, res, next) : next()));
+
+app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext }));
 
 // An address Express cannot even decode ("/media/%E0%A4%A") is the client's
 // mistake: a plain 400 and one warning line, not an error with a stack.
