@@ -5,8 +5,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export async function startSite({ port = 3390, env = {} } = {}) {
-  const dir = mkdtempSync(path.join(tmpdir(), "memorial-bench-"));
+/** The production build on a scratch folder, or on `dir` (another server's database, left in place at stop). */
+export async function startSite({ port = 3390, env = {}, dir: shared = undefined } = {}) {
+  const dir = shared ?? mkdtempSync(path.join(tmpdir(), "memorial-bench-"));
   const child = spawn(process.execPath, ["server/index.mjs"], {
     env: {
       ...process.env,
@@ -34,7 +35,7 @@ export async function startSite({ port = 3390, env = {} } = {}) {
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
-      rmSync(dir, { recursive: true, force: true });
+      if (!shared) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
