@@ -11,7 +11,9 @@
 // Targets (issue 18): cached ≥ 10× the Remix app and ≥ 30% of bare Node, p99
 // < 30 ms; uncached /guestbook ≥ 80% of the Remix app; 0 stale reads.
 // Usage: npm run build && node bench/pages.mjs   (BENCH_SECONDS=10 by default)
-import http from "node:http";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
@@ -27,8 +29,12 @@ const MIXED_REQUESTS = 10_000;
 /** One request in ten of the mixed run is an approval. */
 const MIXED_WRITES = MIXED_REQUESTS / 10;
 const ADMIN = { username: "bench", password: "bench-admin-password" };
+/** The site, the bare server, the uncached site and remix-peer listen here and on the next ports (BENCH_PORT moves them all). */
+const PORT = Number(process.env.BENCH_PORT ?? 3390);
+const BARE_PORT = PORT + 1;
 
 const site = await startSite({
+  port: PORT,
   env: { SUBMISSIONS_PER_10_MINUTES: "1000000", ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
 });
 const sqlite = new Database(path.join(site.dir, "memorial.db"));
@@ -82,8 +88,8 @@ sqlite.transaction(() => {
 sqlite.close();
 
 // The same site rendering every request, on the same database.
-const uncached = await startSite({ port: 3393, dir: site.dir, env: { RENDER_CACHE: "off" } });
-const peer = await startRemixPeer({ port: 3394 });
+const uncached = await startSite({ port: PORT + 3, dir: site.dir, env: { RENDER_CACHE: "off" } });
+const peer = await startRemixPeer({ port: PORT + 4 });
 
 const CACHED = [
   ["/", "/"],
@@ -94,18 +100,29 @@ const CACHED = [
   ["GET /api/gallery", "/api/gallery?limit=20&offset=0"],
 ];
 
-// The bare reference: a Node HTTP server answering each address with the bytes the site sends for it.
-const sameBytes = new Map();
-for (const [, address] of CACHED) {
+// The bare reference: a Node HTTP server answering each address with the bytes the site sends for
+// it, in a process of its own like the site (not sharing this one's event loop with autocannon).
+const bytesDir = mkdtempSync(path.join(tmpdir(), "memorial-bench-bytes-"));
+const sameBytes = [];
+for (const [i, [, address]] of CACHED.entries()) {
   const response = await fetch(`${site.origin}${address}`, { headers: { "Accept-Encoding": "identity" } });
-  sameBytes.set(address, { type: response.headers.get("content-type"), body: Buffer.from(await response.arrayBuffer()) });
+  writeFileSync(path.join(bytesDir, String(i)), Buffer.from(await response.arrayBuffer()));
+  sameBytes.push({ address, type: response.headers.get("content-type"), file: path.join(bytesDir, String(i)) });
 }
-const bare = http.createServer((req, res) => {
-  const answer = sameBytes.get(req.url);
-  res.writeHead(200, { "Content-Type": answer.type, "Content-Length": answer.body.length });
-  res.end(answer.body);
+const BARE_SERVER = `
+  import http from "node:http";
+  import { readFileSync } from "node:fs";
+  const answers = new Map(JSON.parse(process.argv[1]).map(({ address, type, file }) => [address, { type, body: readFileSync(file) }]));
+  http.createServer((req, res) => {
+    const answer = answers.get(req.url);
+    res.writeHead(200, { "Content-Type": answer.type, "Content-Length": answer.body.length });
+    res.end(answer.body);
+  }).listen(Number(process.argv[2]), () => console.log("ready"));
+`;
+const bare = spawn(process.execPath, ["--input-type=module", "-e", BARE_SERVER, JSON.stringify(sameBytes), String(BARE_PORT)], {
+  stdio: ["ignore", "pipe", "inherit"],
 });
-await new Promise((resolve) => bare.listen(3391, resolve));
+await new Promise((resolve) => bare.stdout.once("data", resolve));
 
 /** autocannon as the issue measured with wrk: no Accept-Encoding, so every server sends the same uncompressed bytes. */
 function measure(url) {
@@ -170,19 +187,20 @@ try {
   const warm = [
     `${peer.origin}/`,
     `${uncached.origin}/guestbook`,
-    ...CACHED.flatMap(([, a]) => [`${site.origin}${a}`, `http://localhost:3391${a}`]),
+    ...CACHED.flatMap(([, a]) => [`${site.origin}${a}`, `http://localhost:${BARE_PORT}${a}`]),
   ];
   for (const url of warm) await new Promise((resolve) => autocannon({ url, connections: CONNECTIONS, amount: 200 }, resolve));
   peerResult = await measure(`${peer.origin}/`);
   uncachedResult = await measure(`${uncached.origin}/guestbook`);
   for (const [label, address] of CACHED) {
     const cached = await measure(`${site.origin}${address}`);
-    const reference = await measure(`http://localhost:3391${address}`);
+    const reference = await measure(`http://localhost:${BARE_PORT}${address}`);
     rows.push({ label, address, cached, reference });
   }
   mixed = await mixedRun();
 } finally {
-  bare.close();
+  bare.kill();
+  rmSync(bytesDir, { recursive: true, force: true });
   await Promise.all([site.stop(), uncached.stop(), peer.stop()]);
 }
 
