@@ -1,7 +1,12 @@
+import { getPrivacy } from "~/models/privacy.server";
 import { isKarenModeOnIn } from "~/utils/karen-mode.server";
+import { ROBOTS_NOINDEX } from "~/visitor-gate.server";
 import { isTextBrowser } from "~/utils/text-browser";
 
-export { contentVersion } from "~/db.server";
+import { contentVersion } from "~/db.server";
+import type { Visibility } from "~/models/settings.schema";
+
+export { contentVersion };
 
 // What the render cache in front of Remix (server/render-cache.mjs,
 // docs/decisions/012-render-cache.md) must know of the app: which requests
@@ -45,10 +50,36 @@ function onlyCookiesInVariant(cookieHeader: string) {
 export async function renderCacheVariant(req: CacheRequest, res: CacheResponse): Promise<string | null> {
   // The passcode page standing in for the page asked for names that page.
   if (res.locals.passcodeAskedFor !== undefined) return null;
+  return variantOf(req, res.locals.visitorLocked === true);
+}
+
+async function variantOf(req: CacheRequest, locked: boolean): Promise<string | null> {
   const cookies = header(req, "cookie");
   if (cookies && !onlyCookiesInVariant(cookies)) return null;
-  const locked = res.locals.visitorLocked === true;
   const karen = cookies.includes("karen_mode=") && (await isKarenModeOnIn(cookies));
   const text = isTextBrowser(header(req, "user-agent"));
   return `${locked ? "locked" : "in"}${karen ? " karen" : ""}${text ? " text" : ""}`;
+}
+
+let visibilityAt: { version: string; visibility: Visibility } | undefined;
+
+/**
+ * For the server's fast path, which answers from the cache ahead of Express
+ * and the visitor gate: on a public or unlisted memorial, where the gate lets
+ * everyone in, the same variant, the one header the gate would add, and the
+ * content version to look up. Null on a private memorial (the gate checks
+ * the passcode cookie) and for a visitor's own request.
+ *
+ * The visibility is read again whenever the content version moves (a change
+ * to it moves the version, like any write): the fast path only ever serves a
+ * copy made under that same version, through the gate, so it cannot be more
+ * open than the gate was. The gate itself still reads it on every request.
+ */
+export async function renderCacheVisit(req: CacheRequest): Promise<{ variant: string; robots: string | null; version: string } | null> {
+  const version = contentVersion();
+  if (visibilityAt?.version !== version) visibilityAt = { version, visibility: getPrivacy().visibility };
+  const { visibility } = visibilityAt;
+  if (visibility === "private") return null;
+  const variant = await variantOf(req, false);
+  return variant === null ? null : { variant, robots: visibility === "public" ? null : ROBOTS_NOINDEX, version };
 }

@@ -135,6 +135,8 @@ export function etagMatches(ifNoneMatch, etag) {
  * @property {Buffer | undefined} gzip
  * @property {Buffer | undefined} br
  * @property {number} bytes
+ * @property {{ identity: string[]; gzip?: string[]; br?: string[]; notModified: string[] }} raw
+ *   every header of an answer from the fast path, security headers included, as writeHead takes them
  */
 
 /** Least recently used copies go first, by count and by bytes. */
@@ -183,13 +185,16 @@ const first = (value) => (Array.isArray(value) ? value[0] : value)?.split(",")[0
 /**
  * Everything of the request's address as Remix will read it (the scheme and
  * host, forwarded by a proxy or not, and the path and query), for the key.
- * @param {import("express").Request} req
+ * @param {import("node:http").IncomingMessage & { originalUrl?: string }} req
  */
 function addressKey(req) {
   const h = req.headers;
   const encrypted = /** @type {{ encrypted?: boolean }} */ (req.socket).encrypted ? "https" : "http";
-  return `${first(h["x-forwarded-proto"]) || encrypted} ${first(h["x-forwarded-host"])} ${h.host ?? ""} ${req.originalUrl}`;
+  return `${first(h["x-forwarded-proto"]) || encrypted} ${first(h["x-forwarded-host"])} ${h.host ?? ""} ${req.originalUrl ?? req.url}`;
 }
+
+/** @param {Record<string, string> | [string, string][]} headers */
+const flat = (headers) => (Array.isArray(headers) ? headers : Object.entries(headers)).flat();
 
 /**
  * The request Remix gets, built as @remix-run/express builds it (the host
@@ -218,7 +223,8 @@ function remixRequest(req) {
  * @property {(req: import("express").Request, res: import("express").Response) => Promise<string | null>} variantOf what besides the address changes the answer; null: this visitor's own
  * @property {(hashes: string[]) => string} contentSecurityPolicy the policy allowing these inline scripts
  * @property {import("express").RequestHandler} compress compression for answers that are not kept
- * @property {(req: import("express").Request) => boolean} [skip] requests answered by something else than Remix (static files)
+ * @property {(pathname: string) => boolean} [skip] addresses answered by something else than Remix (static files)
+ * @property {Record<string, string>} [baseHeaders] the security headers every answer carries but the CSP (the fast path sets them)
  * @property {Partial<typeof RENDER_CACHE_LIMITS>} [limits]
  * @property {() => number} [now]
  */
@@ -306,6 +312,14 @@ export function createRenderCache(options) {
           }),
         ])
       : [undefined, undefined];
+    const base = [...flat(options.baseHeaders ?? {}), ...flat(headers), "X-Render-Cache", "hit"];
+    /** @param {string | null} encoding @param {Buffer} bytes */
+    const rawFor = (encoding, bytes) => [
+      ...base,
+      ...(encoding ? ["Content-Encoding", encoding] : []),
+      "Content-Length",
+      String(bytes.length),
+    ];
     return {
       version,
       renderedAt,
@@ -315,6 +329,17 @@ export function createRenderCache(options) {
       gzip: gzipped,
       br: brotlied,
       bytes: body.length + (gzipped?.length ?? 0) + (brotlied?.length ?? 0),
+      raw: {
+        identity: rawFor(null, body),
+        gzip: gzipped && rawFor("gzip", gzipped),
+        br: brotlied && rawFor("br", brotlied),
+        notModified: [
+          ...flat(options.baseHeaders ?? {}),
+          ...flat(headers.filter(([name]) => name.toLowerCase() !== "content-type")),
+          "X-Render-Cache",
+          "hit",
+        ],
+      },
     };
   }
 
@@ -347,19 +372,58 @@ export function createRenderCache(options) {
     });
   }
 
+  /**
+   * The copy for this key, if it was made under this version less than the
+   * time limit ago.
+   * @param {string} key
+   * @param {string} version
+   */
+  function lookup(key, version) {
+    const cached = store.get(key);
+    if (!cached) return undefined;
+    if (cached.version === version && now() - cached.renderedAt < limits.ttlMs) return cached;
+    store.delete(key);
+    return undefined;
+  }
+
+  /**
+   * The fast path, for the Node server to try before Express: a GET that
+   * would be answered from a copy is answered here, with the headers the
+   * middleware chain would have set, precomputed once per copy. Resolves
+   * false, having sent nothing, for anything else (Express then handles the
+   * request as usual, this cache's middleware included).
+   * @param {import("node:http").IncomingMessage} req
+   * @param {import("node:http").ServerResponse} res
+   * @param {(req: import("node:http").IncomingMessage) => Promise<{ variant: string; robots: string | null; version: string } | null>} visitOf
+   *   where the visitor gate lets everyone in: the variant, the X-Robots-Tag the gate would add and the content version; null otherwise
+   */
+  async function serveFromCache(req, res, visitOf) {
+    const h = req.headers;
+    if (req.method !== "GET" || h.range || h["content-length"] || h["transfer-encoding"]) return false;
+    const url = req.url ?? "";
+    if (!url.startsWith("/") || options.skip?.(url.split("?")[0] ?? "")) return false;
+    const visit = await visitOf(req);
+    if (!visit) return false;
+    const cached = lookup(`${visit.variant}\n${addressKey(req)}`, visit.version);
+    if (!cached) return false;
+    const fresh = etagMatches(h["if-none-match"], cached.etag);
+    const raw = fresh ? cached.raw.notModified : /** @type {string[]} */ (cached.raw[chooseEncoding(h["accept-encoding"], cached)]);
+    res.writeHead(fresh ? 304 : 200, visit.robots ? [...raw, "X-Robots-Tag", visit.robots] : raw);
+    if (fresh) res.end();
+    else res.end(raw === cached.raw.identity ? cached.identity : raw === cached.raw.gzip ? cached.gzip : cached.br);
+    return true;
+  }
+
   /** @type {import("express").RequestHandler} */
   async function renderCache(req, res, next) {
-    if (req.method !== "GET" || req.headers.range || options.skip?.(req)) return next();
+    if (req.method !== "GET" || req.headers.range || options.skip?.(req.path)) return next();
     try {
       const variant = await options.variantOf(req, res);
       if (variant === null) return next();
       const key = `${variant}\n${addressKey(req)}`;
       const version = options.contentVersion();
-      const cached = store.get(key);
-      if (cached) {
-        if (cached.version === version && now() - cached.renderedAt < limits.ttlMs) return sendEntry(req, res, cached, "hit");
-        store.delete(key);
-      }
+      const cached = lookup(key, version);
+      if (cached) return sendEntry(req, res, cached, "hit");
       const flightKey = `${version}\n${key}`;
       const inFlight = rendering.get(flightKey);
       if (inFlight) {
@@ -400,5 +464,5 @@ export function createRenderCache(options) {
     }
   }
 
-  return Object.assign(renderCache, { store });
+  return Object.assign(renderCache, { store, serveFromCache });
 }

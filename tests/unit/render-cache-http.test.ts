@@ -429,6 +429,20 @@ describe("the cached answer", () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it("of an unlisted memorial keeps search engines away and shared caches out", async () => {
+    acknowledged(await asAdmin("PATCH", "/api/admin/settings", { visibility: "unlisted" }), 200);
+    try {
+      for (const address of ["/", "/api/poems"]) {
+        const copy = await warm(address);
+        expect(copy.headers["x-robots-tag"], address).toBe("noindex, nofollow");
+      }
+      expect((await visit("/")).headers["cache-control"]).toBe("private, no-cache");
+    } finally {
+      acknowledged(await asAdmin("PATCH", "/api/admin/settings", { visibility: "public" }), 200);
+    }
+    expect((await visit("/")).headers["x-robots-tag"]).toBeUndefined();
+  });
+
   it("keeps the form pages' no-store, and is sent compressed as the browser accepts", async () => {
     const guestbook = await warm("/guestbook");
     expect(guestbook.headers["cache-control"]).toBe("no-store");
