@@ -31,10 +31,17 @@ export const RENDER_CACHE_LIMITS = Object.freeze({
 
 /**
  * Public pages on a public memorial: a shared cache in front (Fly's proxy, a
- * CDN) may answer with a copy up to 5 s old, and for 30 s more while it asks
- * again; browsers always ask again (with the ETag, so mostly a 304).
+ * CDN) may answer with a copy up to 5 s old; browsers always ask again (with
+ * the ETag, so mostly a 304).
  */
-export const SHARED_BRIEFLY = "public, max-age=0, s-maxage=5, stale-while-revalidate=30";
+export const SHARED_BRIEFLY = "public, max-age=0, s-maxage=5";
+/**
+ * And a CDN may go on answering with it for 30 s more while it asks again.
+ * Not in Cache-Control: browsers apply stale-while-revalidate to their own
+ * cache too (Chrome, Firefox), so a visitor's next page could show what the
+ * family had just changed. CDN-Cache-Control (RFC 9213) is read by CDNs only.
+ */
+export const CDN_BRIEFLY = "max-age=5, stale-while-revalidate=30";
 /** Unlisted and private memorials: only the visitor's own browser keeps a copy, and asks again before using it. */
 export const PRIVATE_REVALIDATE = "private, no-cache";
 
@@ -291,9 +298,11 @@ export function createRenderCache(options) {
     const headers = [];
     for (const [name, value] of response.headers) if (!NOT_KEPT.has(name.toLowerCase())) headers.push([name, value]);
     const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    // The route's own choice stands (no-store on form pages); otherwise a public memorial lets shared caches help briefly.
+    const shared = !ownCacheControl && res.locals.visibility === "public";
     headers.push(
-      // The route's own choice stands (no-store on form pages); otherwise a public memorial lets shared caches help briefly.
-      ["Cache-Control", ownCacheControl ?? (res.locals.visibility === "public" ? SHARED_BRIEFLY : PRIVATE_REVALIDATE)],
+      ["Cache-Control", ownCacheControl ?? (shared ? SHARED_BRIEFLY : PRIVATE_REVALIDATE)],
+      ...(shared ? [/** @type {[string, string]} */ (["CDN-Cache-Control", CDN_BRIEFLY])] : []),
       ["Vary", "Accept-Encoding, Cookie"],
       ["ETag", etag],
       ["Content-Security-Policy", options.contentSecurityPolicy(hashes)],

@@ -185,7 +185,8 @@ describe("the cached answer", () => {
     const etag = first.headers.get("etag")!;
     expect(gzipped.headers.get("etag")).toBe(etag);
     expect((await get("/", { "If-None-Match": etag })).status).toBe(304);
-    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5");
+    expect(first.headers.get("cdn-cache-control")).toBe("max-age=5, stale-while-revalidate=30");
     expect(first.headers.get("content-security-policy")).toBe(`script-src 'self' ${inlineScriptHashes(page)[0]}`);
   });
 
