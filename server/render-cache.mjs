@@ -200,6 +200,20 @@ function addressKey(req) {
   return `${first(h["x-forwarded-proto"]) || encrypted} ${first(h["x-forwarded-host"])} ${h.host ?? ""} ${req.originalUrl ?? req.url}`;
 }
 
+/**
+ * Whether Express can decode the path: one it cannot (a broken %-escape) is
+ * left to Express, which answers 400 (server/index.mjs).
+ * @param {string} pathname
+ */
+function decodable(pathname) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** @param {Record<string, string> | [string, string][]} headers */
 const flat = (headers) => (Array.isArray(headers) ? headers : Object.entries(headers)).flat();
 
@@ -425,7 +439,7 @@ export function createRenderCache(options) {
 
   /** @type {import("express").RequestHandler} */
   async function renderCache(req, res, next) {
-    if (req.method !== "GET" || req.headers.range || options.skip?.(req.path)) return next();
+    if (req.method !== "GET" || req.headers.range || options.skip?.(req.path) || !decodable(req.path)) return next();
     try {
       const variant = await options.variantOf(req, res);
       if (variant === null) return next();
