@@ -3,6 +3,17 @@ import { config } from "./config.server";
 
 export const db = openDatabase(config.DATABASE_PATH);
 
+/**
+ * The version of everything visitors can see: it changes with every write
+ * to a table a page or public answer reads (from this process or another)
+ * and with every change to media storage. The render cache serves nothing
+ * made under an older one (server/render-cache.mjs).
+ */
+export const contentVersion = (): string => db.$writes.current();
+
+/** A change visitors may see that is not a database write (a file stored or deleted). */
+export const noteContentChange = (): void => db.$writes.bump();
+
 export function isDatabaseHealthy(): boolean {
   try {
     return db.$client.prepare("select 1 as ok").get() !== undefined;

@@ -9,6 +9,7 @@ export { upsertAdmin } from "~/models/admin.server";
 export { handleDiskPut } from "~/disk-put.server";
 export { visitorGate } from "~/visitor-gate.server";
 export { closeDatabase } from "~/db.server";
+export { contentVersion, renderCacheVariant, renderCacheVisit } from "~/render-cache.server";
 
 export default function handleRequest(
   request: Request,

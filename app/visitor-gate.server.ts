@@ -131,6 +131,8 @@ function refuse(req: GateRequest, res: GateResponse, next: () => void, url: URL 
 export async function visitorGate(req: GateRequest, res: GateResponse, next: (error?: unknown) => void) {
   try {
     const { visibility, passcode } = getPrivacy();
+    // For the render cache: what may keep a copy of this answer (server/render-cache.mjs).
+    res.locals.visibility = visibility;
     if (visibility === "public") {
       res.locals.visitorLocked = false;
       return next();

@@ -1,6 +1,8 @@
 // `npm run bench`: every measurement, one after another, each printing its
 // figures next to the reference measured in the same run:
-//   pages    /, /guestbook, /gallery and the APIs vs an empty Remix route and a bare Node server
+//   pages    /, /guestbook, /gallery, /poems and the APIs from the render cache vs the bare Remix
+//            app of ../shared/bench/remix-peer and a bare Node server; the guest book uncached;
+//            stale reads in a mixed read/write run
 //   media    a 1 GiB signed PUT vs a bare Node stream-to-disk server, peak RSS growth,
 //            24 MP thumbnail and 12 MP HEIC conversion vs the libraries alone
 //   export   100,000-row memories CSV vs csv-stringify alone, peak RSS growth

@@ -6,8 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 
-export async function startSite({ port = 3390, env = {} } = {}) {
-  const dir = mkdtempSync(path.join(tmpdir(), "memorial-bench-"));
+/** The production build on a scratch folder, or on `dir` (another server's database, left in place at stop). */
+export async function startSite({ port = 3390, env = {}, dir: shared = undefined } = {}) {
+  const dir = shared ?? mkdtempSync(path.join(tmpdir(), "memorial-bench-"));
   const child = spawn(process.execPath, ["server/index.mjs"], {
     env: {
       ...process.env,
@@ -35,7 +36,7 @@ export async function startSite({ port = 3390, env = {} } = {}) {
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
-      rmSync(dir, { recursive: true, force: true });
+      if (!shared) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -43,17 +44,20 @@ export async function startSite({ port = 3390, env = {} } = {}) {
 /**
  * Fills a started site's database with a crowd's worth of approved content:
  * `memories` memories one minute apart and `uploads` uploads (every tenth a
- * video), newest last, as the bench pages measure them.
+ * video), newest last, as the bench pages measure them, then `pending`
+ * memories waiting for the family, newer than all of them.
  * @param {string} dir the site's folder (startSite's `dir`)
- * @param {{ memories: number; uploads: number }} counts
+ * @param {{ memories: number; uploads: number; pending?: number }} counts
+ * @returns {number[]} the pending memories' ids, oldest first
  */
-export function seedCrowd(dir, { memories, uploads }) {
+export function seedCrowd(dir, { memories, uploads, pending = 0 }) {
   const sqlite = new Database(path.join(dir, "memorial.db"));
   sqlite.pragma("busy_timeout = 5000");
-  const start = Date.now() - memories * 60_000;
-  const addMemory = sqlite.prepare(
-    "insert into memories (name, email, message, status, canDisplay, createdAt) values (?, ?, ?, 'APPROVED', 1, ?)",
-  );
+  const start = Date.now() - (memories + pending) * 60_000;
+  const addMemory = sqlite.prepare("insert into memories (name, email, message, status, canDisplay, createdAt) values (?, ?, ?, ?, 1, ?)");
+  /** The pending memories' ids, oldest first (each newer than every approved one). */
+  /** @type {number[]} */
+  const waiting = [];
   const addUpload = sqlite.prepare(
     `insert into uploads (submittedBy, type, originalName, url, thumbnailUrl, width, height, durationSec, status, createdAt, storageKey, mimeType, displayKey, thumbnailKey, processedAt)
      values (?, ?, ?, ?, ?, 1600, 1200, ?, 'APPROVED', ?, ?, ?, ?, ?, ?)`,
@@ -64,8 +68,19 @@ export function seedCrowd(dir, { memories, uploads }) {
         `Guest ${i}`,
         `guest${i}@example.com`,
         `A memory number ${i}, with a few words of love.\nAnd a second line.`,
+        "APPROVED",
         start + i * 60_000,
       );
+    }
+    for (let i = 1; i <= pending; i++) {
+      const { lastInsertRowid } = addMemory.run(
+        `Late guest ${i}`,
+        `late${i}@example.com`,
+        `Bench write #${i}, waiting for the family.`,
+        "PENDING",
+        start + (memories + i) * 60_000,
+      );
+      waiting.push(Number(lastInsertRowid));
     }
     for (let i = 1; i <= uploads; i++) {
       const video = i % 10 === 0;
@@ -86,4 +101,5 @@ export function seedCrowd(dir, { memories, uploads }) {
     }
   })();
   sqlite.close();
+  return waiting;
 }

@@ -4,9 +4,12 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema";
+import { watchWrites, type WriteVersion } from "./write-version.server";
 
 export type DB = BetterSQLite3Database<typeof schema> & {
   $client: Database.Database;
+  /** Changes with every write visitors may see (the render cache's version). */
+  $writes: WriteVersion;
 };
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "db/migrations");
@@ -24,7 +27,8 @@ export function openDatabase(file: string, migrationsFolder = MIGRATIONS_DIR): D
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = drizzle(sqlite, { schema });
+  const writes = watchWrites(sqlite);
+  const db = Object.assign(drizzle(sqlite, { schema }), { $writes: writes });
   migrate(db, { migrationsFolder });
   return db;
 }

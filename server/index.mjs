@@ -8,17 +8,28 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { clientAddress, createNonce, isCrossOriginMutation, mediaSourcesFromEnv, securityHeaders } from "./security.mjs";
+import { createRenderCache, renderCacheFromEnv } from "./render-cache.mjs";
+import {
+  clientAddress,
+  contentSecurityPolicy,
+  createNonce,
+  isCrossOriginMutation,
+  mediaSourcesFromEnv,
+  securityHeaders,
+} from "./security.mjs";
 import { applyTimeouts, serverTimeoutOptions, timeoutsFromEnv } from "./timeouts.mjs";
 
 const BUILD_PATH = path.resolve("build/index.js");
 
 /** @type {import("./timeouts.mjs").Timeouts} */
 let timeouts;
+let renderCacheOn = true;
 try {
   timeouts = timeoutsFromEnv(process.env);
+  renderCacheOn = renderCacheFromEnv(process.env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -50,23 +61,21 @@ app.disable("x-powered-by");
 // Fly's proxy terminates TLS and tells us the original protocol and client.
 app.set("trust proxy", true);
 
+/**
+ * One log line per request. Path only: query strings may carry what visitors typed.
+ * @param {string} method @param {string} path @param {number} status @param {bigint} started
+ */
+function logRequest(method, path, status, started) {
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  // Written as console.log writes it, without its formatting machinery (a tenth of a cached answer's CPU).
+  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), method, path, status, ms: Math.round(ms * 10) / 10 })}\n`);
+}
+
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
   // As asked for: the visitor gate may hand a page's request to the passcode page.
   const { method, path } = req;
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    // Path only: query strings may carry what visitors typed.
-    console.log(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        method,
-        path,
-        status: res.statusCode,
-        ms: Math.round(ms * 10) / 10,
-      }),
-    );
-  });
+  res.on("finish", () => logRequest(method, path, res.statusCode, started));
   next();
 });
 
@@ -101,11 +110,18 @@ app.use((req, res, next) => {
   next();
 });
 
-/** What the build's entry module adds for this server. */
-const entry =
-  /** @type {{ visitorGate?: import("express").RequestHandler; handleDiskPut?: import("express").RequestHandler; startBackgroundWork?: () => Promise<void>; closeDatabase?: () => void }} */ (
-    /** @type {unknown} */ (build.entry.module)
-  );
+/**
+ * What the build's entry module adds for this server.
+ * @typedef {object} EntryExtras
+ * @property {import("express").RequestHandler} [visitorGate]
+ * @property {import("express").RequestHandler} [handleDiskPut]
+ * @property {() => Promise<void>} [startBackgroundWork]
+ * @property {() => void} [closeDatabase]
+ * @property {() => string} [contentVersion]
+ * @property {(req: import("express").Request, res: import("express").Response) => Promise<string | null>} [renderCacheVariant]
+ * @property {(req: import("node:http").IncomingMessage) => Promise<{ variant: string; robots: string | null; version: string } | null>} [renderCacheVisit]
+ */
+const entry = /** @type {EntryExtras} */ (/** @type {unknown} */ (build.entry.module));
 
 // The family's privacy setting, ahead of everything that answers (the
 // cross-origin refusal, signed uploads, static files, Remix), so nothing slips
@@ -140,15 +156,13 @@ app.use((req, res, next) => {
 // API's 405. Everything else goes to Remix.
 if (entry.handleDiskPut) app.all("/api/uploads/put/*", entry.handleDiskPut);
 
-app.use(compression());
-
+const compress = compression();
 // Fingerprinted build assets never change; other public files may. Only
 // paths under public/'s own entries look at the disk: a page request goes
 // straight to Remix instead of waiting for a file lookup that cannot succeed.
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 const publicEntries = new Set(readdirSync("public"));
-const publicFiles = express.static("public", { maxAge: "1h" });
-app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
+/** @param {string} pathname */
+const isPublicFile = (pathname) => publicEntries.has(pathname.split("/")[1] ?? "");
 
 /** How much of a long download may wait in memory for the client: enough to keep the socket busy while the next chunk is read. */
 const RESPONSE_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -175,20 +189,45 @@ function responseDrained(res) {
   });
 }
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: build.mode,
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce,
-      clientIp: clientAddress({ flyClientIp: req.get("fly-client-ip"), remoteAddress: req.socket.remoteAddress }),
-      visitorLocked: res.locals.visitorLocked,
-      passcodeAskedFor: res.locals.passcodeAskedFor,
-      responseDrained: () => responseDrained(res),
-    }),
-  }),
-);
+/** @type {import("@remix-run/express").GetLoadContextFunction} */
+const getLoadContext = (req, res) => ({
+  cspNonce: res.locals.cspNonce,
+  clientIp: clientAddress({ flyClientIp: req.get("fly-client-ip"), remoteAddress: req.socket.remoteAddress }),
+  visitorLocked: res.locals.visitorLocked,
+  passcodeAskedFor: res.locals.passcodeAskedFor,
+  responseDrained: () => responseDrained(res),
+});
+
+// Anonymous GETs of pages and public API reads, from a copy made under the
+// current content version (docs/decisions/015-render-cache.md). Off with
+// RENDER_CACHE=off.
+let renderCache;
+if (renderCacheOn) {
+  if (!entry.contentVersion || !entry.renderCacheVariant || !entry.renderCacheVisit) {
+    console.error("The build has no contentVersion, renderCacheVariant or renderCacheVisit (app/entry.server.tsx): refusing to start.");
+    process.exit(1);
+  }
+  const { "Content-Security-Policy": _perResponse, ...baseHeaders } = securityHeaders("", { production, development, mediaSources });
+  renderCache = createRenderCache({
+    handleRequest: createFetchHandler(build, build.mode),
+    getLoadContext,
+    contentVersion: entry.contentVersion,
+    variantOf: entry.renderCacheVariant,
+    contentSecurityPolicy: (scriptHashes) => contentSecurityPolicy(null, { development, mediaSources, scriptHashes }),
+    compress,
+    skip: (pathname) => pathname.startsWith("/build/") || isPublicFile(pathname),
+    baseHeaders,
+  });
+  app.use(renderCache);
+}
+
+app.use(compress);
+
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+const publicFiles = express.static("public", { maxAge: "1h" });
+app.use((req, res, next) => (isPublicFile(req.path) ? publicFiles(req, res, next) : next()));
+
+app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext }));
 
 // An address Express cannot even decode ("/media/%E0%A4%A") is the client's
 // mistake: a plain 400 and one warning line, not an error with a stack.
@@ -216,7 +255,30 @@ app.use(
 
 const port = Number(process.env.PORT || 3000);
 // No cap on a request's total time, an idle timeout instead (server/timeouts.mjs).
-const server = http.createServer(serverTimeoutOptions(timeouts), app);
+// A copy from the render cache goes out straight away, ahead of Express: a
+// crowd's requests are almost all these, and the middleware chain costs more
+// than sending the copy (the cache sets the same headers). Anything else, and
+// every request on a private memorial, goes through Express.
+const cacheFirst = renderCache;
+const visitOf = entry.renderCacheVisit;
+/** @type {import("node:http").RequestListener} */
+const listener =
+  cacheFirst && visitOf
+    ? (req, res) => {
+        const started = process.hrtime.bigint();
+        cacheFirst.serveFromCache(req, res, visitOf).then(
+          (served) => {
+            if (served) logRequest("GET", (req.url ?? "").split("?")[0] ?? "", res.statusCode, started);
+            else app(req, res);
+          },
+          (error) => {
+            if (res.headersSent) return res.destroy(error);
+            app(req, res);
+          },
+        );
+      }
+    : app;
+const server = http.createServer(serverTimeoutOptions(timeouts), listener);
 applyTimeouts(server, timeouts);
 server.listen(port, () => {
   console.log(`Memorial site listening on http://localhost:${port}`);

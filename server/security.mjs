@@ -55,18 +55,21 @@ export function createNonce() {
 }
 
 /**
- * @param {string} nonce
- * @param {{ development?: boolean; mediaSources?: string[] }} [options]
+ * @param {string | null} nonce this response's nonce, or null when its inline
+ *   scripts are allowed by their hashes instead (a page from the render cache)
+ * @param {{ development?: boolean; mediaSources?: string[]; scriptHashes?: string[] }} [options]
  *   mediaSources: where else media lives (an S3 bucket): browsers upload to it
- *   and are redirected to it for images and videos.
+ *   and are redirected to it for images and videos. scriptHashes: the
+ *   'sha256-…' sources of the page's own inline scripts.
  */
 export function contentSecurityPolicy(nonce, options = {}) {
   const media = options.mediaSources ?? [];
   const connect = ["'self'", ...media];
   if (options.development) connect.push("ws://localhost:*");
+  const scripts = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...(options.scriptHashes ?? [])];
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src ${scripts.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...media].join(" "),
     ["media-src 'self' blob:", ...media].join(" "),

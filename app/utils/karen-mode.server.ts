@@ -11,7 +11,12 @@ const karenModeCookie = createCookie("karen_mode", {
 });
 
 export async function isKarenModeOn(request: Request): Promise<boolean> {
-  return (await karenModeCookie.parse(request.headers.get("Cookie"))) === "on";
+  return isKarenModeOnIn(request.headers.get("Cookie"));
+}
+
+/** The same answer from a Cookie header alone (the render cache asks before Remix makes a Request). */
+export async function isKarenModeOnIn(cookieHeader: string | null): Promise<boolean> {
+  return (await karenModeCookie.parse(cookieHeader)) === "on";
 }
 
 export function karenModeCookieHeader(on: boolean): Promise<string> {

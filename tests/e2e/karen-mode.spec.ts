@@ -211,7 +211,11 @@ test.describe("Karen Mode on every page", () => {
       await page.setViewportSize(viewport);
       await page.goto("/");
       if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      // With JavaScript the page flips before the answer (with its cookie) arrives; leaving the
+      // page sooner would cancel the request, and the next page would be without Karen Mode.
+      const answered = javaScriptEnabled ? page.waitForResponse((r) => r.url().includes("/karen-mode")) : null;
       await toggle(page).click();
+      await answered;
       await expect(page.locator("html")).toHaveAttribute("data-karen", "on");
       for (const url of ["/", "/guestbook", "/share", "/gallery", "/poems", "/rsvp", "/admin"]) {
         await page.goto(url);

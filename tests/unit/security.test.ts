@@ -117,6 +117,12 @@ describe("content security policy", () => {
     expect(scriptSrc).not.toContain("'unsafe-eval'");
   });
 
+  it("allows a cached page's inline scripts by their hashes alone, never inline scripts in general", () => {
+    const policy = directives(contentSecurityPolicy(null, { scriptHashes: ["'sha256-abc='", "'sha256-def='"] }));
+    expect(policy.get("script-src")).toEqual(["'self'", "'sha256-abc='", "'sha256-def='"]);
+    expect(directives(contentSecurityPolicy(null)).get("script-src")).toEqual(["'self'"]);
+  });
+
   it("forbids framing the site and plugin objects", () => {
     const policy = directives(contentSecurityPolicy("n"));
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);

@@ -1,0 +1,85 @@
+import { getPrivacy } from "~/models/privacy.server";
+import { isKarenModeOnIn } from "~/utils/karen-mode.server";
+import { ROBOTS_NOINDEX } from "~/visitor-gate.server";
+import { isTextBrowser } from "~/utils/text-browser";
+
+import { contentVersion } from "~/db.server";
+import type { Visibility } from "~/models/settings.schema";
+
+export { contentVersion };
+
+// What the render cache in front of Remix (server/render-cache.mjs,
+// docs/decisions/015-render-cache.md) must know of the app: which requests
+// may share a rendered answer, and what in them changes it. Everything else
+// a page shows comes from the database and media storage, whose every change
+// moves `contentVersion`, or from the clock (a cached answer lives at most a
+// minute).
+
+/**
+ * Cookies whose effect the variant below names. Any other cookie (an admin
+ * session, a flash message, the share page's recent uploads, one this code
+ * has never heard of) may personalise the answer, so it keeps the request
+ * out of the cache.
+ */
+const COOKIES_IN_VARIANT: ReadonlySet<string> = new Set(["karen_mode", "memorial_passcode"]);
+
+type CacheRequest = { headers: Record<string, string | string[] | undefined> };
+type CacheResponse = { locals: Record<string, unknown> };
+
+const header = (req: CacheRequest, name: string) => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join("; ") : (value ?? "");
+};
+
+function onlyCookiesInVariant(cookieHeader: string) {
+  for (const pair of cookieHeader.split(";")) {
+    const name = pair.slice(0, pair.includes("=") ? pair.indexOf("=") : undefined).trim();
+    if (name && !COOKIES_IN_VARIANT.has(name)) return false;
+  }
+  return true;
+}
+
+/**
+ * Everything in this request, besides its address and the content version,
+ * that changes what the site answers: whether the visitor of a private
+ * memorial is let in (the visitor gate decided, from the passcode cookie of
+ * the current passcode), Karen Mode, and a text browser (the root leaves the
+ * spam trap and the audio fallback out for them). Null when the answer may
+ * be this visitor's own: it is rendered for them alone and never kept.
+ */
+export async function renderCacheVariant(req: CacheRequest, res: CacheResponse): Promise<string | null> {
+  // The passcode page standing in for the page asked for names that page.
+  if (res.locals.passcodeAskedFor !== undefined) return null;
+  return variantOf(req, res.locals.visitorLocked === true);
+}
+
+async function variantOf(req: CacheRequest, locked: boolean): Promise<string | null> {
+  const cookies = header(req, "cookie");
+  if (cookies && !onlyCookiesInVariant(cookies)) return null;
+  const karen = cookies.includes("karen_mode=") && (await isKarenModeOnIn(cookies));
+  const text = isTextBrowser(header(req, "user-agent"));
+  return `${locked ? "locked" : "in"}${karen ? " karen" : ""}${text ? " text" : ""}`;
+}
+
+let visibilityAt: { version: string; visibility: Visibility } | undefined;
+
+/**
+ * For the server's fast path, which answers from the cache ahead of Express
+ * and the visitor gate: on a public or unlisted memorial, where the gate lets
+ * everyone in, the same variant, the one header the gate would add, and the
+ * content version to look up. Null on a private memorial (the gate checks
+ * the passcode cookie) and for a visitor's own request.
+ *
+ * The visibility is read again whenever the content version moves (a change
+ * to it moves the version, like any write): the fast path only ever serves a
+ * copy made under that same version, through the gate, so it cannot be more
+ * open than the gate was. The gate itself still reads it on every request.
+ */
+export async function renderCacheVisit(req: CacheRequest): Promise<{ variant: string; robots: string | null; version: string } | null> {
+  const version = contentVersion();
+  if (visibilityAt?.version !== version) visibilityAt = { version, visibility: getPrivacy().visibility };
+  const { visibility } = visibilityAt;
+  if (visibility === "private") return null;
+  const variant = await variantOf(req, false);
+  return variant === null ? null : { variant, robots: visibility === "public" ? null : ROBOTS_NOINDEX, version };
+}
