@@ -27,6 +27,7 @@ import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
+import { publicOrigin } from "~/utils/http.server";
 import { config } from "~/config.server";
 import { getSiteView } from "~/models/settings.server";
 import { siteViewWhileLocked } from "~/models/privacy.server";
@@ -43,7 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = locked ? siteViewWhileLocked(getSiteView()) : getSiteView();
   return json(
     {
-      origin: new URL(request.url).origin,
+      // Link previews (og:url, og:image) name the site's public address.
+      origin: publicOrigin(request),
       site,
       locked,
       toast,

@@ -128,3 +128,15 @@ describe("GET /service.ics", () => {
     expect(configuredEvent.description).not.toContain("evil.example");
   });
 });
+
+describe("link previews", () => {
+  it("name the page on the site's public address when PUBLIC_URL is set, whatever host the request came to", async () => {
+    const configuredHome = await get(configured, "/guestbook", { "X-Forwarded-Host": "evil.example" });
+    expect(configuredHome.body).toContain(`<meta property="og:url" content="${PUBLIC_URL}/guestbook"/>`);
+    expect(configuredHome.body).toMatch(new RegExp(`<meta property="og:image" content="${PUBLIC_URL.replace(/\./g, "\\.")}/`));
+    expect(configuredHome.body).not.toContain("evil.example");
+
+    const home = await get(site, "/guestbook");
+    expect(home.body).toContain(`<meta property="og:url" content="http://127.0.0.1:${site.port}/guestbook"/>`);
+  });
+});
