@@ -15,7 +15,7 @@ import path from "node:path";
 import http from "node:http";
 import { pipeline } from "node:stream/promises";
 import Database from "better-sqlite3";
-import { startSite } from "./lib.mjs";
+import { adminCookie, startSite } from "./lib.mjs";
 import { addToSummary } from "./summary.mjs";
 
 const TOTAL_MB = Number(process.env.BENCH_ARCHIVE_MB ?? 1024);
@@ -153,13 +153,7 @@ async function downloadArchive(cookie) {
 }
 
 try {
-  const login = await fetch(`${site.origin}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`login answered ${login.status}`);
-  const cookie = login.headers.get("set-cookie").split(";")[0];
+  const cookie = await adminCookie(site.origin, ADMIN);
   // Warm-up: the route's code, and every file in the page cache for both.
   copyWithCp();
   await downloadArchive(cookie);

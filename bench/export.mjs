@@ -9,7 +9,7 @@ import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import Database from "better-sqlite3";
 import { stringify } from "csv-stringify";
-import { startSite } from "./lib.mjs";
+import { adminCookie, startSite } from "./lib.mjs";
 import { addToSummary } from "./summary.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -80,13 +80,7 @@ async function exportThroughSite(cookie) {
 }
 
 try {
-  const login = await fetch(`${site.origin}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`login answered ${login.status}`);
-  const cookie = login.headers.get("set-cookie").split(";")[0];
+  const cookie = await adminCookie(site.origin, ADMIN);
   await exportThroughSite(cookie); // warm-up
   const site_ = [];
   const alone = [];

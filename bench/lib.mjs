@@ -42,6 +42,25 @@ export async function startSite({ port = 3390, env = {}, dir: shared = undefined
 }
 
 /**
+ * Logs `admin` ({ username, password }) in through the JSON API and returns
+ * the session's Cookie header for the requests that follow.
+ * @param {string} origin
+ * @param {{ username: string; password: string }} admin
+ */
+export async function adminCookie(origin, admin) {
+  const login = await fetch(`${origin}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(admin),
+  });
+  if (!login.ok) throw new Error(`admin login answered ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/**
  * Fills a started site's database with a crowd's worth of approved content:
  * `memories` memories one minute apart and `uploads` uploads (every tenth a
  * video), newest last, as the bench pages measure them, then `pending`

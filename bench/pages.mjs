@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { seedCrowd, startSite } from "./lib.mjs";
+import { adminCookie, seedCrowd, startSite } from "./lib.mjs";
 import { startRemixPeer } from "./remix-peer.mjs";
 import { addToSummary } from "./summary.mjs";
 
@@ -85,16 +85,7 @@ function measure(url) {
 
 /** The mixed run: approvals and reads from 32 connections at once, counting reads that miss an acknowledged approval. */
 async function mixedRun() {
-  const login = await fetch(`${site.origin}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`admin login failed: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = await adminCookie(site.origin, ADMIN);
   let sent = 0;
   let nextWrite = 0;
   /** The newest approval acknowledged so far (its number in "Bench write #n"). */
