@@ -8,57 +8,18 @@
 // and reading only its first row (better-sqlite3's .get()) swallowed the
 // commit's SQLITE_FULL: the site thanked visitors for memories it had not
 // kept. This test is what caught it.
-import { execFileSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STORAGE_FULL } from "~/utils/refusal.server";
-import { manageSites, postJson, request, scratchDir, startSite, type Answer } from "./support/site-process";
+import { manageSites, postJson, request, startSite, type Answer } from "./support/site-process";
+import { fillDisk, mountSmallDisk } from "./support/small-disk";
 
 manageSites();
 
 const ADMIN = { username: "family", password: "full-disk-test-password" };
-const mounts: string[] = [];
-
-/** A tmpfs of `megabytes` at a new folder, or null where mounting is not allowed (not root). */
-function mountSmallDisk(megabytes: number): string | null {
-  const dir = path.join(scratchDir(), "disk");
-  mkdirSync(dir);
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${megabytes}m`, "tmpfs", dir], { stdio: "pipe" });
-  } catch {
-    return null;
-  }
-  mounts.push(dir);
-  return dir;
-}
-
-afterAll(() => {
-  for (const dir of mounts) execFileSync("umount", ["-l", dir]);
-});
-
-/** Writes a ballast file until the disk refuses another byte; returns its path. */
-function fillDisk(dir: string): string {
-  const ballast = path.join(dir, "ballast");
-  const fd = openSync(ballast, "w");
-  const chunk = Buffer.alloc(64 * 1024, 1);
-  try {
-    for (;;) writeSync(fd, chunk);
-  } catch (error) {
-    expect((error as NodeJS.ErrnoException).code).toBe("ENOSPC");
-  }
-  // And the last few bytes, one block at a time.
-  try {
-    for (;;) writeSync(fd, chunk.subarray(0, 512));
-  } catch {
-    // full
-  }
-  closeSync(fd);
-  return ballast;
-}
-
 const canMount = (() => {
   const probe = mountSmallDisk(1);
   return probe !== null;

@@ -2,8 +2,7 @@
 // server: only the administrator, only from the site itself, bounded in
 // size (a clear refusal, never a 500), and on a full disk the storage-full
 // message with the photo before kept.
-import { execFileSync } from "node:child_process";
-import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_TOO_LARGE, SONG_NOT_MP3, SONG_TOO_LARGE } from "~/models/site-media.schema";
 import { STORAGE_FULL } from "~/utils/refusal.server";
 import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "./support/site-process";
+import { fillDisk, mountSmallDisk } from "./support/small-disk";
 
 const ADMIN = { username: "family", password: "site-media-test-password" };
 const ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
@@ -228,37 +228,6 @@ describe("the forms on the production server", () => {
 
 // ---------------------------------------------------------------------------
 // A full disk: a small tmpfs, filled to the last byte.
-
-const mounts: string[] = [];
-
-function mountSmallDisk(megabytes: number): string | null {
-  const dir = path.join(scratchDir(), "disk");
-  mkdirSync(dir);
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${megabytes}m`, "tmpfs", dir], { stdio: "pipe" });
-  } catch {
-    return null;
-  }
-  mounts.push(dir);
-  return dir;
-}
-
-afterAll(() => {
-  for (const dir of mounts) execFileSync("umount", ["-l", dir]);
-});
-
-function fillDisk(dir: string) {
-  const fd = openSync(path.join(dir, "ballast"), "w");
-  const chunk = Buffer.alloc(64 * 1024, 1);
-  for (const size of [chunk.length, 512]) {
-    try {
-      for (;;) writeSync(fd, chunk.subarray(0, size));
-    } catch {
-      // full
-    }
-  }
-  closeSync(fd);
-}
 
 describe("a full disk", () => {
   const disk = mountSmallDisk(24);
