@@ -21,6 +21,7 @@ import * as uploadPreview from "~/routes/admin.uploads.$id";
 import * as login from "~/routes/admin_.login";
 import * as logout from "~/routes/admin_.logout";
 import * as apiLogin from "~/routes/api.admin.login";
+import { answer, cookieOf } from "./support/route-calls";
 
 const ORIGIN = "http://localhost";
 const ADMIN = { username: "keeper", password: "the-right-password" };
@@ -37,21 +38,6 @@ const form = (fields: Record<string, string>, init: { cookie?: string } = {}) =>
   headers: { "Content-Type": "application/x-www-form-urlencoded", ...(init.cookie ? { Cookie: init.cookie } : {}) },
   body: new URLSearchParams(fields),
 });
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .join("; ");
-
-/** What a route function answered, thrown (a redirect) or returned. */
-async function answer(call: () => unknown): Promise<Response> {
-  try {
-    return (await call()) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 /** Logs in through the login page's form; returns its answer. */
 function logInThroughForm(fields: Record<string, string>, path = "/admin/login") {

@@ -12,6 +12,7 @@ import { resetInvitationLimits } from "~/models/invitation.server";
 import * as familyAdmins from "~/routes/admin.admins";
 import * as invitationPage from "~/routes/admin_.invite.$token";
 import * as setupPage from "~/routes/admin_.setup";
+import { answer, cookieOf } from "./support/route-calls";
 
 const ORIGIN = "http://localhost";
 const context = { clientIp: "10.30.0.1" };
@@ -29,21 +30,6 @@ async function addAdmin(username: string): Promise<Admin> {
   return { id, username };
 }
 const logIn = async (admin: Admin) => (await startAdminSession(new Request(`${ORIGIN}/admin`), admin)).split(";")[0]!;
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .join("; ");
-
-/** What a route function answered, thrown (a redirect) or returned. */
-async function answer(call: () => unknown): Promise<Response> {
-  try {
-    return (await call()) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 function post(path: string, fields: Record<string, string>, cookie?: string) {
   return new Request(`${ORIGIN}${path}`, {

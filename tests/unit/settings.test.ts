@@ -13,6 +13,7 @@ import * as login from "~/routes/admin_.login";
 import * as siteTab from "~/routes/admin.site";
 import * as api from "~/routes/api.admin.settings";
 import { request, requireBuild, scratchDir, startSite, type Site } from "./support/site-process";
+import { answer } from "./support/route-calls";
 
 const ORIGIN = "http://localhost";
 const ADMIN = { username: "keeper", password: "the-right-password" };
@@ -24,16 +25,6 @@ beforeEach(async () => {
   db.delete(siteSettings).run();
   await upsertAdmin(ADMIN.username, ADMIN.password);
 });
-
-/** What a route function answered, thrown (a redirect or a 401) or returned. */
-async function answer(call: () => unknown): Promise<Response> {
-  try {
-    return (await call()) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 async function adminCookie() {
   const body = new URLSearchParams(ADMIN);
