@@ -1,14 +1,29 @@
-import { TZDate } from "@date-fns/tz";
+import { TZDate, tzOffset } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { SiteContent } from "~/content";
 import type { ServiceView } from "~/utils/site";
 
-/** The instant a local `YYYY-MM-DDTHH:mm` in `timeZone` names (a time skipped by a clock change moves forward). */
+const HOUR = 3_600_000;
+
+/**
+ * The instant a local `YYYY-MM-DDTHH:mm` in `timeZone` names. A time skipped
+ * by a clock change moves forward (02:30 on the spring night is 03:30); a time
+ * that happens twice when the clocks go back is the first of the two, in
+ * every zone (date-fns/tz alone picks the first in some zones and the second
+ * in others).
+ */
 export function instantOf(local: string, timeZone: string): Date {
   const [datePart = "", timePart = ""] = local.split("T");
   const [year = 0, month = 1, day = 1] = datePart.split("-").map(Number);
   const [hour = 0, minute = 0] = timePart.split(":").map(Number);
-  return new Date(new TZDate(year, month - 1, day, hour, minute, timeZone).getTime());
+  const found = new TZDate(year, month - 1, day, hour, minute, timeZone).getTime();
+  // The wall clock read as if it were UTC; each offset in force around it that
+  // leads back to the same wall clock is one occurrence of it.
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const occurrences = [found - 24 * HOUR, found, found + 24 * HOUR]
+    .map((around) => wall - tzOffset(timeZone, new Date(around)) * 60_000)
+    .filter((instant) => wall - tzOffset(timeZone, new Date(instant)) * 60_000 === instant);
+  return new Date(occurrences.length ? Math.min(...occurrences) : found);
 }
 
 const DAY = "EEEE, MMMM do, yyyy";

@@ -114,6 +114,23 @@ describe("the service's calendar file", () => {
       "2026-03-08T07:30:00.000Z",
       "2026-03-08T08:00:00.000Z",
     ]);
+    // When the clocks go back, 01:30 happens twice: it is always the first of the two (summer time), in every zone.
+    expect(times({ ...london, serviceStartsAt: "2026-10-25T01:30", serviceEndsAt: "2026-10-25T03:00" })).toEqual([
+      "2026-10-25T00:30:00.000Z",
+      "2026-10-25T03:00:00.000Z",
+    ]);
+    expect(times({ ...newYork, serviceStartsAt: "2026-11-01T01:30", serviceEndsAt: "2026-11-01T03:00" })).toEqual([
+      "2026-11-01T05:30:00.000Z",
+      "2026-11-01T08:00:00.000Z",
+    ]);
+    expect(times({ timeZone: "Australia/Sydney", serviceStartsAt: "2026-04-05T02:30", serviceEndsAt: "2026-04-05T04:00" })).toEqual([
+      "2026-04-04T15:30:00.000Z",
+      "2026-04-04T18:00:00.000Z",
+    ]);
+    // Lord Howe Island moves its clocks by half an hour: 01:45 on 5 April 2026 is first at UTC+11.
+    expect(times({ timeZone: "Australia/Lord_Howe", serviceStartsAt: "2026-04-05T01:45", serviceEndsAt: "2026-04-05T03:00" })[0]).toBe(
+      "2026-04-04T14:45:00.000Z",
+    );
     // And south of the equator, where the clocks go back in April: Sydney leaves AEDT (UTC+11) for AEST (UTC+10) on 5 April 2026.
     const sydney = { timeZone: "Australia/Sydney" };
     expect(times({ ...sydney, serviceStartsAt: "2026-04-04T14:00", serviceEndsAt: "2026-04-04T16:00" })[0]).toBe(
