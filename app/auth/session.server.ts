@@ -5,6 +5,7 @@ import { sessions } from "../../db/schema";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getAdminById, type Admin } from "~/models/admin.server";
+import { methodNotAllowed } from "~/utils/http.server";
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 const ADMIN_KEY = "adminId";
@@ -151,4 +152,10 @@ export async function requireAdminApi(request: Request): Promise<Admin> {
     });
   }
   return admin;
+}
+
+/** The action of an /api/admin address that only answers GET: 401 without a session, as everywhere there, else 405. */
+export async function adminReadOnlyAction({ request }: { request: Request }) {
+  await requireAdminApi(request);
+  return methodNotAllowed("GET");
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/session.server";
 import { archiveFileName, createFamilyArchive } from "~/models/archive.server";
-import { downloadHeaders, streamedBody } from "~/utils/http.server";
+import { downloadHeaders, readOnlyAction, streamedBody } from "~/utils/http.server";
 
 /**
  * GET /admin/exports/archive.zip: everything the memorial holds, in one ZIP
@@ -17,3 +17,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   return new Response(body, { headers: downloadHeaders(archiveFileName(now), "application/zip") });
 }
+
+export const action = readOnlyAction;

@@ -1,8 +1,8 @@
-import { json } from "@remix-run/node";
+import { errorResponse } from "~/utils/http.server";
 
-/** Unknown API paths answer in JSON, like the rest of /api. */
+/** Unknown API paths answer in JSON, in the API's error shape. */
 function notFound() {
-  return json({ error: "Not found" }, { status: 404 });
+  return errorResponse(404, { path: ["There is nothing at this address in the API"] });
 }
 
 export const loader = notFound;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/session.server";
+import { adminReadOnlyAction, requireAdminApi } from "~/auth/session.server";
 import { CONTACT_COLUMNS, contactRows, csvStream } from "~/models/export.server";
 import { csvResponse } from "~/utils/http.server";
 
@@ -8,3 +8,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
   return csvResponse("contacts", csvStream(CONTACT_COLUMNS, contactRows()));
 }
+
+export const action = adminReadOnlyAction;

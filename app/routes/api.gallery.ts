@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { GALLERY_MAX_LIMIT, GALLERY_PAGE_SIZE } from "~/media/limits";
 import { listGallery } from "~/models/upload.server";
-import { errorResponse, NO_STORE } from "~/utils/http.server";
+import { errorResponse, NO_STORE, readOnlyAction } from "~/utils/http.server";
 import { listParams, nextPageLink } from "~/utils/page-cursor.server";
 
 /**
@@ -19,3 +19,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = listGallery({ ...params, type: type === "IMAGE" || type === "VIDEO" ? type : "ALL" });
   return json(page.items, { headers: { "Cache-Control": NO_STORE, ...nextPageLink(url, page.next) } });
 }
+
+export const action = readOnlyAction;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listSlideshow } from "~/models/upload.server";
-import { PRIVATE_NO_CACHE } from "~/utils/http.server";
+import { PRIVATE_NO_CACHE, readOnlyAction } from "~/utils/http.server";
 
 /**
  * GET /api/slideshow: what the reception screen shows, asked for again every
@@ -20,3 +20,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (known.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
 }
+
+export const action = readOnlyAction;

@@ -1,5 +1,5 @@
 import { isSiteHealthy } from "~/models/health.server";
-import { NO_STORE } from "~/utils/http.server";
+import { NO_STORE, readOnlyAction } from "~/utils/http.server";
 
 export async function loader() {
   const healthy = isSiteHealthy();
@@ -8,3 +8,5 @@ export async function loader() {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE },
   });
 }
+
+export const action = readOnlyAction;

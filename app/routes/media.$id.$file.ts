@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isAdminRequest } from "~/auth/admin.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { findMediaFile } from "~/models/upload.server";
-import { PRIVATE_NO_STORE } from "~/utils/http.server";
+import { PRIVATE_NO_STORE, readOnlyAction } from "~/utils/http.server";
 
 const notFound = () =>
   new Response("This photo or video is not available.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -24,3 +24,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     downloadName: media.downloadName,
   });
 }
+
+export const action = readOnlyAction;

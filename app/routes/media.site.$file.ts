@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { findSiteMediaFile } from "~/models/site-media.server";
+import { readOnlyAction } from "~/utils/http.server";
 
 const notFound = () =>
   new Response("This file is not available.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -19,3 +20,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     cacheControl: "public, max-age=31536000, immutable",
   });
 }
+
+export const action = readOnlyAction;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MAX_QR_TEXT, qrCodeSvg } from "~/utils/qr-code.server";
 import { isQrCodeName, QR_CODES } from "~/utils/qr-codes";
-import { publicOrigin, publicOriginCacheControl } from "~/utils/http.server";
+import { publicOrigin, publicOriginCacheControl, readOnlyAction } from "~/utils/http.server";
 
 /** Kept a few minutes: setting PUBLIC_URL (a restart) shows soon enough. */
 const QR_MAX_AGE_SECONDS = 300;
@@ -29,3 +29,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const action = readOnlyAction;

@@ -1,4 +1,5 @@
 import { getPrivacy } from "~/models/privacy.server";
+import { readOnlyAction } from "~/utils/http.server";
 
 /** What search engines may read: all but the admin panel and the API, or nothing once the family keeps the site out of search. */
 const ROBOTS_TXT = {
@@ -17,3 +18,5 @@ export function loader() {
     },
   });
 }
+
+export const action = readOnlyAction;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getServiceCalendar } from "~/models/service-calendar.server";
-import { publicOrigin } from "~/utils/http.server";
+import { publicOrigin, readOnlyAction } from "~/utils/http.server";
 
 /**
  * GET /service.ics: the service as a calendar event, linked from the home
@@ -17,3 +17,5 @@ export function loader({ request }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const action = readOnlyAction;

@@ -15,6 +15,13 @@ export function methodNotAllowed(allow: string) {
   return errorResponse(405, { method: [`Use ${allow} here`] }, { headers: { Allow: allow } });
 }
 
+/**
+ * The action of an address that only answers GET (and HEAD): any other method
+ * is a 405 in the API's shape, where Remix alone would answer a bare
+ * "Unexpected Server Error".
+ */
+export const readOnlyAction = () => methodNotAllowed("GET");
+
 /** The site's own origin as the browser sees it (https behind Fly's proxy). */
 export function siteOrigin(request: Request) {
   return new URL(request.url).origin;

@@ -27,7 +27,7 @@ test("a nested unknown address is a 404 too", async ({ request }) => {
 test("an unknown API address answers 404 in JSON", async ({ request }) => {
   const response = await request.get("/api/no-such-thing");
   expect(response.status()).toBe(404);
-  expect(await response.json()).toEqual({ error: "Not found" });
+  expect(await response.json()).toEqual({ errors: { path: ["There is nothing at this address in the API"] } });
 });
 
 test("the health check answers when the database does", async ({ request }) => {
