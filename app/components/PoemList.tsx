@@ -21,7 +21,7 @@ export function PoemCard({ poem, now }: { poem: PoemView; now: number }) {
 
 export function PoemList({ poems, now }: { poems: PoemView[]; now: number }) {
   if (poems.length === 0) {
-    return <p className={ui.emptyState}>No poems yet</p>;
+    return <p className={ui.emptyState}>No poems yet.</p>;
   }
   return (
     <div className={s.list}>

@@ -7,7 +7,7 @@ test.describe("poems page", () => {
     removeAllPoems();
     await page.goto("/poems");
     await expect(page.getByRole("heading", { level: 1, name: "Poems & Writings" })).toBeVisible();
-    await expect(page.getByText("No poems yet", { exact: true })).toBeVisible();
+    await expect(page.getByText("No poems yet.", { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
