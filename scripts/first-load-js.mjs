@@ -22,7 +22,7 @@ export const PUBLIC_PAGES = {
   "/rsvp": "routes/rsvp",
   "/slideshow": "routes/slideshow",
   // "/passcode" is sent without scripts (its handle says hydrate: false).
-  "404": "routes/$",
+  404: "routes/$",
 };
 
 /** Remix's client manifest: `window.__remixManifest = {...}` in public/build/manifest-*.js. @param {string} buildDir */

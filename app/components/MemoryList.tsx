@@ -38,4 +38,3 @@ export function MemoryList({ memories, now, emptyText }: { memories: PublicMemor
     </ol>
   );
 }
-

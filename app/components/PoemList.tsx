@@ -31,4 +31,3 @@ export function PoemList({ poems, now }: { poems: PoemView[]; now: number }) {
     </div>
   );
 }
-

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Meta, UppyFile } from "@uppy/core";
+import uppyCoreStyles from "@uppy/core/css/style.min.css";
+import uppyDashboardStyles from "@uppy/dashboard/css/style.min.css";
 import { showToast } from "~/components/Toaster";
 import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES, MULTIPART_THRESHOLD_BYTES } from "~/media/limits";
 import { MISSING_INFORMATION, submitterLabel } from "~/models/upload.schema";
@@ -63,39 +65,63 @@ function withRefusalSentence(error: unknown): unknown {
 
 const withKey = (path: string, key: string) => `${path}?key=${encodeURIComponent(key)}`;
 
+/** Adds a stylesheet to the document and waits for it (once per address). */
+function addStylesheet(href: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return resolve();
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.onload = () => resolve();
+    link.onerror = () => reject(new Error(`The stylesheet ${href} could not be loaded`));
+    document.head.appendChild(link);
+  });
+}
+
 /**
- * The Uppy Dashboard behind the "Choose Files" button. It is loaded only
- * after hydration and only on this page; until it is ready (or if the browser
- * is too old for it) the plain form around it does the job.
+ * The Uppy Dashboard behind the "Choose Files" button. The button replaces
+ * the plain form's file field once the page is hydrated; Uppy's scripts and
+ * styles are loaded only when the visitor clicks it with a name and email
+ * given (the page itself loads none of them: docs/decisions/017). Until then
+ * (or if the browser is too old for the app, or the dialog cannot be
+ * loaded) the plain form around it does the job.
  */
 export function ShareUploader({
   nameInputId,
   emailInputId,
   onReady,
+  onUnavailable,
   onUploaded,
 }: {
   nameInputId: string;
   emailInputId: string;
+  /** The button is in place: the plain file field can give way. */
   onReady: () => void;
+  /** The dialog could not be loaded: the plain file field comes back. */
+  onUnavailable: () => void;
   onUploaded: (name: string) => void;
 }) {
-  const uppyRef = useRef<import("@uppy/core").default<FileMeta, Record<string, never>> | null>(null);
+  type Uploader = import("@uppy/core").default<FileMeta, Record<string, never>>;
+  const uppyRef = useRef<Uploader | null>(null);
+  const loadRef = useRef<(() => Promise<Uploader | null>) | null>(null);
+  const loading = useRef<Promise<Uploader | null> | null>(null);
   const [ready, setReady] = useState(false);
-  const callbacks = useRef({ onReady, onUploaded });
-  callbacks.current = { onReady, onUploaded };
+  const callbacks = useRef({ onReady, onUnavailable, onUploaded });
+  callbacks.current = { onReady, onUnavailable, onUploaded };
 
   useEffect(() => {
     let cancelled = false;
     const readInput = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value.trim() ?? "";
     let submittedBy = "";
 
-    async function load() {
+    async function load(): Promise<Uploader | null> {
+      await Promise.all([addStylesheet(uppyCoreStyles), addStylesheet(uppyDashboardStyles)]);
       const [{ default: Uppy }, { default: Dashboard }, { default: AwsS3 }] = await Promise.all([
         import("@uppy/core"),
         import("@uppy/dashboard"),
         import("@uppy/aws-s3"),
       ]);
-      if (cancelled) return;
+      if (cancelled) return null;
       const uppy = new Uppy<FileMeta, Record<string, never>>({
         id: "share",
         autoProceed: false,
@@ -204,18 +230,18 @@ export function ShareUploader({
         })();
       });
       uppyRef.current = uppy;
-      setReady(true);
-      callbacks.current.onReady();
+      return uppy;
     }
 
-    load().catch((error: unknown) => {
-      // The plain form stays in place: the page still works.
-      console.error("The upload dialog could not be loaded", error);
-    });
+    loadRef.current = load;
+    setReady(true);
+    callbacks.current.onReady();
     return () => {
       cancelled = true;
       uppyRef.current?.destroy();
       uppyRef.current = null;
+      loadRef.current = null;
+      loading.current = null;
     };
   }, [nameInputId, emailInputId]);
 
@@ -234,8 +260,19 @@ export function ShareUploader({
           missing.focus();
           return;
         }
-        const dashboard = uppyRef.current?.getPlugin("Dashboard") as { openModal: () => void } | undefined;
-        dashboard?.openModal();
+        if (!loading.current && loadRef.current) loading.current = loadRef.current();
+        loading.current
+          ?.then((uppy) => {
+            const dashboard = uppy?.getPlugin("Dashboard") as { openModal: () => void } | undefined;
+            dashboard?.openModal();
+          })
+          .catch((error: unknown) => {
+            // The plain form comes back: the page still works.
+            console.error("The upload dialog could not be loaded", error);
+            loading.current = null;
+            setReady(false);
+            callbacks.current.onUnavailable();
+          });
       }}
     >
       Choose Files

@@ -57,6 +57,12 @@ export function useServerForm<Name extends string>(
     /** Messages about the whole submission (a refusal's reason). */
     formErrors,
     control: (name: Name, type: ControlType) =>
-      formControl(id, constraint, name, { errors: errors[name] ?? undefined, initialValue: asFormValue(values[name as keyof typeof values]) }, type),
+      formControl(
+        id,
+        constraint,
+        name,
+        { errors: errors[name] ?? undefined, initialValue: asFormValue(values[name as keyof typeof values]) },
+        type,
+      ),
   };
 }

@@ -77,7 +77,9 @@ describe("useServerForm", () => {
 
   it("keeps a form-level reason and points the form at it", () => {
     const guestbook = PUBLIC_FORMS[0]!;
-    const reply = { status: "error", initialValue: { name: "Ann" }, error: { "": ["Too many submissions."] } } as SubmissionResult<string[]>;
+    const reply = { status: "error", initialValue: { name: "Ann" }, error: { "": ["Too many submissions."] } } as SubmissionResult<
+      string[]
+    >;
     const seen = withServer(guestbook, reply);
     expect(seen).toEqual(withZod(guestbook, reply));
     expect(seen.errors).toEqual(["Too many submissions."]);
