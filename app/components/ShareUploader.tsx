@@ -45,6 +45,7 @@ export function ShareUploader({
         emailInputId,
         onUploaded: (name) => callbacks.current.onUploaded(name),
         isCancelled: () => cancelled,
+        showToast,
       });
       uppyRef.current = uppy;
       return uppy;

@@ -1,10 +1,12 @@
 // The share page's upload dialog: Uppy's Dashboard and its uploads to the
 // site's signed URLs. Loaded with Uppy only when the visitor clicks "Choose
-// Files" (ShareUploader), never with the page (docs/decisions/017).
+// Files" (ShareUploader), never with the page (docs/decisions/017). It takes
+// showToast from the page rather than importing the Toaster: importing React
+// from here would split React out of the entry chunk, a cost on every page.
 import type { Meta, UppyFile } from "@uppy/core";
 import uppyCoreStyles from "@uppy/core/css/style.min.css";
 import uppyDashboardStyles from "@uppy/dashboard/css/style.min.css";
-import { showToast } from "~/components/Toaster";
+import type { showToast as ShowToast } from "~/components/Toaster";
 import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES, MULTIPART_THRESHOLD_BYTES } from "~/media/limits";
 import { MISSING_INFORMATION, submitterLabel } from "~/models/upload.schema";
 
@@ -89,11 +91,13 @@ export async function createShareUppy({
   emailInputId,
   onUploaded,
   isCancelled,
+  showToast,
 }: {
   nameInputId: string;
   emailInputId: string;
   onUploaded: (name: string) => void;
   isCancelled: () => boolean;
+  showToast: typeof ShowToast;
 }): Promise<ShareUppy | null> {
   const readInput = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value.trim() ?? "";
   let submittedBy = "";
