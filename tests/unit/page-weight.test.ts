@@ -12,16 +12,16 @@ const BUILD_DIR = path.resolve(import.meta.dirname, "../../public/build");
  * Pages not yet within the budget, each held to what it loads today (rounded
  * up to the next 500 bytes) so it can only shrink: React, React DOM and Remix
  * alone are 85.8 KB, and the layout and manifest bring the empty 404 page to
- * 98.9 KB (README "Performance", docs/decisions/017).
+ * 98.7 KB (README "Performance", docs/decisions/017).
  */
 const NOT_YET_WITHIN: Record<string, number> = {
-  "/": 101_000,
+  "/": 100_500,
   "/guestbook": 105_500,
-  "/share": 103_000,
-  "/gallery": 104_000,
+  "/share": 102_500,
+  "/gallery": 103_500,
   "/poems": 100_500,
-  "/rsvp": 103_000,
-  "/slideshow": 103_000,
+  "/rsvp": 102_500,
+  "/slideshow": 102_500,
 };
 
 const pages = Object.entries(PUBLIC_PAGES);
