@@ -16,9 +16,7 @@ import {
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { NotFound } from "~/components/NotFound";
 import { PrivateSiteFooter, PrivateSiteHeader } from "~/components/PrivateSiteChrome";
-import { GalleryLoading } from "~/components/Gallery";
-import { MemoriesLoading } from "~/components/MemoryList";
-import { PoemsSkeleton } from "~/components/PoemList";
+import { GalleryLoading, MemoriesLoading, PoemsSkeleton } from "~/components/Skeletons";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";

@@ -1,12 +1,15 @@
 // Bytes each public page sends, gzipped: the HTML document plus every
-// stylesheet, script and module preload it references.
-// Usage: npm run build && node bench/page-weight.mjs [/ /poems …]
+// stylesheet, script and module preload it references; then each page's
+// JavaScript against the 100 KB budget (scripts/first-load-js.mjs,
+// tests/unit/page-weight.test.ts holds it).
+// Usage: npm run build && BENCH_PORT=3390 node bench/page-weight.mjs [/ /poems …]
 import { gzipSync } from "node:zlib";
+import { JS_BUDGET_BYTES } from "../scripts/first-load-js.mjs";
 import { startSite } from "./lib.mjs";
 import { addToSummary } from "./summary.mjs";
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/poems"];
-const site = await startSite();
+const site = await startSite({ port: Number(process.env.BENCH_PORT ?? 3390) });
 
 async function gzippedSize(url) {
   const response = await fetch(url);
@@ -35,10 +38,26 @@ try {
   await site.stop();
 }
 console.table(rows);
+const kb = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+for (const row of rows) {
+  const over = row["JS gz"] > JS_BUDGET_BYTES;
+  console.log(
+    `JS ${row.page}: ${kb(row["JS gz"])} gzipped in ${row["JS files"]} files, budget ${kb(JS_BUDGET_BYTES)} ${over ? `✗ (${kb(row["JS gz"] - JS_BUDGET_BYTES)} over)` : "✓"}`,
+  );
+}
 addToSummary(
   rows.map((row) => ({
     measure: `${row.page}: bytes sent, gzipped`,
     result: `${(row.total / 1000).toFixed(0)} KB`,
     reference: `HTML ${(row["HTML gz"] / 1000).toFixed(1)} KB, CSS ${(row["CSS gz"] / 1000).toFixed(1)} KB, JS ${(row["JS gz"] / 1000).toFixed(0)} KB`,
+  })),
+);
+addToSummary(
+  rows.map((row) => ({
+    measure: `${row.page}: JavaScript before interaction, gzipped`,
+    result: kb(row["JS gz"]),
+    reference: `${row["JS files"]} files`,
+    target: `≤ ${kb(JS_BUDGET_BYTES)}`,
+    met: row["JS gz"] <= JS_BUDGET_BYTES,
   })),
 );

@@ -1,6 +1,6 @@
 // Lighthouse scores (mobile settings) for the public pages, measured against
 // the production build in Debian's Chromium. Run by hand, never in the tests:
-//   npm run build && npm run lighthouse
+//   npm run build && npm run lighthouse [-- / /guestbook]   (BENCH_PORT moves its server, 3395 by default)
 // Lighthouse itself is fetched from the npm registry on first use (npx), so
 // it does not weigh on every install. Targets: performance ≥ 95,
 // accessibility 100, best practices ≥ 95.
@@ -11,10 +11,10 @@ import path from "node:path";
 import { startSite } from "../bench/lib.mjs";
 
 const LIGHTHOUSE = "lighthouse@12.8.2"; // 13.x needs Node 22.19
-const PAGES = ["/", "/guestbook", "/gallery", "/poems"];
+const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/guestbook", "/gallery", "/poems"];
 const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-const site = await startSite({ port: 3395 });
+const site = await startSite({ port: Number(process.env.BENCH_PORT ?? 3395) });
 const out = mkdtempSync(path.join(tmpdir(), "memorial-lighthouse-"));
 const rows = [];
 try {

@@ -75,22 +75,6 @@ export function GalleryGrid({
   );
 }
 
-/** Grey tiles in the grid's shape while a page of media loads. */
-export function GalleryLoading() {
-  return (
-    <div className={ui.container}>
-      <p role="status" className={ui.visuallyHidden}>
-        Loading the gallery…
-      </p>
-      <ul className={s.grid} aria-hidden="true">
-        {Array.from({ length: 8 }, (_, index) => (
-          <li key={index} className={s.skeleton} />
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 /** The video player in a modal: controls, autoplay, its file name and a close button. */
 export function VideoModal({ item, onClose }: { item: GalleryItem; onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);

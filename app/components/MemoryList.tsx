@@ -38,18 +38,3 @@ export function MemoryList({ memories, now, emptyText }: { memories: PublicMemor
     </ol>
   );
 }
-
-export function MemoriesLoading() {
-  return (
-    <div className={ui.narrow} aria-busy="true">
-      <div className={ui.pageHeader}>
-        <h1>Guest Book</h1>
-        <p className={ui.subtitle}>Share your memories and messages of love.</p>
-      </div>
-      <p role="status" className={s.loading}>
-        <span className={s.spinner} aria-hidden="true" />
-        Loading memories…
-      </p>
-    </div>
-  );
-}

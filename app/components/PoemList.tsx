@@ -31,27 +31,3 @@ export function PoemList({ poems, now }: { poems: PoemView[]; now: number }) {
     </div>
   );
 }
-
-export function PoemsSkeleton() {
-  return (
-    <div className={ui.narrow} aria-busy="true">
-      <div className={ui.pageHeader}>
-        <h1>Poems &amp; Writings</h1>
-      </div>
-      <p className={ui.visuallyHidden} role="status">
-        Loading poems…
-      </p>
-      <div className={s.list} data-testid="poems-skeleton">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className={s.skeletonCard} aria-hidden="true">
-            <div className={`${s.skeletonLine.half} ${s.skeletonTall}`} />
-            <div className={s.skeletonLine.third} />
-            <div className={s.skeletonLine.full} />
-            <div className={s.skeletonLine.full} />
-            <div className={s.skeletonLine.twoThirds} />
-          </div>
-        ))}
-      </div>
-    </div>
-  );
-}

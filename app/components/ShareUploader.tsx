@@ -1,221 +1,65 @@
 import { useEffect, useRef, useState } from "react";
-import type { Meta, UppyFile } from "@uppy/core";
 import { showToast } from "~/components/Toaster";
-import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES, MULTIPART_THRESHOLD_BYTES } from "~/media/limits";
-import { MISSING_INFORMATION, submitterLabel } from "~/models/upload.schema";
+import { MISSING_INFORMATION } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
+import type { ShareUppy } from "./ShareUppy";
 import "./ShareUploader.css";
 
-const UPLOAD_COMPLETE = {
-  title: "Upload Complete",
-  description: "Your file has been uploaded successfully and is pending review.",
-};
-const UPLOAD_ERROR = {
-  title: "Upload Error",
-  description: "Failed to complete upload. Please try again.",
-  type: "destructive" as const,
-};
-
-type FileMeta = Meta & { width?: number; height?: number; durationSec?: number };
-
-/** An error carrying the sentence the site answered with, shown to the visitor as it is. */
-type RefusalError = Error & { refusal?: true; source?: { status?: number } };
-
-/** The first sentence of the API's `{"errors": {field: [sentence]}}`, if the body is one. */
-function refusalSentence(body: string): string | null {
-  try {
-    const errors = (JSON.parse(body) as { errors?: Record<string, unknown> }).errors;
-    const first = errors ? Object.values(errors).flat()[0] : undefined;
-    return typeof first === "string" ? first : null;
-  } catch {
-    return null;
-  }
-}
-
-async function requestJson<T>(url: string, init: RequestInit = {}, failure = "Request failed"): Promise<T> {
-  const response = await fetch(url, {
-    credentials: "same-origin",
-    ...init,
-    headers: init.body ? { "Content-Type": "application/json", ...init.headers } : init.headers,
-  });
-  if (!response.ok) {
-    const sentence = refusalSentence(await response.text().catch(() => ""));
-    const error: RefusalError = new Error(sentence ?? `${failure}: ${response.status}`);
-    if (sentence) error.refusal = true;
-    // Uppy decides from the status whether to try again (429 and 5xx, after a pause).
-    error.source = { status: response.status };
-    throw error;
-  }
-  return (await response.json()) as T;
-}
-
-/** A refused PUT (storage full, too large, too much today) told in the site's words instead of "Non 2xx". */
-function withRefusalSentence(error: unknown): unknown {
-  const source = (error as { source?: { responseText?: unknown } } | null)?.source;
-  const sentence = typeof source?.responseText === "string" ? refusalSentence(source.responseText) : null;
-  if (error instanceof Error && sentence) {
-    // "Request has expired" keeps Uppy's own meaning: it signs the part again and retries.
-    error.message = sentence;
-    if (sentence !== "Request has expired") (error as RefusalError).refusal = true;
-  }
-  return error;
-}
-
-const withKey = (path: string, key: string) => `${path}?key=${encodeURIComponent(key)}`;
-
 /**
- * The Uppy Dashboard behind the "Choose Files" button. It is loaded only
- * after hydration and only on this page; until it is ready (or if the browser
- * is too old for it) the plain form around it does the job.
+ * The Uppy Dashboard behind the "Choose Files" button. The button replaces
+ * the plain form's file field once the page is hydrated; Uppy's scripts and
+ * styles are loaded only when the visitor clicks it with a name and email
+ * given (the page itself loads none of them: docs/decisions/017). Until then
+ * (or if the browser is too old for the app, or the dialog cannot be
+ * loaded) the plain form around it does the job.
  */
 export function ShareUploader({
   nameInputId,
   emailInputId,
   onReady,
+  onUnavailable,
   onUploaded,
 }: {
   nameInputId: string;
   emailInputId: string;
+  /** The button is in place: the plain file field can give way. */
   onReady: () => void;
+  /** The dialog could not be loaded: the plain file field comes back. */
+  onUnavailable: () => void;
   onUploaded: (name: string) => void;
 }) {
-  const uppyRef = useRef<import("@uppy/core").default<FileMeta, Record<string, never>> | null>(null);
+  type Uploader = ShareUppy;
+  const uppyRef = useRef<Uploader | null>(null);
+  const loadRef = useRef<(() => Promise<Uploader | null>) | null>(null);
+  const loading = useRef<Promise<Uploader | null> | null>(null);
   const [ready, setReady] = useState(false);
-  const callbacks = useRef({ onReady, onUploaded });
-  callbacks.current = { onReady, onUploaded };
+  const callbacks = useRef({ onReady, onUnavailable, onUploaded });
+  callbacks.current = { onReady, onUnavailable, onUploaded };
 
   useEffect(() => {
     let cancelled = false;
-    const readInput = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value.trim() ?? "";
-    let submittedBy = "";
-
-    async function load() {
-      const [{ default: Uppy }, { default: Dashboard }, { default: AwsS3 }] = await Promise.all([
-        import("@uppy/core"),
-        import("@uppy/dashboard"),
-        import("@uppy/aws-s3"),
-      ]);
-      if (cancelled) return;
-      const uppy = new Uppy<FileMeta, Record<string, never>>({
-        id: "share",
-        autoProceed: false,
-        infoTimeout: 5000,
-        restrictions: {
-          maxNumberOfFiles: MAX_FILES_PER_VISIT,
-          maxFileSize: MAX_UPLOAD_BYTES,
-          allowedFileTypes: [...ACCEPTED_FILE_TYPES],
-        },
-        onBeforeUpload: () => {
-          const name = readInput(nameInputId);
-          const email = readInput(emailInputId);
-          if (!name || !email) {
-            showToast({ ...MISSING_INFORMATION, type: "destructive" });
-            uppy.info(MISSING_INFORMATION.description, "error", 5000);
-            return false;
-          }
-          submittedBy = submitterLabel(name, email);
-          return true;
-        },
-      });
-      uppy.use(Dashboard, {
-        // The modal Dashboard is 750 × 550 on large screens by Uppy's own styles (the spec's size).
-        inline: false,
-        thumbnailWidth: 280,
-        thumbnailType: "image/jpeg",
-        proudlyDisplayPoweredByUppy: false,
-        closeModalOnClickOutside: false,
-        note: "Photos and videos, up to 10 files, 1 GB each",
-        locale: {
-          strings: {
-            // Choosing comes first in words; dropping and pasting still work.
-            dropPasteFiles: "%{browseFiles} (or drop them here)",
-            browseFiles: "Choose photos and videos from this device",
-            dropHint: "Let go to add them here",
-          },
-        },
-      });
-      uppy.use(AwsS3, {
-        limit: 6,
-        retryDelays: [0, 1000, 3000, 5000],
-        shouldUseMultipart: (file) => (file.size ?? 0) > MULTIPART_THRESHOLD_BYTES,
-        uploadPartBytes: async (options) => {
-          try {
-            return await AwsS3.uploadPartBytes(options);
-          } catch (error) {
-            throw withRefusalSentence(error);
-          }
-        },
-        getUploadParameters: async (file) => {
-          // The size lets the site say at once when a file cannot fit, before it is sent.
-          const { uploadURL } = await requestJson<{ uploadURL: string }>(
-            "/api/uploads/sign",
-            { method: "POST", body: JSON.stringify({ filename: file.name ?? null, size: file.size ?? null }) },
-            "Failed to get upload URL",
-          );
-          return { method: "PUT", url: uploadURL, headers: { "Content-Type": file.type || "application/octet-stream" } };
-        },
-        createMultipartUpload: (file) =>
-          requestJson<{ uploadId: string; key: string }>("/api/uploads/s3/multipart", {
-            method: "POST",
-            body: JSON.stringify({ filename: file.name ?? null, type: file.type ?? null, size: file.size ?? null }),
-          }),
-        signPart: (_file, { uploadId, key, partNumber, signal }) =>
-          requestJson<{ url: string }>(withKey(`/api/uploads/s3/multipart/${encodeURIComponent(uploadId)}/${partNumber}`, key), { signal }),
-        listParts: (_file, { uploadId, key }) =>
-          requestJson(withKey(`/api/uploads/s3/multipart/${encodeURIComponent(uploadId ?? "")}`, key ?? "")),
-        completeMultipartUpload: (_file, { uploadId, key, parts }) =>
-          requestJson<{ location: string }>(withKey(`/api/uploads/s3/multipart/${encodeURIComponent(uploadId)}/complete`, key), {
-            method: "POST",
-            body: JSON.stringify({ parts }),
-          }),
-        abortMultipartUpload: async (_file, { uploadId, key }) => {
-          await requestJson(withKey(`/api/uploads/s3/multipart/${encodeURIComponent(uploadId ?? "")}`, key ?? ""), { method: "DELETE" });
-        },
-      });
-      uppy.on("upload-error", (file, error) => {
-        // Uppy says only "Failed to upload …"; a refusal of the site's says why, in its words.
-        if (!(error as RefusalError).refusal) return;
-        const description = file?.name ? `“${file.name}”: ${error.message}` : error.message;
-        uppy.info(description, "error", 10_000);
-        showToast({ title: UPLOAD_ERROR.title, description, type: "destructive" });
-      });
-      uppy.on("upload-success", (file: UppyFile<FileMeta, Record<string, never>> | undefined, response) => {
-        if (!file) return;
-        void (async () => {
-          try {
-            await requestJson("/api/uploads/complete", {
-              method: "POST",
-              body: JSON.stringify({
-                uploadURL: response.uploadURL,
-                submittedBy,
-                type: file.type?.startsWith("video/") ? "VIDEO" : "IMAGE",
-                originalName: file.name || "Unknown",
-                width: file.meta.width ?? null,
-                height: file.meta.height ?? null,
-                durationSec: file.meta.durationSec ?? null,
-              }),
-            });
-            showToast(UPLOAD_COMPLETE);
-            callbacks.current.onUploaded(file.name || "Unknown");
-          } catch (error) {
-            showToast(UPLOAD_ERROR);
-            if ((error as RefusalError).refusal) uppy.info(`“${file.name}”: ${(error as Error).message}`, "error", 10_000);
-          }
-        })();
+    async function load(): Promise<Uploader | null> {
+      const { createShareUppy } = await import("./ShareUppy");
+      const uppy = await createShareUppy({
+        nameInputId,
+        emailInputId,
+        onUploaded: (name) => callbacks.current.onUploaded(name),
+        isCancelled: () => cancelled,
+        showToast,
       });
       uppyRef.current = uppy;
-      setReady(true);
-      callbacks.current.onReady();
+      return uppy;
     }
 
-    load().catch((error: unknown) => {
-      // The plain form stays in place: the page still works.
-      console.error("The upload dialog could not be loaded", error);
-    });
+    loadRef.current = load;
+    setReady(true);
+    callbacks.current.onReady();
     return () => {
       cancelled = true;
       uppyRef.current?.destroy();
       uppyRef.current = null;
+      loadRef.current = null;
+      loading.current = null;
     };
   }, [nameInputId, emailInputId]);
 
@@ -234,8 +78,19 @@ export function ShareUploader({
           missing.focus();
           return;
         }
-        const dashboard = uppyRef.current?.getPlugin("Dashboard") as { openModal: () => void } | undefined;
-        dashboard?.openModal();
+        if (!loading.current && loadRef.current) loading.current = loadRef.current();
+        loading.current
+          ?.then((uppy) => {
+            const dashboard = uppy?.getPlugin("Dashboard") as { openModal: () => void } | undefined;
+            dashboard?.openModal();
+          })
+          .catch((error: unknown) => {
+            // The plain form comes back: the page still works.
+            console.error("The upload dialog could not be loaded", error);
+            loading.current = null;
+            setReady(false);
+            callbacks.current.onUnavailable();
+          });
       }}
     >
       Choose Files

@@ -1,12 +1,14 @@
 import type { Status } from "../../db/schema";
 import { z } from "~/utils/zod";
 
-// The rules for a guest book memory, shared by the browser (conform) and the
-// server (the form action and POST /api/guestbook), so they never disagree.
+// The rules for a guest book memory, one schema for the form action and
+// POST /api/guestbook, so they never disagree. The public form's browser side
+// gets the HTML attributes worked out from it on the server (form-schema.server.ts),
+// never zod itself.
 
-export const MESSAGE_MIN_LENGTH = 10;
-export const GUESTBOOK_PAGE_SIZE = 10;
-export const GUESTBOOK_MAX_LIMIT = 50;
+import { MESSAGE_MIN_LENGTH } from "./memory.constants";
+
+export { GUESTBOOK_MAX_LIMIT, GUESTBOOK_PAGE_SIZE, MESSAGE_MIN_LENGTH } from "./memory.constants";
 
 const emptyToUndefined = (value: unknown) => (value === null || value === "" ? undefined : value);
 

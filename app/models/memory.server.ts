@@ -2,7 +2,8 @@ import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { memories, type Memory, type Status } from "../../db/schema";
 import { db } from "~/db.server";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
-import type { AdminMemory, MemoryInput, PublicMemory } from "./memory.schema";
+import { serverForm } from "~/utils/form-schema.server";
+import { MemoryFormSchema, type AdminMemory, type MemoryInput, type PublicMemory } from "./memory.schema";
 import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "./submission-limit.server";
 
 export {
@@ -153,3 +154,6 @@ export function getMemory(id: number): AdminMemory | undefined {
   const row = db.select().from(memories).where(eq(memories.id, id)).get();
   return row ? toAdminMemory(row) : undefined;
 }
+
+/** The guest book form's schema on the server: its parser and its fields' HTML attributes. */
+export const memoryForm = serverForm(MemoryFormSchema);

@@ -1,7 +1,9 @@
 import { z } from "~/utils/zod";
+import { MAX_GUESTS } from "./rsvp.constants";
 
-// Client-safe: the public attendance form validates with it in the browser too.
-export const MAX_GUESTS = 10;
+// The attendance form's and the API's rules. The public form's browser side
+// gets the HTML attributes worked out from it on the server, never zod itself.
+export { MAX_GUESTS, RSVP_THANKS } from "./rsvp.constants";
 
 const optionalText = (max: number, message: string) =>
   z
@@ -31,8 +33,3 @@ export const RsvpSchema = z.object({
   website: z.string().optional(),
 });
 export type RsvpInput = z.infer<typeof RsvpSchema>;
-
-export const RSVP_THANKS = {
-  title: "Thank You",
-  description: "Thank you for letting the family know you were there.",
-} as const;

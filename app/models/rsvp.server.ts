@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { rsvps, type Rsvp } from "../../db/schema";
 import { db } from "~/db.server";
-import type { RsvpInput } from "./rsvp.schema";
+import { serverForm } from "~/utils/form-schema.server";
+import { RsvpSchema, type RsvpInput } from "./rsvp.schema";
 import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "./submission-limit.server";
 
 export { MAX_GUESTS, RSVP_THANKS, RsvpSchema, type RsvpInput } from "./rsvp.schema";
@@ -74,3 +75,6 @@ export function getRsvpStats(): RsvpStats {
     rsvps: list,
   };
 }
+
+/** The attendance form's schema on the server: its parser and its fields' HTML attributes. */
+export const rsvpForm = serverForm(RsvpSchema);

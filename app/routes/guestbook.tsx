@@ -1,5 +1,3 @@
-import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
@@ -8,12 +6,12 @@ import { CheckboxField, Field, FormAlert, formLevelError, Honeypot, TextareaFiel
 import { ListPages, LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { MemoryList } from "~/components/MemoryList";
 import { showToast } from "~/components/Toaster";
-import { useZodForm } from "~/components/useZodForm";
+import { useServerForm } from "~/components/useServerForm";
 import { useSite } from "~/utils/site";
 import type { loader as rootLoader } from "~/root";
-import { listPublicMemories, submitMemory, type PublicMemory } from "~/models/memory.server";
-// Shared with the browser, so not from the .server module (Remix leaves those out of the client).
-import { GUESTBOOK_PAGE_SIZE, MemoryFormSchema } from "~/models/memory.schema";
+import { listPublicMemories, memoryForm, submitMemory, type PublicMemory } from "~/models/memory.server";
+// Used in the browser, so not from the .server module (Remix leaves those out of the client), nor from the zod schema.
+import { GUESTBOOK_PAGE_SIZE } from "~/models/memory.constants";
 import * as ui from "~/styles/ui.css";
 import { noStoreHeaders, readFormData } from "~/utils/http.server";
 import { decodeCursor } from "~/utils/page-cursor.server";
@@ -46,11 +44,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     next: page.next,
     before: before ? params.get("before") : null,
     now: Date.now(),
+    // The form's HTML attributes, from the schema its action parses with (the page loads no zod).
+    constraint: memoryForm.constraint,
   });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: MemoryFormSchema });
+  const submission = memoryForm.parse(await readFormData(request));
   if (submission.status !== "success") {
     return json({ result: submission.reply(), failed: true }, { status: 400 });
   }
@@ -76,10 +76,14 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
 }
 
 function WriteMessageForm() {
+  const { constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/guestbook") === true;
-  const { form, control } = useZodForm(FORM_ID, MemoryFormSchema, { lastResult: actionData?.result, defaultValue: { canDisplay: true } });
+  const { formProps, formErrors, control } = useServerForm<"name" | "email" | "phone" | "message" | "canDisplay">(FORM_ID, constraint, {
+    lastResult: actionData?.result,
+    defaultValue: { canDisplay: true },
+  });
   const controls = {
     name: control("name", "text"),
     email: control("email", "email"),
@@ -95,8 +99,8 @@ function WriteMessageForm() {
   }, [actionData]);
 
   return (
-    <Form method="post" action="/guestbook" {...getFormProps(form)} className={s.form}>
-      <FormAlert title={FAILED.title} messages={form.errors ?? (actionData?.failed ? [FAILED.description] : undefined)} />
+    <Form method="post" action="/guestbook" {...formProps} className={s.form}>
+      <FormAlert title={FAILED.title} messages={formErrors ?? (actionData?.failed ? [FAILED.description] : undefined)} />
       <Field
         label="Name *"
         errors={controls.name.errors}
@@ -181,7 +185,7 @@ export default function GuestbookPage() {
       <section className={s.section} aria-labelledby="write-title">
         <h2 id="write-title">Write a Message</h2>
         {/* A successful submission redirects with a new confirmation: a new key gives a
-            fresh, empty form. After a failed one, conform restores what was typed. */}
+            fresh, empty form. After a failed one, the action's reply restores what was typed. */}
         <WriteMessageForm key={root?.toast?.id ?? "form"} />
       </section>
       <section className={s.section} aria-labelledby="memories-title">

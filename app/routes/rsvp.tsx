@@ -1,14 +1,13 @@
-import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Field, FormAlert, formLevelError, Honeypot, TextareaField } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
-import { useZodForm } from "~/components/useZodForm";
+import { useServerForm } from "~/components/useServerForm";
 import { content } from "~/content";
-import { MAX_GUESTS, RSVP_THANKS, RsvpSchema } from "~/models/rsvp.schema";
-import { createRsvp } from "~/models/rsvp.server";
+// Used in the browser, so from the zod-free constants rather than the schema.
+import { MAX_GUESTS, RSVP_THANKS } from "~/models/rsvp.constants";
+import { createRsvp, rsvpForm } from "~/models/rsvp.server";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
 import { noStoreHeaders, readFormData } from "~/utils/http.server";
@@ -19,8 +18,13 @@ import * as s from "./guestbook.css";
 
 export const headers = noStoreHeaders;
 
+/** The form's HTML attributes, from the schema its action parses with (the page loads no zod). */
+export function loader() {
+  return json({ constraint: rsvpForm.constraint });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: RsvpSchema });
+  const submission = rsvpForm.parse(await readFormData(request));
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   // A bot filled in the hidden field: thank it and keep nothing.
   if (submission.value.website) return redirectWithToast("/rsvp", RSVP_THANKS);
@@ -33,7 +37,11 @@ function AttendanceForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const { form, control } = useZodForm("rsvp", RsvpSchema, { lastResult: actionData?.result, defaultValue: { guestCount: "1" } });
+  const { constraint } = useLoaderData<typeof loader>();
+  const { formProps, formErrors, control } = useServerForm<"name" | "email" | "guestCount" | "notes">("rsvp", constraint, {
+    lastResult: actionData?.result,
+    defaultValue: { guestCount: "1" },
+  });
   useEffect(() => {
     const reason = actionData && "failed" in actionData ? formLevelError(actionData.result) : undefined;
     if (reason) showToast({ title: "Error", description: reason, type: "destructive" });
@@ -45,8 +53,8 @@ function AttendanceForm() {
     control("notes", "textarea"),
   ];
   return (
-    <Form method="post" action="/rsvp" {...getFormProps(form)} className={s.form}>
-      <FormAlert title="Please check the form" messages={form.errors} />
+    <Form method="post" action="/rsvp" {...formProps} className={s.form}>
+      <FormAlert title="Please check the form" messages={formErrors} />
       <Field label="Name *" errors={name.errors} errorId={name.errorId} inputProps={{ ...name.props, autoComplete: "name" }} />
       <Field label="Email *" errors={email.errors} errorId={email.errorId} inputProps={{ ...email.props, autoComplete: "email" }} />
       <Field

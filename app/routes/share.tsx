@@ -1,7 +1,5 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import uppyCoreStyles from "@uppy/core/css/style.min.css";
-import uppyDashboardStyles from "@uppy/dashboard/css/style.min.css";
 import { useEffect, useState } from "react";
 import { Field, FormAlert, Honeypot } from "~/components/forms";
 import * as formStyles from "~/components/forms.css";
@@ -15,11 +13,6 @@ import { pageMeta } from "~/utils/meta";
 import { readRecentUploads, rememberRecentUploads } from "~/utils/recent-uploads.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "./share.css";
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: uppyCoreStyles },
-  { rel: "stylesheet", href: uppyDashboardStyles },
-];
 
 // A form page: never stored, so Back fetches it afresh.
 export const headers = loaderCacheControl;
@@ -136,6 +129,7 @@ export default function SharePage() {
           nameInputId="share-name"
           emailInputId="share-email"
           onReady={() => setDialogReady(true)}
+          onUnavailable={() => setDialogReady(false)}
           onUploaded={(name) => setRecentNames((names) => [name, ...names].slice(0, 10))}
         />
       </Form>

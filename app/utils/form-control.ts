@@ -1,5 +1,5 @@
 /** The HTML validation attributes conform derives from a zod schema (getZodConstraint). */
-interface Constraint {
+export interface Constraint {
   required?: boolean;
   minLength?: number;
   maxLength?: number;

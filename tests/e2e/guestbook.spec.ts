@@ -269,6 +269,17 @@ test.describe("guest book with JavaScript", () => {
     await expect(page.getByText("Message must be at least 10 characters")).toBeVisible();
   });
 
+  test("a refused submission comes back in place, without a reload, with focus on the first refused field", async ({ page }) => {
+    await page.goto("/guestbook");
+    await fillForm(page, { name: uniqueName(), email: "someone@nowhere", message: "A message long enough to pass." });
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+    await page.getByRole("button", { name: "Submit Memory" }).click();
+    await expect(page.getByText("Valid email is required")).toBeVisible();
+    await expect(page.getByLabel("Email *")).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+    await expect(page.getByLabel("Your Memory *")).toHaveValue("A message long enough to pass.");
+  });
+
   test("a failed submission shows the error toast", async ({ page }) => {
     await page.goto("/guestbook");
     await page.route(/\/guestbook\?.*_data=/, (route) =>

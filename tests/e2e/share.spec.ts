@@ -152,6 +152,28 @@ test.describe("sharing with the upload dialog", () => {
     expect(latestUpload()).toBeUndefined();
   });
 
+  test("the dialog's scripts and styles are fetched only when Choose Files is clicked with a name and email", async ({ page }) => {
+    const uppyFiles: string[] = [];
+    page.on("request", (request) => {
+      // Uppy's stylesheets and the chunks holding its code (its Dashboard's class names are in them).
+      if (/style\.min-|\/lib-/.test(request.url())) uppyFiles.push(request.url());
+    });
+    await page.goto("/share");
+    await hydrated(page);
+    await expect(page.getByRole("button", { name: "Choose Files" })).toBeVisible();
+    await expect(page.locator('link[rel="stylesheet"][href*="style.min-"]')).toHaveCount(0);
+    // Without a name and email nothing is fetched either.
+    await page.getByRole("button", { name: "Choose Files" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Missing Information");
+    expect(uppyFiles).toEqual([]);
+
+    await fillWho(page);
+    await page.getByRole("button", { name: "Choose Files" }).click();
+    await expect(page.locator(".uppy-Dashboard--modal").getByRole("dialog")).toBeVisible();
+    await expect(page.locator('link[rel="stylesheet"][href*="style.min-"]')).toHaveCount(2);
+    expect(uppyFiles.length).toBeGreaterThan(2);
+  });
+
   test("the dialog speaks plainly, in large type, with big buttons in the site's colours", async ({ page }) => {
     await page.goto("/share");
     await hydrated(page);

@@ -1,0 +1,62 @@
+// What the root layout shows in place of a list page while its data loads on
+// client-side navigation. Kept apart from the lists themselves (and their
+// date formatting), which every page would otherwise load with the layout.
+import * as ui from "~/styles/ui.css";
+import * as gallery from "./Gallery.css";
+import * as memories from "./MemoryList.css";
+import * as poems from "./PoemList.css";
+
+export function MemoriesLoading() {
+  return (
+    <div className={ui.narrow} aria-busy="true">
+      <div className={ui.pageHeader}>
+        <h1>Guest Book</h1>
+        <p className={ui.subtitle}>Share your memories and messages of love.</p>
+      </div>
+      <p role="status" className={memories.loading}>
+        <span className={memories.spinner} aria-hidden="true" />
+        Loading memories…
+      </p>
+    </div>
+  );
+}
+
+/** Grey tiles in the grid's shape while a page of media loads. */
+export function GalleryLoading() {
+  return (
+    <div className={ui.container}>
+      <p role="status" className={ui.visuallyHidden}>
+        Loading the gallery…
+      </p>
+      <ul className={gallery.grid} aria-hidden="true">
+        {Array.from({ length: 8 }, (_, index) => (
+          <li key={index} className={gallery.skeleton} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function PoemsSkeleton() {
+  return (
+    <div className={ui.narrow} aria-busy="true">
+      <div className={ui.pageHeader}>
+        <h1>Poems &amp; Writings</h1>
+      </div>
+      <p className={ui.visuallyHidden} role="status">
+        Loading poems…
+      </p>
+      <div className={poems.list} data-testid="poems-skeleton">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className={poems.skeletonCard} aria-hidden="true">
+            <div className={`${poems.skeletonLine.half} ${poems.skeletonTall}`} />
+            <div className={poems.skeletonLine.third} />
+            <div className={poems.skeletonLine.full} />
+            <div className={poems.skeletonLine.full} />
+            <div className={poems.skeletonLine.twoThirds} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { expect, test, type Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { rsvps } from "../../db/schema";
+import { db } from "~/db.server";
+import { expectNoAxeViolations } from "./support/axe";
+
+const rsvpsBy = (email: string) => db.select().from(rsvps).where(eq(rsvps.email, email)).all();
+const uniqueEmail = () => `guest-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function open(page: Page) {
+  await page.goto("/rsvp");
+  if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+test.describe("attendance form", () => {
+  test("a guest says they came and sees the thanks; the answer is stored", async ({ page }) => {
+    const email = uniqueEmail();
+    await open(page);
+    await page.getByLabel("Name *").fill("Uncle Tom");
+    await page.getByLabel("Email *").fill(email);
+    await page.getByLabel("Number of guests, including you *").fill("2");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Thank you for letting the family know you were there.")).toBeVisible();
+    expect(rsvpsBy(email)).toMatchObject([{ name: "Uncle Tom", email, guestCount: 2 }]);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a refused answer shows each message beside its field and keeps what was typed", async ({ page }) => {
+    await open(page);
+    await page.getByLabel("Name *").fill("   ");
+    await page.getByLabel("Email *").fill("someone@nowhere");
+    await page.getByLabel("Number of guests, including you *").fill("11");
+    await page.getByLabel("Notes (Optional)").fill("Coming with family");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Name is required")).toBeVisible();
+    await expect(page.getByText("Valid email is required")).toBeVisible();
+    await expect(page.getByText("Number of guests must be at most 10")).toBeVisible();
+    await expect(page.getByLabel("Number of guests, including you *")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Email *")).toHaveValue("someone@nowhere");
+    await expect(page.getByLabel("Notes (Optional)")).toHaveValue("Coming with family");
+    expect(rsvpsBy("someone@nowhere")).toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("attendance form with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "answers in place need JavaScript");
+
+  test("a refused answer comes back in place, without a reload, with focus on the first refused field", async ({ page }) => {
+    await open(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+    await page.getByLabel("Name *").fill("Cousin Ann");
+    await page.getByLabel("Email *").fill("someone@nowhere");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Valid email is required")).toBeVisible();
+    await expect(page.getByLabel("Email *")).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+  });
+
+  test("the button says Sending... while the answer is on its way", async ({ page }) => {
+    await open(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/rsvp\?.*_data=/, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await page.getByLabel("Name *").fill("Neighbour Sam");
+    await page.getByLabel("Email *").fill("sam@example.com");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    release();
+    await expect(page.getByTestId("toast")).toContainText("Thank You");
+  });
+});
