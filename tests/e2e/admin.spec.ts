@@ -339,7 +339,9 @@ test.describe("moderating uploads", () => {
     const dialog = detailView(page, "graduation.mov");
     await expect(dialog.getByRole("status")).toHaveText("Waiting to be prepared: this video can be published once it is ready.");
     await expect(dialog.getByRole("button", { name: "Publish to Gallery" })).toHaveCount(0);
-    await expect(dialog.getByRole("link", { name: /Download the original/ })).toHaveAttribute("href", /\/media\/\d+\/[\w-]+\.mp4$/);
+    const original = dialog.getByRole("link", { name: /Download the original/ });
+    await expect(original).toHaveAttribute("href", /\/media\/\d+\/[\w-]+\.mov$/);
+    expect((await page.request.get((await original.getAttribute("href"))!)).status()).toBe(200);
     await expectNoAxeViolations(page);
   });
 
