@@ -132,7 +132,8 @@ export const WEB_VIDEO = {
   maxFps: 60,
   /**
    * Address space for the encode: decoding a 4K 10-bit HEVC frame and
-   * encoding 1080p with x264 on one thread (measured in bench/media.mjs).
+   * encoding 1080p with x264 on one thread failed under 512 MB and peaked
+   * at 300 MB resident under this cap (docs/decisions/016-web-video.md).
    */
   memoryBytes: 768 * 1024 * 1024,
 };
@@ -319,52 +320,4 @@ export async function makeWebVideo(input: string, mime: string, facts: WebVideoF
     console.error(JSON.stringify({ level: "warn", msg: "web video failed", error: String(error) }));
     throw new MediaProblem("failed", "the video could not be converted into a copy every browser plays");
   }
-}
-
-const CONTAINERS: Record<string, { ext: string; format: string; mime: string }> = {
-  "video/mp4": { ext: "mp4", format: "mp4", mime: "video/mp4" },
-  "video/quicktime": { ext: "mov", format: "mov", mime: "video/quicktime" },
-  "video/x-msvideo": { ext: "avi", format: "avi", mime: "video/x-msvideo" },
-};
-
-/**
- * The public copy of a video: the same pictures and sound, copied without
- * re-encoding into a new file that keeps no metadata (a phone writes where
- * and when it was filmed, and a comment, into the file and into each
- * stream), no chapters, and no data, subtitle or attachment streams (an
- * iPhone keeps its location track in one). MP4 and MOV get their index at
- * the front, so playback starts before the whole file has arrived.
- */
-export async function makePublicVideoCopy(input: string, mime: string, sizeBytes: number, workDir: string, options: RunOptions = {}) {
-  await fs.mkdir(workDir, { recursive: true });
-  const container = CONTAINERS[mime] ?? CONTAINERS["video/mp4"]!;
-  const output = scratchName(workDir, container.ext);
-  const strip = ["-map_metadata", "-1", "-map_metadata:s", "-1", "-map_chapters", "-1", "-fflags", "+bitexact"];
-  const movFlags = container.format === "avi" ? [] : ["-movflags", "+faststart"];
-  // Copying is limited by the disk: 30 s, and one more second for every 4 MB.
-  const timeoutMs = Math.min(30_000 + Math.ceil(sizeBytes / (4 * 1024 * 1024)) * 1000, 15 * 60_000);
-  const attempts = [
-    // Everything that is a picture or sound…
-    ["-map", "0", "-map", "-0:d?", "-map", "-0:s?", "-map", "-0:t?"],
-    // …or, when the container cannot hold one of those streams again, the first of each.
-    ["-map", "0:v:0?", "-map", "0:a:0?"],
-  ];
-  let lastError: unknown;
-  for (const maps of attempts) {
-    try {
-      await runTool(
-        "ffmpeg",
-        ["-v", "error", "-i", input, ...maps, "-c", "copy", ...strip, ...movFlags, "-f", container.format, "-y", output],
-        { timeoutMs, signal: options.signal },
-      );
-      if ((await fs.stat(output).catch(() => null))?.size) return { file: output, ext: container.ext, mime: container.mime };
-    } catch (error) {
-      if (error instanceof MediaProblem) throw error;
-      if (error instanceof ToolFailed && error.missing) throw toolMissing("ffmpeg");
-      lastError = error;
-    }
-    await fs.rm(output, { force: true });
-  }
-  console.error(JSON.stringify({ level: "warn", msg: "video copy failed", error: String(lastError) }));
-  throw new MediaProblem("failed", "the video could not be copied without its hidden details (such as where it was filmed)");
 }
