@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminUsers, signedUploads, uploads, type Upload } from "../../db/schema";
 import { startAdminSession } from "~/auth/session.server";
-import { db } from "~/db.server";
+import { contentVersion, db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { upsertAdmin } from "~/models/admin.server";
 import { enqueueProcessing, processingTimeLimitMs, webVideoTimeLimitMs } from "~/models/upload-processing.server";
@@ -339,9 +339,12 @@ describe("the web copy of a video", () => {
     const interrupted = row(id);
     expect(interrupted.processedAt).not.toBeNull();
     expect(getAdminUpload(id)?.processing).toEqual({ state: "waiting" });
+    const version = contentVersion();
 
     expect(requeueUnprocessedUploads()).toBe(1);
     await processingIdle();
+    // The render cache sees the video become ready as a change of content.
+    expect(contentVersion()).not.toBe(version);
     const resumed = row(id);
     expect(resumed).toMatchObject({ processingError: null, webVideo: "encoded" });
     expect(resumed.thumbnailKey).toBe(interrupted.thumbnailKey);
