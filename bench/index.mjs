@@ -5,6 +5,8 @@
 //            stale reads in a mixed read/write run
 //   media    a 1 GiB signed PUT vs a bare Node stream-to-disk server, peak RSS growth,
 //            24 MP thumbnail and 12 MP HEIC conversion vs the libraries alone
+//   video    the web copy of a 1-minute 1080p phone video (HEVC .mov, H.264 .mp4) on one core
+//            (taskset -c 0): encode time, speed as a multiple of real time, peak RSS
 //   export   100,000-row memories CSV vs csv-stringify alone, peak RSS growth
 //   archive  "Download everything" with 1 GiB of media vs cp -r of the same files, peak RSS growth
 //   weight   gzipped HTML, CSS and JS of each public page
@@ -20,6 +22,7 @@ import { printSummary } from "./summary.mjs";
 const PARTS = {
   pages: ["bench/pages.mjs"],
   media: ["bench/media.mjs"],
+  video: ["bench/video.mjs"],
   export: ["bench/export.mjs"],
   archive: ["bench/archive.mjs"],
   weight: ["bench/page-weight.mjs", "/", "/guestbook", "/share", "/gallery", "/poems", "/rsvp"],

@@ -91,6 +91,11 @@ export const uploads = sqliteTable(
     // Why processing gave up on this upload (unreadable, over a size or time
     // limit); the admin sees it, and it cannot be published.
     processingError: text("processingError"),
+    // A video's web copy (H.264 + AAC MP4, docs/decisions/016-web-video.md):
+    // "remuxed" when the original already played everywhere and was copied
+    // without its metadata, "encoded" when it was re-encoded; null until it
+    // exists (a video is published only once it has one).
+    webVideo: text("webVideo", { enum: ["remuxed", "encoded"] }),
     ...moderation(),
   },
   (t) => [

@@ -8,7 +8,7 @@ import { runTool, ToolFailed, toolMissing } from "./run-tool.server";
 import { PHOTO_LONGEST_SIDE, photoWidths, THUMBNAIL_WIDTH } from "./web-sizes";
 
 export { MediaProblem, PROCESSING_LIMITS } from "./processing-limits.server";
-export { checkVideoFrameSize, makePublicVideoCopy, makeVideoPoster, probeVideo } from "./video.server";
+export { checkVideoFrameSize, makeVideoPoster, makeWebVideo, probeForWeb, probeVideo, WEB_VIDEO } from "./video.server";
 
 export interface SniffedType {
   mime: string;

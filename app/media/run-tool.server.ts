@@ -7,6 +7,8 @@ export interface ToolOptions {
   /** The job's own deadline: aborting kills the tool too. */
   signal?: AbortSignal;
   memoryBytes?: number;
+  /** Called with each piece of what the tool prints on stdout as it runs (ffmpeg's `-progress pipe:1`). */
+  onOutput?: (chunk: string) => void;
 }
 
 /** A tool that ran and failed (its exit code and the end of what it printed), or is not installed. */
@@ -37,7 +39,7 @@ export function runTool(command: string, args: string[], options: ToolOptions): 
   const script = `ulimit -v ${kib} && exec nice -n 10 "$0" "$@"`;
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(tooSlow(Math.round(options.timeoutMs / 1000)));
-    execFile(
+    const child = execFile(
       "sh",
       ["-c", script, command, ...args],
       {
@@ -59,5 +61,7 @@ export function runTool(command: string, args: string[], options: ToolOptions): 
         reject(new ToolFailed(`${command} failed (${String(code ?? error.message)}): ${tail}`, missing));
       },
     );
+    const onOutput = options.onOutput;
+    if (onOutput) child.stdout?.on("data", (chunk: Buffer | string) => onOutput(String(chunk)));
   });
 }

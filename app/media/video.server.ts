@@ -117,50 +117,207 @@ export async function makeVideoPoster(
   }
 }
 
-const CONTAINERS: Record<string, { ext: string; format: string; mime: string }> = {
-  "video/mp4": { ext: "mp4", format: "mp4", mime: "video/mp4" },
-  "video/quicktime": { ext: "mov", format: "mov", mime: "video/quicktime" },
-  "video/x-msvideo": { ext: "avi", format: "avi", mime: "video/x-msvideo" },
+/**
+ * What the web copy of a video is (docs/decisions/016-web-video.md): H.264
+ * High, yuv420p, with AAC sound, in an MP4 whose index comes first, its
+ * longest side at most 1080 pixels, turned upright, and without any
+ * metadata. Every browser plays it, and a phone on a slow connection too.
+ */
+export const WEB_VIDEO = {
+  maxSide: 1080,
+  /** The cap an encode keeps to (x264's VBV), and the most an original may carry to be copied as it is. */
+  maxVideoBitsPerSecond: 3_000_000,
+  maxRemuxBitsPerSecond: 4_000_000,
+  audioBitsPerSecond: 128_000,
+  maxFps: 60,
+  /**
+   * Address space for the encode: decoding a 4K 10-bit HEVC frame and
+   * encoding 1080p with x264 on one thread failed under 512 MB and peaked
+   * at 300 MB resident under this cap (docs/decisions/016-web-video.md).
+   */
+  memoryBytes: 768 * 1024 * 1024,
 };
 
-/**
- * The public copy of a video: the same pictures and sound, copied without
- * re-encoding into a new file that keeps no metadata (a phone writes where
- * and when it was filmed, and a comment, into the file and into each
- * stream), no chapters, and no data, subtitle or attachment streams (an
- * iPhone keeps its location track in one). MP4 and MOV get their index at
- * the front, so playback starts before the whole file has arrived.
- */
-export async function makePublicVideoCopy(input: string, mime: string, sizeBytes: number, workDir: string, options: RunOptions = {}) {
-  await fs.mkdir(workDir, { recursive: true });
-  const container = CONTAINERS[mime] ?? CONTAINERS["video/mp4"]!;
-  const output = scratchName(workDir, container.ext);
-  const strip = ["-map_metadata", "-1", "-map_metadata:s", "-1", "-map_chapters", "-1", "-fflags", "+bitexact"];
-  const movFlags = container.format === "avi" ? [] : ["-movflags", "+faststart"];
-  // Copying is limited by the disk: 30 s, and one more second for every 4 MB.
-  const timeoutMs = Math.min(30_000 + Math.ceil(sizeBytes / (4 * 1024 * 1024)) * 1000, 15 * 60_000);
-  const attempts = [
-    // Everything that is a picture or sound…
-    ["-map", "0", "-map", "-0:d?", "-map", "-0:s?", "-map", "-0:t?"],
-    // …or, when the container cannot hold one of those streams again, the first of each.
-    ["-map", "0:v:0?", "-map", "0:a:0?"],
-  ];
-  let lastError: unknown;
-  for (const maps of attempts) {
-    try {
-      await runTool(
-        "ffmpeg",
-        ["-v", "error", "-i", input, ...maps, "-c", "copy", ...strip, ...movFlags, "-f", container.format, "-y", output],
-        { timeoutMs, signal: options.signal },
-      );
-      if ((await fs.stat(output).catch(() => null))?.size) return { file: output, ext: container.ext, mime: container.mime };
-    } catch (error) {
-      if (error instanceof MediaProblem) throw error;
-      if (error instanceof ToolFailed && error.missing) throw toolMissing("ffmpeg");
-      lastError = error;
-    }
-    await fs.rm(output, { force: true });
+interface ProbedStream {
+  codec_type?: string;
+  codec_name?: string;
+  profile?: string;
+  pix_fmt?: string;
+  width?: number;
+  height?: number;
+  bit_rate?: string;
+  tags?: Record<string, string>;
+  side_data_list?: { rotation?: number | string }[];
+}
+
+/** What deciding between copying and encoding needs to know of a video file. */
+export interface WebVideoFacts {
+  durationSec: number | null;
+  bitRate: number | null;
+  video: { codec: string; profile: string; pixFmt: string; width: number; height: number; rotation: number; bitRate: number | null } | null;
+  audio: { codec: string } | null;
+}
+
+export async function probeForWeb(input: string, options: RunOptions = {}): Promise<WebVideoFacts | null> {
+  let stdout: string;
+  try {
+    stdout = await runTool("ffprobe", ["-v", "error", "-threads", "1", "-show_format", "-show_streams", "-of", "json", input], {
+      timeoutMs: 30_000,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof MediaProblem) throw error;
+    if (error instanceof ToolFailed && error.missing) throw toolMissing("ffprobe");
+    return null;
   }
-  console.error(JSON.stringify({ level: "warn", msg: "video copy failed", error: String(lastError) }));
-  throw new MediaProblem("failed", "the video could not be copied without its hidden details (such as where it was filmed)");
+  try {
+    const data = JSON.parse(stdout) as { format?: { duration?: string; bit_rate?: string }; streams?: ProbedStream[] };
+    const number = (value: unknown) => (Number.isFinite(Number(value)) && value !== undefined ? Number(value) : null);
+    const video = data.streams?.find((stream) => stream.codec_type === "video");
+    const audio = data.streams?.find((stream) => stream.codec_type === "audio");
+    const rotation =
+      number(video?.side_data_list?.find((side) => side.rotation !== undefined)?.rotation) ?? number(video?.tags?.rotate) ?? 0;
+    return {
+      durationSec: number(data.format?.duration),
+      bitRate: number(data.format?.bit_rate),
+      video: video
+        ? {
+            codec: video.codec_name ?? "",
+            profile: video.profile ?? "",
+            pixFmt: video.pix_fmt ?? "",
+            width: video.width ?? 0,
+            height: video.height ?? 0,
+            rotation: ((rotation % 360) + 360) % 360,
+            bitRate: number(video.bit_rate),
+          }
+        : null,
+      audio: audio ? { codec: audio.codec_name ?? "" } : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether an original already plays in every browser and only needs its metadata taken out. */
+export function playsEverywhere(mime: string, facts: WebVideoFacts) {
+  const { video, audio } = facts;
+  if (mime !== "video/mp4" || !video) return false;
+  const bitRate = facts.bitRate ?? video.bitRate ?? Infinity;
+  return (
+    video.codec === "h264" &&
+    ["Constrained Baseline", "Baseline", "Main", "High"].includes(video.profile) &&
+    video.pixFmt === "yuv420p" &&
+    video.rotation === 0 &&
+    Math.max(video.width, video.height) <= WEB_VIDEO.maxSide &&
+    bitRate <= WEB_VIDEO.maxRemuxBitsPerSecond &&
+    (audio === null || audio.codec === "aac")
+  );
+}
+
+export interface WebVideoOptions extends RunOptions {
+  timeoutMs: number;
+  /** Called with the share done (0 to 100) as ffmpeg reports it. */
+  onProgress?: (percent: number) => void;
+}
+
+const STRIP_METADATA = [
+  "-map_metadata",
+  "-1",
+  "-map_metadata:s",
+  "-1",
+  "-map_chapters",
+  "-1",
+  "-fflags",
+  "+bitexact",
+  "-flags:v",
+  "+bitexact",
+  "-flags:a",
+  "+bitexact",
+];
+
+/**
+ * The web copy of a video (see WEB_VIDEO): the original copied without its
+ * metadata when it already plays everywhere ("remuxed"), or else encoded
+ * ("encoded") on one thread, which ffmpeg reports the progress of.
+ */
+export async function makeWebVideo(input: string, mime: string, facts: WebVideoFacts, workDir: string, options: WebVideoOptions) {
+  await fs.mkdir(workDir, { recursive: true });
+  const output = scratchName(workDir, "mp4");
+  const remux = playsEverywhere(mime, facts);
+  const maps = ["-map", "0:v:0", "-map", "0:a:0?"];
+  const codecs = remux
+    ? ["-c", "copy"]
+    : [
+        "-vf",
+        `scale=w='min(${WEB_VIDEO.maxSide},iw)':h='min(${WEB_VIDEO.maxSide},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2,setsar=1,format=yuv420p`,
+        "-fpsmax",
+        String(WEB_VIDEO.maxFps),
+        "-c:v",
+        "libx264",
+        "-preset",
+        "veryfast",
+        "-profile:v",
+        "high",
+        "-crf",
+        "23",
+        "-maxrate",
+        String(WEB_VIDEO.maxVideoBitsPerSecond),
+        "-bufsize",
+        String(2 * WEB_VIDEO.maxVideoBitsPerSecond),
+        "-threads",
+        "1",
+        "-c:a",
+        "aac",
+        "-b:a",
+        String(WEB_VIDEO.audioBitsPerSecond),
+        "-ac",
+        "2",
+      ];
+  const duration = facts.durationSec;
+  let buffered = "";
+  const onOutput = (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines) {
+      const match = /^out_time_us=(\d+)/.exec(line.trim());
+      if (match && duration) options.onProgress?.(Math.min(99, Math.floor(Number(match[1]) / 10_000 / duration)));
+    }
+  };
+  try {
+    await runTool(
+      "ffmpeg",
+      [
+        "-v",
+        "error",
+        "-nostats",
+        "-progress",
+        "pipe:1",
+        "-stats_period",
+        "2",
+        "-threads",
+        "1",
+        "-i",
+        input,
+        ...maps,
+        ...codecs,
+        ...STRIP_METADATA,
+        "-movflags",
+        "+faststart",
+        "-f",
+        "mp4",
+        "-y",
+        output,
+      ],
+      { timeoutMs: options.timeoutMs, signal: options.signal, memoryBytes: WEB_VIDEO.memoryBytes, onOutput },
+    );
+    if (!(await fs.stat(output).catch(() => null))?.size) throw new ToolFailed("ffmpeg wrote nothing", false);
+    return { file: output, ext: "mp4", mime: "video/mp4", reencoded: !remux };
+  } catch (error) {
+    await fs.rm(output, { force: true });
+    if (error instanceof MediaProblem) throw error;
+    if (error instanceof ToolFailed && error.missing) throw toolMissing("ffmpeg");
+    console.error(JSON.stringify({ level: "warn", msg: "web video failed", error: String(error) }));
+    throw new MediaProblem("failed", "the video could not be converted into a copy every browser plays");
+  }
 }

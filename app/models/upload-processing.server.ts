@@ -10,15 +10,17 @@ import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server"
 import {
   checkVideoFrameSize,
   makeImageCopies,
-  makePublicVideoCopy,
   makeVideoPoster,
+  makeWebVideo,
   MediaProblem,
+  probeForWeb,
   probeVideo,
 } from "~/media/process.server";
 import { tooSlow } from "~/media/processing-limits.server";
 import { createJobQueue, JobTimedOut } from "~/media/processing-queue.server";
 import { photoCopies, photoCopyName } from "~/media/web-sizes";
 import { Refusal } from "~/utils/refusal.server";
+import type { ProcessingState } from "./upload.schema";
 
 // Processing: the public copy, thumbnail and measurements of each upload,
 // made from its original one job at a time, each job within a time limit.
@@ -26,6 +28,26 @@ import { Refusal } from "~/utils/refusal.server";
 // (processingError), which the admin sees and which keeps it unpublished.
 
 const queue = createJobQueue();
+
+/**
+ * Uploads whose job is running now, with the share of a video's web copy
+ * encoded so far (null until ffmpeg reports it, and for other jobs). One
+ * process, one queue: the admin pages read it to show "Processing: 40 %".
+ */
+const working = new Map<number, number | null>();
+
+/** Where an upload's processing stands, as the admin sees it. */
+export function processingStateOf(upload: Pick<Upload, "id" | "type" | "processedAt" | "processingError" | "webVideo">): ProcessingState {
+  if (upload.processingError) return { state: "failed", reason: upload.processingError };
+  if (isReady(upload)) return { state: "ready" };
+  if (working.has(upload.id)) return { state: "processing", percent: working.get(upload.id) ?? null };
+  return { state: "waiting" };
+}
+
+/** Whether an upload's public copies exist: a photo's web copies, or a video's poster and web copy. */
+export function isReady(upload: Pick<Upload, "type" | "processedAt" | "processingError" | "webVideo">) {
+  return !upload.processingError && upload.processedAt !== null && (upload.type !== "VIDEO" || upload.webVideo !== null);
+}
 
 /** What one processing job came to. */
 export type ProcessingOutcome = { ok: true } | { ok: false; kind: MediaProblem["kind"]; reason: string };
@@ -52,8 +74,25 @@ const servesOriginal = (upload: Upload) => upload.type === "VIDEO" && !!upload.s
 /** A photo processed before photos had web copies in several widths serves one full-size copy. */
 const lacksWebSizes = (upload: Upload) => upload.type === "IMAGE" && !photoCopies(upload.displayKey);
 
+/** A video's poster and measurements (the first, quick part of its processing) are still to be made. */
+const needsFirstPart = (upload: Upload) => upload.processedAt === null || servesOriginal(upload) || lacksWebSizes(upload);
+
+/** A video without its web copy: the older public copy kept its codec, which not every browser plays. */
+const needsWebVideo = (upload: Upload) => upload.type === "VIDEO" && upload.webVideo === null;
+
 function needsProcessing(upload: Upload) {
-  return upload.processingError === null && (upload.processedAt === null || servesOriginal(upload) || lacksWebSizes(upload));
+  return upload.processingError === null && (needsFirstPart(upload) || needsWebVideo(upload));
+}
+
+/**
+ * How long making one video's web copy may take: a minute, and ten seconds
+ * for every second of video (a 1-minute 1080p phone video takes about a
+ * minute on one shared CPU: README, Media), or, when the length is unknown,
+ * for every 4 MB of the file.
+ */
+export function webVideoTimeLimitMs(upload: Pick<Upload, "sizeBytes" | "durationSec">) {
+  const seconds = upload.durationSec ?? Math.ceil((upload.sizeBytes ?? 0) / (4 * 1024 * 1024));
+  return Math.min(60_000 + seconds * 10_000, 12 * 60 * 60_000);
 }
 
 /** The stored public copies of an upload: every width of a photo (or a video's one copy) and the thumbnail or poster. */
@@ -65,15 +104,25 @@ export function publicCopyKeys(upload: Pick<Upload, "storageKey" | "displayKey" 
 /** Queues one upload's processing; resolves (never rejects) once it has been processed or given up on. */
 export function enqueueProcessing(id: number): Promise<ProcessingOutcome> {
   const limitMs = processingTimeLimitMs(getRow(id) ?? { sizeBytes: 0 });
-  return queue
-    .enqueue((signal) => processUpload(id, signal), { limitMs })
-    .catch((error: unknown) => {
-      const problem = error instanceof JobTimedOut ? tooSlow(Math.round(limitMs / 1000)) : new MediaProblem("failed", SOMETHING_WENT_WRONG);
-      console.error(JSON.stringify({ level: "error", msg: "media processing failed", uploadId: id, error: String(error) }));
-      markFailed(id, problem.message);
-      return { ok: false as const, kind: problem.kind, reason: problem.message };
-    });
+  return queue.enqueue((signal) => processUpload(id, signal), { limitMs }).catch(giveUp(id, limitMs));
 }
+
+/**
+ * Queues the making of a video's web copy, behind everything already
+ * waiting, within a time limit proportional to its length. Nobody waits for
+ * it: the sender's completion has been answered after the first part.
+ */
+function enqueueWebVideo(id: number): Promise<ProcessingOutcome> {
+  const limitMs = webVideoTimeLimitMs(getRow(id) ?? { sizeBytes: 0, durationSec: null });
+  return queue.enqueue((signal) => makeWebVideoFor(id, limitMs, signal), { limitMs }).catch(giveUp(id, limitMs));
+}
+
+const giveUp = (id: number, limitMs: number) => (error: unknown) => {
+  const problem = error instanceof JobTimedOut ? tooSlow(Math.round(limitMs / 1000)) : new MediaProblem("failed", SOMETHING_WENT_WRONG);
+  console.error(JSON.stringify({ level: "error", msg: "media processing failed", uploadId: id, error: String(error) }));
+  markFailed(id, problem.message);
+  return { ok: false as const, kind: problem.kind, reason: problem.message };
+};
 
 /**
  * The site's other heavy media work (the family's new hero photo) in the
@@ -106,7 +155,10 @@ export async function processUpload(id: number, signal?: AbortSignal): Promise<P
   const upload = getRow(id);
   if (!upload || upload.status === "REJECTED" || !upload.storageKey || !upload.mimeType || !needsProcessing(upload)) return { ok: true };
   try {
-    await replaceCopies(upload, upload.rotation, signal, {});
+    working.set(id, null);
+    const updated = needsFirstPart(upload) ? await replaceCopies(upload, upload.rotation, signal, {}) : upload;
+    // The web copy of a video takes longer: it waits its own turn, and no one waits for it.
+    if (updated && needsWebVideo(updated)) void enqueueWebVideo(id);
     return { ok: true };
   } catch (error) {
     const problem = error instanceof MediaProblem ? error : new MediaProblem("failed", SOMETHING_WENT_WRONG);
@@ -116,6 +168,9 @@ export async function processUpload(id: number, signal?: AbortSignal): Promise<P
     // Past its time limit the queue has already recorded why.
     if (!signal?.aborted) markFailed(id, problem.message);
     return { ok: false, kind: problem.kind, reason: problem.message };
+  } finally {
+    // The web copy's job (which counts from 0) may already have begun.
+    if (working.get(id) === null) working.delete(id);
   }
 }
 
@@ -145,7 +200,8 @@ async function replaceCopies(upload: Upload, rotation: number, signal: AbortSign
       await deleteKeys(newKeys);
       return undefined;
     }
-    const replaced = publicCopyKeys(upload).filter((key) => !newKeys.includes(key));
+    const kept = publicCopyKeys(updated);
+    const replaced = publicCopyKeys(upload).filter((key) => !kept.includes(key));
     await deleteKeys(replaced);
     return updated;
   } catch (error) {
@@ -156,9 +212,10 @@ async function replaceCopies(upload: Upload, rotation: number, signal: AbortSign
   }
 }
 
-async function makeCopies(upload: Upload, file: string, rotation: number, workDir: string, newKeys: string[], signal?: AbortSignal) {
-  const id = upload.id;
-  const store = async (suffix: string, local: string, contentType: string, name = randomBytes(9).toString("base64url")) => {
+/** Stores a file made in the scratch directory as one of an upload's public copies (on disk, or in the bucket). */
+const storer =
+  (id: number, newKeys: string[]) =>
+  async (suffix: string, local: string, contentType: string, name = randomBytes(9).toString("base64url")) => {
     const key = `media/${id}/${name}${suffix}`;
     const storage = getMediaStorage();
     if (storage instanceof DiskStorage) await storage.adopt(key, local);
@@ -166,6 +223,10 @@ async function makeCopies(upload: Upload, file: string, rotation: number, workDi
     newKeys.push(key);
     return key;
   };
+
+async function makeCopies(upload: Upload, file: string, rotation: number, workDir: string, newKeys: string[], signal?: AbortSignal) {
+  const id = upload.id;
+  const store = storer(id, newKeys);
   if (upload.type === "IMAGE") {
     const copies = await makeImageCopies(file, upload.mimeType!, rotation, workDir, { signal });
     // Every size shares one random name, so the largest one's name tells the others (app/media/web-sizes.ts).
@@ -187,19 +248,79 @@ async function makeCopies(upload: Upload, file: string, rotation: number, workDi
   const facts = await probeVideo(file, { signal });
   if (!facts) throw new MediaProblem("unreadable", "the video could not be read; the file may be damaged or not really a video");
   checkVideoFrameSize(facts);
-  const copy = await makePublicVideoCopy(file, upload.mimeType!, upload.sizeBytes ?? 0, workDir, { signal });
-  const poster = await makeVideoPoster(copy.file, facts.durationSec, workDir, { signal });
-  const displayKey = await store(`.${copy.ext}`, copy.file, copy.mime);
+  // The poster and measurements now (ffmpeg turns the frame upright); the web copy in a job of its own.
+  const poster = await makeVideoPoster(file, facts.durationSec, workDir, { signal });
   const thumbnailKey = poster ? await store("-poster.jpg", poster, "image/jpeg") : null;
   return {
-    displayKey,
     thumbnailKey,
-    url: mediaUrl(id, displayKey),
     thumbnailUrl: thumbnailKey ? mediaUrl(id, thumbnailKey) : null,
     width: facts.width,
     height: facts.height,
     durationSec: facts.durationSec,
   };
+}
+
+/**
+ * Makes a video's web copy (app/media/video.server.ts) from its original and
+ * records it, with the size and length it came out at. Never throws: a
+ * failure is written to the upload and returned.
+ */
+async function makeWebVideoFor(id: number, limitMs: number, signal: AbortSignal): Promise<ProcessingOutcome> {
+  const upload = getRow(id);
+  if (!upload || upload.status === "REJECTED" || !upload.storageKey || upload.processingError || !needsWebVideo(upload))
+    return { ok: true };
+  working.set(id, 0);
+  const workDir = path.join(scratchDirectory(), `web-video-${id}-${randomBytes(4).toString("hex")}`);
+  const newKeys: string[] = [];
+  try {
+    const changes = await getMediaStorage().withLocalFile(upload.storageKey, async (file) => {
+      const facts = await probeForWeb(file, { signal });
+      if (!facts?.video) throw new MediaProblem("unreadable", "the video could not be read; the file may be damaged or not really a video");
+      const copy = await makeWebVideo(file, upload.mimeType ?? "", facts, workDir, {
+        signal,
+        timeoutMs: limitMs,
+        onProgress: (percent) => working.set(id, percent),
+      });
+      const measured = await probeVideo(copy.file, { signal });
+      const displayKey = await storer(id, newKeys)(".mp4", copy.file, copy.mime);
+      return {
+        displayKey,
+        url: mediaUrl(id, displayKey),
+        width: measured?.width ?? upload.width,
+        height: measured?.height ?? upload.height,
+        durationSec: measured?.durationSec ?? upload.durationSec,
+        webVideo: copy.reencoded ? ("encoded" as const) : ("remuxed" as const),
+      };
+    });
+    const updated = signal.aborted
+      ? undefined
+      : db
+          .update(uploads)
+          .set(changes)
+          .where(and(stillWanted(id), isNull(uploads.processingError)))
+          .returning()
+          .all()[0];
+    if (!updated) {
+      await deleteKeys(newKeys);
+      return { ok: true };
+    }
+    // The older public copy of a video processed before web copies existed.
+    if (upload.displayKey && upload.displayKey !== upload.storageKey && upload.displayKey !== updated.displayKey) {
+      await deleteKeys([upload.displayKey]);
+    }
+    return { ok: true };
+  } catch (error) {
+    await deleteKeys(newKeys);
+    const problem = error instanceof MediaProblem ? error : new MediaProblem("failed", SOMETHING_WENT_WRONG);
+    if (!(error instanceof MediaProblem)) {
+      console.error(JSON.stringify({ level: "error", msg: "web video failed", uploadId: id, error: String(error) }));
+    }
+    if (!signal.aborted) markFailed(id, problem.message);
+    return { ok: false, kind: problem.kind, reason: problem.message };
+  } finally {
+    working.delete(id);
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
 }
 
 async function deleteKeys(keys: string[]) {
@@ -228,6 +349,8 @@ export function requeueUnprocessedUploads() {
         or(
           isNull(uploads.processedAt),
           and(eq(uploads.type, "VIDEO"), eq(uploads.displayKey, uploads.storageKey)),
+          // A video whose web copy a restart interrupted, or made before web copies existed.
+          and(eq(uploads.type, "VIDEO"), isNull(uploads.webVideo)),
           // Roughly photoCopies' pattern; processUpload checks each exactly.
           sql`${uploads.type} = 'IMAGE' and coalesce(${uploads.displayKey}, '') not glob '*-[0-9]*w.jpg' and coalesce(${uploads.displayKey}, '') not glob '*-[0-9]*w.gif'`,
         ),

@@ -24,6 +24,10 @@ export interface UploadView extends GalleryItem {
   createdAt: string;
 }
 
+/** Where an upload's processing stands: waiting its turn, being processed (a video: how far), ready, or given up on. */
+export type ProcessingState =
+  { state: "waiting" } | { state: "processing"; percent: number | null } | { state: "ready" } | { state: "failed"; reason: string };
+
 /** What the administrator sees of an upload: who sent it, the format, and the original file. */
 export interface AdminUpload extends UploadView {
   submittedBy: string | null;
@@ -33,6 +37,8 @@ export interface AdminUpload extends UploadView {
   originalUrl: string | null;
   /** Why it could not be processed (then it cannot be published), or null. */
   processingError: string | null;
+  /** Where its processing stands: only a ready upload can be published. */
+  processing: ProcessingState;
   /** The admin who last published or deleted it, and when (null while pending). */
   moderatedBy: string | null;
   moderatedAt: string | null;

@@ -5,7 +5,7 @@ import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { photoCopies } from "~/media/web-sizes";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
-import { publicCopyKeys, turnImage } from "./upload-processing.server";
+import { isReady, processingStateOf, publicCopyKeys, turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
 import {
   parseSubmittedBy,
@@ -76,6 +76,7 @@ export async function setUploadStatus(id: number, status: Status, by: string | n
   if (status === "APPROVED" && current.processingError) {
     throw new UploadRefused(409, "status", cannotPublish(current.processingError));
   }
+  if (status === "APPROVED" && !isReady(current)) throw new UploadRefused(409, "status", notReadyYet(current.type));
   const moderation = status === "PENDING" ? { moderatedBy: null, moderatedAt: null } : { moderatedBy: by, moderatedAt: new Date(now) };
   if (status !== "REJECTED") {
     // All RETURNING rows are read, so a failed commit throws instead of passing unseen.
@@ -109,6 +110,12 @@ export async function setUploadStatus(id: number, status: Status, by: string | n
 /** Why an upload processing gave up on stays unpublished, as the admin reads it. */
 export const cannotPublish = (reason: string) =>
   `This file cannot be published because it could not be processed: ${reason}. You can delete it, or ask the sender for another copy.`;
+
+/** Why an upload still being processed cannot be published yet, as the admin reads it. */
+export const notReadyYet = (type: MediaType) =>
+  type === "VIDEO"
+    ? "This video is still being prepared so that every browser can play it. It can be published once it is ready."
+    : "This photo is still being prepared. It can be published once it is ready.";
 
 export function toGalleryItem(upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec">): GalleryItem {
   return {
@@ -280,6 +287,7 @@ export function toAdminUpload(upload: Upload): AdminUpload {
     sizeBytes: upload.sizeBytes,
     originalUrl: upload.storageKey ? mediaUrl(upload.id, upload.storageKey) : null,
     processingError: upload.processingError,
+    processing: processingStateOf(upload),
     moderatedBy: upload.moderatedBy,
     moderatedAt: upload.moderatedAt?.toISOString() ?? null,
   };

@@ -6,7 +6,7 @@ import * as d from "~/components/AdminDialog.css";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { ModerationButtons } from "~/components/admin/ModerationButtons";
 import { ModerationRecord } from "~/components/admin/ModerationRecord";
-import { dimensions, ProcessingProblem } from "~/components/admin/PendingUploads";
+import { dimensions, ProcessingProblem, ProcessingStatus, RefreshWhileProcessing } from "~/components/admin/PendingUploads";
 import { useSite } from "~/utils/site";
 import { getAdminUpload } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
@@ -65,6 +65,13 @@ export default function UploadPreview() {
           </a>
         </video>
       )}
+      {/* A failure is said in place of the preview above. */}
+      {deleted || upload.processing.state === "failed" ? null : (
+        <>
+          <ProcessingStatus upload={upload} />
+          <RefreshWhileProcessing uploads={[upload]} />
+        </>
+      )}
       <dl className={d.details}>
         <dt>Type</dt>
         <dd>{upload.type}</dd>
@@ -117,7 +124,7 @@ export default function UploadPreview() {
             id={upload.id}
             action={`/admin/uploads/${upload.id}`}
             labels={{ approve: "Publish to Gallery", reject: "Delete Permanently" }}
-            canApprove={!upload.processingError}
+            canApprove={upload.processing.state === "ready"}
           />
         )}
       </div>

@@ -32,9 +32,17 @@ export default function GalleryItemPage() {
         ) : null}
       </div>
       {item.type === "VIDEO" ? (
-        <video src={item.url} poster={item.thumbnailUrl ?? undefined} controls autoPlay playsInline className={s.player}>
-          <a href={item.url}>Download {title}</a>
-        </video>
+        <>
+          {/* The web copy every browser plays (H.264 + AAC MP4), never the original. */}
+          <video src={item.url} poster={item.thumbnailUrl ?? undefined} controls autoPlay playsInline className={s.player}>
+            <a href={item.url}>Download {title}</a>
+          </video>
+          <p className={s.back}>
+            <a href={item.url} download={`${title.replace(/\.[A-Za-z0-9]{2,4}$/, "")}.mp4`}>
+              Download this video (MP4)
+            </a>
+          </p>
+        </>
       ) : (
         <img src={item.url} srcSet={srcSet} sizes={srcSet ? PHOTO_SIZES : undefined} alt={title} className={s.photo} />
       )}

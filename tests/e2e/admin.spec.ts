@@ -6,7 +6,17 @@ import { memories, poems, rsvps, uploads } from "../../db/schema";
 import { db } from "~/db.server";
 import { ADMIN, hydrated, logIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
-import { addMemory, addPoem, addUnprocessableUpload, addUpload, removeAllMemories, removeAllPoems, removeAllUploads } from "./support/data";
+import {
+  addMemory,
+  addPoem,
+  addUnprocessableUpload,
+  addUpload,
+  addWaitingVideo,
+  finishProcessing,
+  removeAllMemories,
+  removeAllPoems,
+  removeAllUploads,
+} from "./support/data";
 
 const toast = (page: Page) => page.getByTestId("toast");
 /** The detail view: a modal dialog with JavaScript, a section of the page without it. */
@@ -288,6 +298,51 @@ test.describe("moderating uploads", () => {
       .click();
     await expect(toast(page)).toContainText("Upload status has been updated.");
     expect(upload(id)).toMatchObject({ status: "REJECTED", storageKey: null });
+  });
+
+  test("a video still being prepared says so and cannot be published until it is ready", async ({ page, javaScriptEnabled }) => {
+    const id = await addWaitingVideo("graduation.mov");
+    if (javaScriptEnabled) await page.clock.install();
+    await logIn(page);
+    await page.getByRole("link", { name: "Pending Uploads (1)" }).click();
+    const card = page.getByRole("listitem").filter({ hasText: "graduation.mov" });
+    await expect(card.getByRole("status")).toHaveText("Waiting to be prepared: this video can be published once it is ready.");
+    await expect(card.getByRole("button", { name: "Publish" })).toHaveCount(0);
+    await expect(card.getByRole("button", { name: "Delete" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Publishing anyway (a form sent from an older page) is refused with the reason.
+    await page.request.post("/admin/uploads", {
+      form: { intent: "approve", id: String(id) },
+      headers: { Origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(upload(id)?.status).toBe("PENDING");
+
+    await finishProcessing(id);
+    if (javaScriptEnabled) {
+      // The page asks again by itself every 5 seconds while something is being prepared.
+      await page.clock.runFor(5000);
+    } else {
+      await page.getByRole("link", { name: "Check again" }).click();
+    }
+    await expect(card.getByRole("status")).toHaveText("Ready to publish.");
+    await expect(page.getByRole("link", { name: "Check again" })).toHaveCount(0);
+    await card.getByRole("button", { name: "Publish" }).click();
+    await expect(toast(page)).toBeVisible();
+    await expect.poll(() => upload(id)?.status).toBe("APPROVED");
+  });
+
+  test("the preview of a video being prepared says so, and offers its original", async ({ page }) => {
+    const id = await addWaitingVideo("graduation.mov");
+    await logIn(page, `/admin/uploads/${id}`);
+    const dialog = detailView(page, "graduation.mov");
+    await expect(dialog.getByRole("status")).toHaveText("Waiting to be prepared: this video can be published once it is ready.");
+    await expect(dialog.getByRole("button", { name: "Publish to Gallery" })).toHaveCount(0);
+    const original = dialog.getByRole("link", { name: /Download the original/ });
+    await expect(original).toHaveAttribute("href", /\/media\/\d+\/[\w-]+\.mov$/);
+    expect((await page.request.get((await original.getAttribute("href"))!)).status()).toBe(200);
+    await expectNoAxeViolations(page);
   });
 
   test("pending media is served to the admin only", async ({ page, browser }) => {

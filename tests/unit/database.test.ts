@@ -98,6 +98,8 @@ describe("migrating an empty database file", () => {
       "processedAt",
       // Why processing gave up on it, for the admin.
       "processingError",
+      // A video's web copy: "remuxed" or "encoded" once made (docs/decisions/016-web-video.md).
+      "webVideo",
       "moderatedBy",
       "moderatedAt",
     ],

@@ -338,7 +338,8 @@ describe("who moderated what", () => {
     const insert = () =>
       db
         .insert(uploads)
-        .values({ type: "IMAGE", url: "/media/x/photo.jpg", originalName: "photo.jpg" })
+        // Processed (only a ready upload can be published).
+        .values({ type: "IMAGE", url: "/media/x/photo.jpg", originalName: "photo.jpg", processedAt: new Date(AT) })
         .returning({ id: uploads.id })
         .all()[0]!.id;
     const [kept, deleted] = [insert(), insert()];

@@ -8,10 +8,10 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminUsers, signedUploads, uploads, type Upload } from "../../db/schema";
 import { startAdminSession } from "~/auth/session.server";
-import { db } from "~/db.server";
+import { contentVersion, db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { upsertAdmin } from "~/models/admin.server";
-import { enqueueProcessing, processingTimeLimitMs } from "~/models/upload-processing.server";
+import { enqueueProcessing, processingTimeLimitMs, webVideoTimeLimitMs } from "~/models/upload-processing.server";
 import {
   getAdminUpload,
   processingIdle,
@@ -135,7 +135,8 @@ describe("the public copy of a video", () => {
 
     const response = await media(upload.url);
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe(ext === "mov" ? "video/quicktime" : "video/mp4");
+    // The web copy of either is an MP4.
+    expect(response.headers.get("Content-Type")).toBe("video/mp4");
     const copy = path.join(work, `public.${ext}`);
     await fs.writeFile(copy, Buffer.from(await response.arrayBuffer()));
     const after = tagsOf(copy);
@@ -160,7 +161,7 @@ describe("a video published before videos had public copies", () => {
     const id = await share(await fs.readFile(path.resolve(__dirname, "../fixtures/sample.mp4")), "old.mp4");
     const original = row(id).storageKey!;
     const legacyUrl = `/media/${id}/${path.posix.basename(original)}`;
-    db.update(uploads).set({ displayKey: original, url: legacyUrl, status: "APPROVED" }).where(eq(uploads.id, id)).run();
+    db.update(uploads).set({ displayKey: original, url: legacyUrl, status: "APPROVED", webVideo: null }).where(eq(uploads.id, id)).run();
     expect((await media(legacyUrl)).status).toBe(404);
 
     expect(requeueUnprocessedUploads()).toBe(1);
@@ -278,5 +279,93 @@ describe("turning a photo", () => {
     await processingIdle();
     expect(row(first).processedAt).not.toBeNull();
     expect(row(waiting).processedAt).not.toBeNull();
+  });
+});
+
+describe("the web copy of a video", () => {
+  /** A 1-second MPEG-4 Part 2 AVI, as an old camera films: no browser plays it as it is. */
+  async function cameraAvi() {
+    const file = path.join(work, "camera.avi");
+    ffmpeg(
+      ...["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=10:duration=1", "-f", "lavfi", "-i", "sine=frequency=440:duration=1"],
+      ...["-c:v", "mpeg4", "-c:a", "pcm_s16le", file],
+    );
+    return fs.readFile(file);
+  }
+
+  const codecs = async (url: string) => {
+    const copy = path.join(work, `served-${Math.random().toString(36).slice(2)}.mp4`);
+    await fs.writeFile(copy, Buffer.from(await (await media(url, true)).arrayBuffer()));
+    return execFileSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", copy])
+      .toString()
+      .trim()
+      .split("\n");
+  };
+
+  it("is waited for before the video can be published, and then served in place of the original", async () => {
+    const id = await storedButUnprocessed(await cameraAvi(), "video/x-msvideo", "VIDEO");
+    expect(getAdminUpload(id)?.processing).toEqual({ state: "waiting" });
+    const refused = await patchStatus(id, "APPROVED");
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      errors: { status: ["This video is still being prepared so that every browser can play it. It can be published once it is ready."] },
+    });
+    expect(row(id).status).toBe("PENDING");
+
+    expect(requeueUnprocessedUploads()).toBe(1);
+    await processingIdle();
+    const ready = row(id);
+    expect(ready).toMatchObject({ processingError: null, webVideo: "encoded", width: 160, height: 120, durationSec: 1 });
+    expect(ready.displayKey).toMatch(/\.mp4$/);
+    expect(ready.thumbnailUrl).toMatch(/-poster\.jpg$/);
+    expect(getAdminUpload(id)?.processing).toEqual({ state: "ready" });
+    expect(await codecs(ready.url)).toEqual(["h264", "aac"]);
+
+    expect((await patchStatus(id, "APPROVED")).status).toBe(200);
+    const response = await media(ready.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("video/mp4");
+  });
+
+  it("interrupted by a restart, is made at the next start", async () => {
+    // As a restart leaves it: the poster and measurements made, the web copy not.
+    const id = await storedButUnprocessed(await cameraAvi(), "video/x-msvideo", "VIDEO");
+    await enqueueProcessing(id);
+    db.update(uploads).set({ webVideo: null }).where(eq(uploads.id, id)).run();
+    await processingIdle();
+    const keys = await fs.readdir(path.join(process.env.STORAGE_DIR!, "objects", "media", String(id)));
+    for (const key of keys.filter((name) => name.endsWith(".mp4"))) await getMediaStorage().delete(`media/${id}/${key}`);
+    db.update(uploads).set({ webVideo: null, displayKey: null }).where(eq(uploads.id, id)).run();
+    const interrupted = row(id);
+    expect(interrupted.processedAt).not.toBeNull();
+    expect(getAdminUpload(id)?.processing).toEqual({ state: "waiting" });
+    const version = contentVersion();
+
+    expect(requeueUnprocessedUploads()).toBe(1);
+    await processingIdle();
+    // The render cache sees the video become ready as a change of content.
+    expect(contentVersion()).not.toBe(version);
+    const resumed = row(id);
+    expect(resumed).toMatchObject({ processingError: null, webVideo: "encoded" });
+    expect(resumed.thumbnailKey).toBe(interrupted.thumbnailKey);
+    expect(await codecs(resumed.url)).toEqual(["h264", "aac"]);
+    expect(requeueUnprocessedUploads()).toBe(0);
+  });
+
+  it("given up on (past its time limit) keeps the video unpublished, with the reason", async () => {
+    const id = await storedButUnprocessed(await cameraAvi(), "video/x-msvideo", "VIDEO");
+    await enqueueProcessing(id);
+    await processingIdle();
+    expect(row(id).webVideo).not.toBeNull();
+    db.update(uploads).set({ webVideo: null, displayKey: null, durationSec: 1 }).where(eq(uploads.id, id)).run();
+    expect(webVideoTimeLimitMs(row(id))).toBe(70_000);
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    expect(requeueUnprocessedUploads()).toBe(1);
+    await vi.advanceTimersByTimeAsync(70_000);
+    vi.useRealTimers();
+    await processingIdle();
+    expect(row(id).processingError).toMatch(/took longer than/);
+    expect(getAdminUpload(id)?.processing).toMatchObject({ state: "failed" });
+    expect((await patchStatus(id, "APPROVED")).status).toBe(409);
   });
 });

@@ -7,6 +7,7 @@
 // tested against it either. And it ignores checksum parameters, so the
 // presigned URLs are checked for their absence directly (real S3 rejects the
 // empty-body checksum the SDK would otherwise sign into them).
+import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
@@ -324,6 +325,31 @@ describe("the upload model with the S3 driver", () => {
     expect(rejected).toMatchObject({ status: "REJECTED", storageKey: null, displayKey: null, thumbnailKey: null });
     for (const stored of keys) expect(await storage.stat(stored)).toBeNull();
     expect(findMediaFile(view.id, path.posix.basename(view.thumbnailUrl!))).toBeUndefined();
+  });
+
+  it("writes a video's web copy to the bucket, next to its original", async () => {
+    const avi = path.join(scratchDir, "..", `camera-${randomBytes(4).toString("hex")}.avi`);
+    execFileSync("ffmpeg", [
+      ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=10:duration=1", "-c:v", "mpeg4", avi],
+    ]);
+    const bytes = await fs.readFile(avi);
+    await fs.rm(avi);
+    const { uploadURL, key } = await signUpload(ORIGIN, { filename: "camera.avi" });
+    expect((await putTo(uploadURL, bytes, { "Content-Type": "video/x-msvideo" })).status).toBe(200);
+    const view = await completeUpload({ uploadURL, submittedBy: "Aunt May (may@example.com)", originalName: "camera.avi" });
+    await processingIdle();
+
+    const row = db.select().from(uploads).where(eq(uploads.id, view.id)).get()!;
+    expect(row).toMatchObject({ storageKey: key, webVideo: "encoded", processingError: null });
+    expect(row.displayKey).toMatch(new RegExp(`^media/${view.id}/[A-Za-z0-9_-]+\\.mp4$`));
+    expect(await storedContentType(row.displayKey!)).toBe("video/mp4");
+    const copy = path.join(os.tmpdir(), `web-copy-${randomBytes(4).toString("hex")}.mp4`);
+    await fs.writeFile(copy, await bucketBytes(row.displayKey!));
+    const codec = execFileSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", copy]).toString().trim();
+    await fs.rm(copy);
+    expect(codec).toBe("h264");
+    expect(await bucketBytes(key)).toEqual(bytes);
+    expect(await scratchFiles()).toEqual([]);
   });
 
   it("refuses a file that is not a photo or video with 415 and deletes it from the bucket", async () => {

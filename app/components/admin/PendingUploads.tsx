@@ -1,5 +1,6 @@
-import { Link } from "@remix-run/react";
-import type { AdminUpload } from "~/models/upload.schema";
+import { Link, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import type { AdminUpload, ProcessingState } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
 import * as s from "./admin.css";
 import { ModerationButtons } from "./ModerationButtons";
@@ -9,43 +10,97 @@ export function ProcessingProblem({ reason, className }: { reason: string; class
   return <p className={className ?? s.problem}>This file could not be processed: {reason}. It cannot be published.</p>;
 }
 
+/** The words for where an upload's processing stands; a failure has its own sentence (ProcessingProblem). */
+export function processingLabel(processing: ProcessingState, type: AdminUpload["type"]) {
+  const what = type === "VIDEO" ? "video" : "photo";
+  switch (processing.state) {
+    case "waiting":
+      return `Waiting to be prepared: this ${what} can be published once it is ready.`;
+    case "processing":
+      return processing.percent === null
+        ? `Being prepared: this ${what} can be published once it is ready.`
+        : `Being prepared: ${processing.percent}% done. This ${what} can be published once it is ready.`;
+    case "ready":
+      return "Ready to publish.";
+    case "failed":
+      return null;
+  }
+}
+
+/**
+ * Where an upload's processing stands, for the admin: waiting, being
+ * prepared (a video's web copy: how far), ready, or why it failed. Without
+ * JavaScript a link shows it afresh; with it, the page asks again every 5 s
+ * while something is still being prepared.
+ */
+export function ProcessingStatus({ upload, className }: { upload: Pick<AdminUpload, "processing" | "type">; className?: string }) {
+  const { processing } = upload;
+  if (processing.state === "failed") return <ProcessingProblem reason={processing.reason} className={className} />;
+  return (
+    <p className={className ?? s.processingNote} role="status" data-processing={processing.state}>
+      {processingLabel(processing, upload.type)}
+    </p>
+  );
+}
+
+/** A link to see the processing state afresh (without JavaScript), and an automatic check every 5 s with it. */
+export function RefreshWhileProcessing({ uploads }: { uploads: Pick<AdminUpload, "processing">[] }) {
+  const location = useLocation();
+  const { revalidate, state } = useRevalidator();
+  const busy = uploads.some((upload) => upload.processing.state === "waiting" || upload.processing.state === "processing");
+  useEffect(() => {
+    if (!busy || state !== "idle") return;
+    const timer = setTimeout(revalidate, 5000);
+    return () => clearTimeout(timer);
+  }, [busy, state, revalidate]);
+  if (!busy) return null;
+  return (
+    <p className={s.cardText}>
+      <a href={location.pathname + location.search}>Check again</a> to see whether it is ready.
+    </p>
+  );
+}
+
 export const dimensions = (upload: Pick<AdminUpload, "width" | "height">) =>
   upload.width && upload.height ? `${upload.width} × ${upload.height}` : null;
 
 export function PendingUploads({ uploads }: { uploads: AdminUpload[] }) {
   if (uploads.length === 0) return <p className={ui.emptyState}>No pending uploads to review.</p>;
   return (
-    <ul className={s.grid} aria-label="Pending uploads">
-      {uploads.map((upload) => {
-        const name = upload.originalName ?? "Unknown";
-        const size = dimensions(upload);
-        return (
-          <li key={upload.id} className={s.uploadCard}>
-            <Link to={`/admin/uploads/${upload.id}`} className={s.thumbLink} preventScrollReset aria-label={`Preview ${name}`}>
-              {upload.type === "IMAGE" && upload.thumbnailUrl ? (
-                <img src={upload.thumbnailUrl} alt="" className={s.thumb} loading="lazy" />
-              ) : upload.type === "VIDEO" && upload.thumbnailUrl ? (
-                <img src={upload.thumbnailUrl} alt="" className={s.thumb} loading="lazy" />
-              ) : (
-                <span className={s.videoPlaceholder}>{upload.type === "VIDEO" ? "Video" : "Photo"}</span>
-              )}
-            </Link>
-            <span className={s.badge}>{upload.type}</span>
-            <p className={s.cardText}>
-              <strong>{name}</strong>
-            </p>
-            <p className={s.cardText}>{upload.submittedBy || "Anonymous"}</p>
-            {size ? <p className={s.cardText}>{size}</p> : null}
-            {upload.processingError ? <ProcessingProblem reason={upload.processingError} /> : null}
-            <ModerationButtons
-              id={upload.id}
-              action="/admin/uploads"
-              labels={{ approve: "Publish", reject: "Delete" }}
-              canApprove={!upload.processingError}
-            />
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <RefreshWhileProcessing uploads={uploads} />
+      <ul className={s.grid} aria-label="Pending uploads">
+        {uploads.map((upload) => {
+          const name = upload.originalName ?? "Unknown";
+          const size = dimensions(upload);
+          return (
+            <li key={upload.id} className={s.uploadCard}>
+              <Link to={`/admin/uploads/${upload.id}`} className={s.thumbLink} preventScrollReset aria-label={`Preview ${name}`}>
+                {upload.type === "IMAGE" && upload.thumbnailUrl ? (
+                  <img src={upload.thumbnailUrl} alt="" className={s.thumb} loading="lazy" />
+                ) : upload.type === "VIDEO" && upload.thumbnailUrl ? (
+                  <img src={upload.thumbnailUrl} alt="" className={s.thumb} loading="lazy" />
+                ) : (
+                  <span className={s.videoPlaceholder}>{upload.type === "VIDEO" ? "Video" : "Photo"}</span>
+                )}
+              </Link>
+              <span className={s.badge}>{upload.type}</span>
+              <p className={s.cardText}>
+                <strong>{name}</strong>
+              </p>
+              <p className={s.cardText}>{upload.submittedBy || "Anonymous"}</p>
+              {size ? <p className={s.cardText}>{size}</p> : null}
+              <ProcessingStatus upload={upload} />
+              <ModerationButtons
+                id={upload.id}
+                action="/admin/uploads"
+                labels={{ approve: "Publish", reject: "Delete" }}
+                canApprove={upload.processing.state === "ready"}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

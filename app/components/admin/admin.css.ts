@@ -144,3 +144,12 @@ export const exportCard = style([card, { padding: vars.space.lg, marginBottom: v
 
 export const storageNote = style({ margin: `0 0 ${vars.space.lg}`, color: vars.color.textMuted });
 export const storageFull = style({ display: "block", color: vars.color.text, fontWeight: 700 });
+
+/** Where an upload's processing stands (waiting, being prepared, ready): a quiet framed note. */
+export const processingNote = style({
+  margin: 0,
+  padding: vars.space.sm,
+  borderLeft: `4px solid ${vars.color.border}`,
+  background: vars.color.surfaceMuted,
+  color: vars.color.text,
+});

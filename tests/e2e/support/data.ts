@@ -1,6 +1,6 @@
 // Test data goes in through the app's own model code, on the same SQLite
 // file the server under test uses (see playwright.config.ts).
-import { createReadStream } from "node:fs";
+import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { desc, eq } from "drizzle-orm";
@@ -83,12 +83,21 @@ const SAMPLE_VIDEO = path.resolve("tests/fixtures/sample.mp4");
 
 /** A photo or video shared as a visitor would (by `sender`, "Test Visitor" unless given), processed, then moderated to `status`. */
 export async function addUpload(
-  input: { type?: "IMAGE" | "VIDEO"; status?: Status; name?: string; colour?: string; sender?: string; width?: number } = {},
+  input: {
+    type?: "IMAGE" | "VIDEO";
+    status?: Status;
+    name?: string;
+    colour?: string;
+    sender?: string;
+    width?: number;
+    /** A video file of the test's own (tests/fixtures/sample.mp4 unless given). */
+    file?: string;
+  } = {},
 ) {
   const type = input.type ?? "IMAGE";
   const stream =
     type === "VIDEO"
-      ? createReadStream(SAMPLE_VIDEO)
+      ? createReadStream(input.file ?? SAMPLE_VIDEO)
       : Readable.from([
           await sharp({
             create: {
@@ -161,4 +170,33 @@ export async function addUnprocessableUpload(name = "broken-photo.jpg") {
     .get();
   await processUpload(row.id);
   return row.id;
+}
+
+/**
+ * A video shared and stored, its processing not begun (as while it waits
+ * its turn, or after a restart): `finishProcessing` does it.
+ */
+export async function addWaitingVideo(name = "waiting-video.mp4") {
+  const key = await storeFormUpload({ stream: createReadStream(SAMPLE_VIDEO), filename: name });
+  db.delete(signedUploads).where(eq(signedUploads.key, key)).run();
+  const [row] = db
+    .insert(uploads)
+    .values({
+      type: "VIDEO",
+      originalName: name,
+      url: "",
+      storageKey: key,
+      mimeType: "video/mp4",
+      sizeBytes: statSync(SAMPLE_VIDEO).size,
+      submittedBy: "Test Visitor (visitor@example.com)",
+    })
+    .returning()
+    .all();
+  return row!.id;
+}
+
+/** Makes a waiting upload's copies (a video's poster, then its web copy). */
+export async function finishProcessing(id: number) {
+  await processUpload(id);
+  await processingIdle();
 }
