@@ -93,9 +93,11 @@ export const uploads = sqliteTable(
     processingError: text("processingError"),
     // A video's web copy (H.264 + AAC MP4, docs/decisions/016-web-video.md):
     // "remuxed" when the original already played everywhere and was copied
-    // without its metadata, "encoded" when it was re-encoded; null until it
-    // exists (a video is published only once it has one).
-    webVideo: text("webVideo", { enum: ["remuxed", "encoded"] }),
+    // without its metadata, "encoded" when it was re-encoded, "kept" when a
+    // video published before web copies existed could not get one and keeps
+    // its older public copy; null until then (a video is published only once
+    // it is not null).
+    webVideo: text("webVideo", { enum: ["remuxed", "encoded", "kept"] }),
     ...moderation(),
   },
   (t) => [

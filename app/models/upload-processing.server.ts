@@ -114,15 +114,37 @@ export function enqueueProcessing(id: number): Promise<ProcessingOutcome> {
  */
 function enqueueWebVideo(id: number): Promise<ProcessingOutcome> {
   const limitMs = webVideoTimeLimitMs(getRow(id) ?? { sizeBytes: 0, durationSec: null });
-  return queue.enqueue((signal) => makeWebVideoFor(id, limitMs, signal), { limitMs }).catch(giveUp(id, limitMs));
+  return queue.enqueue((signal) => makeWebVideoFor(id, limitMs, signal), { limitMs }).catch(giveUp(id, limitMs, webVideoFailed));
 }
 
-const giveUp = (id: number, limitMs: number) => (error: unknown) => {
-  const problem = error instanceof JobTimedOut ? tooSlow(Math.round(limitMs / 1000)) : new MediaProblem("failed", SOMETHING_WENT_WRONG);
-  console.error(JSON.stringify({ level: "error", msg: "media processing failed", uploadId: id, error: String(error) }));
-  markFailed(id, problem.message);
-  return { ok: false as const, kind: problem.kind, reason: problem.message };
-};
+const giveUp =
+  (id: number, limitMs: number, fail: (id: number, reason: string) => void = markFailed) =>
+  (error: unknown) => {
+    const problem = error instanceof JobTimedOut ? tooSlow(Math.round(limitMs / 1000)) : new MediaProblem("failed", SOMETHING_WENT_WRONG);
+    console.error(JSON.stringify({ level: "error", msg: "media processing failed", uploadId: id, error: String(error) }));
+    fail(id, problem.message);
+    return { ok: false as const, kind: problem.kind, reason: problem.message };
+  };
+
+/** A video processed before web copies existed: its public copy is the original's pictures and sound without metadata. */
+const hasOlderPublicCopy = (upload: Upload) => upload.type === "VIDEO" && !!upload.displayKey && upload.displayKey !== upload.storageKey;
+
+/**
+ * A web copy that could not be made. A new video is marked failed (the
+ * admin sees why, and it cannot be published); a video that already has an
+ * older public copy keeps serving it ("kept"), so a video the family
+ * published before web copies existed never leaves the gallery, and it is
+ * not tried again at every start.
+ */
+function webVideoFailed(id: number, reason: string) {
+  const upload = getRow(id);
+  if (!upload || !hasOlderPublicCopy(upload)) return markFailed(id, reason);
+  db.update(uploads)
+    .set({ webVideo: "kept" })
+    .where(and(eq(uploads.id, id), isNull(uploads.webVideo)))
+    .run();
+  console.error(JSON.stringify({ level: "warn", msg: "web video failed; the older public copy stays", uploadId: id, reason }));
+}
 
 /**
  * The site's other heavy media work (the family's new hero photo) in the
@@ -305,8 +327,8 @@ async function makeWebVideoFor(id: number, limitMs: number, signal: AbortSignal)
       return { ok: true };
     }
     // The older public copy of a video processed before web copies existed.
-    if (upload.displayKey && upload.displayKey !== upload.storageKey && upload.displayKey !== updated.displayKey) {
-      await deleteKeys([upload.displayKey]);
+    if (hasOlderPublicCopy(upload) && upload.displayKey !== updated.displayKey) {
+      await deleteKeys([upload.displayKey!]);
     }
     return { ok: true };
   } catch (error) {
@@ -315,7 +337,7 @@ async function makeWebVideoFor(id: number, limitMs: number, signal: AbortSignal)
     if (!(error instanceof MediaProblem)) {
       console.error(JSON.stringify({ level: "error", msg: "web video failed", uploadId: id, error: String(error) }));
     }
-    if (!signal.aborted) markFailed(id, problem.message);
+    if (!signal.aborted) webVideoFailed(id, problem.message);
     return { ok: false, kind: problem.kind, reason: problem.message };
   } finally {
     working.delete(id);

@@ -368,4 +368,23 @@ describe("the web copy of a video", () => {
     expect(getAdminUpload(id)?.processing).toMatchObject({ state: "failed" });
     expect((await patchStatus(id, "APPROVED")).status).toBe(409);
   });
+  it("given up on for a video published before web copies existed, keeps its older public copy in the gallery", async () => {
+    const id = await storedButUnprocessed(await cameraAvi(), "video/x-msvideo", "VIDEO");
+    await enqueueProcessing(id);
+    await processingIdle();
+    // As an older release left it: published, served from a copy of the original without metadata, no web copy.
+    const older = row(id);
+    db.update(uploads).set({ status: "APPROVED", webVideo: null, durationSec: 1 }).where(eq(uploads.id, id)).run();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    expect(requeueUnprocessedUploads()).toBe(1);
+    await vi.advanceTimersByTimeAsync(webVideoTimeLimitMs(row(id)));
+    vi.useRealTimers();
+    await processingIdle();
+
+    expect(row(id)).toMatchObject({ processingError: null, webVideo: "kept", displayKey: older.displayKey, status: "APPROVED" });
+    expect((await media(older.url)).status).toBe(200);
+    expect(getAdminUpload(id)?.processing).toEqual({ state: "ready" });
+    // Not tried again at every start.
+    expect(requeueUnprocessedUploads()).toBe(0);
+  });
 });
