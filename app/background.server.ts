@@ -19,23 +19,29 @@ async function tidyUploads() {
   }
 }
 
-let started = false;
-
 /**
- * Once per server process, after it starts listening: the configured admin
- * exists (or, without any admin, the first run's setup code is printed),
- * expired sessions are swept (now and hourly), processing that a restart
- * interrupted is finished, and abandoned uploads are freed (now and hourly).
+ * Before the server answers its first request: the configured admin exists
+ * (so a login right after start works), or, without any admin, the first
+ * run's setup code is printed.
  */
-export async function startBackgroundWork() {
-  if (started) return;
-  started = true;
-  // Without any admin (a fresh install, no ADMIN_USERNAME), the log gets the first run's setup code.
+export async function prepareAdmins() {
   try {
     await openSetupAfter(ensureConfiguredAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD));
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "could not set up the configured admin", error: String(error) }));
   }
+}
+
+let started = false;
+
+/**
+ * Once per server process, after it starts listening: expired sessions are
+ * swept (now and hourly), processing that a restart interrupted is finished,
+ * and abandoned uploads are freed (now and hourly).
+ */
+export async function startBackgroundWork() {
+  if (started) return;
+  started = true;
   sweepExpiredSessions();
   setInterval(() => sweepExpiredSessions(), HOUR).unref();
   if (process.env.NODE_ENV === "test") return;

@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 
 // Called by server/index.mjs once the site listens, and by `npm run admin`.
-export { startBackgroundWork } from "~/background.server";
+export { prepareAdmins, startBackgroundWork } from "~/background.server";
 export { upsertAdmin } from "~/models/admin.server";
 export { handleDiskPut } from "~/disk-put.server";
 export { visitorGate } from "~/visitor-gate.server";

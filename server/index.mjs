@@ -115,6 +115,7 @@ app.use((req, res, next) => {
  * @typedef {object} EntryExtras
  * @property {import("express").RequestHandler} [visitorGate]
  * @property {import("express").RequestHandler} [handleDiskPut]
+ * @property {() => Promise<void>} [prepareAdmins]
  * @property {() => Promise<void>} [startBackgroundWork]
  * @property {() => void} [closeDatabase]
  * @property {() => string} [contentVersion]
@@ -280,9 +281,12 @@ const listener =
     : app;
 const server = http.createServer(serverTimeoutOptions(timeouts), listener);
 applyTimeouts(server, timeouts);
+// The configured admin exists before the first answer (one password hash), so
+// a login sent as soon as the site answers works.
+await entry.prepareAdmins?.();
 server.listen(port, () => {
   console.log(`Memorial site listening on http://localhost:${port}`);
-  // The configured admin, session sweeping and media maintenance.
+  // Session sweeping and media maintenance.
   entry.startBackgroundWork?.().catch((error) => console.error(error));
   // Under `npm run dev`, tell the Remix dev server this build is live.
   if (process.env.REMIX_DEV_ORIGIN) import("@remix-run/node").then(({ broadcastDevReady }) => broadcastDevReady(build));

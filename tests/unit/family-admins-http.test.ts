@@ -102,6 +102,14 @@ describe("the first run, on a server started without ADMIN_USERNAME", () => {
     expect((await request(site.port, "GET", "/admin/setup")).headers.location).toBe("/admin/login");
     expect(setupCodeIn(site.output())).toBeUndefined();
   });
+
+  it("has the configured admin before it answers anything, so the first login works at once", async () => {
+    await site?.stop();
+    site = await startSite(scratchDir(), { ADMIN_USERNAME: "family", ADMIN_PASSWORD: "configured-password" });
+    // No retry: the very first request after the site answers /healthz.
+    const login = await postJson(site.port, "/api/admin/login", { username: "family", password: "configured-password" });
+    expect(login.status, login.body).toBe(200);
+  });
 });
 
 describe("the family admins API", () => {
