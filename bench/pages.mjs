@@ -11,6 +11,9 @@
 // Targets (issue 18): cached ≥ 10× the Remix app and ≥ 30% of bare Node, p99
 // < 30 ms; uncached /guestbook ≥ 80% of the Remix app; 0 stale reads.
 // Usage: npm run build && node bench/pages.mjs   (BENCH_SECONDS=10 by default)
+// BENCH_ONLY=uncached measures only remix-peer and the uncached /guestbook,
+// alternately, BENCH_ROUNDS times (3 by default): a quicker loop while
+// working on the render itself.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,6 +45,35 @@ const waiting = seedCrowd(site.dir, { memories: MEMORIES, uploads: UPLOADS, pend
 // The same site rendering every request, on the same database.
 const uncached = await startSite({ port: PORT + 3, dir: site.dir, env: { RENDER_CACHE: "off" } });
 const peer = await startRemixPeer({ port: PORT + 4 });
+
+if (process.env.BENCH_ONLY === "uncached") {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const results = [];
+  try {
+    for (const url of [`${peer.origin}/`, `${uncached.origin}/guestbook`]) {
+      await new Promise((resolve) => autocannon({ url, connections: CONNECTIONS, amount: 500 }, resolve));
+    }
+    for (let round = 1; round <= rounds; round++) {
+      const peerRun = await measure(`${peer.origin}/`);
+      const uncachedRun = await measure(`${uncached.origin}/guestbook`);
+      const peerReqs = Math.round(peerRun.requests.average);
+      const uncachedReqs = Math.round(uncachedRun.requests.average);
+      results.push({
+        round,
+        "remix-peer req/s": peerReqs,
+        "/guestbook uncached req/s": uncachedReqs,
+        "p99 ms": uncachedRun.latency.p99,
+        "× remix-peer": (uncachedReqs / peerReqs).toFixed(2),
+        failed: uncachedRun.non2xx + uncachedRun.errors + peerRun.non2xx + peerRun.errors,
+      });
+    }
+  } finally {
+    await Promise.all([site.stop(), uncached.stop(), peer.stop()]);
+  }
+  console.log(`${MEMORIES.toLocaleString("en")} approved memories, ${CONNECTIONS} connections, ${DURATION}s each, alternately`);
+  console.table(results);
+  process.exit(0);
+}
 
 const CACHED = [
   ["/", "/"],
