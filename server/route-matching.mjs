@@ -33,25 +33,35 @@ export const LONGEST_REMEMBERED_ADDRESS = 300;
 const shapes = new WeakMap();
 
 /**
- * The parts of a tree `matchRoutes` looks at, as one string.
+ * The parts of a tree `matchRoutes` looks at, as one string (each path
+ * length-prefixed, so two different trees never read the same). Built again
+ * for each new tree: the render makes one per request.
  * @param {RouteLike[]} routes
  * @returns {string}
  */
 function shapeOf(routes) {
   let shape = shapes.get(routes);
   if (shape === undefined) {
-    shape = JSON.stringify(routes.map(describe));
+    shape = describe(routes);
     shapes.set(routes, shape);
   }
   return shape;
 }
 
 /**
- * @param {RouteLike} route
- * @returns {unknown[]}
+ * @param {RouteLike[]} routes
+ * @returns {string}
  */
-function describe(route) {
-  return [route.path ?? null, route.index === true, route.caseSensitive === true, route.children ? route.children.map(describe) : null];
+function describe(routes) {
+  let text = "[";
+  for (const route of routes) {
+    const path = route.path;
+    text += path === undefined ? "-" : `${path.length}:${path}`;
+    text += route.index === true ? "i" : "";
+    text += route.caseSensitive === true ? "c" : "";
+    text += route.children ? describe(route.children) : ".";
+  }
+  return `${text}]`;
 }
 
 /**
