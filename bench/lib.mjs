@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
  * The production build on a scratch folder, or on `dir` (another server's database, left in place at stop).
  * `nodeArgs` go to node before the server's file (`--cpu-prof` to see where its time goes).
  */
-export async function startSite({ port = 3390, env = {}, dir: shared = undefined, nodeArgs = [] } = {}) {
+export async function startSite({ port = 3390, env = {}, dir: shared = undefined, nodeArgs = /** @type {string[]} */ ([]) } = {}) {
   const dir = shared ?? mkdtempSync(path.join(tmpdir(), "memorial-bench-"));
   const child = spawn(process.execPath, [...nodeArgs, "server/index.mjs"], {
     env: {
