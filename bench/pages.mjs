@@ -11,8 +11,11 @@
 // Targets (issue 18): cached ≥ 10× the Remix app and ≥ 30% of bare Node, p99
 // < 30 ms; uncached /guestbook ≥ 80% of the Remix app; 0 stale reads.
 // Usage: npm run build && node bench/pages.mjs   (BENCH_SECONDS=10 by default)
+// BENCH_ONLY=uncached measures only remix-peer and the uncached /guestbook,
+// alternately, BENCH_ROUNDS times (3 by default), with each server's CPU time
+// per request: a quicker loop while working on the render itself.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -42,6 +45,56 @@ const waiting = seedCrowd(site.dir, { memories: MEMORIES, uploads: UPLOADS, pend
 // The same site rendering every request, on the same database.
 const uncached = await startSite({ port: PORT + 3, dir: site.dir, env: { RENDER_CACHE: "off" } });
 const peer = await startRemixPeer({ port: PORT + 4 });
+
+if (process.env.BENCH_ONLY === "uncached") {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  /** CPU seconds a process has used (Linux), to divide by the requests it answered. */
+  const cpuSeconds = (/** @type {number | undefined} */ pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return NaN;
+    }
+  };
+  /** @param {string} url @param {number | undefined} pid */
+  const measureWithCpu = async (url, pid) => {
+    const before = cpuSeconds(pid);
+    const result = await measure(url);
+    return { result, cpuMs: ((cpuSeconds(pid) - before) * 1000) / result.requests.total };
+  };
+  const results = [];
+  try {
+    for (const url of [`${peer.origin}/`, `${uncached.origin}/guestbook`]) {
+      await new Promise((resolve) => autocannon({ url, connections: CONNECTIONS, amount: 500 }, resolve));
+    }
+    for (let round = 1; round <= rounds; round++) {
+      const peerRun = await measureWithCpu(`${peer.origin}/`, peer.pid);
+      const uncachedRun = await measureWithCpu(`${uncached.origin}/guestbook`, uncached.pid);
+      const peerReqs = Math.round(peerRun.result.requests.average);
+      const uncachedReqs = Math.round(uncachedRun.result.requests.average);
+      results.push({
+        round,
+        "remix-peer req/s": peerReqs,
+        "/guestbook uncached req/s": uncachedReqs,
+        "p99 ms": uncachedRun.result.latency.p99,
+        "× remix-peer": (uncachedReqs / peerReqs).toFixed(2),
+        "server CPU ms/request: peer": peerRun.cpuMs.toFixed(2),
+        "/guestbook": uncachedRun.cpuMs.toFixed(2),
+        "peer ÷ /guestbook": (peerRun.cpuMs / uncachedRun.cpuMs).toFixed(2),
+        failed: uncachedRun.result.non2xx + uncachedRun.result.errors + peerRun.result.non2xx + peerRun.result.errors,
+      });
+    }
+  } finally {
+    await Promise.all([site.stop(), uncached.stop(), peer.stop()]);
+  }
+  console.log(`${MEMORIES.toLocaleString("en")} approved memories, ${CONNECTIONS} connections, ${DURATION}s each, alternately`);
+  console.log(
+    "server CPU per request: the server process's CPU time (/proc) over the requests it answered; less moved by other work on the machine than req/s",
+  );
+  console.table(results);
+  process.exit(0);
+}
 
 const CACHED = [
   ["/", "/"],

@@ -61,6 +61,7 @@ export async function startRemixPeer({ port = 3394 } = {}) {
   }
   return {
     origin,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -12,6 +13,7 @@ import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { createRenderCache, renderCacheFromEnv } from "./render-cache.mjs";
+import { rememberRouteMatching } from "./route-matching.mjs";
 import {
   clientAddress,
   contentSecurityPolicy,
@@ -42,6 +44,9 @@ if (!existsSync(BUILD_PATH)) {
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+// Route matching remembered per address (docs/decisions/018-remembered-route-matching.md).
+rememberRouteMatching(createRequire(import.meta.url)("@remix-run/router"));
 
 /** @type {import("@remix-run/node").ServerBuild} */
 let build;

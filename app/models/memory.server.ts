@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { memories, type Memory, type Status } from "../../db/schema";
-import { db } from "~/db.server";
+import { contentVersion, db } from "~/db.server";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
 import { serverForm } from "~/utils/form-schema.server";
 import { MemoryFormSchema, type AdminMemory, type MemoryInput, type PublicMemory } from "./memory.schema";
@@ -97,6 +97,14 @@ const publicMemoriesQuery = db
 const NEWEST: PageCursor = { createdAt: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER };
 
 /**
+ * The newest page, which nearly every reader of the guest book (page or API)
+ * asks for: kept while the content version stands (any write visitors may
+ * see moves it, from this process or another, as for the render cache), so
+ * a page rendered afresh does not read the same ten memories again.
+ */
+let newestPage: { version: string; limit: number; page: ListPage<PublicMemory> } | undefined;
+
+/**
  * Approved memories the author allowed us to show, newest first: `limit` of
  * them after the `before` cursor (a page that ended there) or, as the spec's
  * API has it, after skipping `offset`. A full page ends with the cursor to
@@ -111,6 +119,18 @@ export function listPublicMemories({
   offset?: number;
   before?: PageCursor;
 }): ListPage<PublicMemory> {
+  const newest = offset === 0 && before === NEWEST;
+  if (newest) {
+    const version = contentVersion();
+    if (newestPage?.version === version && newestPage.limit === limit) return { ...newestPage.page, items: [...newestPage.page.items] };
+    const page = toListPage(
+      publicMemoriesQuery.all({ limit, offset, beforeAt: NEWEST.createdAt, beforeId: NEWEST.id }),
+      limit,
+      toPublicMemory,
+    );
+    newestPage = { version, limit, page };
+    return { ...page, items: [...page.items] };
+  }
   const rows = publicMemoriesQuery.all({ limit, offset, beforeAt: before.createdAt, beforeId: before.id });
   return toListPage(rows, limit, toPublicMemory);
 }

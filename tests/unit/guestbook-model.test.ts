@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { memories, type Status } from "../../db/schema";
@@ -115,6 +116,43 @@ describe("listPublicMemories", () => {
     const text = JSON.stringify(memory);
     expect(text).not.toContain("bob.secret@example.com");
     expect(text).not.toContain("555-7777");
+  });
+});
+
+describe("listPublicMemories: the newest page kept between reads", () => {
+  it("shows an approval, a rejection and an edit at the next read, through this connection", () => {
+    const first = seed({ at: 1, name: "First" });
+    const waiting = seed({ at: 2, name: "Waiting", status: "PENDING" });
+    expect(listPublicMemories({ limit: 10 }).items.map((m) => m.name)).toEqual(["First"]);
+    expect(listPublicMemories({ limit: 10 }).items.map((m) => m.name)).toEqual(["First"]);
+    setMemoryStatus(waiting.id, "APPROVED");
+    expect(listPublicMemories({ limit: 10 }).items.map((m) => m.name)).toEqual(["Waiting", "First"]);
+    setMemoryStatus(first.id, "REJECTED");
+    expect(listPublicMemories({ limit: 10 }).items.map((m) => m.name)).toEqual(["Waiting"]);
+    db.update(memories).set({ message: "Edited" }).where(eq(memories.id, waiting.id)).run();
+    expect(listPublicMemories({ limit: 10 }).items.map((m) => m.message)).toEqual(["Edited"]);
+    // Another page size is read afresh, not cut from the kept one.
+    seed({ at: 3, name: "Third" });
+    expect(listPublicMemories({ limit: 1 }).items.map((m) => m.name)).toEqual(["Third"]);
+    expect(listPublicMemories({ limit: 10 }).items.map((m) => m.name)).toEqual(["Third", "Waiting"]);
+  });
+
+  it("shows a write committed by another connection to the file (npm run admin, another process) at the next read", () => {
+    const waiting = seed({ at: 1, name: "Approved elsewhere", status: "PENDING" });
+    expect(listPublicMemories({ limit: 10 }).items).toEqual([]);
+    const other = new Database(process.env.DATABASE_PATH!);
+    try {
+      other.prepare("update memories set status = 'APPROVED' where id = ?").run(waiting.id);
+    } finally {
+      other.close();
+    }
+    expect(listPublicMemories({ limit: 10 }).items.map((m) => m.name)).toEqual(["Approved elsewhere"]);
+  });
+
+  it("hands each caller its own list", () => {
+    seed({ at: 1, name: "One" });
+    listPublicMemories({ limit: 10 }).items.pop();
+    expect(listPublicMemories({ limit: 10 }).items.map((m) => m.name)).toEqual(["One"]);
   });
 });
 

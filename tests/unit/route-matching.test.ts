@@ -1,0 +1,164 @@
+// Remembered route matching (server/route-matching.mjs) gives React Router's
+// own answers: the same routes, params and pathnames, for the tree it is given.
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import {
+  LONGEST_REMEMBERED_ADDRESS,
+  REMEMBERED_ADDRESSES,
+  rememberingMatchRoutes,
+  rememberRouteMatching,
+} from "../../server/route-matching.mjs";
+
+const router = createRequire(import.meta.url)("@remix-run/router") as typeof import("@remix-run/router");
+const original = router.matchRoutes as unknown as Parameters<typeof rememberingMatchRoutes>[0];
+
+interface TestRoute {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: TestRoute[];
+}
+
+/** A tree shaped like the site's: Remix's root, index, static and dynamic routes, a layout, a splat, an optional segment. */
+function siteLikeTree(): TestRoute[] {
+  return [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "routes/_index", index: true },
+        { id: "routes/guestbook", path: "guestbook" },
+        { id: "routes/gallery", path: "gallery" },
+        { id: "routes/gallery_.$id", path: "gallery/:id" },
+        { id: "routes/poems", path: "poems" },
+        { id: "routes/Karen", path: "Karen", caseSensitive: true },
+        { id: "routes/($lang).about", path: ":lang?/about" },
+        {
+          id: "routes/admin",
+          path: "admin",
+          children: [
+            { id: "routes/admin._index", index: true },
+            { id: "routes/admin.memories.$id", path: "memories/:id" },
+            { id: "routes/admin.uploads", path: "uploads" },
+          ],
+        },
+        { id: "routes/admin_.login", path: "admin/login" },
+        { id: "routes/api.guestbook", path: "api/guestbook" },
+        { id: "routes/api.uploads.objects.$", path: "api/uploads/objects/*" },
+        { id: "routes/api.$", path: "api/*" },
+        { id: "routes/media.$id.$file", path: "media/:id/:file" },
+        { id: "routes/$", path: "*" },
+      ],
+    },
+  ];
+}
+
+const ADDRESSES = [
+  "/",
+  "/guestbook",
+  "/guestbook/",
+  "/GUESTBOOK",
+  "/gallery/12",
+  "/gallery/caf%C3%A9",
+  "/poems",
+  "/Karen",
+  "/karen",
+  "/about",
+  "/fr/about",
+  "/admin",
+  "/admin/memories/7",
+  "/admin/uploads",
+  "/admin/login",
+  "/api/guestbook",
+  "/api/uploads/objects/a/b/c.jpg",
+  "/api/nothing/here",
+  "/media/3/display-3.jpg",
+  "/no/such/page",
+  "/%E0%A4%A",
+];
+
+describe("remembered route matching", () => {
+  it("answers as React Router does, first and from memory, for the same tree and for a new tree of the same shape", () => {
+    const matchRoutes = rememberingMatchRoutes(original);
+    const tree = siteLikeTree();
+    for (const round of [1, 2, 3]) {
+      // The render builds a new tree on every request.
+      const routes = round === 3 ? siteLikeTree() : tree;
+      for (const address of ADDRESSES) {
+        for (const location of [address, { pathname: address }, `${address}?q=1#top`]) {
+          const expected = original(routes, location);
+          const answer = matchRoutes(routes, location);
+          expect(answer, `${address} (round ${round})`).toEqual(expected);
+          if (!answer || !expected) continue;
+          answer.forEach((match, i) => expect(match.route).toBe(expected[i]!.route));
+          // One params object for the whole answer, as React Router gives.
+          expect(new Set(answer.map((match) => match.params)).size).toBe(1);
+        }
+      }
+    }
+  });
+
+  it("gives each caller its own params, so one request cannot change another's", () => {
+    const matchRoutes = rememberingMatchRoutes(original);
+    const routes = siteLikeTree();
+    const first = matchRoutes(routes, "/gallery/12")!;
+    first[0]!.params.id = "99";
+    expect(matchRoutes(routes, "/gallery/12")![1]!.params).toEqual({ id: "12" });
+  });
+
+  it("honours the basename", () => {
+    const matchRoutes = rememberingMatchRoutes(original);
+    const routes = siteLikeTree();
+    for (const basename of ["/", "/memorial", "/memorial", "/"]) {
+      for (const address of ["/memorial/guestbook", "/guestbook"]) {
+        expect(matchRoutes(routes, address, basename)).toEqual(original(routes, address, basename));
+      }
+    }
+  });
+
+  it("keeps answering correctly past the number of addresses it remembers, and for very long addresses", () => {
+    const matchRoutes = rememberingMatchRoutes(original);
+    const routes = siteLikeTree();
+    for (let i = 0; i < REMEMBERED_ADDRESSES + 50; i++) {
+      expect(matchRoutes(routes, `/gallery/${i}`)?.[1]?.params).toEqual({ id: String(i) });
+    }
+    const long = `/gallery/${"x".repeat(LONGEST_REMEMBERED_ADDRESS)}`;
+    expect(matchRoutes(routes, long)).toEqual(original(routes, long));
+    expect(matchRoutes(routes, "/gallery/0")).toEqual(original(routes, "/gallery/0"));
+  });
+
+  it("tells trees of different shapes apart", () => {
+    const matchRoutes = rememberingMatchRoutes(original);
+    const before = siteLikeTree();
+    expect((matchRoutes(before, "/poems")?.at(-1)?.route as TestRoute | undefined)?.id).toBe("routes/poems");
+    const after = siteLikeTree();
+    after[0]!.children = after[0]!.children!.filter((route) => route.id !== "routes/poems");
+    expect((matchRoutes(after, "/poems")?.at(-1)?.route as TestRoute | undefined)?.id).toBe("routes/$");
+  });
+
+  it("is installed on @remix-run/router, through which Remix's server runtime matches, once", () => {
+    let calls = 0;
+    const counting = ((...args: Parameters<typeof original>) => {
+      calls++;
+      return original(...args);
+    }) as never;
+    router.matchRoutes = counting;
+    try {
+      rememberRouteMatching(router as never);
+      rememberRouteMatching(router as never);
+      expect((router.matchRoutes as { remembering?: boolean }).remembering).toBe(true);
+      const runtime = createRequire(import.meta.url)("@remix-run/server-runtime/dist/routeMatching.js") as {
+        matchServerRoutes: (routes: unknown[], pathname: string) => { route: { id: string } }[] | null;
+      };
+      const routes = siteLikeTree();
+      for (let i = 0; i < 3; i++) {
+        expect(runtime.matchServerRoutes(routes, "/guestbook")?.map((match) => match.route.id)).toEqual(["root", "routes/guestbook"]);
+      }
+      // React Router's own matching ran once; the other two answers came from memory.
+      expect(calls).toBe(1);
+    } finally {
+      router.matchRoutes = original as never;
+    }
+  });
+});
