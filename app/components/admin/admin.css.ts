@@ -125,15 +125,16 @@ export const badge = style({
   fontWeight: 700,
 });
 export const cardText = style({ margin: 0, overflowWrap: "anywhere" });
-/** Why an upload could not be processed: a framed note, in words and colour. */
-export const problem = style({
+/** Where an upload's processing stands (waiting, being prepared, ready): a quiet framed note. */
+export const processingNote = style({
   margin: 0,
   padding: vars.space.sm,
-  borderLeft: `4px solid ${vars.color.danger}`,
+  borderLeft: `4px solid ${vars.color.border}`,
   background: vars.color.surfaceMuted,
   color: vars.color.text,
-  overflowWrap: "anywhere",
 });
+/** Why an upload could not be processed: the same note, in the danger colour. */
+export const problem = style([processingNote, { borderLeftColor: vars.color.danger, overflowWrap: "anywhere" }]);
 
 export const form = style([card, { padding: vars.space.xl, marginBottom: vars.space.xl }]);
 export const poemList = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.md });
@@ -144,12 +145,3 @@ export const exportCard = style([card, { padding: vars.space.lg, marginBottom: v
 
 export const storageNote = style({ margin: `0 0 ${vars.space.lg}`, color: vars.color.textMuted });
 export const storageFull = style({ display: "block", color: vars.color.text, fontWeight: 700 });
-
-/** Where an upload's processing stands (waiting, being prepared, ready): a quiet framed note. */
-export const processingNote = style({
-  margin: 0,
-  padding: vars.space.sm,
-  borderLeft: `4px solid ${vars.color.border}`,
-  background: vars.color.surfaceMuted,
-  color: vars.color.text,
-});
