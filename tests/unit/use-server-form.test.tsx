@@ -3,8 +3,7 @@
 // controls exactly what useZodForm gave (so the page without JavaScript is
 // unchanged), from the constraint the server sends and the action's reply.
 import { getFormProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { renderToString } from "react-dom/server";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { useServerForm } from "~/components/useServerForm";
 import { useZodForm } from "~/components/useZodForm";
@@ -12,19 +11,12 @@ import { memoryForm } from "~/models/memory.server";
 import { rsvpForm } from "~/models/rsvp.server";
 import { serverForm } from "~/utils/form-schema.server";
 import { FORMS, refused, type FormCase } from "./support/form-cases";
+import { renderRouterOnce } from "./support/render-router";
 
 type Seen = { form: Record<string, unknown>; errors: unknown; controls: Record<string, unknown> };
 
 function render(Form: () => null) {
-  const router = createMemoryRouter([{ path: "/", Component: Form }]);
-  const warn = console.error;
-  console.error = (...args: unknown[]) => void (String(args[0]).includes("useLayoutEffect does nothing on the server") || warn(...args));
-  try {
-    renderToString(<RouterProvider router={router} />);
-  } finally {
-    console.error = warn;
-    router.dispose();
-  }
+  renderRouterOnce(createMemoryRouter([{ path: "/", Component: Form }]));
 }
 
 function withZod({ formId, schema, controls, defaultValue }: FormCase, lastResult?: SubmissionResult<string[]>): Seen {

@@ -5,12 +5,12 @@
 // submission is on its way.
 import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { renderToString } from "react-dom/server";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { useZodForm } from "~/components/useZodForm";
 import { formControls } from "~/utils/form-control";
 import { FORMS, refused, type FormCase } from "./support/form-cases";
+import { renderRouterOnce } from "./support/render-router";
 
 type Seen = { form: unknown; controls: Record<string, unknown> };
 
@@ -32,15 +32,7 @@ async function render(Form: () => null, { submitting = false } = {}) {
     void router.navigate("/", { formMethod: "post", formData: form });
     await expect.poll(() => router.state.navigation.state).toBe("submitting");
   }
-  // RouterProvider's layout effect is meant for the browser; React says so on every server render.
-  const warn = console.error;
-  console.error = (...args: unknown[]) => void (String(args[0]).includes("useLayoutEffect does nothing on the server") || warn(...args));
-  try {
-    renderToString(<RouterProvider router={router} />);
-  } finally {
-    console.error = warn;
-    router.dispose();
-  }
+  renderRouterOnce(router);
 }
 
 /** What the hand-written blocks did: useForm with these options, then formControls. */
