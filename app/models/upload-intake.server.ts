@@ -5,7 +5,7 @@
 // processing in upload-processing.server.ts.
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { signedUploads, uploads, type SignedUpload } from "../../db/schema";
 import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
 import { config } from "~/config.server";

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { requireAdminApi } from "~/auth/session.server";
 import { rotateUpload } from "~/models/upload.server";
 import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, readJsonObject } from "~/utils/http.server";

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { MAX_PARTS } from "~/media/limits";
 import { completeMultipartUpload } from "~/models/upload.server";
 import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject, siteOrigin } from "~/utils/http.server";
