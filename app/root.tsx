@@ -24,14 +24,8 @@ import "~/styles/global.css";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
-import { getToast } from "~/utils/toast.server";
-import { publicOrigin } from "~/utils/http.server";
-import { config } from "~/config.server";
-import { getSiteView } from "~/models/settings.server";
-import { siteViewWhileLocked } from "~/models/privacy.server";
-import { isVisitorLocked } from "~/auth/visitor-passcode.server";
+import { getToast, publicOrigin, config, getSiteView, siteViewWhileLocked, isVisitorLocked, isKarenModeOn } from "~/loaders/root.server";
 import { KarenParty, useKarenMode } from "~/components/KarenMode";
-import { isKarenModeOn } from "~/utils/karen-mode.server";
 import { isTextBrowser } from "~/utils/text-browser";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

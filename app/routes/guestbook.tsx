@@ -9,16 +9,22 @@ import { showToast } from "~/components/Toaster";
 import { useServerForm } from "~/components/useServerForm";
 import { useSite } from "~/utils/site";
 import type { loader as rootLoader } from "~/root";
-import { listPublicMemories, memoryForm, submitMemory, type PublicMemory } from "~/models/memory.server";
+import {
+  listPublicMemories,
+  memoryForm,
+  submitMemory,
+  type PublicMemory,
+  noStoreHeaders,
+  readFormData,
+  decodeCursor,
+  replyIfRefused,
+  redirectWithToast,
+} from "~/loaders/guestbook.server";
 // Used in the browser, so not from the .server module (Remix leaves those out of the client), nor from the zod schema.
 import { GUESTBOOK_PAGE_SIZE } from "~/models/memory.constants";
 import * as ui from "~/styles/ui.css";
-import { noStoreHeaders, readFormData } from "~/utils/http.server";
-import { decodeCursor } from "~/utils/page-cursor.server";
 import { itemsToShow, MAX_ITEMS_PER_PAGE } from "~/utils/paging";
-import { replyIfRefused } from "~/utils/refusal.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "./guestbook.css";
 
 const SUBMITTED = {

@@ -7,13 +7,10 @@ import { useServerForm } from "~/components/useServerForm";
 import { content } from "~/content";
 // Used in the browser, so from the zod-free constants rather than the schema.
 import { MAX_GUESTS, RSVP_THANKS } from "~/models/rsvp.constants";
-import { createRsvp, rsvpForm } from "~/models/rsvp.server";
+import { createRsvp, rsvpForm, noStoreHeaders, readFormData, replyIfRefused, redirectWithToast } from "~/loaders/rsvp.server";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
-import { noStoreHeaders, readFormData } from "~/utils/http.server";
-import { replyIfRefused } from "~/utils/refusal.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "./guestbook.css";
 
 export const headers = noStoreHeaders;
