@@ -1,5 +1,5 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -24,7 +24,16 @@ import "~/styles/global.css";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
-import { getToast, publicOrigin, config, getSiteView, siteViewWhileLocked, isVisitorLocked, isKarenModeOn } from "~/loaders/root.server";
+import {
+  json,
+  getToast,
+  publicOrigin,
+  config,
+  getSiteView,
+  siteViewWhileLocked,
+  isVisitorLocked,
+  isKarenModeOn,
+} from "~/loaders/root.server";
 import { KarenParty, useKarenMode } from "~/components/KarenMode";
 import { isTextBrowser } from "~/utils/text-browser";
 

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -10,6 +10,7 @@ import { useServerForm } from "~/components/useServerForm";
 import { useSite } from "~/utils/site";
 import type { loader as rootLoader } from "~/root";
 import {
+  json,
   listPublicMemories,
   memoryForm,
   submitMemory,

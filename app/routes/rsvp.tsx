@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Field, FormAlert, formLevelError, Honeypot, TextareaField } from "~/components/forms";
@@ -7,7 +7,7 @@ import { useServerForm } from "~/components/useServerForm";
 import { content } from "~/content";
 // Used in the browser, so from the zod-free constants rather than the schema.
 import { MAX_GUESTS, RSVP_THANKS } from "~/models/rsvp.constants";
-import { createRsvp, rsvpForm, noStoreHeaders, readFormData, replyIfRefused, redirectWithToast } from "~/loaders/rsvp.server";
+import { json, createRsvp, rsvpForm, noStoreHeaders, readFormData, replyIfRefused, redirectWithToast } from "~/loaders/rsvp.server";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
