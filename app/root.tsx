@@ -13,10 +13,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { NotFound } from "~/components/NotFound";
 import { PrivateSiteFooter, PrivateSiteHeader } from "~/components/PrivateSiteChrome";
-import { GalleryLoading, MemoriesLoading, PoemsSkeleton } from "~/components/Skeletons";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
@@ -69,12 +68,13 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
     ? pageMeta(matches, { title: "404 Page Not Found", exactTitle: true })
     : pageMeta(matches);
 
-/** Skeletons shown in place of a page while its data loads on client-side navigation. */
-const pendingSkeletons: Record<string, ComponentType> = {
-  "/poems": PoemsSkeleton,
-  "/guestbook": MemoriesLoading,
-  "/gallery": GalleryLoading,
-};
+/**
+ * Skeletons shown in place of a page while its data loads on client-side
+ * navigation, fetched on the first navigation that needs one (the page being
+ * left stays until then).
+ */
+const PendingSkeleton = lazy(() => import("~/components/Skeletons"));
+const SKELETON_PATHS = new Set(["/poems", "/guestbook", "/gallery"]); // those PendingSkeleton knows
 
 /**
  * A route whose `handle` says `{ hydrate: false }` is sent as plain HTML,
@@ -163,8 +163,12 @@ export default function App() {
   const navigation = useNavigation();
   const location = useLocation();
   const pendingPath = navigation.state === "loading" ? navigation.location.pathname : null;
-  const Skeleton = pendingPath && pendingPath !== location.pathname ? pendingSkeletons[pendingPath] : undefined;
-  return Skeleton ? <Skeleton /> : <Outlet />;
+  if (!pendingPath || pendingPath === location.pathname || !SKELETON_PATHS.has(pendingPath)) return <Outlet />;
+  return (
+    <Suspense fallback={<Outlet />}>
+      <PendingSkeleton path={pendingPath} />
+    </Suspense>
+  );
 }
 
 export function ErrorBoundary() {
