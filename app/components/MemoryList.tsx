@@ -1,6 +1,6 @@
 import type { PublicMemory } from "~/models/memory.schema";
 import * as ui from "~/styles/ui.css";
-import { relativeTime } from "~/utils/time";
+import { relativeTime } from "~/utils/relative-time";
 import * as s from "./MemoryList.css";
 
 export function initialOf(name: string): string {
