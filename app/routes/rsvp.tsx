@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { Field, FormAlert, formLevelError, Honeypot, TextareaField } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
 import { useServerForm } from "~/components/useServerForm";
-import { content } from "~/content";
+import { layoutContent as content } from "~/content";
 // Used in the browser, so from the zod-free constants rather than the schema.
 import { MAX_GUESTS, RSVP_THANKS } from "~/models/rsvp.constants";
 import { json, createRsvp, rsvpForm, noStoreHeaders, readFormData, replyIfRefused, redirectWithToast } from "~/loaders/rsvp.server";
