@@ -4,7 +4,8 @@ import { bundledMedia, content } from "~/content";
 import { formatBytes } from "~/utils/bytes";
 import { pageMeta } from "~/utils/meta";
 import { footerLinks, headerLinks, isLinkActive } from "~/utils/navigation";
-import { itemsToShow, nextCursorFromLink } from "~/utils/paging";
+import { nextCursorFromLink } from "~/components/list-page";
+import { itemsToShow } from "~/utils/paging";
 import { relativeTime } from "~/utils/relative-time";
 import { formatDuration } from "~/utils/time";
 
