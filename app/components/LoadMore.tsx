@@ -20,11 +20,14 @@ export function useLoadMore<T extends { id: number }>({
   initial,
   next,
   pageUrl,
+  receive,
 }: {
   initial: T[];
   /** The cursor after the server's page, or null when there is nothing more. */
   next: string | null;
   pageUrl: (cursor: string) => string;
+  /** Makes the API's items into what the list shows (without it, they are shown as they come). */
+  receive?: (items: unknown[]) => Promise<T[]> | T[];
 }) {
   const [list, setList] = useState({ base: initial, items: initial, next, status: "idle" as Status });
   if (list.base !== initial) {
@@ -40,7 +43,9 @@ export function useLoadMore<T extends { id: number }>({
     forSameList((state) => ({ ...state, status: "loading" }));
     try {
       const { fetchListPage } = await import("./list-page");
-      const { items: page, next: following } = await fetchListPage<T>(pageUrl(cursor));
+      const fetched = await fetchListPage<unknown>(pageUrl(cursor));
+      const page = receive ? await receive(fetched.items) : (fetched.items as T[]);
+      const following = fetched.next;
       forSameList((state) => {
         const known = new Set(state.items.map((item) => item.id));
         return { ...state, items: [...state.items, ...page.filter((item) => !known.has(item.id))], next: following, status: "idle" };

@@ -8,3 +8,4 @@ export { noStoreHeaders, readFormData } from "~/utils/http.server";
 export { decodeCursor } from "~/utils/page-cursor.server";
 export { replyIfRefused } from "~/utils/refusal.server";
 export { redirectWithToast } from "~/utils/toast.server";
+export { relativeTime } from "~/utils/relative-time";

@@ -8,16 +8,6 @@ import { firstLoadJs, JS_BUDGET_BYTES, LAZY_ROUTE_DISCOVERY, PUBLIC_PAGES } from
 
 const BUILD_DIR = path.resolve(import.meta.dirname, "../../public/build");
 
-/**
- * Pages not yet within the budget, each held to what it loads today (rounded
- * up to the next 500 bytes) so it can only shrink: React, React DOM and Remix
- * alone are 85.8 KB, and the layout and manifest bring the empty 404 page to
- * 98.7 KB (README "Performance", docs/decisions/017).
- */
-const NOT_YET_WITHIN: Record<string, number> = {
-  "/guestbook": 101_500,
-};
-
 const pages = Object.entries(PUBLIC_PAGES);
 
 describe("the JavaScript each public page loads first, gzipped", () => {
@@ -25,8 +15,9 @@ describe("the JavaScript each public page loads first, gzipped", () => {
     if (!existsSync(BUILD_DIR)) throw new Error("public/build is missing: run `npm run build` first (npm test builds before vitest).");
     const { bytes, files } = await firstLoadJs(BUILD_DIR, routeId);
     expect(files.length).toBeGreaterThan(3);
-    const budget = NOT_YET_WITHIN[page] ?? JS_BUDGET_BYTES;
-    expect(bytes, `${page} loads ${bytes} bytes of gzipped JavaScript first, over its budget of ${budget}`).toBeLessThanOrEqual(budget);
+    expect(bytes, `${page} loads ${bytes} bytes of gzipped JavaScript first, over the budget of ${JS_BUDGET_BYTES}`).toBeLessThanOrEqual(
+      JS_BUDGET_BYTES,
+    );
   });
 
   it("counts the entry, the layout, the route and all their imports", async () => {
