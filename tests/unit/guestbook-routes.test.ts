@@ -586,7 +586,7 @@ describe("the guest book page loader", () => {
     for (const memory of data.memories) {
       expect(Object.keys(memory).sort()).toEqual(["ago", "createdAt", "id", "message", "name"]);
       // Written on the server, in the words the page used to work out itself (the browser loads them only for Load More).
-      expect(memory.ago).toBe(relativeTime(memory.createdAt, data.now));
+      expect(memory.ago).toBe(relativeTime(memory.createdAt as string, data.now));
       expect(memory.ago).toMatch(/ ago$/);
     }
     expect(data.next).toBeNull();
