@@ -5,7 +5,7 @@
 // before the visitor does something: docs/decisions/017).
 import * as ui from "~/styles/ui.css";
 import * as gallery from "./Gallery.css";
-import * as memories from "./MemoryList.css";
+import * as memories from "./Skeletons.css";
 import * as poems from "./PoemList.css";
 
 export function MemoriesLoading() {
