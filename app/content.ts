@@ -47,21 +47,14 @@ export interface SiteContent {
   visibility: "public" | "unlisted" | "private";
 }
 
-export const content: SiteContent = {
+/** The defaults the layout and the error pages show (with JavaScript too); the long texts are in `content` only. */
+export const layoutContent = {
   personName: "Our Beloved Friend",
   siteTitle: "In Loving Memory",
   siteDescription: "A celebration of life: service details, a guest book, photos and poems shared by friends and family.",
   heroTitle: "In Loving Memory",
   heroSubtitle: "Celebrating a life filled with love, laughter and kindness",
   heroImageAlt: "Soft evening light over the hills, a quiet place to remember",
-  welcomeMessage: [
-    "Please join us to celebrate a life that touched so many of us. Everyone is welcome: come as you are, bring a story, and stay as long as you like.",
-    "If you cannot be there, you can still sign the guest book, share your photos and videos, and read the poems and writings friends have left here.",
-  ].join("\n\n"),
-  welcomeMessageAfter: [
-    "The memorial service has already taken place. Thank you to everyone who joined us to celebrate a life that touched so many of us, and to all who sent their love from afar.",
-    "This page stays open as a place to remember together. Please sign the guest book with a favourite story, share your photos and videos, and read the poems and writings friends have left here.",
-  ].join("\n\n"),
   serviceTitle: "Celebration of Life",
   serviceStartsAt: "2025-08-31T16:00",
   serviceEndsAt: "2025-08-31T20:00",
@@ -74,12 +67,24 @@ export const content: SiteContent = {
   contactEmail: "family@example.com",
   privacyNote: "Your contact info will be used only for acknowledgments.",
   donationTitle: "Make a Donation",
-  donationText: "In lieu of flowers, the family asks that you consider a gift to the hospital whose care meant so much to us.",
   donationButtonLabel: "Donate to UCSF",
   donationUrl: "https://giving.ucsf.edu/",
   karenModeTheme: "classic",
   visibility: "public",
-};
+} satisfies Omit<SiteContent, "welcomeMessage" | "welcomeMessageAfter" | "donationText">;
+
+// A call marked pure, so the browser's bundle leaves it out where only `layoutContent` is used (docs/decisions/017).
+export const content: SiteContent = /* @__PURE__ */ Object.assign({}, layoutContent, {
+  welcomeMessage:
+    "Please join us to celebrate a life that touched so many of us. Everyone is welcome: come as you are, bring a story, and stay as long as you like." +
+    "\n\n" +
+    "If you cannot be there, you can still sign the guest book, share your photos and videos, and read the poems and writings friends have left here.",
+  welcomeMessageAfter:
+    "The memorial service has already taken place. Thank you to everyone who joined us to celebrate a life that touched so many of us, and to all who sent their love from afar." +
+    "\n\n" +
+    "This page stays open as a place to remember together. Please sign the guest book with a favourite story, share your photos and videos, and read the poems and writings friends have left here.",
+  donationText: "In lieu of flowers, the family asks that you consider a gift to the hospital whose care meant so much to us.",
+});
 
 /** The photo and song that ship with the site, used until the family uploads their own. */
 export const bundledMedia = {
@@ -88,6 +93,6 @@ export const bundledMedia = {
 } as const;
 
 /** "In Loving Memory of …": the home page's heading and the end of every page's title. */
-export function memorialTitle(site: Pick<SiteContent, "heroTitle" | "personName"> = content): string {
+export function memorialTitle(site: Pick<SiteContent, "heroTitle" | "personName"> = layoutContent): string {
   return `${site.heroTitle} of ${site.personName}`;
 }

@@ -1,5 +1,5 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,10 +13,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { NotFound } from "~/components/NotFound";
 import { PrivateSiteFooter, PrivateSiteHeader } from "~/components/PrivateSiteChrome";
-import { GalleryLoading, MemoriesLoading, PoemsSkeleton } from "~/components/Skeletons";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
@@ -24,14 +23,17 @@ import "~/styles/global.css";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
-import { getToast } from "~/utils/toast.server";
-import { publicOrigin } from "~/utils/http.server";
-import { config } from "~/config.server";
-import { getSiteView } from "~/models/settings.server";
-import { siteViewWhileLocked } from "~/models/privacy.server";
-import { isVisitorLocked } from "~/auth/visitor-passcode.server";
+import {
+  json,
+  getToast,
+  publicOrigin,
+  config,
+  getSiteView,
+  siteViewWhileLocked,
+  isVisitorLocked,
+  isKarenModeOn,
+} from "~/loaders/root.server";
 import { KarenParty, useKarenMode } from "~/components/KarenMode";
-import { isKarenModeOn } from "~/utils/karen-mode.server";
 import { isTextBrowser } from "~/utils/text-browser";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -66,12 +68,13 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
     ? pageMeta(matches, { title: "404 Page Not Found", exactTitle: true })
     : pageMeta(matches);
 
-/** Skeletons shown in place of a page while its data loads on client-side navigation. */
-const pendingSkeletons: Record<string, ComponentType> = {
-  "/poems": PoemsSkeleton,
-  "/guestbook": MemoriesLoading,
-  "/gallery": GalleryLoading,
-};
+/**
+ * Skeletons shown in place of a page while its data loads on client-side
+ * navigation, fetched on the first navigation that needs one (the page being
+ * left stays until then).
+ */
+const PendingSkeleton = lazy(() => import("~/components/Skeletons"));
+const SKELETON_PATHS = new Set(["/poems", "/guestbook", "/gallery"]); // those PendingSkeleton knows
 
 /**
  * A route whose `handle` says `{ hydrate: false }` is sent as plain HTML,
@@ -160,8 +163,12 @@ export default function App() {
   const navigation = useNavigation();
   const location = useLocation();
   const pendingPath = navigation.state === "loading" ? navigation.location.pathname : null;
-  const Skeleton = pendingPath && pendingPath !== location.pathname ? pendingSkeletons[pendingPath] : undefined;
-  return Skeleton ? <Skeleton /> : <Outlet />;
+  if (!pendingPath || pendingPath === location.pathname || !SKELETON_PATHS.has(pendingPath)) return <Outlet />;
+  return (
+    <Suspense fallback={<Outlet />}>
+      <PendingSkeleton path={pendingPath} />
+    </Suspense>
+  );
 }
 
 export function ErrorBoundary() {

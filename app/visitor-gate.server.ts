@@ -24,6 +24,8 @@ const OPEN_ASSETS = /^\/(?:build\/|favicon\.(?:svg|ico)$|healthz$)/;
 /** Open to everyone: the admin panel and its API (they have their own login), robots.txt, the passcode page. */
 const OPEN_PAGES = /^\/(?:admin(?:\/|$)|api\/admin(?:\/|$)|robots\.txt$|passcode$)/;
 const API = /^\/api(?:\/|$)/;
+/** Where the browser app asks which routes serve the addresses it may visit (Remix's lazy route discovery). */
+const ROUTE_MANIFEST = "/__manifest";
 const MEDIA = /^\/media(?:\/|$)/;
 /** A last path segment with an extension (`/service.ics`, `/images/hero.jpg`): a file rather than a page. */
 const FILE_NAME = /\.[A-Za-z0-9]{1,8}$/;
@@ -84,9 +86,39 @@ function keepOutOfSharedCaches(res: GateResponse) {
   }) as GateResponse["writeHead"];
 }
 
+/**
+ * Whether every address the browser app asks routes for (`?p=`) is open:
+ * the admin panel's own pages, as its links lead there. Read as the URL
+ * parser reads them, so "/admin/../guestbook" is not.
+ */
+function asksOnlyOpenRoutes(url: URL): boolean {
+  const paths = url.searchParams.getAll("p");
+  return (
+    paths.length > 0 &&
+    paths.every((asked) => {
+      const absolute = asked.startsWith("/") ? asked : `/${asked}`;
+      try {
+        return new URL(absolute, "http://gate.invalid").pathname === absolute && OPEN_PAGES.test(absolute);
+      } catch {
+        return false;
+      }
+    })
+  );
+}
+
 /** A visitor of a private memorial without the passcode, asking for something that is not open. */
 function refuse(req: GateRequest, res: GateResponse, next: () => void, url: URL | null) {
   const path = url?.pathname ?? "";
+  if (url && path === ROUTE_MANIFEST) {
+    // The admin login card's links lead to open pages: their routes are
+    // given. Anything else: nothing, and the browser app is told to load the
+    // page itself (which is the passcode page) when the visitor goes there.
+    if (asksOnlyOpenRoutes(url)) return next();
+    res.statusCode = 204;
+    res.setHeader("X-Remix-Reload-Document", "true");
+    res.setHeader("Cache-Control", PRIVATE_NO_STORE);
+    return res.end();
+  }
   if (API.test(path)) {
     return answer(res, 401, "application/json; charset=utf-8", JSON.stringify({ errors: { passcode: [PASSCODE_NEEDED] } }));
   }

@@ -8,6 +8,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import remixConfig from "../remix.config.js";
+
+/** Whether pages carry only their part of the manifest (Remix's `v3_lazyRouteDiscovery`). */
+export const LAZY_ROUTE_DISCOVERY = remixConfig.future?.v3_lazyRouteDiscovery === true;
 
 /** The most gzipped JavaScript any public page may load before interaction (bytes; 1 KB = 1,000 bytes). */
 export const JS_BUDGET_BYTES = 100_000;
@@ -25,7 +29,7 @@ export const PUBLIC_PAGES = {
   404: "routes/$",
 };
 
-/** Remix's client manifest: `window.__remixManifest = {...}` in public/build/manifest-*.js. @param {string} buildDir */
+/** Remix's client manifest: `window.__remixManifest = {...}` in public/build/manifest-*.js (all routes). @param {string} buildDir */
 export async function readManifest(buildDir) {
   const name = (await readdir(buildDir)).find((file) => /^manifest-.*\.js$/.test(file));
   if (!name) throw new Error(`No manifest-*.js in ${buildDir}: run \`npm run build\` first.`);
@@ -37,7 +41,8 @@ export async function readManifest(buildDir) {
 }
 
 /**
- * The files (as /build/... URLs) and gzipped bytes a route's page loads first.
+ * The files (as /build/... URLs) and gzipped bytes a route's page loads first
+ * (with lazy route discovery, its inline part of the manifest included).
  * @param {string} buildDir public/build
  * @param {string} routeId e.g. "routes/guestbook"
  */
@@ -46,9 +51,19 @@ export async function firstLoadJs(buildDir, routeId) {
   if (!manifest.routes[routeId]) throw new Error(`No route ${routeId} in the manifest`);
   const chain = [];
   for (let route = manifest.routes[routeId]; route; route = manifest.routes[route.parentId]) chain.unshift(route);
-  const files = new Set([file, manifest.entry.module, ...manifest.entry.imports]);
+  const files = new Set(LAZY_ROUTE_DISCOVERY ? [] : [file]);
+  files.add(manifest.entry.module);
+  for (const url of manifest.entry.imports) files.add(url);
   for (const route of chain) for (const url of [route.module, ...(route.imports ?? [])]) files.add(url);
   let bytes = 0;
+  if (LAZY_ROUTE_DISCOVERY) {
+    // As Remix's <Scripts> writes it: the page's matches and those of "/" (the layout and its index route).
+    const ids = new Set(chain.map((route) => route.id));
+    for (const route of Object.values(manifest.routes)) if (route.index && !route.path && route.parentId === "root") ids.add(route.id);
+    const routes = Object.fromEntries([...ids].map((id) => [id, manifest.routes[id]]));
+    const inline = `window.__remixManifest = ${JSON.stringify({ ...manifest, routes }, null, 2)};`;
+    bytes += gzipSync(inline, { level: 6 }).length;
+  }
   for (const url of files) {
     const code = await readFile(path.join(buildDir, url.replace(/^\/build\//, "")));
     bytes += gzipSync(code, { level: 6 }).length;

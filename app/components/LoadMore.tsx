@@ -1,7 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import * as ui from "~/styles/ui.css";
-import { nextCursorFromLink } from "~/utils/paging";
 import * as s from "./LoadMore.css";
 
 export const LOAD_MORE_FAILED = "Couldn't load more — try again";
@@ -21,11 +20,14 @@ export function useLoadMore<T extends { id: number }>({
   initial,
   next,
   pageUrl,
+  receive,
 }: {
   initial: T[];
   /** The cursor after the server's page, or null when there is nothing more. */
   next: string | null;
   pageUrl: (cursor: string) => string;
+  /** Makes the API's items into what the list shows (without it, they are shown as they come). */
+  receive?: (items: unknown[]) => Promise<T[]> | T[];
 }) {
   const [list, setList] = useState({ base: initial, items: initial, next, status: "idle" as Status });
   if (list.base !== initial) {
@@ -40,11 +42,10 @@ export function useLoadMore<T extends { id: number }>({
     const forSameList = (change: (state: typeof list) => typeof list) => setList((state) => (state.base === base ? change(state) : state));
     forSameList((state) => ({ ...state, status: "loading" }));
     try {
-      const response = await fetch(pageUrl(cursor), { headers: { Accept: "application/json" } });
-      if (!response.ok) throw new Error(`${response.status}`);
-      const page = (await response.json()) as T[];
-      if (!Array.isArray(page)) throw new Error("not a list");
-      const following = nextCursorFromLink(response.headers.get("Link"));
+      const { fetchListPage } = await import("./list-page");
+      const fetched = await fetchListPage<unknown>(pageUrl(cursor));
+      const page = receive ? await receive(fetched.items) : (fetched.items as T[]);
+      const following = fetched.next;
       forSameList((state) => {
         const known = new Set(state.items.map((item) => item.id));
         return { ...state, items: [...state.items, ...page.filter((item) => !known.has(item.id))], next: following, status: "idle" };

@@ -1,4 +1,4 @@
-import { keyframes, style } from "@vanilla-extract/css";
+import { style } from "@vanilla-extract/css";
 import { card as cardBase } from "~/styles/ui.css";
 import { vars } from "~/styles/theme.css";
 
@@ -35,20 +35,3 @@ export const name = style({ fontWeight: 700, color: vars.color.heading });
 export const time = style({ color: vars.color.textMuted, fontSize: vars.size.small });
 
 export const message = style({ margin: 0, whiteSpace: "pre-line", overflowWrap: "anywhere" });
-
-const spin = keyframes({ to: { transform: "rotate(360deg)" } });
-
-export const spinner = style({
-  display: "inline-block",
-  width: "1.25rem",
-  height: "1.25rem",
-  marginRight: vars.space.sm,
-  verticalAlign: "-0.2em",
-  border: `3px solid ${vars.color.border}`,
-  borderTopColor: vars.color.accent,
-  borderRadius: vars.radius.round,
-  animation: `${spin} 0.8s linear infinite`,
-  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } },
-});
-
-export const loading = style({ textAlign: "center", color: vars.color.textMuted });

@@ -1,13 +1,15 @@
 import type { PublicMemory } from "~/models/memory.schema";
 import * as ui from "~/styles/ui.css";
-import { relativeTime } from "~/utils/time";
 import * as s from "./MemoryList.css";
 
 export function initialOf(name: string): string {
   return Array.from(name.trim())[0]?.toLocaleUpperCase() ?? "?";
 }
 
-export function MemoryCard({ memory, position, now }: { memory: PublicMemory; position: number; now: number }) {
+/** A memory as the guest book shows it: with how long ago it was shared ("about 2 hours ago", utils/relative-time.ts). */
+export type ShownMemory = PublicMemory & { ago: string };
+
+export function MemoryCard({ memory, position }: { memory: ShownMemory; position: number }) {
   return (
     <li className={s.card} id={`memory-${position}`}>
       <span className={s.avatar} aria-hidden="true">
@@ -17,7 +19,7 @@ export function MemoryCard({ memory, position, now }: { memory: PublicMemory; po
         <p className={s.meta}>
           <span className={s.name}>{memory.name}</span>{" "}
           <time className={s.time} dateTime={memory.createdAt}>
-            {relativeTime(memory.createdAt, now)}
+            {memory.ago}
           </time>
         </p>
         <p className={s.message}>{memory.message}</p>
@@ -26,14 +28,14 @@ export function MemoryCard({ memory, position, now }: { memory: PublicMemory; po
   );
 }
 
-export function MemoryList({ memories, now, emptyText }: { memories: PublicMemory[]; now: number; emptyText?: string }) {
+export function MemoryList({ memories, emptyText }: { memories: ShownMemory[]; emptyText?: string }) {
   if (memories.length === 0) {
     return <p className={ui.emptyState}>{emptyText ?? "No memories have been shared yet. Be the first to share a memory!"}</p>;
   }
   return (
     <ol className={s.list} aria-label="Shared memories">
       {memories.map((memory, index) => (
-        <MemoryCard key={memory.id} memory={memory} position={index + 1} now={now} />
+        <MemoryCard key={memory.id} memory={memory} position={index + 1} />
       ))}
     </ol>
   );

@@ -1,6 +1,6 @@
 import type { PoemView } from "~/models/poem.schema";
 import * as ui from "~/styles/ui.css";
-import { relativeTime } from "~/utils/time";
+import { relativeTime } from "~/utils/relative-time";
 import * as s from "./PoemList.css";
 
 export function PoemCard({ poem, now }: { poem: PoemView; now: number }) {

@@ -1,9 +1,11 @@
 // What the root layout shows in place of a list page while its data loads on
 // client-side navigation. Kept apart from the lists themselves (and their
-// date formatting), which every page would otherwise load with the layout.
+// date formatting), which every page would otherwise load with the layout,
+// and loaded by the layout on the first navigation that needs one (never
+// before the visitor does something: docs/decisions/017).
 import * as ui from "~/styles/ui.css";
 import * as gallery from "./Gallery.css";
-import * as memories from "./MemoryList.css";
+import * as memories from "./Skeletons.css";
 import * as poems from "./PoemList.css";
 
 export function MemoriesLoading() {
@@ -59,4 +61,12 @@ export function PoemsSkeleton() {
       </div>
     </div>
   );
+}
+
+/** The skeleton of the page at `path` (the layout's SKELETON_PATHS, app/root.tsx). */
+export default function PendingSkeleton({ path }: { path: string }) {
+  if (path === "/poems") return <PoemsSkeleton />;
+  if (path === "/guestbook") return <MemoriesLoading />;
+  if (path === "/gallery") return <GalleryLoading />;
+  return null;
 }

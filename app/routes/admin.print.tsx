@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import * as admin from "~/components/admin/admin.css";
-import { RadioGroupField } from "~/components/forms";
+import { RadioGroupField } from "~/components/admin/form-fields";
 import * as ui from "~/styles/ui.css";
 import { PRIVATE_NO_STORE, publicOrigin } from "~/utils/http.server";
 import { QR_CODES, qrCodeSrc, type QrCodeName } from "~/utils/qr-codes";

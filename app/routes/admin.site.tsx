@@ -8,7 +8,8 @@ import * as s from "~/components/admin/admin.css";
 import { FamilyAdmins } from "~/components/admin/FamilyAdmins";
 import { HeroPhotoForm } from "~/components/admin/HeroPhotoForm";
 import { KarenSongForm } from "~/components/admin/KarenSongForm";
-import { Field, FormAlert, formLevelError, RadioGroupField, SelectField, TextareaField } from "~/components/forms";
+import { Field, FormAlert, formLevelError, TextareaField } from "~/components/forms";
+import { RadioGroupField, SelectField } from "~/components/admin/form-fields";
 import { showToast } from "~/components/Toaster";
 import { useZodForm } from "~/components/useZodForm";
 import {

@@ -4,7 +4,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { startAdminSession } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
-import { FormAlert, NewAdminFields } from "~/components/forms";
+import { FormAlert } from "~/components/forms";
+import { NewAdminFields } from "~/components/admin/form-fields";
 import { useZodForm } from "~/components/useZodForm";
 import { AcceptInvitationSchema, WELCOME_INVITED } from "~/models/admin.schema";
 import { acceptInvitation, lookUpInvitation, type InvitationState } from "~/models/invitation.server";

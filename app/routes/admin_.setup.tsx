@@ -4,7 +4,8 @@ import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { startAdminSession } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
-import { Field, FormAlert, NewAdminFields } from "~/components/forms";
+import { Field, FormAlert } from "~/components/forms";
+import { NewAdminFields } from "~/components/admin/form-fields";
 import { useZodForm } from "~/components/useZodForm";
 import { SetupSchema, WELCOME_FIRST_ADMIN } from "~/models/admin.schema";
 import { isSetupOpen, setUpFirstAdmin } from "~/models/first-run.server";

@@ -1,14 +1,13 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { GalleryGrid, VideoModal } from "~/components/Gallery";
 import { ListPages, LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { GALLERY_PAGE_SIZE } from "~/media/limits";
-import { listGallery } from "~/models/upload.server";
+import { json, listGallery, decodeCursor } from "~/loaders/gallery.server";
 import type { GalleryFilter, GalleryItem } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
-import { decodeCursor } from "~/utils/page-cursor.server";
 import { itemsToShow, MAX_ITEMS_PER_PAGE } from "~/utils/paging";
 import * as s from "./gallery.css";
 

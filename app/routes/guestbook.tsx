@@ -1,24 +1,32 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { CheckboxField, Field, FormAlert, formLevelError, Honeypot, TextareaField } from "~/components/forms";
 import { ListPages, LoadMoreForm, useLoadMore } from "~/components/LoadMore";
-import { MemoryList } from "~/components/MemoryList";
+import { MemoryList, type ShownMemory } from "~/components/MemoryList";
 import { showToast } from "~/components/Toaster";
 import { useServerForm } from "~/components/useServerForm";
 import { useSite } from "~/utils/site";
 import type { loader as rootLoader } from "~/root";
-import { listPublicMemories, memoryForm, submitMemory, type PublicMemory } from "~/models/memory.server";
+import {
+  json,
+  listPublicMemories,
+  memoryForm,
+  submitMemory,
+  type PublicMemory,
+  noStoreHeaders,
+  readFormData,
+  decodeCursor,
+  replyIfRefused,
+  redirectWithToast,
+  relativeTime,
+} from "~/loaders/guestbook.server";
 // Used in the browser, so not from the .server module (Remix leaves those out of the client), nor from the zod schema.
 import { GUESTBOOK_PAGE_SIZE } from "~/models/memory.constants";
 import * as ui from "~/styles/ui.css";
-import { noStoreHeaders, readFormData } from "~/utils/http.server";
-import { decodeCursor } from "~/utils/page-cursor.server";
 import { itemsToShow, MAX_ITEMS_PER_PAGE } from "~/utils/paging";
-import { replyIfRefused } from "~/utils/refusal.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "./guestbook.css";
 
 const SUBMITTED = {
@@ -39,11 +47,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // this site did not write counts as the newest page.
   const before = decodeCursor(params.get("before") ?? "") ?? undefined;
   const page = listPublicMemories({ limit: itemsToShow(params.get("offset"), GUESTBOOK_PAGE_SIZE), before });
+  const now = Date.now();
   return json({
-    memories: page.items,
+    // "about 2 hours ago" written here, so the page does not load the words for it (Load More fetches them).
+    memories: page.items.map((memory) => ({ ...memory, ago: relativeTime(memory.createdAt, now) })),
     next: page.next,
     before: before ? params.get("before") : null,
-    now: Date.now(),
+    now,
     // The form's HTML attributes, from the schema its action parses with (the page loads no zod).
     constraint: memoryForm.constraint,
   });
@@ -145,10 +155,14 @@ const NEWEST_MEMORIES = { to: "/guestbook#memories-title", text: "← Newest mem
 function SharedMemories() {
   const { memories, next, before, now } = useLoaderData<typeof loader>();
   // Fresh server data (after a submission, or a no-JS "Load More") replaces what was appended.
-  const more = useLoadMore<PublicMemory>({
+  const more = useLoadMore<ShownMemory>({
     initial: memories,
     next,
     pageUrl: (cursor) => `/api/guestbook?limit=${GUESTBOOK_PAGE_SIZE}&before=${cursor}`,
+    receive: async (items) => {
+      const { relativeTime } = await import("~/utils/relative-time");
+      return (items as PublicMemory[]).map((memory) => ({ ...memory, ago: relativeTime(memory.createdAt, now) }));
+    },
   });
   const shown = more.items.length;
   const full = shown >= MAX_ITEMS_PER_PAGE;
@@ -157,7 +171,7 @@ function SharedMemories() {
   return (
     <>
       <ListPages label="Newer memories" newest={newest} above />
-      <MemoryList memories={more.items} now={now} emptyText={before ? "No earlier memories." : undefined} />
+      <MemoryList memories={more.items} emptyText={before ? "No earlier memories." : undefined} />
       {more.next && !full ? (
         <LoadMoreForm
           action={`/guestbook#memory-${shown + 1}`}

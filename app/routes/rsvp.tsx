@@ -1,19 +1,16 @@
-import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Field, FormAlert, formLevelError, Honeypot, TextareaField } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
 import { useServerForm } from "~/components/useServerForm";
-import { content } from "~/content";
+import { layoutContent as content } from "~/content";
 // Used in the browser, so from the zod-free constants rather than the schema.
 import { MAX_GUESTS, RSVP_THANKS } from "~/models/rsvp.constants";
-import { createRsvp, rsvpForm } from "~/models/rsvp.server";
+import { json, createRsvp, rsvpForm, noStoreHeaders, readFormData, replyIfRefused, redirectWithToast } from "~/loaders/rsvp.server";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
-import { noStoreHeaders, readFormData } from "~/utils/http.server";
-import { replyIfRefused } from "~/utils/refusal.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "./guestbook.css";
 
 export const headers = noStoreHeaders;

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Field, FormAlert, Honeypot } from "~/components/forms";
@@ -6,12 +6,18 @@ import * as formStyles from "~/components/forms.css";
 import { ShareUploader } from "~/components/ShareUploader";
 import { useSite } from "~/utils/site";
 import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_SIZE_NOTE, REVIEW_NOTE, SUPPORTED_FORMATS_NOTE } from "~/media/limits";
-import { receiveShareForm, type ShareResult } from "~/models/upload-form.server";
+import {
+  json,
+  receiveShareForm,
+  type ShareResult,
+  loaderCacheControl,
+  PRIVATE_NO_STORE,
+  readRecentUploads,
+  rememberRecentUploads,
+  redirectWithToast,
+} from "~/loaders/share.server";
 import * as ui from "~/styles/ui.css";
-import { loaderCacheControl, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { readRecentUploads, rememberRecentUploads } from "~/utils/recent-uploads.server";
-import { redirectWithToast } from "~/utils/toast.server";
 import * as s from "./share.css";
 
 // A form page: never stored, so Back fetches it afresh.

@@ -1,9 +1,8 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Slideshow } from "~/components/Slideshow";
-import { listSlideshow } from "~/models/upload.server";
+import { json, listSlideshow, loaderCacheControl, NO_STORE, publicOrigin } from "~/loaders/slideshow.server";
 import type { RouteHandle } from "~/root";
-import { loaderCacheControl, NO_STORE, publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { qrCodeSrc, QR_CODES } from "~/utils/qr-codes";
 import { useSite } from "~/utils/site";

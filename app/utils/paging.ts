@@ -18,10 +18,3 @@ export function itemsToShow(offset: string | null, pageSize: number): number {
   const more = Number.isSafeInteger(requested) && requested > 0 ? requested : 0;
   return Math.min(more + pageSize, Math.max(MAX_ITEMS_PER_PAGE, pageSize));
 }
-
-/** The `before` cursor of a `Link: <…>; rel="next"` header, or null when there is no next page. */
-export function nextCursorFromLink(link: string | null): string | null {
-  const target = link ? /<([^>]*)>\s*;\s*rel="?next"?/.exec(link)?.[1] : undefined;
-  if (!target) return null;
-  return new URL(target, "http://list.invalid").searchParams.get("before");
-}

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { content, bundledMedia, memorialTitle } from "~/content";
+import { bundledMedia, layoutContent, memorialTitle } from "~/content";
 import type { SiteSettings } from "~/models/settings.schema";
 
 // Client-safe: what the root loader sends of the family's settings, for
@@ -56,15 +56,19 @@ export const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((paragr
 
 export { memorialTitle };
 
+/** No page's own text shows then (only the layout and the error), so the browser is not sent the home page's long texts for it. */
 const fallbackSite: SiteView = {
-  ...content,
+  ...layoutContent,
+  welcomeMessage: "",
+  welcomeMessageAfter: "",
+  donationText: "",
   service: {
     dateText: "",
     dayText: "",
     startsAt: "",
     endsAt: "",
     over: true,
-    mapsLink: content.mapsLink,
+    mapsLink: layoutContent.mapsLink,
   },
   heroImage: { src: bundledMedia.heroImage, width: 1600, height: 1000 },
   karenMusic: { ...bundledMedia.karenModeMusic },

@@ -213,7 +213,10 @@ test.describe("Karen Mode on every page", () => {
       if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       // With JavaScript the page flips before the answer (with its cookie) arrives; leaving the
       // page sooner would cancel the request, and the next page would be without Karen Mode.
-      const answered = javaScriptEnabled ? page.waitForResponse((r) => r.url().includes("/karen-mode")) : null;
+      // The toggle's own answer: not the music (/audio/karen-mode.mp3), which may arrive first.
+      const answered = javaScriptEnabled
+        ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/karen-mode")
+        : null;
       await toggle(page).click();
       await answered;
       await expect(page.locator("html")).toHaveAttribute("data-karen", "on");

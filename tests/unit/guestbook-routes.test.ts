@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { relativeTime } from "~/utils/relative-time";
 import { beforeEach, describe, expect, it } from "vitest";
 import { memories, type Status } from "../../db/schema";
 import { config } from "~/config.server";
@@ -574,7 +575,7 @@ describe("the guest book page loader", () => {
     return (await response.json()) as PageData;
   }
 
-  it("returns only approved, displayable memories, newest first, as id, name, message, createdAt", async () => {
+  it("returns only approved, displayable memories, newest first, as id, name, message, createdAt and how long ago", async () => {
     const older = seed({ at: 1 });
     const newer = seed({ at: 5 });
     seed({ at: 2, status: "PENDING" });
@@ -583,7 +584,10 @@ describe("the guest book page loader", () => {
     const data = await loadPage();
     expect(data.memories.map((m) => m.id)).toEqual([newer.id, older.id]);
     for (const memory of data.memories) {
-      expect(Object.keys(memory).sort()).toEqual(["createdAt", "id", "message", "name"]);
+      expect(Object.keys(memory).sort()).toEqual(["ago", "createdAt", "id", "message", "name"]);
+      // Written on the server, in the words the page used to work out itself (the browser loads them only for Load More).
+      expect(memory.ago).toBe(relativeTime(memory.createdAt as string, data.now));
+      expect(memory.ago).toMatch(/ ago$/);
     }
     expect(data.next).toBeNull();
     expect(typeof data.now).toBe("number");

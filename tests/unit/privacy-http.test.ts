@@ -12,6 +12,7 @@ import { db } from "~/db.server";
 import { upsertAdmin } from "~/models/admin.server";
 import { getVisitorPasscode, updateSiteSettings } from "~/models/settings.server";
 import type { SettingsPatch } from "~/models/settings.schema";
+import { readManifest } from "../../scripts/first-load-js.mjs";
 import { ROOT, request, requireBuild, startSite, type Answer, type Site } from "./support/site-process";
 
 const PASSCODE = "Blue Heron";
@@ -396,6 +397,36 @@ describe("the passcode page", () => {
       expect(answer.status, urlPath).toBe(204);
       expect(answer.headers["x-remix-redirect"], urlPath).toBe(location);
       expect(answer.headers["x-remix-reload-document"], urlPath).toBe("true");
+    }
+  });
+
+  it("the browser app asking which routes serve an address learns nothing of the memorial's pages without the passcode", async () => {
+    await change({ visibility: "private", visitorPasscode: PASSCODE });
+    const { manifest } = await readManifest(path.join(ROOT, "public/build"));
+    const routesFor = (paths: string[], headers: Record<string, string> = {}) =>
+      send("GET", `/__manifest?${paths.map((p) => `p=${encodeURIComponent(p)}`).join("&")}&version=${manifest.version}`, { headers });
+    // Without the passcode: nothing, and the app is told to load the page itself (the passcode page) when the visitor goes there.
+    for (const paths of [["/guestbook"], ["/admin/login", "/gallery"], ["/admin/../guestbook"], ["//poems"], ["/ADMIN/../rsvp"], []]) {
+      const answer = await routesFor(paths);
+      expect(answer.status, paths.join()).toBe(204);
+      expect(answer.headers["x-remix-reload-document"], paths.join()).toBe("true");
+      expect(answer.headers["cache-control"], paths.join()).toContain("no-store");
+      expect(answer.body, paths.join()).toBe("");
+    }
+    // The admin login card's links lead to the admin panel: those routes are given, and no page of the memorial's.
+    const admin = await routesFor(["/admin/login", "/admin"]);
+    expect(admin.status).toBe(200);
+    const adminRoutes = Object.keys(JSON.parse(admin.body) as Record<string, unknown>);
+    expect(adminRoutes).toContain("routes/admin_.login");
+    expect(adminRoutes.filter((id) => !/^(root|routes\/admin)/.test(id))).toEqual([]);
+    expect(String(admin.headers["cache-control"])).not.toMatch(/\bpublic\b/);
+    // With the passcode, or as the admin: the routes of the pages asked for.
+    for (const cookie of [await passcodeCookie(), adminCookie]) {
+      const answer = await routesFor(["/guestbook", "/gallery"], { Cookie: cookie });
+      expect(answer.status).toBe(200);
+      expect(Object.keys(JSON.parse(answer.body) as Record<string, unknown>)).toEqual(
+        expect.arrayContaining(["routes/guestbook", "routes/gallery"]),
+      );
     }
   });
 

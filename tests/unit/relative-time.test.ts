@@ -2,7 +2,7 @@
 // library out of the pages' JavaScript): the same words on every kind of age.
 import { formatDistance } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { relativeTime } from "~/utils/time";
+import { relativeTime } from "~/utils/relative-time";
 
 /** A small seeded generator, so every run checks the same dates. */
 function seeded(seed: number) {

@@ -4,8 +4,10 @@ import { bundledMedia, content } from "~/content";
 import { formatBytes } from "~/utils/bytes";
 import { pageMeta } from "~/utils/meta";
 import { footerLinks, headerLinks, isLinkActive } from "~/utils/navigation";
-import { itemsToShow, nextCursorFromLink } from "~/utils/paging";
-import { formatDuration, relativeTime } from "~/utils/time";
+import { nextCursorFromLink } from "~/components/list-page";
+import { itemsToShow } from "~/utils/paging";
+import { relativeTime } from "~/utils/relative-time";
+import { formatDuration } from "~/utils/time";
 
 describe("relativeTime", () => {
   const now = Date.UTC(2025, 8, 1, 12, 0, 0);

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { Field, FormAlert, ControlField } from "~/components/forms";
+import { Field, FormAlert } from "~/components/forms";
+import { ControlField } from "~/components/admin/form-fields";
 import { useZodForm } from "~/components/useZodForm";
 import { NewAdminSchema, PasswordChangeFormSchema, type FamilyAdminsData } from "~/models/admin.schema";
 import * as ui from "~/styles/ui.css";

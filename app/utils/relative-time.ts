@@ -1,0 +1,71 @@
+// date-fns's formatDistance, in English with "ago", written out here: the
+// library's locale tables were 3.8 KB of every list page's gzipped
+// JavaScript (docs/decisions/017). A test compares the two on many dates.
+const MINUTES_IN_DAY = 1440;
+const MINUTES_IN_MONTH = 43200;
+
+const plural = (count: number, one: string, other: string) => (count === 1 ? one : other.replace("#", String(count)));
+
+/** How far this local time is from UTC at `date`, as date-fns works it out (daylight saving time included). */
+function timezoneOffsetMs(date: Date): number {
+  const utc = new Date(
+    Date.UTC(
+      date.getFullYear(),
+      date.getMonth(),
+      date.getDate(),
+      date.getHours(),
+      date.getMinutes(),
+      date.getSeconds(),
+      date.getMilliseconds(),
+    ),
+  );
+  utc.setUTCFullYear(date.getFullYear());
+  return date.getTime() - utc.getTime();
+}
+
+/** Whole calendar months from `earlier` to `later` (later ≥ earlier), as date-fns's differenceInMonths counts them. */
+function monthsBetween(later: Date, earlier: Date): number {
+  const difference = (later.getFullYear() - earlier.getFullYear()) * 12 + later.getMonth() - earlier.getMonth();
+  if (difference < 1 || later.getTime() === earlier.getTime()) return 0;
+  const working = new Date(later.getTime());
+  if (working.getMonth() === 1 && working.getDate() > 27) working.setDate(30);
+  working.setMonth(working.getMonth() - difference);
+  let lastMonthNotFull = working.getTime() < earlier.getTime();
+  const lastDayOfMonth = later.getDate() === new Date(later.getFullYear(), later.getMonth() + 1, 0).getDate();
+  if (lastDayOfMonth && difference === 1) lastMonthNotFull = false;
+  return difference - (lastMonthNotFull ? 1 : 0);
+}
+
+/** "about 2 hours" from `then` to `now` (then ≤ now): date-fns's formatDistance words. */
+function distance(then: Date, now: Date): string {
+  const seconds = Math.trunc((now.getTime() - then.getTime()) / 1000);
+  const offsetSeconds = (timezoneOffsetMs(now) - timezoneOffsetMs(then)) / 1000;
+  const minutes = Math.round((seconds - offsetSeconds) / 60);
+  if (minutes < 2) return minutes === 0 ? "less than a minute" : plural(minutes, "1 minute", "# minutes");
+  if (minutes < 45) return plural(minutes, "1 minute", "# minutes");
+  if (minutes < 90) return "about 1 hour";
+  if (minutes < MINUTES_IN_DAY) return plural(Math.round(minutes / 60), "about 1 hour", "about # hours");
+  if (minutes < 2520) return "1 day";
+  if (minutes < MINUTES_IN_MONTH) return plural(Math.round(minutes / MINUTES_IN_DAY), "1 day", "# days");
+  if (minutes < MINUTES_IN_MONTH * 2) return plural(Math.round(minutes / MINUTES_IN_MONTH), "about 1 month", "about # months");
+  const months = monthsBetween(now, then);
+  if (months < 12) return plural(Math.round(minutes / MINUTES_IN_MONTH), "1 month", "# months");
+  const years = Math.trunc(months / 12);
+  const rest = months % 12;
+  if (rest < 3) return plural(years, "about 1 year", "about # years");
+  if (rest < 9) return plural(years, "over 1 year", "over # years");
+  return plural(years + 1, "almost 1 year", "almost # years");
+}
+
+/**
+ * "about 2 hours ago", measured against a `now` that the loader chooses, so
+ * the server and the browser render the same words (no hydration mismatch).
+ */
+export function relativeTime(createdAt: string | number | Date | null | undefined, now: number): string {
+  if (createdAt === null || createdAt === undefined || createdAt === "") return "Recently";
+  const when = new Date(createdAt);
+  if (Number.isNaN(when.getTime())) return "Recently";
+  // A clock a little ahead of ours must not read "in 2 minutes".
+  const clamped = Math.min(when.getTime(), now);
+  return `${distance(new Date(clamped), new Date(now))} ago`;
+}
