@@ -120,19 +120,14 @@ export function listPublicMemories({
   before?: PageCursor;
 }): ListPage<PublicMemory> {
   const newest = offset === 0 && before === NEWEST;
-  if (newest) {
-    const version = contentVersion();
-    if (newestPage?.version === version && newestPage.limit === limit) return { ...newestPage.page, items: [...newestPage.page.items] };
-    const page = toListPage(
-      publicMemoriesQuery.all({ limit, offset, beforeAt: NEWEST.createdAt, beforeId: NEWEST.id }),
-      limit,
-      toPublicMemory,
-    );
-    newestPage = { version, limit, page };
-    return { ...page, items: [...page.items] };
+  const version = newest ? contentVersion() : undefined;
+  let page = newestPage?.version === version && newestPage?.limit === limit ? newestPage?.page : undefined;
+  if (!page) {
+    page = toListPage(publicMemoriesQuery.all({ limit, offset, beforeAt: before.createdAt, beforeId: before.id }), limit, toPublicMemory);
+    if (version !== undefined) newestPage = { version, limit, page };
   }
-  const rows = publicMemoriesQuery.all({ limit, offset, beforeAt: before.createdAt, beforeId: before.id });
-  return toListPage(rows, limit, toPublicMemory);
+  // A copy: callers may add to the list they are given, never to the one kept.
+  return { ...page, items: [...page.items] };
 }
 
 /** Moderation by the admin `by` (their username, kept with when): returns false when there is no such memory. */
