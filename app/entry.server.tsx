@@ -1,6 +1,7 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { narrowEntryContext } from "~/narrow-manifest.server";
 import { NonceProvider } from "~/utils/nonce";
 
 // Called by server/index.mjs once the site listens, and by `npm run admin`.
@@ -23,9 +24,12 @@ export default function handleRequest(
   // same document only once it is whole anyway (to people and crawlers
   // alike); rendering to a string takes about a third less CPU time, with
   // none of the per-request stream plumbing (bench/pages.mjs).
+  const url = new URL(request.url);
+  // ROUTE_MATCHING=plain renders with Remix's own whole route tree (decision 018).
+  const context = process.env.ROUTE_MATCHING === "plain" ? remixContext : narrowEntryContext(remixContext, url.pathname);
   const html = renderToString(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <RemixServer context={context} url={url} nonce={nonce} />
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

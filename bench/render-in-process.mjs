@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { rememberRouteMatching } from "../server/route-matching.mjs";
+import { narrowDataHandlers, rememberRouteMatching } from "../server/route-matching.mjs";
 import { seedCrowd } from "./lib.mjs";
 
 const address = process.argv[2] ?? "/guestbook";
@@ -37,7 +37,11 @@ async function timeRenders(handler, url, context) {
 }
 
 // As server/index.mjs does (ROUTE_MATCHING=plain leaves React Router's own).
-if (process.env.ROUTE_MATCHING !== "plain") rememberRouteMatching(createRequire(import.meta.url)("@remix-run/router"));
+if (process.env.ROUTE_MATCHING !== "plain") {
+  const router = createRequire(import.meta.url)("@remix-run/router");
+  rememberRouteMatching(router);
+  narrowDataHandlers(router);
+}
 
 try {
   const build = await import(pathToFileURL(path.resolve("build/index.js")).href);

@@ -13,7 +13,7 @@ import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { createRenderCache, renderCacheFromEnv } from "./render-cache.mjs";
-import { rememberRouteMatching } from "./route-matching.mjs";
+import { narrowDataHandlers, rememberRouteMatching } from "./route-matching.mjs";
 import {
   clientAddress,
   contentSecurityPolicy,
@@ -45,8 +45,14 @@ if (!existsSync(BUILD_PATH)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// Route matching remembered per address (docs/decisions/018-remembered-route-matching.md).
-rememberRouteMatching(createRequire(import.meta.url)("@remix-run/router"));
+// Route matching remembered per address, and each request's data loaded and
+// rendered from the routes it matched (docs/decisions/018-remembered-route-matching.md).
+// ROUTE_MATCHING=plain leaves Remix's own, should an upgrade break these.
+if (process.env.ROUTE_MATCHING !== "plain") {
+  const router = createRequire(import.meta.url)("@remix-run/router");
+  rememberRouteMatching(router);
+  narrowDataHandlers(router);
+}
 
 /** @type {import("@remix-run/node").ServerBuild} */
 let build;

@@ -158,3 +158,57 @@ export function rememberRouteMatching(router) {
   // A later React Router whose module object cannot be changed must not leave the wrapper silently unused.
   if (router.matchRoutes !== remembering) throw new Error("route-matching: @remix-run/router's matchRoutes could not be replaced");
 }
+
+/**
+ * @typedef {RouteLike & { id?: string; children?: DataRoute[] }} DataRoute
+ * @typedef {{ query: (request: Request, options?: object) => Promise<unknown>; queryRoute: (request: Request, options?: object) => Promise<unknown>; dataRoutes: DataRoute[] }} StaticHandler
+ * @typedef {(routes: DataRoute[], options?: { basename?: string }) => StaticHandler} CreateStaticHandler
+ */
+
+/** The matched routes alone, each with only the next one as its child. @param {DataRoute[]} chain @returns {DataRoute[]} */
+function branchTree(chain) {
+  /** @type {DataRoute[]} */
+  let below = [];
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const { children: _all, ...route } = /** @type {DataRoute} */ (chain[i]);
+    below = [i === chain.length - 1 && _all === undefined ? route : { ...route, children: below }];
+  }
+  return below;
+}
+
+/**
+ * Installs a `createStaticHandler` whose handlers answer each request with a handler made from its matched branch alone.
+ * @param {{ matchRoutes: MatchRoutes; createStaticHandler: CreateStaticHandler }} router
+ */
+export function narrowDataHandlers(router) {
+  const original = router.createStaticHandler;
+  router.createStaticHandler = function createStaticHandler(routes, options) {
+    const whole = original(routes, options);
+    const basename = options?.basename ?? "/";
+    /** @type {Map<string, StaticHandler>} */
+    const byBranch = new Map();
+    /** @param {Request} request @returns {StaticHandler} */
+    const handlerFor = (request) => {
+      const pathname = new URL(request.url).pathname;
+      const matches = router.matchRoutes(routes, { pathname }, basename);
+      if (!matches) return whole;
+      const chain = /** @type {DataRoute[]} */ (matches.map((match) => match.route));
+      const key = chain.map((route) => route.id).join("\u0000");
+      let handler = byBranch.get(key);
+      if (!handler) {
+        const tree = branchTree(chain);
+        const again = router.matchRoutes(tree, { pathname }, basename);
+        const same =
+          again && again.length === chain.length && again.every((match, i) => /** @type {DataRoute} */ (match.route).id === chain[i]?.id);
+        handler = same ? original(tree, options) : whole;
+        byBranch.set(key, handler);
+      }
+      return handler;
+    };
+    return {
+      ...whole,
+      query: (request, queryOptions) => handlerFor(request).query(request, queryOptions),
+      queryRoute: (request, queryOptions) => handlerFor(request).queryRoute(request, queryOptions),
+    };
+  };
+}

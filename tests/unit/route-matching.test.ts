@@ -1,9 +1,10 @@
 // Remembered route matching (server/route-matching.mjs) gives React Router's
 // own answers: the same routes, params and pathnames, for the tree it is given.
 import { createRequire } from "node:module";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   LONGEST_REMEMBERED_ADDRESS,
+  narrowDataHandlers,
   REMEMBERED_ADDRESSES,
   rememberingMatchRoutes,
   rememberRouteMatching,
@@ -159,6 +160,67 @@ describe("remembered route matching", () => {
       expect(calls).toBe(1);
     } finally {
       router.matchRoutes = original as never;
+    }
+  });
+});
+
+describe("data handlers narrowed to the matched branch", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The site-like tree as a data handler's routes: every route loads its own id, "admin" has an error boundary. */
+  function dataTree(routes: TestRoute[] = siteLikeTree()): object[] {
+    return routes.map(({ children, ...route }) => ({
+      ...route,
+      hasErrorBoundary: route.id === "root" || route.id === "routes/admin",
+      loader: ({ params }: { params: object }) => ({ id: route.id, params }),
+      ...(route.id === "routes/admin.uploads" ? { action: () => ({ acted: route.id }) } : {}),
+      ...(children ? { children: dataTree(children) } : {}),
+    }));
+  }
+
+  type Handler = {
+    query: (request: Request) => Promise<unknown>;
+    queryRoute: (request: Request, options: { routeId?: string }) => Promise<unknown>;
+  };
+  const create = router.createStaticHandler as unknown as (routes: object[]) => Handler;
+
+  /** What a context or response says, without the route objects themselves. */
+  async function outcome(result: Promise<unknown>) {
+    try {
+      const value = (await result) as Record<string, unknown>;
+      if (value instanceof Response) return { response: value.status, body: await value.text() };
+      const matches = value.matches as { route: { id: string }; params: object; pathname: string }[] | undefined;
+      return JSON.parse(
+        JSON.stringify({
+          ...value,
+          matches: matches?.map((match) => [match.route.id, match.params, match.pathname]),
+        }),
+      ) as unknown;
+    } catch (thrown) {
+      return { thrown: thrown instanceof Response ? thrown.status : String(thrown) };
+    }
+  }
+
+  it("answers every address, method and route id as the whole tree's handler does", async () => {
+    // React Router warns about the undecodable address on each of its own matches.
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const module = { matchRoutes: rememberingMatchRoutes(original), createStaticHandler: create };
+    narrowDataHandlers(module as never);
+    const narrowed = (module.createStaticHandler as unknown as typeof create)(dataTree());
+    const whole = create(dataTree());
+    const post = (url: string) =>
+      new Request(url, { method: "POST", body: "x=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    for (const address of [...ADDRESSES, "/admin?index", "/?index", "/admin/uploads?x=1"]) {
+      const url = `http://localhost${address}`;
+      for (let round = 0; round < 2; round++) {
+        expect(await outcome(narrowed.query(new Request(url))), address).toEqual(await outcome(whole.query(new Request(url))));
+        expect(await outcome(narrowed.query(post(url))), `POST ${address}`).toEqual(await outcome(whole.query(post(url))));
+        for (const routeId of [undefined, "root", "routes/admin", "routes/guestbook", "routes/admin.uploads"]) {
+          expect(await outcome(narrowed.queryRoute(new Request(url), { routeId })), `${address} ${routeId}`).toEqual(
+            await outcome(whole.queryRoute(new Request(url), { routeId })),
+          );
+        }
+      }
     }
   });
 });
