@@ -15,10 +15,11 @@ import {
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { NotFound } from "~/components/NotFound";
-import { PrivateSiteFooter, PrivateSiteHeader } from "~/components/PrivateSiteChrome";
+import { PrivateSiteHeader } from "~/components/PrivateSiteChrome";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
+import { usePageLinkNavigation } from "~/components/PageLink";
 import "~/styles/global.css";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
@@ -118,6 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const refresh = refreshing ? (refreshing.handle as RouteHandle).noScriptRefresh!(refreshing.data) : null;
   const locked = data?.locked === true;
   const party = karenMode && !bare;
+  usePageLinkNavigation();
   return (
     <html lang="en" data-karen={party ? "on" : undefined} data-karen-theme={party ? data?.karenTheme : undefined}>
       <head>
@@ -143,7 +145,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {bare ? null : <Toaster toast={data?.toast ?? null} />}
           {children}
         </main>
-        {bare ? null : locked ? <PrivateSiteFooter /> : <SiteFooter />}
+        {bare ? null : <SiteFooter locked={locked} />}
         {party && !locked ? <KarenParty theme={data?.karenTheme ?? "classic"} /> : null}
         {refresh && hydrate ? (
           <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: refreshUnlessHydrated(refresh) }} />

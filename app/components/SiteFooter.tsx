@@ -1,10 +1,18 @@
-import { Link } from "@remix-run/react";
+import { PageLink } from "./PageLink";
 import { useSite } from "~/utils/site";
-import { footerLinks } from "~/utils/navigation";
+import { footerLinks, type NavItem } from "~/utils/navigation";
 import { KarenModeToggle, MirrorBall, MusicPlayer } from "./KarenMode";
 import * as s from "./SiteFooter.css";
 
-export function SiteFooter() {
+/** A private memorial's visitors without the passcode: only the way to the admin login. */
+const lockedLinks: NavItem[] = [{ label: "Admin", to: "/admin" }];
+
+/**
+ * The footer of every page. On a private memorial, for visitors who have not
+ * given the passcode yet, it keeps only the memorial's name and the admin
+ * link: no links to pages they cannot open, nothing of the family's details.
+ */
+export function SiteFooter({ locked = false }: { locked?: boolean }) {
   const site = useSite();
   return (
     <footer className={s.footer} id="site-footer">
@@ -12,27 +20,31 @@ export function SiteFooter() {
         <p className={s.title}>{site.siteTitle}</p>
         <nav aria-label="Footer">
           <ul className={s.list}>
-            {footerLinks.map((link) => (
+            {(locked ? lockedLinks : footerLinks).map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={s.link}>
+                <PageLink to={link.to} className={s.link}>
                   {link.label}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>
         </nav>
-        <div className={s.party}>
-          <MirrorBall />
-          <KarenModeToggle />
-          <MusicPlayer />
-        </div>
-        <p className={s.small}>
-          Questions? Write to the family at{" "}
-          <a className={s.emailLink} href={`mailto:${site.contactEmail}`}>
-            {site.contactEmail}
-          </a>
-          .
-        </p>
+        {locked ? null : (
+          <>
+            <div className={s.party}>
+              <MirrorBall />
+              <KarenModeToggle />
+              <MusicPlayer />
+            </div>
+            <p className={s.small}>
+              Questions? Write to the family at{" "}
+              <a className={s.emailLink} href={`mailto:${site.contactEmail}`}>
+                {site.contactEmail}
+              </a>
+              .
+            </p>
+          </>
+        )}
       </div>
     </footer>
   );

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { PageLink } from "./PageLink";
 import { useEffect, useRef } from "react";
 import { useSite } from "~/utils/site";
 import { headerLinks, isLinkActive } from "~/utils/navigation";
@@ -11,9 +12,9 @@ function NavLinks({ pathname, className }: { pathname: string; className: string
         const active = isLinkActive(link.to, pathname);
         return (
           <li key={link.to}>
-            <Link to={link.to} className={active ? s.linkActive : s.link} aria-current={active ? "page" : undefined}>
+            <PageLink to={link.to} className={active ? s.linkActive : s.link} aria-current={active ? "page" : undefined}>
               {link.label}
-            </Link>
+            </PageLink>
           </li>
         );
       })}
@@ -35,14 +36,14 @@ export function SiteHeader() {
   return (
     <header className={s.header}>
       <div className={s.inner}>
-        <Link to="/" className={s.brand}>
+        <PageLink to="/" className={s.brand}>
           {site.siteTitle}
-        </Link>
+        </PageLink>
         <nav aria-label="Main" className={s.desktopNav}>
           <NavLinks pathname={location.pathname} className={s.list} />
         </nav>
         <div className={s.mobileBar}>
-          <Link to="/" className={s.homeButton} aria-label="Home">
+          <PageLink to="/" className={s.homeButton} aria-label="Home">
             <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">
               <path
                 d="M3 11.5 12 4l9 7.5M5.5 9.5V20h5v-6h3v6h5V9.5"
@@ -53,7 +54,7 @@ export function SiteHeader() {
                 strokeLinejoin="round"
               />
             </svg>
-          </Link>
+          </PageLink>
           <details className={s.menu} ref={menu}>
             <summary className={s.menuToggle}>
               <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">

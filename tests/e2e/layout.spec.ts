@@ -55,6 +55,48 @@ test.describe("header and footer", () => {
   });
 });
 
+test.describe("header and footer links with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "moving within the app needs JavaScript");
+
+  test("move within the app without reloading the page; a click for a new tab is left to the browser", async ({ page, context }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Poems" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Poems & Writings" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Poems" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.locator("[aria-current=page]")).toHaveCount(1);
+    expect(await sameDocument()).toBe(true);
+
+    await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Guest Book" }).click();
+    await expect(page).toHaveURL(/\/guestbook$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Guest Book" })).toBeVisible();
+    expect(await sameDocument()).toBe(true);
+
+    await nav.getByRole("link", { name: "Service Details" }).click();
+    await expect(page).toHaveURL(/\/#service$/);
+    await expect(page.locator("#service")).toBeInViewport();
+    expect(await sameDocument()).toBe(true);
+
+    // Back returns to the guest book, in the same document.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/guestbook$/);
+    expect(await sameDocument()).toBe(true);
+
+    // Ctrl+click opens the page in a new tab and leaves this one where it is.
+    const opened = context.waitForEvent("page");
+    await nav.getByRole("link", { name: "Gallery" }).click({ modifiers: ["ControlOrMeta"] });
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe("/gallery");
+    await expect(page).toHaveURL(/\/guestbook$/);
+    expect(await sameDocument()).toBe(true);
+  });
+});
+
 test.describe("mobile header", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

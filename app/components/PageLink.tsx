@@ -1,0 +1,42 @@
+import { useNavigate } from "@remix-run/react";
+import { useEffect, type AnchorHTMLAttributes } from "react";
+
+// Links to the site's pages in the header and footer, which every page
+// renders: plain anchors, with one listener for the whole document that
+// turns a click on any of them into a client-side navigation once the app
+// runs. Remix's <Link> costs about 20 µs of server CPU each (its hooks
+// resolve the path and set up prefetching), and the chrome has seventeen:
+// a fifth of an uncached page (docs/decisions/018-remembered-route-matching.md).
+
+type PageLinkProps = { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">;
+
+/** A link to a page of this site, by its absolute path ("/guestbook", "/#service"). */
+export function PageLink({ to, children, ...props }: PageLinkProps) {
+  // data-discover: Remix's route discovery fetches the routes of links marked so, as it does for <Link>.
+  return (
+    <a {...props} data-discover="true" data-page-link="" href={to}>
+      {children}
+    </a>
+  );
+}
+
+/**
+ * Navigates in the app on a plain left click of any PageLink, as <Link> does
+ * (the same address again replaces it in the history). A click with a
+ * modifier (a new tab or window) is left to the browser. PageLinks are
+ * always this site's own paths, never a download or another target.
+ */
+export function usePageLinkNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest("a[data-page-link]") : null;
+      if (!link || event.defaultPrevented || event.button || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      const to = link.getAttribute("href") ?? "/";
+      navigate(to, { replace: to === window.location.pathname + window.location.search + window.location.hash });
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [navigate]);
+}
