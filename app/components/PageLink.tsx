@@ -4,9 +4,10 @@ import { useEffect, type AnchorHTMLAttributes } from "react";
 // Links to the site's pages in the header and footer, which every page
 // renders: plain anchors, with one listener for the whole document that
 // turns a click on any of them into a client-side navigation once the app
-// runs. Remix's <Link> costs about 20 µs of server CPU each (its hooks
-// resolve the path and set up prefetching), and the chrome has seventeen:
-// a fifth of an uncached page (docs/decisions/018-remembered-route-matching.md).
+// runs. Remix's <Link> runs hooks that resolve the path and set up
+// prefetching on every render; the chrome has seventeen links, and plain
+// anchors took 5–6% off an uncached page's server CPU
+// (docs/decisions/018-remembered-route-matching.md).
 
 type PageLinkProps = { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">;
 
