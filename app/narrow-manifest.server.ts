@@ -48,7 +48,7 @@ function treeOf(manifest: Manifest): TreeRoute[] {
  * lazy route discovery chooses them: the page's matches, and the matches of
  * each parent address ("/", "/a" for "/a/b").
  */
-export function pageRouteIds(manifest: Manifest, matchedIds: string[], pathname: string): string[] {
+export function pageRouteIds(manifest: Manifest, matchedIds: string[], pathname: string, basename = "/"): string[] {
   const ids = new Set(matchedIds);
   const segments = pathname.split("/").filter(Boolean);
   segments.pop();
@@ -60,7 +60,7 @@ export function pageRouteIds(manifest: Manifest, matchedIds: string[], pathname:
   // A plain tree of ids and paths: all that matching reads.
   const tree = treeOf(manifest) as unknown as Parameters<typeof matchRoutes>[0];
   for (const parent of parents) {
-    for (const match of matchRoutes(tree, parent) ?? []) ids.add((match.route as unknown as TreeRoute).id);
+    for (const match of matchRoutes(tree, parent, basename) ?? []) ids.add((match.route as unknown as TreeRoute).id);
   }
   return [...ids];
 }
@@ -72,6 +72,7 @@ export function narrowEntryContext(context: EntryContext, pathname: string): Ent
     whole,
     context.staticHandlerContext.matches.map((match) => match.route.id),
     pathname,
+    context.staticHandlerContext.basename,
   );
   let narrowed = narrowedByManifest.get(whole);
   if (!narrowed) {

@@ -26,6 +26,13 @@
 
 /** Addresses remembered per tree shape; the oldest is forgotten first. */
 export const REMEMBERED_ADDRESSES = 1000;
+/**
+ * Tree shapes remembered; the one least recently used is forgotten first. The
+ * server's whole tree is one shape and each kind of page renders a narrowed
+ * tree of its own (app/narrow-manifest.server.ts), so a busy site uses a few
+ * dozen; forgetting only the idlest keeps the busy ones under mixed traffic.
+ */
+export const REMEMBERED_SHAPES = 64;
 /** Longer addresses (hardly ever a real page) are matched afresh each time rather than held in memory. */
 export const LONGEST_REMEMBERED_ADDRESS = 300;
 
@@ -97,22 +104,31 @@ function routeAt(routes, place) {
 /**
  * A `matchRoutes` that gives the same answers as `original`, remembering them per tree shape and address.
  * @param {MatchRoutes} original
- * @returns {MatchRoutes}
+ * @returns {MatchRoutes & { original: MatchRoutes }}
  */
 export function rememberingMatchRoutes(original) {
-  /** @type {Map<string, Map<string, Remembered>>} */
+  /** Least recently used first. @type {Map<string, Map<string, Remembered>>} */
   const byShape = new Map();
-  return function matchRoutes(routes, location, basename = "/") {
+  let lastShape = "";
+  const matchRoutes = function matchRoutes(
+    /** @type {RouteLike[]} */ routes,
+    /** @type {string | { pathname?: string }} */ location,
+    basename = "/",
+  ) {
     const address = typeof location === "string" ? `s${location}` : `p${location?.pathname || "/"}`;
     if (!Array.isArray(routes) || address.length > LONGEST_REMEMBERED_ADDRESS) return original(routes, location, basename);
     const shape = shapeOf(routes);
     let remembered = byShape.get(shape);
     if (!remembered) {
-      // A handful of shapes in practice (the server's tree, the render's); keep memory bounded whatever happens.
-      if (byShape.size >= 8) byShape.clear();
+      if (byShape.size >= REMEMBERED_SHAPES) byShape.delete(/** @type {string} */ (byShape.keys().next().value));
       remembered = new Map();
       byShape.set(shape, remembered);
+    } else if (shape !== lastShape) {
+      // Now the most recently used (skipped when it already is: a page's calls mostly come in runs of one shape).
+      byShape.delete(shape);
+      byShape.set(shape, remembered);
     }
+    lastShape = shape;
     const key = `${basename}\u0000${address}`;
     let answer = remembered.get(key);
     if (answer === undefined) {
@@ -143,6 +159,7 @@ export function rememberingMatchRoutes(original) {
       route: routeAt(routes, place),
     }));
   };
+  return Object.assign(matchRoutes, { original });
 }
 
 /**
@@ -164,6 +181,11 @@ export function rememberRouteMatching(router) {
  * @typedef {{ query: (request: Request, options?: object) => Promise<unknown>; queryRoute: (request: Request, options?: object) => Promise<unknown>; dataRoutes: DataRoute[] }} StaticHandler
  * @typedef {(routes: DataRoute[], options?: { basename?: string }) => StaticHandler} CreateStaticHandler
  */
+
+/** React Router's own `matchRoutes` behind a remembering one. @param {MatchRoutes & { original?: MatchRoutes }} matchRoutes @returns {MatchRoutes} */
+function unremembered(matchRoutes) {
+  return matchRoutes.original ?? matchRoutes;
+}
 
 /** The matched routes alone, each with only the next one as its child. @param {DataRoute[]} chain @returns {DataRoute[]} */
 function branchTree(chain) {
@@ -197,7 +219,8 @@ export function narrowDataHandlers(router) {
       let handler = byBranch.get(key);
       if (!handler) {
         const tree = branchTree(chain);
-        const again = router.matchRoutes(tree, { pathname }, basename);
+        // A one-off check on a one-off tree: asked of React Router itself, so it takes no place among the remembered shapes.
+        const again = unremembered(router.matchRoutes)(tree, { pathname }, basename);
         const same =
           again && again.length === chain.length && again.every((match, i) => /** @type {DataRoute} */ (match.route).id === chain[i]?.id);
         handler = same ? original(tree, options) : whole;

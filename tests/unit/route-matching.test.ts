@@ -6,6 +6,7 @@ import {
   LONGEST_REMEMBERED_ADDRESS,
   narrowDataHandlers,
   REMEMBERED_ADDRESSES,
+  REMEMBERED_SHAPES,
   rememberingMatchRoutes,
   rememberRouteMatching,
 } from "../../server/route-matching.mjs";
@@ -138,6 +139,31 @@ describe("remembered route matching", () => {
     expect((matchRoutes(after, "/poems")?.at(-1)?.route as TestRoute | undefined)?.id).toBe("routes/$");
   });
 
+  it("keeps a busy tree's answers while many other shapes come and go, and forgets the idlest shape first", () => {
+    const counted = vi.fn(original);
+    const matchRoutes = rememberingMatchRoutes(counted);
+    const busy = siteLikeTree();
+    /** A tree of its own shape: one more static page. */
+    const other = (n: number) => {
+      const routes = siteLikeTree();
+      routes[0]!.children!.push({ id: `routes/page-${n}`, path: `page-${n}` });
+      return routes;
+    };
+    for (let n = 0; n < REMEMBERED_SHAPES * 3; n++) {
+      expect(matchRoutes(busy, "/guestbook")?.at(-1)?.route).toBe(busy[0]!.children![1]);
+      expect((matchRoutes(other(n), `/page-${n}`)?.at(-1)?.route as TestRoute | undefined)?.id).toBe(`routes/page-${n}`);
+    }
+    // React Router matched the busy tree's address once; each other shape, once.
+    expect(counted.mock.calls.filter(([routes]) => routes === busy)).toHaveLength(1);
+    expect(counted).toHaveBeenCalledTimes(1 + REMEMBERED_SHAPES * 3);
+    // The idlest shapes were forgotten (and are answered correctly again), the most recent kept.
+    counted.mockClear();
+    matchRoutes(other(0), "/page-0");
+    matchRoutes(other(REMEMBERED_SHAPES * 3 - 1), `/page-${REMEMBERED_SHAPES * 3 - 1}`);
+    expect(counted).toHaveBeenCalledTimes(1);
+    expect(matchRoutes.original).toBe(counted);
+  });
+
   it("is installed on @remix-run/router, through which Remix's server runtime matches, once", () => {
     let calls = 0;
     const counting = ((...args: Parameters<typeof original>) => {
@@ -200,6 +226,19 @@ describe("data handlers narrowed to the matched branch", () => {
       return { thrown: thrown instanceof Response ? thrown.status : String(thrown) };
     }
   }
+
+  it("checks each new branch with React Router's own matching, leaving the remembered shapes to the trees used on every request", async () => {
+    const remembering = rememberingMatchRoutes(original);
+    const counted = vi.fn(remembering);
+    const module = { matchRoutes: Object.assign(counted, { original: remembering.original }), createStaticHandler: create };
+    narrowDataHandlers(module as never);
+    const routes = dataTree();
+    const narrowed = (module.createStaticHandler as unknown as typeof create)(routes);
+    for (const address of ["/guestbook", "/admin/uploads", "/gallery/3", "/guestbook"])
+      await narrowed.query(new Request(`http://localhost${address}`));
+    // Only the whole tree went through the remembering matcher (once per request; the branch handlers match inside React Router).
+    expect(counted.mock.calls.map(([tree]) => tree === routes)).toEqual([true, true, true, true]);
+  });
 
   it("answers every address, method and route id as the whole tree's handler does", async () => {
     // React Router warns about the undecodable address on each of its own matches.
