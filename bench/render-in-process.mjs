@@ -7,7 +7,6 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { narrowDataHandlers, rememberRouteMatching } from "../server/route-matching.mjs";
 import { seedCrowd } from "./lib.mjs";
 
 const address = process.argv[2] ?? "/guestbook";
@@ -36,12 +35,8 @@ async function timeRenders(handler, url, context) {
   return (used.user + used.system) / 1000 / count;
 }
 
-// As server/index.mjs does (ROUTE_MATCHING=plain leaves React Router's own).
-if (process.env.ROUTE_MATCHING !== "plain") {
-  const router = createRequire(import.meta.url)("@remix-run/router");
-  rememberRouteMatching(router);
-  narrowDataHandlers(router);
-}
+// As server/index.mjs does (ROUTE_MATCHING=plain leaves Remix's own).
+await import("../server/remix-fast-paths.mjs");
 
 try {
   const build = await import(pathToFileURL(path.resolve("build/index.js")).href);

@@ -2,10 +2,12 @@
 // The HTTP server: security headers and the cross-origin check for the whole
 // app, static files, one log line per request, graceful shutdown; everything
 // else is the Remix build.
+// First, before Remix is imported: route matching remembered per address, and
+// each request's data loaded and rendered from the routes it matched.
+import "./remix-fast-paths.mjs";
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -13,7 +15,6 @@ import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { createRenderCache, renderCacheFromEnv } from "./render-cache.mjs";
-import { narrowDataHandlers, rememberRouteMatching } from "./route-matching.mjs";
 import {
   clientAddress,
   contentSecurityPolicy,
@@ -43,15 +44,6 @@ if (!existsSync(BUILD_PATH)) {
   console.log("No build found: building the site first (npm run build)…");
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-// Route matching remembered per address, and each request's data loaded and
-// rendered from the routes it matched (docs/decisions/018-remembered-route-matching.md).
-// ROUTE_MATCHING=plain leaves Remix's own, should an upgrade break these.
-if (process.env.ROUTE_MATCHING !== "plain") {
-  const router = createRequire(import.meta.url)("@remix-run/router");
-  rememberRouteMatching(router);
-  narrowDataHandlers(router);
 }
 
 /** @type {import("@remix-run/node").ServerBuild} */

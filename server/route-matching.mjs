@@ -201,8 +201,9 @@ function branchTree(chain) {
 /**
  * Installs a `createStaticHandler` whose handlers answer each request with a handler made from its matched branch alone.
  * @param {{ matchRoutes: MatchRoutes; createStaticHandler: CreateStaticHandler }} router
+ * @param {{ dataStrategy?: (args: never) => Promise<unknown> }} [options] a data strategy for documents (`query`), e.g. server/loader-json.mjs's
  */
-export function narrowDataHandlers(router) {
+export function narrowDataHandlers(router, { dataStrategy } = {}) {
   const original = router.createStaticHandler;
   router.createStaticHandler = function createStaticHandler(routes, options) {
     const whole = original(routes, options);
@@ -230,7 +231,7 @@ export function narrowDataHandlers(router) {
     };
     return {
       ...whole,
-      query: (request, queryOptions) => handlerFor(request).query(request, queryOptions),
+      query: (request, queryOptions) => handlerFor(request).query(request, dataStrategy ? { dataStrategy, ...queryOptions } : queryOptions),
       queryRoute: (request, queryOptions) => handlerFor(request).queryRoute(request, queryOptions),
     };
   };
