@@ -44,7 +44,8 @@ export function json(data, init = {}) {
 function parsed(result, withInit) {
   if (!(result instanceof Response) || result.bodyUsed || result.status < 200 || result.status > 299) return result;
   const text = texts.get(result);
-  if (text === undefined) return result;
+  // React Router parses only what says it is JSON (its own test), and reads anything else as text.
+  if (text === undefined || !/\bapplication\/json\b/.test(result.headers.get("Content-Type") ?? "")) return result;
   return withInit(JSON.parse(text), { status: result.status, statusText: result.statusText, headers: result.headers });
 }
 

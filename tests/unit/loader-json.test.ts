@@ -45,6 +45,8 @@ describe("a document's loader data", () => {
 
   const children: Record<string, () => unknown> = {
     "a json() object": () => json({ list: [{ id: 1, ago: "2 hours ago" }], empty: [] }),
+    "a json() that says it is text": () => json({ as: "text" }, { headers: { "Content-Type": "text/plain" } }),
+    "a json() of another JSON type": () => json({ as: "text too" }, { headers: { "Content-Type": "application/vnd.api+json" } }),
     "a json() with a status and headers": () => json({ made: true }, { status: 201, headers: { "Cache-Control": "private, no-store" } }),
     "a refusal returned": () => json({ errors: { name: ["Name is required"] } }, { status: 400 }),
     "a refusal thrown": () => {
