@@ -1,14 +1,15 @@
 import { inArray } from "drizzle-orm";
 import { siteSettings } from "../../db/schema";
 import { content } from "~/content";
-import { db } from "~/db.server";
+import { contentVersion, db } from "~/db.server";
 import type { SiteView } from "~/utils/site";
 import { SettingsFields, type Visibility } from "./settings.schema";
 import { asStoredPasscode, STORED_KEYS, type StoredPasscode } from "./settings.server";
 
 // Who may see the memorial: the family's `visibility` setting and the
 // visitors' passcode. Read on every request (app/visitor-gate.server.ts), so
-// a change shows on the next one.
+// a change shows on the next one: the read is kept until the content version
+// moves, which every write to the database does, from any process.
 
 export interface Privacy {
   visibility: Visibility;
@@ -29,14 +30,21 @@ const readPrivacy = db
  * The visibility and the passcode, in one read. A stored visibility that is
  * no longer valid counts as the default, as in getSiteSettings.
  */
-export function getPrivacy(): Privacy {
+export function getPrivacy(): Readonly<Privacy> {
+  // Read again only after a write (ours or another process's) moved the content version.
+  const version = contentVersion();
+  if (lastRead?.version === version) return lastRead.privacy;
   const privacy: Privacy = { visibility: content.visibility, passcode: null };
   for (const row of readPrivacy.all()) {
     if (row.key === VISIBILITY_KEY) privacy.visibility = SettingsFields.shape.visibility.safeParse(row.value).data ?? privacy.visibility;
     if (row.key === STORED_KEYS.passcode) privacy.passcode = asStoredPasscode(row.value);
   }
-  return privacy;
+  lastRead = { version, privacy: Object.freeze(privacy) };
+  return lastRead.privacy;
 }
+
+/** The last read, under the content version it was read at. */
+let lastRead: { version: string; privacy: Readonly<Privacy> } | null = null;
 
 /** Settings a visitor without the passcode may read: the names on the passcode page and in its link preview. */
 const SHOWN_WHILE_LOCKED = ["personName", "siteTitle", "siteDescription", "heroTitle", "visibility", "karenModeTheme"] as const;

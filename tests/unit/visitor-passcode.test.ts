@@ -1,6 +1,7 @@
 // The passcode's rules in process: how guesses are counted and hashed (the
 // counts come from password.server.ts's own counters, time from a fake
 // clock), and what a visitor without it is told of the site.
+import Database from "better-sqlite3";
 import { beforeEach, describe, expect, it } from "vitest";
 import { siteSettings } from "../../db/schema";
 import {
@@ -82,6 +83,25 @@ describe("passcode guesses", () => {
     expect(getPrivacy()).toEqual({ visibility: "public", passcode: null });
     expect(await checkVisitorPasscode(PASSCODE, "203.0.113.7", T0)).toMatchObject({ ok: false, status: 401 });
     expect(hashActivity.verifications).toBe(1);
+  });
+});
+
+describe("the privacy setting", () => {
+  it("is read again after every change: through the site, or committed by another process", async () => {
+    expect(getPrivacy().visibility).toBe("private");
+    expect(getPrivacy()).toBe(getPrivacy()); // one read while nothing changes
+    expect((await updateSiteSettings({ visibility: "public" }, "test")).ok).toBe(true);
+    expect(getPrivacy().visibility).toBe("public");
+    // As `npm run admin` or a second machine would: another connection to the file.
+    const other = new Database(process.env.DATABASE_PATH!);
+    try {
+      other.prepare("update site_settings set value = ? where key = 'visibility'").run(JSON.stringify("private"));
+      expect(getPrivacy().visibility).toBe("private");
+      other.prepare("delete from site_settings where key = 'visitorPasscode'").run();
+      expect(getPrivacy()).toEqual({ visibility: "private", passcode: null });
+    } finally {
+      other.close();
+    }
   });
 });
 
