@@ -33,8 +33,20 @@ export default function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  const document = `<!DOCTYPE html>${html}`;
+  const response = new Response(document, { headers: responseHeaders, status: responseStatusCode });
+  documents.set(response, document);
+  return response;
 }
+
+/** Each page's HTML beside its response, while the response lives. */
+const documents = new WeakMap<Response, string>();
+
+/**
+ * The HTML a page's response carries, for server/index.mjs to send as it is,
+ * without reading it back out of the response's stream.
+ */
+export const documentHtml = (response: Response): string | undefined => documents.get(response);
 
 /**
  * An unexpected error in a loader, an action or the render: one JSON log line

@@ -6,11 +6,11 @@
 // each request's data loaded and rendered from the routes it matched.
 import "./remix-fast-paths.mjs";
 import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -124,6 +124,7 @@ app.use((req, res, next) => {
  * @property {() => string} [contentVersion]
  * @property {(req: import("express").Request, res: import("express").Response) => Promise<string | null>} [renderCacheVariant]
  * @property {(req: import("node:http").IncomingMessage) => Promise<{ variant: string; robots: string | null; version: string } | null>} [renderCacheVisit]
+ * @property {(response: Response) => string | undefined} [documentHtml]
  */
 const entry = /** @type {EntryExtras} */ (/** @type {unknown} */ (build.entry.module));
 
@@ -193,6 +194,14 @@ function responseDrained(res) {
   });
 }
 
+const handleRemixRequest = createFetchHandler(build, build.mode);
+// The two halves of Remix's Express adapter (its module, which the package's index does not re-export).
+/** @type {{ createRemixRequest: (req: import("express").Request, res: import("express").Response) => Request; sendRemixResponse: (res: import("express").Response, response: Response) => Promise<void> }} */
+const { createRemixRequest, sendRemixResponse } = createRequire(import.meta.url)("@remix-run/express/dist/server.js");
+if (typeof createRemixRequest !== "function" || typeof sendRemixResponse !== "function") {
+  throw new Error("@remix-run/express no longer has createRemixRequest and sendRemixResponse: see server/index.mjs");
+}
+
 /** @type {import("@remix-run/express").GetLoadContextFunction} */
 const getLoadContext = (req, res) => ({
   cspNonce: res.locals.cspNonce,
@@ -213,7 +222,7 @@ if (renderCacheOn) {
   }
   const { "Content-Security-Policy": _perResponse, ...baseHeaders } = securityHeaders("", { production, development, mediaSources });
   renderCache = createRenderCache({
-    handleRequest: createFetchHandler(build, build.mode),
+    handleRequest: handleRemixRequest,
     getLoadContext,
     contentVersion: entry.contentVersion,
     variantOf: entry.renderCacheVariant,
@@ -231,7 +240,22 @@ app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y"
 const publicFiles = express.static("public", { maxAge: "1h" });
 app.use((req, res, next) => (isPublicFile(req.path) ? publicFiles(req, res, next) : next()));
 
-app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext }));
+// Remix's Express adapter, except that a page's HTML, which the entry
+// rendered to one string, is sent as that string (with its length) rather
+// than read back out of the response's stream.
+app.all("*", async (req, res, next) => {
+  try {
+    const response = await handleRemixRequest(createRemixRequest(req, res), await getLoadContext(req, res));
+    const html = entry.documentHtml?.(response);
+    if (html === undefined || response.bodyUsed) return await sendRemixResponse(res, response);
+    res.statusMessage = response.statusText;
+    res.status(response.status);
+    for (const [name, value] of response.headers) res.append(name, value);
+    res.end(html);
+  } catch (error) {
+    next(error);
+  }
+});
 
 // An address Express cannot even decode ("/media/%E0%A4%A") is the client's
 // mistake: a plain 400 and one warning line, not an error with a stack.
