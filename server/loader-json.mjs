@@ -4,12 +4,14 @@
 //
 // In Remix v2 every loader's data becomes a JSON `Response` (the route's own
 // `json()`, or Remix's for a plain object), and for a document React Router
-// then reads that body back as bytes and parses it: a stream, an encode and a
-// decode per loader, about a tenth of an uncached page's CPU. This keeps the
-// JSON text `json()` wrote beside its response, and a data strategy for
-// documents parses that text directly: the same `JSON.parse` of the same
-// string, without the body. Responses sent to a browser (data requests, the
-// API) are untouched and stay real responses.
+// then reads that body back as bytes and parses it: a stringify, a stream,
+// an encode, a decode and a parse per loader, about a tenth of an uncached
+// page's CPU. Here `json()` of plain JSON data (what a JSON round trip gives
+// back unchanged) makes a response that writes its body only when someone
+// reads it, and a data strategy for documents takes the data straight from
+// it. Other data is written at once, as React Router's `json()` does, and the
+// strategy parses the text it wrote. Responses sent to a browser (data
+// requests, the API) read as any other response.
 
 /**
  * @typedef {(data: unknown, init?: number | ResponseInit) => Response} Json
@@ -18,17 +20,142 @@
  * @typedef {(args: { matches: StrategyMatch[] }) => Promise<Record<string, StrategyResult>>} DataStrategy
  */
 
-/** The JSON text each `json()` response holds, until the response is dropped. @type {WeakMap<Response, string>} */
+/** How deep plain data may nest; deeper (or circular) data is written at once, as React Router does. */
+const MAX_DEPTH = 64;
+
+/** Data already found plain (and frozen): a cached object sent again is not walked again. @type {WeakSet<object>} */
+const plainData = new WeakSet();
+
+/**
+ * Whether JSON.stringify then JSON.parse would give `value` back as it is:
+ * strings, booleans, null, finite numbers other than -0, and arrays (without
+ * holes) and plain objects of those, without `undefined` and without
+ * `toJSON`. Collects the arrays and objects it walked into `found`.
+ * @param {unknown} value
+ * @param {object[]} found
+ * @param {number} depth
+ * @returns {boolean}
+ */
+function isPlainJson(value, found, depth = 0) {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case "object": {
+      if (value === null || plainData.has(value)) return true;
+      if (depth >= MAX_DEPTH) return false;
+      if (Array.isArray(value)) {
+        if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+        for (let i = 0; i < value.length; i++) {
+          if (!(i in value) || !isPlainJson(value[i], found, depth + 1)) return false;
+        }
+      } else {
+        if (Object.getPrototypeOf(value) !== Object.prototype || "toJSON" in value) return false;
+        for (const key in value) {
+          if (!isPlainJson(/** @type {Record<string, unknown>} */ (value)[key], found, depth + 1)) return false;
+        }
+      }
+      found.push(value);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether `data` is plain JSON (isPlainJson). If so, it is frozen: the
+ * render reads the loader's own objects rather than a copy, so nothing may
+ * change them afterwards.
+ * @param {unknown} data
+ */
+function keptAsPlainJson(data) {
+  /** @type {object[]} */
+  const found = [];
+  if (!isPlainJson(data, found)) return false;
+  for (const value of found) {
+    Object.freeze(value);
+    plainData.add(value);
+  }
+  return true;
+}
+
+/** The body-reading methods a response has on this Node (`bytes` is newer than Node 20). */
+const BODY_READERS = ["arrayBuffer", "blob", "bytes", "formData", "json", "text"].filter(
+  (name) => typeof (/** @type {Record<string, unknown>} */ (/** @type {unknown} */ (Response.prototype))[name]) === "function",
+);
+
+/**
+ * A JSON response whose body is written when it is first read: its data is
+ * plain JSON, so the body is exactly what writing it at once would give.
+ */
+class PlainJsonResponse extends Response {
+  /** @type {unknown} */
+  #data;
+  /** @type {Response | null} */
+  #written = null;
+
+  /** @param {unknown} data plain JSON (keptAsPlainJson) @param {ResponseInit} init */
+  constructor(data, init) {
+    super(null, init);
+    this.#data = data;
+  }
+
+  /** The data, as React Router would parse it from the body. */
+  get data() {
+    return this.#data;
+  }
+
+  /** The same response with its body written. */
+  written() {
+    this.#written ??= new Response(JSON.stringify(this.#data), { status: this.status, statusText: this.statusText, headers: this.headers });
+    return this.#written;
+  }
+
+  get body() {
+    return this.written().body;
+  }
+
+  get bodyUsed() {
+    return this.#written?.bodyUsed ?? false;
+  }
+
+  clone() {
+    if (this.bodyUsed) throw new TypeError("Response.clone: Body has already been consumed.");
+    return new PlainJsonResponse(this.#data, { status: this.status, statusText: this.statusText, headers: this.headers });
+  }
+
+  static {
+    // Each reads the written body: text(), json(), arrayBuffer() and the rest.
+    for (const name of BODY_READERS) {
+      Object.defineProperty(this.prototype, name, {
+        configurable: true,
+        writable: true,
+        /** @this {PlainJsonResponse} @param {unknown[]} args */
+        value(...args) {
+          const written = /** @type {Record<string, (...args: unknown[]) => unknown>} */ (/** @type {unknown} */ (this.written()));
+          return /** @type {(...args: unknown[]) => unknown} */ (written[name]).apply(written, args);
+        },
+      });
+    }
+  }
+}
+
+/** The JSON text each written-at-once `json()` response holds, until the response is dropped. @type {WeakMap<Response, string>} */
 const texts = new WeakMap();
 
 /**
- * `json()` as React Router writes it, keeping the text beside the response.
+ * `json()` as React Router writes it: plain data in a response that writes
+ * its body when read, anything else written at once with its text kept.
  * @type {Json}
  */
 export function json(data, init = {}) {
   const responseInit = typeof init === "number" ? { status: init } : init;
   const headers = new Headers(responseInit.headers);
   if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json; charset=utf-8");
+  if (keptAsPlainJson(data)) return new PlainJsonResponse(data, { ...responseInit, headers });
   const text = JSON.stringify(data);
   const response = new Response(text, { ...responseInit, headers });
   if (typeof text === "string") texts.set(response, text);
@@ -37,16 +164,18 @@ export function json(data, init = {}) {
 
 /**
  * The data a loader's response carries, as React Router would read it, when
- * it is a `json()` response with a success status whose body nobody read.
+ * it is a `json()` response with a success status whose body nobody read:
+ * the data itself when it was plain, else the parsed text.
  * @param {unknown} result
  * @param {(data: unknown, init: ResponseInit) => unknown} withInit React Router's `data()`
  */
 function parsed(result, withInit) {
   if (!(result instanceof Response) || result.bodyUsed || result.status < 200 || result.status > 299) return result;
-  const text = texts.get(result);
+  const text = result instanceof PlainJsonResponse ? null : texts.get(result);
   // React Router parses only what says it is JSON (its own test), and reads anything else as text.
   if (text === undefined || !/\bapplication\/json\b/.test(result.headers.get("Content-Type") ?? "")) return result;
-  return withInit(JSON.parse(text), { status: result.status, statusText: result.statusText, headers: result.headers });
+  const value = result instanceof PlainJsonResponse ? result.data : JSON.parse(/** @type {string} */ (text));
+  return withInit(value, { status: result.status, statusText: result.statusText, headers: result.headers });
 }
 
 /**
@@ -93,7 +222,8 @@ export function loadWithoutCopies(data, responses) {
     const result = await call.loader({ request: call.request, context: call.loadContext, params: call.params });
     // As Remix answers these (its words, so its errors read the same).
     if (result === undefined || responses.isDeferredData(result)) return original({ ...call, loader: () => result });
-    return responses.isResponse(result) ? result : responses.json(result);
+    // A response is known by its class first: Remix's test reads `body`, which would write a plain JSON response's body.
+    return result instanceof Response || responses.isResponse(result) ? result : responses.json(result);
   };
 }
 

@@ -29,6 +29,74 @@ describe("json()", () => {
   });
 });
 
+describe("json() of plain data", () => {
+  class Visit {
+    constructor(readonly name: string) {}
+  }
+  const holey: unknown[] = [1];
+  holey[2] = 3;
+  const bare = Object.assign(Object.create(null) as object, { a: 1 });
+  let deep: unknown = "bottom";
+  for (let i = 0; i < 70; i++) deep = { deep };
+  const values: unknown[] = [
+    { memories: [{ id: 1, name: "Anna", ago: "2 hours ago", phone: null, shown: true }], next: "abc" },
+    [],
+    "words",
+    0,
+    -0,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    null,
+    holey,
+    [undefined],
+    { gone: undefined },
+    { when: new Date(0) },
+    { toJSON: () => "mine" },
+    new Visit("Ben"),
+    bare,
+    deep,
+  ];
+
+  it("reads in every way as React Router's json() of the same data", async () => {
+    for (const value of values) {
+      const ours = json(value, { headers: { "X-One": "1" } });
+      const theirs = router.json(value, { headers: { "X-One": "1" } });
+      expect(await described(ours.clone())).toEqual(await described(theirs.clone()));
+      expect(await ours.clone().json()).toStrictEqual(await theirs.clone().json());
+      expect(Buffer.from(await ours.clone().arrayBuffer())).toEqual(Buffer.from(await theirs.clone().arrayBuffer()));
+      expect(await new Response(ours.body).text()).toBe(await new Response(theirs.body).text());
+      expect(ours.bodyUsed).toBe(true);
+      expect(() => ours.clone()).toThrow(TypeError);
+    }
+  });
+
+  it("is handed to a document as the same value a JSON round trip gives, and plain data is the loader's own, frozen", async () => {
+    for (const value of values) {
+      const handler = router.createStaticHandler([{ id: "root", path: "/", loader: () => json(value) }] as never);
+      const context = (await handler.query(new Request("http://localhost/"), {
+        dataStrategy: bodilessDataStrategy(router.data) as never,
+      })) as { loaderData: Record<string, unknown> };
+      expect(context.loaderData.root).toStrictEqual(JSON.parse(JSON.stringify(value)));
+      if (value !== null && typeof value === "object" && Object.isFrozen(value)) expect(context.loaderData.root).toBe(value);
+    }
+    const page = { memories: [{ id: 1, name: "Anna" }] };
+    json(page);
+    expect(Object.isFrozen(page.memories[0])).toBe(true);
+    expect(() => page.memories.push({ id: 2, name: "Ben" })).toThrow(TypeError);
+    // Data written at once is left as the loader made it, plain parts too.
+    const dated = { memories: [{ id: 1 }], at: new Date(0) };
+    json(dated);
+    expect(Object.isFrozen(dated.memories) || Object.isFrozen(dated.memories[0]) || Object.isFrozen(dated)).toBe(false);
+  });
+
+  it("refuses data JSON cannot write when json() is called, as React Router's does", () => {
+    const circular: Record<string, unknown> = { name: "loop" };
+    circular.self = circular;
+    expect(() => json(circular)).toThrow(TypeError);
+    expect(() => json({ big: 1n })).toThrow(TypeError);
+  });
+});
+
 describe("a document's loader data", () => {
   /** Each route loads through `load`; "child" can be told to throw. */
   function tree(child: () => unknown) {
@@ -98,6 +166,8 @@ describe("a document's loader data", () => {
     expect(context.loaderData.child).toEqual({ read: false });
     expect(made).toHaveLength(1);
     expect(made[0]!.bodyUsed).toBe(false);
+    // Plain data is handed over as it is: no body was written and parsed back.
+    expect(context.loaderData.child).toBe((made[0] as Response & { data: unknown }).data);
   });
 });
 
