@@ -1,6 +1,7 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { BodyOnReadResponse, NULL_BODY_STATUSES } from "../server/body-on-read.mjs";
 import { narrowEntryContext } from "~/narrow-manifest.server";
 import { NonceProvider } from "~/utils/nonce";
 
@@ -34,7 +35,9 @@ export default function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const document = `<!DOCTYPE html>${html}`;
-  const response = new Response(document, { headers: responseHeaders, status: responseStatusCode });
+  const init = { headers: responseHeaders, status: responseStatusCode };
+  // The body is written only if something reads it: the server sends `document` itself.
+  const response = NULL_BODY_STATUSES.has(responseStatusCode) ? new Response(document, init) : new BodyOnReadResponse(() => document, init);
   documents.set(response, document);
   return response;
 }

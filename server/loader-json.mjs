@@ -13,6 +13,8 @@
 // strategy parses the text it wrote. Responses sent to a browser (data
 // requests, the API) read as any other response.
 
+import { BodyOnReadResponse, NULL_BODY_STATUSES } from "./body-on-read.mjs";
+
 /**
  * @typedef {(data: unknown, init?: number | ResponseInit) => Response} Json
  * @typedef {{ type: string; result: unknown }} StrategyResult
@@ -82,64 +84,20 @@ function keptAsPlainJson(data) {
   return true;
 }
 
-/** The body-reading methods a response has on this Node (`bytes` is newer than Node 20). */
-const BODY_READERS = ["arrayBuffer", "blob", "bytes", "formData", "json", "text"].filter(
-  (name) => typeof (/** @type {Record<string, unknown>} */ (/** @type {unknown} */ (Response.prototype))[name]) === "function",
-);
-
-/**
- * A JSON response whose body is written when it is first read: its data is
- * plain JSON, so the body is exactly what writing it at once would give.
- */
-class PlainJsonResponse extends Response {
+/** A JSON response of plain data, written when first read: exactly what writing it at once would give. */
+class PlainJsonResponse extends BodyOnReadResponse {
   /** @type {unknown} */
   #data;
-  /** @type {Response | null} */
-  #written = null;
 
   /** @param {unknown} data plain JSON (keptAsPlainJson) @param {ResponseInit} init */
   constructor(data, init) {
-    super(null, init);
+    super(() => JSON.stringify(data), init);
     this.#data = data;
   }
 
   /** The data, as React Router would parse it from the body. */
   get data() {
     return this.#data;
-  }
-
-  /** The same response with its body written. */
-  written() {
-    this.#written ??= new Response(JSON.stringify(this.#data), { status: this.status, statusText: this.statusText, headers: this.headers });
-    return this.#written;
-  }
-
-  get body() {
-    return this.written().body;
-  }
-
-  get bodyUsed() {
-    return this.#written?.bodyUsed ?? false;
-  }
-
-  clone() {
-    if (this.bodyUsed) throw new TypeError("Response.clone: Body has already been consumed.");
-    return new PlainJsonResponse(this.#data, { status: this.status, statusText: this.statusText, headers: this.headers });
-  }
-
-  static {
-    // Each reads the written body: text(), json(), arrayBuffer() and the rest.
-    for (const name of BODY_READERS) {
-      Object.defineProperty(this.prototype, name, {
-        configurable: true,
-        writable: true,
-        /** @this {PlainJsonResponse} @param {unknown[]} args */
-        value(...args) {
-          const written = /** @type {Record<string, (...args: unknown[]) => unknown>} */ (/** @type {unknown} */ (this.written()));
-          return /** @type {(...args: unknown[]) => unknown} */ (written[name]).apply(written, args);
-        },
-      });
-    }
   }
 }
 
@@ -155,7 +113,8 @@ export function json(data, init = {}) {
   const responseInit = typeof init === "number" ? { status: init } : init;
   const headers = new Headers(responseInit.headers);
   if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json; charset=utf-8");
-  if (keptAsPlainJson(data)) return new PlainJsonResponse(data, { ...responseInit, headers });
+  // A status that may have no body (204…) refuses the body at once, as React Router's json() does.
+  if (!NULL_BODY_STATUSES.has(responseInit.status ?? 200) && keptAsPlainJson(data)) return new PlainJsonResponse(data, { ...responseInit, headers });
   const text = JSON.stringify(data);
   const response = new Response(text, { ...responseInit, headers });
   if (typeof text === "string") texts.set(response, text);

@@ -94,6 +94,9 @@ describe("json() of plain data", () => {
     circular.self = circular;
     expect(() => json(circular)).toThrow(TypeError);
     expect(() => json({ big: 1n })).toThrow(TypeError);
+    // A status that has no body refuses one at once.
+    expect(() => router.json({ made: true }, 204)).toThrow(TypeError);
+    expect(() => json({ made: true }, 204)).toThrow(TypeError);
   });
 });
 
