@@ -114,7 +114,8 @@ export function json(data, init = {}) {
   const headers = new Headers(responseInit.headers);
   if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json; charset=utf-8");
   // A status that may have no body (204…) refuses the body at once, as React Router's json() does.
-  if (!NULL_BODY_STATUSES.has(responseInit.status ?? 200) && keptAsPlainJson(data)) return new PlainJsonResponse(data, { ...responseInit, headers });
+  if (!NULL_BODY_STATUSES.has(responseInit.status ?? 200) && keptAsPlainJson(data))
+    return new PlainJsonResponse(data, { ...responseInit, headers });
   const text = JSON.stringify(data);
   const response = new Response(text, { ...responseInit, headers });
   if (typeof text === "string") texts.set(response, text);
