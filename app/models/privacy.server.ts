@@ -26,6 +26,9 @@ const readPrivacy = db
   .where(inArray(siteSettings.key, [VISIBILITY_KEY, STORED_KEYS.passcode]))
   .prepare();
 
+/** The last read, under the content version it was read at. */
+let lastRead: { version: string; privacy: Readonly<Privacy> } | null = null;
+
 /**
  * The visibility and the passcode, in one read. A stored visibility that is
  * no longer valid counts as the default, as in getSiteSettings.
@@ -42,9 +45,6 @@ export function getPrivacy(): Readonly<Privacy> {
   lastRead = { version, privacy: Object.freeze(privacy) };
   return lastRead.privacy;
 }
-
-/** The last read, under the content version it was read at. */
-let lastRead: { version: string; privacy: Readonly<Privacy> } | null = null;
 
 /** Settings a visitor without the passcode may read: the names on the passcode page and in its link preview. */
 const SHOWN_WHILE_LOCKED = ["personName", "siteTitle", "siteDescription", "heroTitle", "visibility", "karenModeTheme"] as const;
