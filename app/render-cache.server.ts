@@ -4,7 +4,6 @@ import { ROBOTS_NOINDEX } from "~/visitor-gate.server";
 import { isTextBrowser } from "~/utils/text-browser";
 
 import { contentVersion } from "~/db.server";
-import type { Visibility } from "~/models/settings.schema";
 
 export { contentVersion };
 
@@ -61,8 +60,6 @@ async function variantOf(req: CacheRequest, locked: boolean): Promise<string | n
   return `${locked ? "locked" : "in"}${karen ? " karen" : ""}${text ? " text" : ""}`;
 }
 
-let visibilityAt: { version: string; visibility: Visibility } | undefined;
-
 /**
  * For the server's fast path, which answers from the cache ahead of Express
  * and the visitor gate: on a public or unlisted memorial, where the gate lets
@@ -70,15 +67,14 @@ let visibilityAt: { version: string; visibility: Visibility } | undefined;
  * content version to look up. Null on a private memorial (the gate checks
  * the passcode cookie) and for a visitor's own request.
  *
- * The visibility is read again whenever the content version moves (a change
- * to it moves the version, like any write): the fast path only ever serves a
- * copy made under that same version, through the gate, so it cannot be more
- * open than the gate was. The gate itself still reads it on every request.
+ * The visibility is the one read under this content version (a change to it
+ * moves the version, like any write): the fast path only ever serves a copy
+ * made under that same version, through the gate, so it cannot be more open
+ * than the gate was.
  */
 export async function renderCacheVisit(req: CacheRequest): Promise<{ variant: string; robots: string | null; version: string } | null> {
   const version = contentVersion();
-  if (visibilityAt?.version !== version) visibilityAt = { version, visibility: getPrivacy().visibility };
-  const { visibility } = visibilityAt;
+  const { visibility } = getPrivacy(version);
   if (visibility === "private") return null;
   const variant = await variantOf(req, false);
   return variant === null ? null : { variant, robots: visibility === "public" ? null : ROBOTS_NOINDEX, version };

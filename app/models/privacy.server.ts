@@ -7,9 +7,9 @@ import { SettingsFields, type Visibility } from "./settings.schema";
 import { asStoredPasscode, STORED_KEYS, type StoredPasscode } from "./settings.server";
 
 // Who may see the memorial: the family's `visibility` setting and the
-// visitors' passcode. Read on every request (app/visitor-gate.server.ts), so
-// a change shows on the next one: the read is kept until the content version
-// moves, which every write to the database does, from any process.
+// visitors' passcode. Asked for on every request (app/visitor-gate.server.ts),
+// so a change shows on the next one: the read is kept until the content
+// version moves, which every write to the database does, from any process.
 
 export interface Privacy {
   visibility: Visibility;
@@ -31,11 +31,11 @@ let lastRead: { version: string; privacy: Readonly<Privacy> } | null = null;
 
 /**
  * The visibility and the passcode, in one read. A stored visibility that is
- * no longer valid counts as the default, as in getSiteSettings.
+ * no longer valid counts as the default, as in getSiteSettings. Read again
+ * only after a write (ours or another process's) moved the content version;
+ * a caller that has just read the version passes it.
  */
-export function getPrivacy(): Readonly<Privacy> {
-  // Read again only after a write (ours or another process's) moved the content version.
-  const version = contentVersion();
+export function getPrivacy(version = contentVersion()): Readonly<Privacy> {
   if (lastRead?.version === version) return lastRead.privacy;
   const privacy: Privacy = { visibility: content.visibility, passcode: null };
   for (const row of readPrivacy.all()) {
