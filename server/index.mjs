@@ -6,9 +6,9 @@
 // each request's data loaded and rendered from the routes it matched.
 import "./remix-fast-paths.mjs";
 import { spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
 import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler as createFetchHandler } from "@remix-run/node";

@@ -131,11 +131,12 @@ export function json(data, init = {}) {
  */
 function parsed(result, withInit) {
   if (!(result instanceof Response) || result.bodyUsed || result.status < 200 || result.status > 299) return result;
-  const text = result instanceof PlainJsonResponse ? null : texts.get(result);
   // React Router parses only what says it is JSON (its own test), and reads anything else as text.
-  if (text === undefined || !/\bapplication\/json\b/.test(result.headers.get("Content-Type") ?? "")) return result;
-  const value = result instanceof PlainJsonResponse ? result.data : JSON.parse(/** @type {string} */ (text));
-  return withInit(value, { status: result.status, statusText: result.statusText, headers: result.headers });
+  if (!/\bapplication\/json\b/.test(result.headers.get("Content-Type") ?? "")) return result;
+  const init = { status: result.status, statusText: result.statusText, headers: result.headers };
+  if (result instanceof PlainJsonResponse) return withInit(result.data, init);
+  const text = texts.get(result);
+  return text === undefined ? result : withInit(JSON.parse(text), init);
 }
 
 /**
