@@ -22,6 +22,7 @@ import {
   isCrossOriginMutation,
   mediaSourcesFromEnv,
   securityHeaders,
+  securityHeadersFor,
 } from "./security.mjs";
 import { applyTimeouts, serverTimeoutOptions, timeoutsFromEnv } from "./timeouts.mjs";
 
@@ -106,10 +107,12 @@ app.use((req, res, next) => {
 
 const mediaSources = mediaSourcesFromEnv(process.env);
 
+const securityHeadersWith = securityHeadersFor({ production, development, mediaSources });
+
 app.use((req, res, next) => {
   const nonce = createNonce();
   res.locals.cspNonce = nonce;
-  res.set(securityHeaders(nonce, { production, development, mediaSources }));
+  for (const [name, value] of securityHeadersWith(nonce)) res.setHeader(name, value);
   next();
 });
 
@@ -241,7 +244,7 @@ const publicFiles = express.static("public", { maxAge: "1h" });
 app.use((req, res, next) => (isPublicFile(req.path) ? publicFiles(req, res, next) : next()));
 
 // Remix's Express adapter, except that a page's HTML, which the entry
-// rendered to one string, is sent as that string (with its length) rather
+// rendered to one string, is sent from that string (with its length) rather
 // than read back out of the response's stream.
 app.all("*", async (req, res, next) => {
   try {
@@ -251,7 +254,11 @@ app.all("*", async (req, res, next) => {
     res.statusMessage = response.statusText;
     res.status(response.status);
     for (const [name, value] of response.headers) res.append(name, value);
-    res.end(html);
+    // Encoded once, with its length: a string would be measured by the
+    // compression middleware and again by Node before being encoded to send.
+    const body = Buffer.from(html);
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
   } catch (error) {
     next(error);
   }

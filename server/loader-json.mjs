@@ -25,9 +25,6 @@ import { BodyOnReadResponse, NULL_BODY_STATUSES } from "./body-on-read.mjs";
 /** How deep plain data may nest; deeper (or circular) data is written at once, as React Router does. */
 const MAX_DEPTH = 64;
 
-/** Data already found plain (and frozen): a cached object sent again is not walked again. @type {WeakSet<object>} */
-const plainData = new WeakSet();
-
 /**
  * Whether JSON.stringify then JSON.parse would give `value` back as it is:
  * strings, booleans, null, finite numbers other than -0, and arrays (without
@@ -46,7 +43,7 @@ function isPlainJson(value, found, depth = 0) {
     case "number":
       return Number.isFinite(value) && !Object.is(value, -0);
     case "object": {
-      if (value === null || plainData.has(value)) return true;
+      if (value === null) return true;
       if (depth >= MAX_DEPTH) return false;
       if (Array.isArray(value)) {
         if (Object.getPrototypeOf(value) !== Array.prototype) return false;
@@ -77,10 +74,7 @@ function keptAsPlainJson(data) {
   /** @type {object[]} */
   const found = [];
   if (!isPlainJson(data, found)) return false;
-  for (const value of found) {
-    Object.freeze(value);
-    plainData.add(value);
-  }
+  for (const value of found) Object.freeze(value);
   return true;
 }
 

@@ -172,3 +172,24 @@ describe("answers from the matched routes alone", () => {
     await expectSameAnswers("DELETE", "/guestbook");
   });
 });
+
+describe("a page as the server sends it", () => {
+  /** The page's text with its nonce and clock set aside (comparable), to hold two answers side by side. */
+  const sameness = (body: string, policy: unknown) => {
+    const nonce = /nonce-([A-Za-z0-9+/=]+)/.exec(String(policy))?.[1] ?? "NONCE";
+    return comparable({ status: 200, headers: {}, body: body.split(nonce).join("NONCE") }).body;
+  };
+
+  it("carries its length in bytes, and is the same page compressed", async () => {
+    for (const path of ["/", "/guestbook", "/gallery", "/poems", "/no-such-page", "/admin/login"]) {
+      const raw = await request(narrowed.port, "GET", path);
+      expect(Number(raw.headers["content-length"]), path).toBe(Buffer.byteLength(raw.body));
+      expect(raw.headers["transfer-encoding"], path).toBeUndefined();
+      const zipped = await fetch(`http://127.0.0.1:${narrowed.port}${path}`, { headers: { "Accept-Encoding": "gzip" } });
+      expect(zipped.headers.get("content-encoding"), path).toBe("gzip");
+      expect(sameness(await zipped.text(), zipped.headers.get("content-security-policy")), path).toBe(
+        sameness(raw.body, raw.headers["content-security-policy"]),
+      );
+    }
+  });
+});

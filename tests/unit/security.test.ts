@@ -6,6 +6,7 @@ import {
   isCrossOriginMutation,
   requestSourceOrigin,
   securityHeaders,
+  securityHeadersFor,
 } from "../../server/security.mjs";
 
 const HOST = "memorial.example";
@@ -156,6 +157,13 @@ describe("content security policy", () => {
     expect(a).not.toBe(b);
     expect(Buffer.from(a, "base64")).toHaveLength(16);
   });
+
+  it("never gives the same nonce twice, across many refills of its random bytes", () => {
+    const nonces = Array.from({ length: 2000 }, () => createNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64").toString("base64")).toBe(nonce);
+    expect(nonces.every((nonce) => Buffer.from(nonce, "base64").length === 16)).toBe(true);
+  });
 });
 
 describe("security headers", () => {
@@ -165,6 +173,16 @@ describe("security headers", () => {
     expect(headers["Referrer-Policy"]).toBeTruthy();
     expect(headers["Referrer-Policy"]).not.toBe("unsafe-url");
     expect(headers["Content-Security-Policy"]).toContain("'nonce-n'");
+  });
+
+  it("are the same when worked out once for many nonces", () => {
+    const options = [{}, { production: true }, { development: true, mediaSources: ["https://bucket.example", "https://*.bucket.example"] }];
+    for (const option of options) {
+      const withNonce = securityHeadersFor(option);
+      for (const nonce of ["abc123==", createNonce(), createNonce()]) {
+        expect(Object.fromEntries(withNonce(nonce))).toEqual(securityHeaders(nonce, option));
+      }
+    }
   });
 
   it("sends HSTS only in production", () => {
