@@ -1,20 +1,21 @@
 // @ts-check
 // The HTTP server: security headers and the cross-origin check for the whole
 // app, static files, one log line per request, graceful shutdown; everything
-// else is the Remix build.
+// else is the Remix build. Express carries all of it but a page's or an API
+// read's GET, which meets the same handlers without Express's router.
 // First, before Remix is imported: route matching remembered per address, and
 // each request's data loaded and rendered from the routes it matched.
 import "./remix-fast-paths.mjs";
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { createRenderCache, renderCacheFromEnv } from "./render-cache.mjs";
+import { remixRequest, sendRemixResponse } from "./remix-request.mjs";
 import {
   clientAddress,
   contentSecurityPolicy,
@@ -25,6 +26,8 @@ import {
   securityHeadersFor,
 } from "./security.mjs";
 import { applyTimeouts, serverTimeoutOptions, timeoutsFromEnv } from "./timeouts.mjs";
+
+/** @typedef {import("./remix-request.mjs").LocalsResponse} LocalsResponse */
 
 const BUILD_PATH = path.resolve("build/index.js");
 
@@ -75,11 +78,20 @@ function logRequest(method, path, status, started) {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), method, path, status, ms: Math.round(ms * 10) / 10 })}\n`);
 }
 
-app.use((req, res, next) => {
+/**
+ * Logs the request once its answer is sent, with the address as asked for
+ * (the visitor gate may hand a page's request to the passcode page).
+ * @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res
+ */
+function logWhenAnswered(req, res) {
   const started = process.hrtime.bigint();
-  // As asked for: the visitor gate may hand a page's request to the passcode page.
-  const { method, path } = req;
+  const method = req.method ?? "";
+  const path = (req.url ?? "").split("?")[0] ?? "";
   res.on("finish", () => logRequest(method, path, res.statusCode, started));
+}
+
+app.use((req, res, next) => {
+  logWhenAnswered(req, res);
   next();
 });
 
@@ -109,23 +121,31 @@ const mediaSources = mediaSourcesFromEnv(process.env);
 
 const securityHeadersWith = securityHeadersFor({ production, development, mediaSources });
 
-app.use((req, res, next) => {
+/**
+ * This response's nonce (for the load context) and the security headers with it.
+ * @param {LocalsResponse} res
+ */
+function secure(res) {
   const nonce = createNonce();
   res.locals.cspNonce = nonce;
   for (const [name, value] of securityHeadersWith(nonce)) res.setHeader(name, value);
+}
+
+app.use((req, res, next) => {
+  secure(res);
   next();
 });
 
 /**
  * What the build's entry module adds for this server.
  * @typedef {object} EntryExtras
- * @property {import("express").RequestHandler} [visitorGate]
+ * @property {import("./remix-request.mjs").NodeMiddleware} [visitorGate]
  * @property {import("express").RequestHandler} [handleDiskPut]
  * @property {() => Promise<void>} [prepareAdmins]
  * @property {() => Promise<void>} [startBackgroundWork]
  * @property {() => void} [closeDatabase]
  * @property {() => string} [contentVersion]
- * @property {(req: import("express").Request, res: import("express").Response) => Promise<string | null>} [renderCacheVariant]
+ * @property {(req: import("node:http").IncomingMessage, res: LocalsResponse) => Promise<string | null>} [renderCacheVariant]
  * @property {(req: import("node:http").IncomingMessage) => Promise<{ variant: string; robots: string | null; version: string } | null>} [renderCacheVisit]
  * @property {(response: Response) => string | undefined} [documentHtml]
  */
@@ -140,7 +160,8 @@ if (!entry.visitorGate) {
   console.error("The build has no visitor gate (visitorGate in app/entry.server.tsx): refusing to start.");
   process.exit(1);
 }
-app.use(entry.visitorGate);
+const visitorGate = entry.visitorGate;
+app.use(visitorGate);
 
 app.use((req, res, next) => {
   const refused = isCrossOriginMutation({
@@ -181,7 +202,7 @@ const RESPONSE_BUFFER_BYTES = 4 * 1024 * 1024;
  * the client has). Remix writes a response body without waiting for the
  * socket, so a long download (the family's archive) awaits this between
  * chunks to go at the client's pace.
- * @param {import("express").Response} res
+ * @param {import("node:http").ServerResponse} res
  * @returns {Promise<void>}
  */
 function responseDrained(res) {
@@ -198,17 +219,18 @@ function responseDrained(res) {
 }
 
 const handleRemixRequest = createFetchHandler(build, build.mode);
-// The two halves of Remix's Express adapter (its module, which the package's index does not re-export).
-/** @type {{ createRemixRequest: (req: import("express").Request, res: import("express").Response) => Request; sendRemixResponse: (res: import("express").Response, response: Response) => Promise<void> }} */
-const { createRemixRequest, sendRemixResponse } = createRequire(import.meta.url)("@remix-run/express/dist/server.js");
-if (typeof createRemixRequest !== "function" || typeof sendRemixResponse !== "function") {
-  throw new Error("@remix-run/express no longer has createRemixRequest and sendRemixResponse: see server/index.mjs");
-}
 
-/** @type {import("@remix-run/express").GetLoadContextFunction} */
+/**
+ * What Remix's loaders and actions get besides the request.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {LocalsResponse} res
+ */
 const getLoadContext = (req, res) => ({
   cspNonce: res.locals.cspNonce,
-  clientIp: clientAddress({ flyClientIp: req.get("fly-client-ip"), remoteAddress: req.socket.remoteAddress }),
+  clientIp: clientAddress({
+    flyClientIp: /** @type {string | undefined} */ (req.headers["fly-client-ip"]),
+    remoteAddress: req.socket.remoteAddress,
+  }),
   visitorLocked: res.locals.visitorLocked,
   passcodeAskedFor: res.locals.passcodeAskedFor,
   responseDrained: () => responseDrained(res),
@@ -217,6 +239,7 @@ const getLoadContext = (req, res) => ({
 // Anonymous GETs of pages and public API reads, from a copy made under the
 // current content version (docs/decisions/015-render-cache.md). Off with
 // RENDER_CACHE=off.
+/** @type {ReturnType<typeof createRenderCache> | undefined} */
 let renderCache;
 if (renderCacheOn) {
   if (!entry.contentVersion || !entry.renderCacheVariant || !entry.renderCacheVisit) {
@@ -243,26 +266,19 @@ app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y"
 const publicFiles = express.static("public", { maxAge: "1h" });
 app.use((req, res, next) => (isPublicFile(req.path) ? publicFiles(req, res, next) : next()));
 
-// Remix's Express adapter, except that a page's HTML, which the entry
-// rendered to one string, is sent from that string (with its length) rather
-// than read back out of the response's stream.
-app.all("*", async (req, res, next) => {
-  try {
-    const response = await handleRemixRequest(createRemixRequest(req, res), await getLoadContext(req, res));
-    const html = entry.documentHtml?.(response);
-    if (html === undefined || response.bodyUsed) return await sendRemixResponse(res, response);
-    res.statusMessage = response.statusText;
-    res.status(response.status);
-    for (const [name, value] of response.headers) res.append(name, value);
-    // Encoded once, with its length: a string would be measured by the
-    // compression middleware and again by Node before being encoded to send.
-    const body = Buffer.from(html);
-    res.setHeader("Content-Length", body.length);
-    res.end(body);
-  } catch (error) {
-    next(error);
-  }
-});
+/**
+ * Remix's answer, as its Express adapter gives it (server/remix-request.mjs),
+ * except that a page's HTML, which the entry rendered to one string, is sent
+ * from that string rather than read back out of the response's stream.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {LocalsResponse} res
+ */
+async function answerFromRemix(req, res) {
+  const response = await handleRemixRequest(remixRequest(req, res), getLoadContext(req, res));
+  await sendRemixResponse(res, response, entry.documentHtml?.(response));
+}
+
+app.all("*", (req, res, next) => answerFromRemix(req, res).catch(next));
 
 // An address Express cannot even decode ("/media/%E0%A4%A") is the client's
 // mistake: a plain 400 and one warning line, not an error with a stack.
@@ -288,14 +304,73 @@ app.use(
   },
 );
 
+/**
+ * Whether a request may go straight to Remix, past Express's router (its
+ * middleware chain costs about a tenth of a page's CPU): a GET or HEAD
+ * without a body, for an address Remix answers (not a public file, not the
+ * signed-upload address) that Express could decode. It meets what it would
+ * meet in the app above: the log line, the security headers, the visitor
+ * gate, the render cache and compression (a GET is never a cross-origin
+ * mutation). Everything else takes the app.
+ * @param {import("node:http").IncomingMessage} req
+ */
+function forRemixAlone(req) {
+  if ((req.method !== "GET" && req.method !== "HEAD") || req.headers["content-length"] || req.headers["transfer-encoding"]) return false;
+  const url = req.url ?? "";
+  const path = url.split("?")[0] ?? "";
+  return url.startsWith("/") && !isPublicFile(path) && !path.toLowerCase().startsWith("/api/uploads/put/") && decodable(path);
+}
+
+/** @param {string} path */
+function decodable(path) {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A request forRemixAlone lets through.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} plainRes
+ */
+function answerWithRemixAlone(req, plainRes) {
+  const res = /** @type {LocalsResponse} */ (Object.assign(plainRes, { locals: {} }));
+  logWhenAnswered(req, res);
+  secure(res);
+  /** @param {unknown} error */
+  const failed = (error) => {
+    console.error(error);
+    if (res.headersSent) return res.destroy(/** @type {Error} */ (error));
+    res.statusCode = 500;
+    res.setHeader("Content-Type", "text/plain; charset=utf-8");
+    res.end("Internal Server Error");
+  };
+  const render = () =>
+    compress(/** @type {import("express").Request} */ (req), /** @type {import("express").Response} */ (res), () =>
+      answerFromRemix(req, res).catch(failed),
+    );
+  visitorGate(req, res, (/** @type {unknown} */ error) => {
+    if (error) return failed(error);
+    if (!renderCache) return render();
+    renderCache(req, res, (/** @type {unknown} */ error) => (error ? failed(error) : render()));
+  });
+}
+
 const port = Number(process.env.PORT || 3000);
 // No cap on a request's total time, an idle timeout instead (server/timeouts.mjs).
 // A copy from the render cache goes out straight away, ahead of Express: a
 // crowd's requests are almost all these, and the middleware chain costs more
-// than sending the copy (the cache sets the same headers). Anything else, and
-// every request on a private memorial, goes through Express.
+// than sending the copy (the cache sets the same headers). Other page and API
+// reads go to Remix past Express's router (forRemixAlone), with the same
+// handlers on the way. Forms, uploads, files and everything else go through
+// Express.
 const cacheFirst = renderCache;
 const visitOf = entry.renderCacheVisit;
+/** @type {import("node:http").RequestListener} */
+const uncached = (req, res) => (forRemixAlone(req) ? answerWithRemixAlone(req, res) : app(req, res));
 /** @type {import("node:http").RequestListener} */
 const listener =
   cacheFirst && visitOf
@@ -304,15 +379,15 @@ const listener =
         cacheFirst.serveFromCache(req, res, visitOf).then(
           (served) => {
             if (served) logRequest("GET", (req.url ?? "").split("?")[0] ?? "", res.statusCode, started);
-            else app(req, res);
+            else uncached(req, res);
           },
           (error) => {
             if (res.headersSent) return res.destroy(error);
-            app(req, res);
+            uncached(req, res);
           },
         );
       }
-    : app;
+    : uncached;
 const server = http.createServer(serverTimeoutOptions(timeouts), listener);
 applyTimeouts(server, timeouts);
 // The configured admin exists before the first answer (one password hash), so

@@ -14,6 +14,9 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@remix-run/node";
+import { remixHeaders, remixUrl, writeRemixHead } from "./remix-request.mjs";
+
+/** @typedef {import("./remix-request.mjs").LocalsResponse} LocalsResponse @typedef {import("./remix-request.mjs").NodeMiddleware} NodeMiddleware */
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -218,32 +221,21 @@ function decodable(pathname) {
 const flat = (headers) => (Array.isArray(headers) ? headers : Object.entries(headers)).flat();
 
 /**
- * The request Remix gets, built as @remix-run/express builds it (the host
- * and port as Express reads them behind the proxy). No abort signal: one
- * render may answer several visitors.
- * @param {import("express").Request} req
+ * The request Remix gets, built as @remix-run/express builds it
+ * (server/remix-request.mjs), without an abort signal: one render may answer
+ * several visitors.
+ * @param {import("node:http").IncomingMessage} req
  */
-function remixRequest(req) {
-  const hostnamePort = Number.parseInt(req.get("X-Forwarded-Host")?.split(":")[1] ?? "", 10);
-  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
-  const port = Number.isSafeInteger(hostnamePort) ? hostnamePort : Number.isSafeInteger(hostPort) ? hostPort : "";
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  return new Request(url.href, { method: "GET", headers });
-}
+const remixRequest = (req) => new Request(remixUrl(req).href, { method: "GET", headers: remixHeaders(req.headers) });
 
 /**
  * @typedef {object} RenderCacheOptions
  * @property {(request: Request, loadContext: Record<string, unknown>) => Promise<Response>} handleRequest Remix's handler (@remix-run/node)
- * @property {(req: import("express").Request, res: import("express").Response) => Record<string, unknown> | Promise<Record<string, unknown>>} getLoadContext
+ * @property {(req: import("node:http").IncomingMessage, res: LocalsResponse) => Record<string, unknown> | Promise<Record<string, unknown>>} getLoadContext
  * @property {() => string} contentVersion the app's content version (app/db.server.ts)
- * @property {(req: import("express").Request, res: import("express").Response) => Promise<string | null>} variantOf what besides the address changes the answer; null: this visitor's own
+ * @property {(req: import("node:http").IncomingMessage, res: LocalsResponse) => Promise<string | null>} variantOf what besides the address changes the answer; null: this visitor's own
  * @property {(hashes: string[]) => string} contentSecurityPolicy the policy allowing these inline scripts
- * @property {import("express").RequestHandler} compress compression for answers that are not kept
+ * @property {NodeMiddleware} compress compression for answers that are not kept
  * @property {(pathname: string) => boolean} [skip] addresses answered by something else than Remix (static files)
  * @property {Record<string, string>} [baseHeaders] the security headers every answer carries but the CSP (the fast path sets them)
  * @property {Partial<typeof RENDER_CACHE_LIMITS>} [limits]
@@ -263,8 +255,8 @@ export function createRenderCache(options) {
   const rendering = new Map();
 
   /**
-   * @param {import("express").Request} req
-   * @param {import("express").Response} res
+   * @param {import("node:http").IncomingMessage} req
+   * @param {LocalsResponse} res
    * @param {Entry} entry
    * @param {"hit" | "miss"} outcome
    */
@@ -289,7 +281,7 @@ export function createRenderCache(options) {
    * The copy to keep of a rendered answer, or null when it must not be
    * shared: not a 200, sets a cookie, says it is private, too big, or the
    * content changed while it was rendered.
-   * @param {import("express").Response} res
+   * @param {LocalsResponse} res
    * @param {Response} response
    * @param {Buffer} body
    * @param {string[]} hashes
@@ -369,8 +361,8 @@ export function createRenderCache(options) {
   /**
    * An answer that is not kept, sent as Remix made it (compressed as usual),
    * with the policy of its inline scripts when it is a page.
-   * @param {import("express").Request} req
-   * @param {import("express").Response} res
+   * @param {import("node:http").IncomingMessage} req
+   * @param {LocalsResponse} res
    * @param {Response} response
    * @param {Buffer | null} body
    * @param {string[] | null} hashes
@@ -378,9 +370,7 @@ export function createRenderCache(options) {
   function sendUnkept(req, res, response, body, hashes) {
     return new Promise((resolve, reject) => {
       options.compress(req, res, () => {
-        res.statusMessage = response.statusText;
-        res.status(response.status);
-        for (const [name, value] of response.headers) res.append(name, value);
+        writeRemixHead(res, response);
         if (hashes) res.setHeader("Content-Security-Policy", options.contentSecurityPolicy(hashes));
         if (body) {
           res.end(body);
@@ -437,9 +427,16 @@ export function createRenderCache(options) {
     return true;
   }
 
-  /** @type {import("express").RequestHandler} */
+  /**
+   * The cache's part of a request's handling (a NodeMiddleware).
+   * @param {import("node:http").IncomingMessage} req
+   * @param {LocalsResponse} res
+   * @param {(error?: unknown) => void} next
+   * @returns {Promise<void>}
+   */
   async function renderCache(req, res, next) {
-    if (req.method !== "GET" || req.headers.range || options.skip?.(req.path) || !decodable(req.path)) return next();
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    if (req.method !== "GET" || req.headers.range || options.skip?.(path) || !decodable(path)) return next();
     try {
       const variant = await options.variantOf(req, res);
       if (variant === null) return next();

@@ -31,7 +31,7 @@ async function cached(
   options: {
     limits?: Record<string, number>;
     now?: () => number;
-    variant?: (req: express.Request) => string | null;
+    variant?: (req: http.IncomingMessage) => string | null;
     fastPath?: (req: http.IncomingMessage) => { variant: string; robots: string | null } | null;
   } = {},
 ) {
