@@ -15,7 +15,7 @@ import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { createRenderCache, renderCacheFromEnv } from "./render-cache.mjs";
-import { remixRequest, sendRemixResponse } from "./remix-request.mjs";
+import { decodable, remixRequest, sendRemixResponse } from "./remix-request.mjs";
 import {
   clientAddress,
   contentSecurityPolicy,
@@ -319,16 +319,6 @@ function forRemixAlone(req) {
   const url = req.url ?? "";
   const path = url.split("?")[0] ?? "";
   return url.startsWith("/") && !isPublicFile(path) && !path.toLowerCase().startsWith("/api/uploads/put/") && decodable(path);
-}
-
-/** @param {string} path */
-function decodable(path) {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

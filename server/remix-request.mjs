@@ -42,6 +42,20 @@ function hostnameOf(/** @type {import("node:http").IncomingMessage} */ req) {
 }
 
 /**
+ * Whether Express can decode the path: one it cannot (a broken %-escape) is
+ * left to Express, which answers 400 (server/index.mjs).
+ * @param {string} pathname
+ */
+export function decodable(pathname) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The address Remix sees: scheme, host and port as the visitor asked
  * through the proxy, then the path and query.
  * @param {import("node:http").IncomingMessage & { originalUrl?: string }} req

@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@remix-run/node";
-import { remixHeaders, remixUrl, writeRemixHead } from "./remix-request.mjs";
+import { decodable, remixHeaders, remixUrl, writeRemixHead } from "./remix-request.mjs";
 
 /** @typedef {import("./remix-request.mjs").LocalsResponse} LocalsResponse @typedef {import("./remix-request.mjs").NodeMiddleware} NodeMiddleware */
 
@@ -201,20 +201,6 @@ function addressKey(req) {
   const h = req.headers;
   const encrypted = /** @type {{ encrypted?: boolean }} */ (req.socket).encrypted ? "https" : "http";
   return `${first(h["x-forwarded-proto"]) || encrypted} ${first(h["x-forwarded-host"])} ${h.host ?? ""} ${req.originalUrl ?? req.url}`;
-}
-
-/**
- * Whether Express can decode the path: one it cannot (a broken %-escape) is
- * left to Express, which answers 400 (server/index.mjs).
- * @param {string} pathname
- */
-function decodable(pathname) {
-  try {
-    decodeURIComponent(pathname);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** @param {Record<string, string> | [string, string][]} headers */
