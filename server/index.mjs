@@ -15,7 +15,7 @@ import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { createRenderCache, renderCacheFromEnv } from "./render-cache.mjs";
-import { decodable, remixRequest, sendRemixResponse } from "./remix-request.mjs";
+import { decodable, pathOf, remixRequest, sendRemixResponse } from "./remix-request.mjs";
 import {
   clientAddress,
   contentSecurityPolicy,
@@ -86,7 +86,7 @@ function logRequest(method, path, status, started) {
 function logWhenAnswered(req, res) {
   const started = process.hrtime.bigint();
   const method = req.method ?? "";
-  const path = (req.url ?? "").split("?")[0] ?? "";
+  const path = pathOf(req.url);
   res.on("finish", () => logRequest(method, path, res.statusCode, started));
 }
 
@@ -292,7 +292,7 @@ app.use(
         time: new Date().toISOString(),
         level: "warn",
         method: req.method,
-        path: req.url.split("?")[0],
+        path: pathOf(req.url),
         status,
         msg: String(error?.message ?? error),
       }),
@@ -316,9 +316,8 @@ app.use(
  */
 function forRemixAlone(req) {
   if ((req.method !== "GET" && req.method !== "HEAD") || req.headers["content-length"] || req.headers["transfer-encoding"]) return false;
-  const url = req.url ?? "";
-  const path = url.split("?")[0] ?? "";
-  return url.startsWith("/") && !isPublicFile(path) && !path.toLowerCase().startsWith("/api/uploads/put/") && decodable(path);
+  const path = pathOf(req.url);
+  return path.startsWith("/") && !isPublicFile(path) && !path.toLowerCase().startsWith("/api/uploads/put/") && decodable(path);
 }
 
 /**
@@ -368,7 +367,7 @@ const listener =
         const started = process.hrtime.bigint();
         cacheFirst.serveFromCache(req, res, visitOf).then(
           (served) => {
-            if (served) logRequest("GET", (req.url ?? "").split("?")[0] ?? "", res.statusCode, started);
+            if (served) logRequest("GET", pathOf(req.url), res.statusCode, started);
             else uncached(req, res);
           },
           (error) => {

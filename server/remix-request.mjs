@@ -42,6 +42,12 @@ function hostnameOf(/** @type {import("node:http").IncomingMessage} */ req) {
 }
 
 /**
+ * A request target's path, without its query (which may carry what visitors typed).
+ * @param {string | undefined} url
+ */
+export const pathOf = (url) => (url ?? "").split("?")[0] ?? "";
+
+/**
  * Whether Express can decode the path: one it cannot (a broken %-escape) is
  * left to Express, which answers 400 (server/index.mjs).
  * @param {string} pathname

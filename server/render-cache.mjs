@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@remix-run/node";
-import { decodable, remixHeaders, remixUrl, writeRemixHead } from "./remix-request.mjs";
+import { decodable, pathOf, remixHeaders, remixUrl, writeRemixHead } from "./remix-request.mjs";
 
 /** @typedef {import("./remix-request.mjs").LocalsResponse} LocalsResponse @typedef {import("./remix-request.mjs").NodeMiddleware} NodeMiddleware */
 
@@ -400,7 +400,7 @@ export function createRenderCache(options) {
     const h = req.headers;
     if (req.method !== "GET" || h.range || h["content-length"] || h["transfer-encoding"]) return false;
     const url = req.url ?? "";
-    if (!url.startsWith("/") || options.skip?.(url.split("?")[0] ?? "")) return false;
+    if (!url.startsWith("/") || options.skip?.(pathOf(url))) return false;
     const visit = await visitOf(req);
     if (!visit) return false;
     const cached = lookup(`${visit.variant}\n${addressKey(req)}`, visit.version);
@@ -421,7 +421,7 @@ export function createRenderCache(options) {
    * @returns {Promise<void>}
    */
   async function renderCache(req, res, next) {
-    const path = (req.url ?? "").split("?")[0] ?? "";
+    const path = pathOf(req.url);
     if (req.method !== "GET" || req.headers.range || options.skip?.(path) || !decodable(path)) return next();
     try {
       const variant = await options.variantOf(req, res);

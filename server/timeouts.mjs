@@ -8,6 +8,8 @@
 // (so a client sending one header line now and then, to hold a connection
 // open, is still cut off). Each cut is logged as one warn line.
 
+import { pathOf } from "./remix-request.mjs";
+
 /** @typedef {{ idleMs: number; headersMs: number }} Timeouts */
 
 export const TIMEOUT_DEFAULTS = Object.freeze({ REQUEST_IDLE_TIMEOUT_MS: 120_000, HEADERS_TIMEOUT_MS: 60_000 });
@@ -52,9 +54,6 @@ export function serverTimeoutOptions(timeouts) {
 function warn(fields) {
   console.warn(JSON.stringify({ time: new Date().toISOString(), level: "warn", ...fields }));
 }
-
-/** @param {string | undefined} url the path without its query, which may carry what visitors typed */
-const pathOf = (url) => (url ?? "").split("?")[0];
 
 /**
  * Closes connections on which the client has gone quiet while the server
