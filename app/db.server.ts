@@ -7,7 +7,7 @@ export const db = openDatabase(config.DATABASE_PATH);
  * The version of everything visitors can see: it changes with every write
  * to a table a page or public answer reads (from this process or another)
  * and with every change to media storage. The render cache serves nothing
- * made under an older one (server/render-cache.mjs).
+ * made under an older one (server/render-cache/).
  */
 export const contentVersion = (): string => db.$writes.current();
 

@@ -1,17 +1,10 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { BodyOnReadResponse, NULL_BODY_STATUSES } from "../server/body-on-read.mjs";
-import { narrowEntryContext } from "~/narrow-manifest.server";
 import { NonceProvider } from "~/utils/nonce";
 
-// Called by server/index.mjs once the site listens, and by `npm run admin`.
-export { prepareAdmins, startBackgroundWork } from "~/background.server";
-export { upsertAdmin } from "~/models/admin.server";
-export { handleDiskPut } from "~/disk-put.server";
-export { visitorGate } from "~/visitor-gate.server";
-export { closeDatabase } from "~/db.server";
-export { contentVersion, renderCacheVariant, renderCacheVisit } from "~/render-cache.server";
+// What the Node server and the admin CLI take from the build besides the routes.
+export { siteHooks } from "~/site-hooks.server";
 
 export default function handleRequest(
   request: Request,
@@ -24,32 +17,15 @@ export default function handleRequest(
   // No route defers data or suspends, so a streamed render would send the
   // same document only once it is whole anyway (to people and crawlers
   // alike); rendering to a string takes about a third less CPU time, with
-  // none of the per-request stream plumbing (bench/pages.mjs).
-  const url = new URL(request.url);
-  // ROUTE_MATCHING=plain renders with Remix's own whole route tree (decision 018).
-  const context = process.env.ROUTE_MATCHING === "plain" ? remixContext : narrowEntryContext(remixContext, url.pathname);
+  // none of the per-request stream plumbing (docs/decisions/005-render-to-string.md).
   const html = renderToString(
     <NonceProvider value={nonce}>
-      <RemixServer context={context} url={url} nonce={nonce} />
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const document = `<!DOCTYPE html>${html}`;
-  const init = { headers: responseHeaders, status: responseStatusCode };
-  // The body is written only if something reads it: the server sends `document` itself.
-  const response = NULL_BODY_STATUSES.has(responseStatusCode) ? new Response(document, init) : new BodyOnReadResponse(() => document, init);
-  documents.set(response, document);
-  return response;
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
-
-/** Each page's HTML beside its response, while the response lives. */
-const documents = new WeakMap<Response, string>();
-
-/**
- * The HTML a page's response carries, for server/index.mjs to send as it is,
- * without reading it back out of the response's stream.
- */
-export const documentHtml = (response: Response): string | undefined => documents.get(response);
 
 /**
  * An unexpected error in a loader, an action or the render: one JSON log line

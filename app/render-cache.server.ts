@@ -5,9 +5,7 @@ import { isTextBrowser } from "~/utils/text-browser";
 
 import { contentVersion } from "~/db.server";
 
-export { contentVersion };
-
-// What the render cache in front of Remix (server/render-cache.mjs,
+// What the render cache in front of Remix (server/render-cache/,
 // docs/decisions/015-render-cache.md) must know of the app: which requests
 // may share a rendered answer, and what in them changes it. Everything else
 // a page shows comes from the database and media storage, whose every change
@@ -60,6 +58,13 @@ async function variantOf(req: CacheRequest, locked: boolean): Promise<string | n
   return `${locked ? "locked" : "in"}${karen ? " karen" : ""}${text ? " text" : ""}`;
 }
 
+/** Where the visitor gate lets everyone in: the variant, the X-Robots-Tag the gate would add, and the content version. */
+export interface CacheVisit {
+  variant: string;
+  robots: string | null;
+  version: string;
+}
+
 /**
  * For the server's fast path, which answers from the cache ahead of Express
  * and the visitor gate: on a public or unlisted memorial, where the gate lets
@@ -72,7 +77,7 @@ async function variantOf(req: CacheRequest, locked: boolean): Promise<string | n
  * made under that same version, through the gate, so it cannot be more open
  * than the gate was.
  */
-export async function renderCacheVisit(req: CacheRequest): Promise<{ variant: string; robots: string | null; version: string } | null> {
+export async function renderCacheVisit(req: CacheRequest): Promise<CacheVisit | null> {
   const version = contentVersion();
   const { visibility } = getPrivacy(version);
   if (visibility === "private") return null;

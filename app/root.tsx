@@ -19,7 +19,6 @@ import { PrivateSiteHeader } from "~/components/PrivateSiteChrome";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
-import { usePageLinkNavigation } from "~/components/PageLink";
 import "~/styles/global.css";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
@@ -119,7 +118,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const refresh = refreshing ? (refreshing.handle as RouteHandle).noScriptRefresh!(refreshing.data) : null;
   const locked = data?.locked === true;
   const party = karenMode && !bare;
-  usePageLinkNavigation();
   return (
     <html lang="en" data-karen={party ? "on" : undefined} data-karen-theme={party ? data?.karenTheme : undefined}>
       <head>

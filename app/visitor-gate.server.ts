@@ -163,7 +163,7 @@ function refuse(req: GateRequest, res: GateResponse, next: () => void, url: URL 
 export async function visitorGate(req: GateRequest, res: GateResponse, next: (error?: unknown) => void) {
   try {
     const { visibility, passcode } = getPrivacy();
-    // For the render cache: what may keep a copy of this answer (server/render-cache.mjs).
+    // For the render cache: what may keep a copy of this answer (server/render-cache/).
     res.locals.visibility = visibility;
     if (visibility === "public") {
       res.locals.visitorLocked = false;

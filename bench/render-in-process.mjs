@@ -35,9 +35,6 @@ async function timeRenders(handler, url, context) {
   return (used.user + used.system) / 1000 / count;
 }
 
-// As server/index.mjs does (ROUTE_MATCHING=plain leaves Remix's own).
-await import("../server/remix-fast-paths.mjs");
-
 try {
   const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
   seedCrowd(dir, { memories: 10_000, uploads: 1_000 });

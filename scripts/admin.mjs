@@ -66,7 +66,7 @@ if (!existsSync(buildPath)) {
 process.env.MEMORIAL_SCRIPT = "admin";
 const build = await import(pathToFileURL(buildPath).href);
 try {
-  const { created } = await build.entry.module.upsertAdmin(username, password);
+  const { created } = await build.entry.module.siteHooks.upsertAdmin(username, password);
   console.log(created ? `Administrator "${username}" created.` : `Password of "${username}" changed.`);
   process.exit(0);
 } catch (error) {

@@ -8,7 +8,7 @@
 // (so a client sending one header line now and then, to hold a connection
 // open, is still cut off). Each cut is logged as one warn line.
 
-import { pathOf } from "./remix-request.mjs";
+import { loggedPath } from "./request-log.mjs";
 
 /** @typedef {{ idleMs: number; headersMs: number }} Timeouts */
 
@@ -74,7 +74,7 @@ export function applyTimeouts(server, timeouts) {
       warn({
         msg: `request timed out: nothing received for ${timeouts.idleMs / 1000} s`,
         method: exchange.req.method,
-        path: pathOf(exchange.req.url),
+        path: loggedPath(exchange.req.url),
         bytesReceived: socket.bytesRead,
       });
       socket.destroy();

@@ -1,4 +1,4 @@
-import { PageLink } from "./PageLink";
+import { Link } from "@remix-run/react";
 import { useSite } from "~/utils/site";
 import { footerLinks, type NavItem } from "~/utils/navigation";
 import { KarenModeToggle, MirrorBall, MusicPlayer } from "./KarenMode";
@@ -22,9 +22,9 @@ export function SiteFooter({ locked = false }: { locked?: boolean }) {
           <ul className={s.list}>
             {(locked ? lockedLinks : footerLinks).map((link) => (
               <li key={link.to}>
-                <PageLink to={link.to} className={s.link}>
+                <Link to={link.to} className={s.link}>
                   {link.label}
-                </PageLink>
+                </Link>
               </li>
             ))}
           </ul>

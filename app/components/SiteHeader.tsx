@@ -1,5 +1,4 @@
-import { useLocation } from "@remix-run/react";
-import { PageLink } from "./PageLink";
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useSite } from "~/utils/site";
 import { headerLinks, isLinkActive } from "~/utils/navigation";
@@ -12,9 +11,9 @@ function NavLinks({ pathname, className }: { pathname: string; className: string
         const active = isLinkActive(link.to, pathname);
         return (
           <li key={link.to}>
-            <PageLink to={link.to} className={active ? s.linkActive : s.link} aria-current={active ? "page" : undefined}>
+            <Link to={link.to} className={active ? s.linkActive : s.link} aria-current={active ? "page" : undefined}>
               {link.label}
-            </PageLink>
+            </Link>
           </li>
         );
       })}
@@ -36,14 +35,14 @@ export function SiteHeader() {
   return (
     <header className={s.header}>
       <div className={s.inner}>
-        <PageLink to="/" className={s.brand}>
+        <Link to="/" className={s.brand}>
           {site.siteTitle}
-        </PageLink>
+        </Link>
         <nav aria-label="Main" className={s.desktopNav}>
           <NavLinks pathname={location.pathname} className={s.list} />
         </nav>
         <div className={s.mobileBar}>
-          <PageLink to="/" className={s.homeButton} aria-label="Home">
+          <Link to="/" className={s.homeButton} aria-label="Home">
             <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">
               <path
                 d="M3 11.5 12 4l9 7.5M5.5 9.5V20h5v-6h3v6h5V9.5"
@@ -54,7 +53,7 @@ export function SiteHeader() {
                 strokeLinejoin="round"
               />
             </svg>
-          </PageLink>
+          </Link>
           <details className={s.menu} ref={menu}>
             <summary className={s.menuToggle}>
               <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">

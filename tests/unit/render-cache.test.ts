@@ -1,4 +1,4 @@
-// The render cache's rules on their own (server/render-cache.mjs, in front of
+// The render cache's rules on their own (server/render-cache/, in front of
 // a stand-in for Remix), and the content version it trusts (db/write-version).
 import { createHash } from "node:crypto";
 import http from "node:http";
@@ -10,8 +10,11 @@ import Database from "better-sqlite3";
 import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { chooseEncoding, createRenderCache, etagMatches, inlineScriptHashes, renderCacheFromEnv } from "../../server/render-cache.mjs";
+import { chooseEncoding, etagMatches, ownScripts } from "../../server/render-cache/http.mjs";
+import { createRenderCache, renderCacheFromEnv } from "../../server/render-cache/middleware.mjs";
 import { watchWrites } from "../../db/write-version.server";
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 interface Rendered {
   status?: number;
@@ -27,29 +30,37 @@ afterEach(async () => {
 
 /** The cache in front of `render`, on a loopback port; `state` is what the stand-in app reads. */
 async function cached(
-  render: (request: Request) => Rendered | Promise<Rendered>,
+  render: (request: Request, nonce: string) => Rendered | Promise<Rendered>,
   options: {
     limits?: Record<string, number>;
     now?: () => number;
     variant?: (req: http.IncomingMessage) => string | null;
     fastPath?: (req: http.IncomingMessage) => { variant: string; robots: string | null } | null;
+    sharedCachesAllowed?: boolean;
   } = {},
 ) {
   const state = { version: "1", renders: 0 };
   const app = express();
   app.disable("x-powered-by");
   const cache = createRenderCache({
-    handleRequest: async (request) => {
+    handleRequest: async (request, context) => {
       state.renders++;
-      const answer = await render(request);
+      const answer = await render(request, String(context.cspNonce));
       return new Response(answer.body, {
         status: answer.status ?? 200,
         headers: { "Content-Type": answer.type ?? "text/html; charset=utf-8", ...answer.headers },
       });
     },
     getLoadContext: () => ({}),
-    contentVersion: () => state.version,
-    variantOf: async (req) => (options.variant ? options.variant(req) : "in"),
+    hooks: {
+      contentVersion: () => state.version,
+      variantOf: async (req) => (options.variant ? options.variant(req) : "in"),
+      visitOf: async (req) => {
+        const visit = options.fastPath ? options.fastPath(req) : null;
+        return visit && { ...visit, version: state.version };
+      },
+      sharedCachesAllowed: () => options.sharedCachesAllowed ?? true,
+    },
     contentSecurityPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}`.trim(),
     compress: compression(),
     limits: options.limits,
@@ -64,10 +75,7 @@ async function cached(
   app.use((_req, res) => res.status(404).send("not for the cache"));
   // As server/index.mjs does: a copy goes out before Express when the fast path finds one.
   const server = http.createServer((req, res) => {
-    const visit = options.fastPath ? options.fastPath(req) : null;
-    void cache
-      .serveFromCache(req, res, async () => visit && { ...visit, version: state.version })
-      .then((served) => served || app(req, res));
+    void cache.serveFromCache(req, res).then((served) => served || app(req, res));
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -175,7 +183,7 @@ describe("what the cache keeps", () => {
 describe("the cached answer", () => {
   it("is compressed once in brotli and gzip, with an ETag, a 304 and the public caching of a public memorial", async () => {
     const page = `<html><body>${"<p>a memory of a wonderful person</p>".repeat(100)}<script>window.x = 1;</script></body></html>`;
-    const { get } = await cached(() => ({ body: page }));
+    const { get } = await cached((_request, nonce) => ({ body: page.replace("<script>", `<script nonce="${nonce}">`) }));
     const first = await get("/", { "Accept-Encoding": "br" });
     expect(first.headers.get("content-encoding")).toBe("br");
     expect(first.body).toBe(page);
@@ -185,9 +193,27 @@ describe("the cached answer", () => {
     const etag = first.headers.get("etag")!;
     expect(gzipped.headers.get("etag")).toBe(etag);
     expect((await get("/", { "If-None-Match": etag })).status).toBe(304);
-    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
     expect(first.headers.get("cdn-cache-control")).toBe("max-age=5, stale-while-revalidate=30");
-    expect(first.headers.get("content-security-policy")).toBe(`script-src 'self' ${inlineScriptHashes(page)[0]}`);
+    expect(first.headers.get("content-security-policy")).toBe(`script-src 'self' ${sha256("window.x = 1;")}`);
+  });
+
+  it("is kept from shared caches when the site's address is not fixed (pages name the host the request gave)", async () => {
+    const { get } = await cached(() => ({ body: "<p>og:url of this host</p>" }), { sharedCachesAllowed: false });
+    await get("/");
+    const again = await get("/");
+    expect(again.from).toBe("hit");
+    expect(again.headers.get("cache-control")).toBe("private, no-cache");
+    expect(again.headers.get("cdn-cache-control")).toBeNull();
+  });
+
+  it("allows only the scripts the app emitted, not one that slipped into the content", async () => {
+    const { get } = await cached((_request, nonce) => ({
+      body: `<p>A memory<script>steal()</script></p><script nonce="${nonce}">app()</script>`,
+    }));
+    const page = await get("/");
+    expect(page.headers.get("content-security-policy")).toBe(`script-src 'self' ${sha256("app()")}`);
+    expect(page.body).toBe("<p>A memory<script>steal()</script></p><script>app()</script>");
   });
 
   it("goes out ahead of the middleware with the same headers, plus the gate's robots header", async () => {
@@ -218,13 +244,15 @@ describe("the cached answer", () => {
 });
 
 describe("the cache's helpers", () => {
-  it("hashes inline scripts as the browser does, leaving out scripts with a src", () => {
-    const hashes = inlineScriptHashes(
-      '<script nonce="">a()</script><script src="/x.js"></script><script type="module" async="">b()</script>',
+  it("hashes the scripts marked with the render's nonce as the browser does, and takes the nonce out", () => {
+    const { html, hashes } = ownScripts(
+      '<script nonce="n1">a()</script><script src="/x.js" nonce="n1"></script><script type="module" nonce="n1" async="">b()</script><script>c()</script><script nonce="other">d()</script>',
+      "n1",
     );
-    const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
     expect(hashes).toEqual([sha256("a()"), sha256("b()")]);
-    expect(inlineScriptHashes('<script data-src="y">c()</script>')).toHaveLength(1);
+    expect(html).toBe(
+      '<script>a()</script><script src="/x.js"></script><script type="module" async="">b()</script><script>c()</script><script nonce="other">d()</script>',
+    );
   });
 
   it("chooses brotli, then gzip, as the browser accepts", () => {

@@ -1,0 +1,65 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { prepareAdmins, startBackgroundWork } from "~/background.server";
+import { config } from "~/config.server";
+import { closeDatabase, contentVersion } from "~/db.server";
+import { handleDiskPut } from "~/disk-put.server";
+import { upsertAdmin } from "~/models/admin.server";
+import { renderCacheVariant, renderCacheVisit, type CacheVisit } from "~/render-cache.server";
+import { visitorGate } from "~/visitor-gate.server";
+
+// Everything the Node server (server/index.mjs) and the admin CLI
+// (scripts/admin.mjs) take from the build besides Remix's own routes: one
+// typed object, exported by app/entry.server.tsx as `siteHooks`.
+
+/** A Node response with what the handlers before it found (Express's `res.locals`). */
+export type LocalsResponse = ServerResponse & { locals: Record<string, unknown> };
+
+/** A handler in Express's shape that needs none of Express's additions. */
+export type NodeMiddleware = (req: IncomingMessage, res: LocalsResponse, next: (error?: unknown) => void) => unknown;
+
+export interface RenderCacheHooks {
+  /** The version of everything visitors can see; a copy made under another is never served. */
+  contentVersion(): string;
+  /** What besides the address changes the answer, after the visitor gate; null: this visitor's own answer. */
+  variantOf(req: IncomingMessage, res: LocalsResponse): Promise<string | null>;
+  /** For the fast path ahead of Express: the variant, the gate's robots header and the version, where the gate lets everyone in. */
+  visitOf(req: IncomingMessage): Promise<CacheVisit | null>;
+  /**
+   * Whether a shared cache (a CDN) may keep a public page: only when the
+   * site's address is fixed by PUBLIC_URL. Otherwise pages name the host the
+   * request gave (og:url, the calendar link), which a shared cache does not
+   * key on (X-Forwarded-Host).
+   */
+  sharedCachesAllowed(): boolean;
+}
+
+export interface SiteHooks {
+  /** The family's privacy setting, ahead of everything that answers (docs/decisions/010-visitor-gate.md). */
+  visitorGate: NodeMiddleware;
+  /** Signed uploads to the local disk, streamed from the socket to the file. */
+  handleDiskPut: NodeMiddleware;
+  /** Before the first answer: the configured admin exists, or the setup code is printed. */
+  prepareAdmins(): Promise<void>;
+  /** Once listening: session sweeping, media maintenance and the processing queue. */
+  startBackgroundWork(): Promise<void>;
+  /** On shutdown, after the last answer. */
+  closeDatabase(): void;
+  /** `npm run admin`: creates or resets an admin. */
+  upsertAdmin: typeof upsertAdmin;
+  renderCache: RenderCacheHooks;
+}
+
+export const siteHooks: SiteHooks = {
+  visitorGate,
+  handleDiskPut,
+  prepareAdmins,
+  startBackgroundWork,
+  closeDatabase,
+  upsertAdmin,
+  renderCache: {
+    contentVersion,
+    variantOf: renderCacheVariant,
+    visitOf: renderCacheVisit,
+    sharedCachesAllowed: () => config.PUBLIC_URL !== undefined,
+  },
+};
