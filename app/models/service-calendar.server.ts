@@ -42,8 +42,22 @@ function slug(text: string): string {
     .replace(/-+$/, "");
 }
 
-/** The calendar file for the service in `site`, naming the memorial at `origin`, stamped `now`. */
-export function buildServiceCalendar(site: SiteSettings, origin: string, now: number): ServiceCalendar {
+/**
+ * A setting as one line of calendar text. The `ics` package escapes what RFC
+ * 5545 §3.3.11 asks (backslash, semicolon, comma, CRLF and LF) but passes a
+ * bare CR, the other controls and the Unicode line separators as they are,
+ * and some readers end a line at them: the settings refuse them now, yet
+ * `site` may come from anywhere, so each is a space here too.
+ */
+const calendarLine = (text: string) =>
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ");
+
+/** The calendar file for the service in `settings`, naming the memorial at `origin`, stamped `now`. */
+export function buildServiceCalendar(settings: SiteSettings, origin: string, now: number): ServiceCalendar {
+  const site = Object.fromEntries(
+    Object.entries(settings).map(([key, value]) => [key, typeof value === "string" ? calendarLine(value) : value]),
+  ) as SiteSettings;
   const home = `${origin}/`;
   const description = [
     `${memorialTitle(site)}.`,

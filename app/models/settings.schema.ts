@@ -40,34 +40,92 @@ export type SiteSettings = SiteContent;
 export const VISIBILITIES = ["public", "unlisted", "private"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
-const text = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`);
+/**
+ * Characters that are not text: the C0 controls (NUL to US, CR and LF among
+ * them), DEL, the C1 controls and the Unicode line and paragraph separators.
+ * Calendar, mail and log readers take some of them for the end of a line, so
+ * a setting holding one could add lines of its own to /service.ics.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const HIDDEN_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** The same, but for LF: the one line break a multi-line setting keeps (CRLF is made LF first). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const HIDDEN_CHARACTER_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** Text as a browser sends it, made plain before it is checked: a pasted tab is a space, and a textarea's CRLF is LF. */
+const plainTabs = (value: string) => value.replace(/\t/g, " ");
+const plainLines = (value: string) => plainTabs(value).replace(/\r\n/g, "\n");
+
+type Lines = { multiLine?: boolean };
+
+const withoutHidden = <T extends z.ZodString>(schema: T, label: string, { multiLine = false }: Lines) =>
+  schema.refine((value) => !(multiLine ? HIDDEN_CHARACTER_BUT_LF : HIDDEN_CHARACTER).test(value), {
+    message: multiLine
+      ? `${label} must be plain text, without hidden characters (line breaks are fine)`
+      : `${label} must be one line of plain text, without line breaks or hidden characters`,
+  });
+
+/** Required text: one line unless `multiLine` (the settings whose form field is a textarea). */
+const text = (label: string, max: number, lines: Lines = {}) =>
+  withoutHidden(
+    z
+      .string({ message: `${label} is required` })
+      .overwrite(lines.multiLine ? plainLines : plainTabs)
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`),
+    label,
+    lines,
+  );
 
 /**
  * Text that may be empty. Left out, it is undefined (no zod default: in a
  * change, a setting left out stays as it is; see `sectionChange` for forms).
  */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ message: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
-    .optional();
+const optionalText = (label: string, max: number, lines: Lines = {}) =>
+  withoutHidden(
+    z
+      .string({ message: `${label} must be text` })
+      .overwrite(lines.multiLine ? plainLines : plainTabs)
+      .trim()
+      .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`),
+    label,
+    lines,
+  ).optional();
 
-/** Paragraphs separated by blank lines; line endings made plain, runs of blank lines made one. */
+/** Paragraphs separated by blank lines; runs of blank lines made one. */
 const message = (label: string) =>
-  text(label, 5000).transform((value) =>
+  text(label, 5000, { multiLine: true }).transform((value) =>
     value
-      .replace(/\r\n?/g, "\n")
       .split(/\n\s*\n/)
       .map((paragraph) => paragraph.trim())
       .filter(Boolean)
       .join("\n\n"),
   );
+
+/** The settings whose form field is a textarea: they keep line breaks, the others are one line. */
+export const MULTI_LINE_SETTINGS: ReadonlySet<string> = new Set<SettingField>([
+  "siteDescription",
+  "welcomeMessage",
+  "welcomeMessageAfter",
+  "donationText",
+]);
+
+/**
+ * Stored text made plain again, for a value saved before hidden characters
+ * were refused: every line ending (CR, CRLF, NEL, the Unicode separators) is
+ * a line break where the setting keeps them and a space where it does not,
+ * and any other control character is a space. Better the family's own words,
+ * tidied, than the default text in place of a name.
+ */
+export function plainStoredText(value: string, { multiLine }: { multiLine: boolean }): string {
+  return (
+    value
+      .replace(/\r\n?|[\u0085\u2028\u2029]/g, multiLine ? "\n" : " ")
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      .replace(multiLine ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g : /[\u0000-\u001f\u007f-\u009f]/g, " ")
+  );
+}
 
 /** An address on the web, or empty. `httpsOnly` for links that take visitors somewhere to pay or watch. */
 const link = (label: string, { httpsOnly }: { httpsOnly: boolean }) =>
@@ -139,7 +197,7 @@ export const PASSCODE_MAX = 100;
 export const SettingsFields = z.object({
   personName: text("Name", 200),
   siteTitle: text("Site title", 200),
-  siteDescription: text("Site description", 500),
+  siteDescription: text("Site description", 500, { multiLine: true }),
   heroTitle: text("Heading", 200),
   heroSubtitle: optionalText("Subtitle", 300),
   heroImageAlt: text("Photo description", 300),
@@ -162,18 +220,22 @@ export const SettingsFields = z.object({
     .email("Contact email must be a valid email address"),
   privacyNote: text("Privacy note", 500),
   donationTitle: text("Donation title", 200),
-  donationText: optionalText("Donation text", 1000),
+  donationText: optionalText("Donation text", 1000, { multiLine: true }),
   donationButtonLabel: text("Button label", 100),
   donationUrl: link("Donation link", { httpsOnly: true }),
   karenModeTheme: z.enum(["classic", "disco"], { message: "Theme must be classic or disco" }),
   visibility: z.enum(VISIBILITIES, { message: "Visibility must be public, unlisted or private" }),
-  visitorPasscode: z
-    .string({ message: "Passcode must be text" })
-    .trim()
-    .max(PASSCODE_MAX, `Passcode must be at most ${PASSCODE_MAX} characters`)
-    .refine((value) => value === "" || value.length >= PASSCODE_MIN, {
-      message: `Passcode must be at least ${PASSCODE_MIN} characters`,
-    })
+  visitorPasscode: withoutHidden(
+    z
+      .string({ message: "Passcode must be text" })
+      .trim()
+      .max(PASSCODE_MAX, `Passcode must be at most ${PASSCODE_MAX} characters`)
+      .refine((value) => value === "" || value.length >= PASSCODE_MIN, {
+        message: `Passcode must be at least ${PASSCODE_MIN} characters`,
+      }),
+    "Passcode",
+    {},
+  )
     // An empty passcode field keeps the passcode there is.
     .transform((value) => value || undefined)
     .optional(),

@@ -7,7 +7,15 @@ import { contentVersion, db } from "~/db.server";
 import type { FieldErrors } from "~/utils/http.server";
 import { describeService } from "~/utils/service-time.server";
 import type { SiteView } from "~/utils/site";
-import { SETTING_FIELDS, SettingsFields, settingsProblems, type SettingsPatch, type SiteSettings } from "./settings.schema";
+import {
+  MULTI_LINE_SETTINGS,
+  plainStoredText,
+  SETTING_FIELDS,
+  SettingsFields,
+  settingsProblems,
+  type SettingsPatch,
+  type SiteSettings,
+} from "./settings.schema";
 import { heroImageView, karenMusicView } from "./site-media.schema";
 
 // The family's settings live in site_settings, one row per setting they have
@@ -30,7 +38,8 @@ const settingKeys = new Set<string>(SETTING_FIELDS);
 /**
  * The settings as visitors should see them: each stored value that is still
  * valid (a value from an older version of the rules falls back to its
- * default rather than breaking the page), over the defaults.
+ * default rather than breaking the page; text with hidden characters is
+ * made plain first, see `plainStoredText`), over the defaults.
  */
 export function getSiteSettings(): SiteSettings {
   const rows = db
@@ -42,7 +51,8 @@ export function getSiteSettings(): SiteSettings {
   for (const row of rows) {
     if (!settingKeys.has(row.key)) continue;
     const key = row.key as keyof SiteContent;
-    const parsed = SettingsFields.shape[key].safeParse(row.value);
+    const stored = typeof row.value === "string" ? plainStoredText(row.value, { multiLine: MULTI_LINE_SETTINGS.has(key) }) : row.value;
+    const parsed = SettingsFields.shape[key].safeParse(stored);
     if (parsed.success) (settings as unknown as Record<string, unknown>)[key] = parsed.data;
   }
   return settings;

@@ -149,7 +149,12 @@ const SECTIONS: Record<SettingsSection, { title: string; intro?: string }> = {
   service: { title: "The service", intro: "The home page's wording changes by itself once the service is over." },
   contact: { title: "Contact and privacy note" },
   donation: { title: "Donation card" },
-  privacy: { title: "Privacy" },
+  privacy: {
+    title: "Privacy",
+    // Public media is cached as immutable for a year (docs/decisions/020-media-after-going-private.md).
+    intro:
+      "Photos and videos that visitors have already opened may stay in their browsers and in web caches for up to a year after you make the site private.",
+  },
   karenMode: { title: "Karen Mode" },
 };
 

@@ -1,10 +1,13 @@
 // The service as a calendar file (GET /service.ics), read back with a
 // calendar parser (node-ical) as Apple, Google and Outlook read it.
 import ical, { type VEvent } from "node-ical";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { siteSettings } from "../../db/schema";
 import { content } from "~/content";
+import { db } from "~/db.server";
 import type { SiteSettings } from "~/models/settings.schema";
 import { buildServiceCalendar, serviceUid } from "~/models/service-calendar.server";
+import * as serviceIcs from "~/routes/service[.]ics";
 
 const ORIGIN = "https://memorial.example.com";
 const NOW = Date.UTC(2026, 10, 23, 9, 15, 0);
@@ -24,6 +27,34 @@ function eventOf(ics: string): VEvent {
   expect(events).toHaveLength(1);
   return events[0]!;
 }
+
+/** The property names of a calendar file's lines, once folded lines are joined again (RFC 5545 §3.1). */
+const propertyNames = (ics: string) =>
+  ics
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .filter(Boolean)
+    .map((line) => /^[A-Z-]+/.exec(line)?.[0]);
+
+const THE_PROPERTIES_WE_WRITE = [
+  "BEGIN",
+  "VERSION",
+  "CALSCALE",
+  "PRODID",
+  "METHOD",
+  "X-PUBLISHED-TTL",
+  "UID",
+  "SUMMARY",
+  "DTSTAMP",
+  "DTSTART",
+  "DTEND",
+  "DESCRIPTION",
+  "URL",
+  "LOCATION",
+  "STATUS",
+  "X-MICROSOFT-CDO-BUSYSTATUS",
+  "END",
+];
 
 const times = (changes: Partial<SiteSettings>) => {
   const event = eventOf(buildServiceCalendar(settings(changes), ORIGIN, NOW).ics);
@@ -139,5 +170,67 @@ describe("the service's calendar file", () => {
     expect(times({ ...sydney, serviceStartsAt: "2026-04-05T14:00", serviceEndsAt: "2026-04-05T16:00" })[0]).toBe(
       "2026-04-05T04:00:00.000Z",
     );
+  });
+
+  it("escapes what RFC 5545 asks of text (backslash, semicolon, comma, line break), so each reads back as typed", () => {
+    const { ics } = buildServiceCalendar(
+      settings({ personName: "Zoë O'Neil; Jr., \\o/", venueName: "Hall A; B, C", serviceNote: "Tea, cake; \\ and songs" }),
+      ORIGIN,
+      NOW,
+    );
+    const event = eventOf(ics);
+    expect(event.summary).toBe("Celebration of Life for Zoë O'Neil; Jr., \\o/");
+    expect(event.location).toBe("Hall A; B, C, 12 Church Lane, Oxford OX1 4AA");
+    expect(event.description).toContain("Tea, cake; \\ and songs");
+    const unfolded = ics.replace(/\r\n[ \t]/g, "");
+    expect(unfolded).toContain("SUMMARY:Celebration of Life for Zoë O'Neil\\; Jr.\\, \\\\o/\r\n");
+    // The paragraphs of the description are escaped line breaks, never real ones.
+    expect(unfolded).toMatch(/DESCRIPTION:In Loving Memory of Zoë O'Neil\\; Jr\.\\, \\\\o\/\.\\n\\nTea/);
+  });
+
+  it("never lets a hidden character in the settings end a line or add a property of its own", () => {
+    const { ics } = buildServiceCalendar(
+      settings({
+        personName: "Ann\rURL:https://evil.example\rORGANIZER:x",
+        venueName: "Hall\u2028X-EVIL:1",
+        venueAddress: "1 Lane\u0085ATTENDEE:mailto:x@evil.example",
+        serviceNote: "Reception\u0000to follow\r\nwith tea\nRRULE:FREQ=DAILY",
+        mapsLink: "https://maps.example/\rORGANIZER:y",
+      }),
+      ORIGIN,
+      NOW,
+    );
+    // eslint-disable-next-line no-control-regex -- RFC 5545 allows no control character in a line but HTAB (a folded line starts with one)
+    expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/);
+    expect(propertyNames(ics).filter((name) => !THE_PROPERTIES_WE_WRITE.includes(name ?? ""))).toEqual([]);
+    const event = eventOf(ics);
+    expect(event.summary).toBe("Celebration of Life for Ann URL:https://evil.example ORGANIZER:x");
+    expect(event.location).toBe("Hall X-EVIL:1, 1 Lane ATTENDEE:mailto:x@evil.example");
+    expect(event.description).toContain("Reception to follow with tea RRULE:FREQ=DAILY");
+    expect(event.description).toContain("Map: https://maps.example/ ORGANIZER:y");
+    expect(event.url).toBe("https://memorial.example.com/");
+    expect(event.organizer).toBeUndefined();
+    expect(event.rrule).toBeUndefined();
+  });
+});
+
+describe("GET /service.ics", () => {
+  beforeEach(() => {
+    db.delete(siteSettings).run();
+  });
+
+  it("keeps a name stored with carriage returns (before they were refused) whole in the title, adding no lines of its own", async () => {
+    // Written straight into the table, as a row from before the settings refused hidden characters.
+    db.insert(siteSettings).values({ key: "personName", value: "Ann\rURL:https://evil.example\rORGANIZER:x" }).run();
+    const response = serviceIcs.loader({ request: new Request("http://localhost/service.ics"), params: {}, context: {} } as never);
+    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const ics = await response.text();
+    expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    expect(propertyNames(ics).filter((name) => !THE_PROPERTIES_WE_WRITE.includes(name ?? ""))).toEqual([]);
+    const event = eventOf(ics);
+    expect(event.summary).toBe(`${content.serviceTitle} for Ann URL:https://evil.example ORGANIZER:x`);
+    expect(event.description).toContain("Ann URL:https://evil.example ORGANIZER:x");
+    expect(event.url).toBe("http://localhost/");
+    expect(event.organizer).toBeUndefined();
   });
 });

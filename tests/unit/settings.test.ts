@@ -16,6 +16,9 @@ import { request, requireBuild, scratchDir, startSite, type Site } from "./suppo
 import { answer } from "./support/route-calls";
 
 const ORIGIN = "http://localhost";
+// The refusals of hidden characters, in the words the family reads beside the field.
+const ONE_LINE = (label: string) => `${label} must be one line of plain text, without line breaks or hidden characters`;
+const MULTI_LINE = (label: string) => `${label} must be plain text, without hidden characters (line breaks are fine)`;
 const ADMIN = { username: "keeper", password: "the-right-password" };
 const context = { clientIp: "10.30.0.1" };
 
@@ -73,6 +76,13 @@ describe("the settings model", () => {
     db.insert(siteSettings).values({ key: "personName", value: 42 }).run();
     expect(getSiteSettings().timeZone).toBe(content.timeZone);
     expect(getSiteSettings().personName).toBe(content.personName);
+  });
+
+  it("reads stored text holding hidden characters (written before they were refused) as plain text: a space, or a line break where one is allowed", () => {
+    db.insert(siteSettings).values({ key: "personName", value: "Ann\rURL:https://evil.example\u0000ORGANIZER:x" }).run();
+    db.insert(siteSettings).values({ key: "welcomeMessage", value: "Thank you.\r\nWith love.\rThe family" }).run();
+    expect(getSiteSettings().personName).toBe("Ann URL:https://evil.example ORGANIZER:x");
+    expect(getSiteSettings().welcomeMessage).toBe("Thank you.\nWith love.\nThe family");
   });
 
   it("refuses an end before the start, checked against the settings the change would leave", async () => {
@@ -210,6 +220,34 @@ describe("GET and PATCH /api/admin/settings", () => {
     ],
     ["a passcode too short", { visitorPasscode: "abc" }, { visitorPasscode: ["Passcode must be at least 4 characters"] }],
     ["a name that is not a setting", { personName: "Ann", favouriteColour: "blue" }, { favouriteColour: ["This is not a setting"] }],
+    [
+      "a name with carriage returns that would add lines to the calendar file",
+      { personName: "Ann\rURL:https://evil.example\rORGANIZER:x" },
+      { personName: [ONE_LINE("Name")] },
+    ],
+    ["a line break in a one-line setting", { serviceTitle: "Funeral\nSTATUS:CANCELLED" }, { serviceTitle: [ONE_LINE("Service title")] }],
+    ["a NUL in the venue", { venueName: "St Mary\u0000s" }, { venueName: [ONE_LINE("Venue")] }],
+    ["a DEL in the address", { venueAddress: "12 Church Lane\u007f" }, { venueAddress: [ONE_LINE("Address")] }],
+    ["a C1 next-line character in the note", { serviceNote: "Reception\u0085to follow" }, { serviceNote: [ONE_LINE("Note")] }],
+    ["a Unicode line separator in the heading", { heroTitle: "In Memory\u2028of" }, { heroTitle: [ONE_LINE("Heading")] }],
+    ["a paragraph separator in the subtitle", { heroSubtitle: "1931\u2029to 2025" }, { heroSubtitle: [ONE_LINE("Subtitle")] }],
+    [
+      "a carriage return inside a link, which the address parser would quietly drop",
+      { mapsLink: "https://maps.example/\rORGANIZER:x" },
+      { mapsLink: [ONE_LINE("Map link")] },
+    ],
+    ["an escape character in the passcode", { visitorPasscode: "Blue\u001bbells" }, { visitorPasscode: [ONE_LINE("Passcode")] }],
+    [
+      "a bare carriage return in a welcome message",
+      { welcomeMessage: "Thank you all.\rURL:https://evil.example" },
+      { welcomeMessage: [MULTI_LINE("Welcome message")] },
+    ],
+    ["a NUL in the donation text", { donationText: "Give\u0000generously" }, { donationText: [MULTI_LINE("Donation text")] }],
+    [
+      "a line separator in the message after the service",
+      { welcomeMessageAfter: "Thank you\u2028all" },
+      { welcomeMessageAfter: [MULTI_LINE("Message after the service")] },
+    ],
   ];
 
   it.each(refusals)("answers 400 in the form's words for %s, and changes nothing", async (_, body, errors) => {
@@ -218,6 +256,20 @@ describe("GET and PATCH /api/admin/settings", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ errors });
     expect(getSiteSettings()).toEqual(content);
+  });
+
+  it("keeps the line breaks a multi-line setting allows (CRLF written as LF) and turns a tab in a name into a space", async () => {
+    const cookie = await adminCookie();
+    const response = await patch(
+      { personName: "Ann\tHale", welcomeMessage: "First line,\r\nsecond line.\r\n\r\nNext paragraph.", siteDescription: "One\r\ntwo" },
+      cookie,
+    );
+    expect(response.status).toBe(200);
+    expect(getSiteSettings()).toMatchObject({
+      personName: "Ann Hale",
+      welcomeMessage: "First line,\nsecond line.\n\nNext paragraph.",
+      siteDescription: "One\ntwo",
+    });
   });
 
   it.each([
@@ -323,6 +375,29 @@ describe("the Site tab's forms", () => {
     expect(getSiteSettings().serviceTitle).toBe(content.serviceTitle);
   });
 
+  it("refuses a carriage return in a one-line field, with the message beside that field, and saves nothing", async () => {
+    const cookie = await adminCookie();
+    const response = await post(sectionForm("memorial", { personName: "Ann\rURL:https://evil.example\rORGANIZER:x" }), cookie);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { section: string; result: { error: Record<string, string[]> } };
+    expect(body.section).toBe("memorial");
+    expect(body.result.error.personName).toEqual([ONE_LINE("Name")]);
+    expect(getSiteSettings().personName).toBe(content.personName);
+  });
+
+  it("takes a welcome message's line breaks as a browser sends them (CRLF), but refuses a bare carriage return", async () => {
+    const cookie = await adminCookie();
+    const refused = await post(sectionForm("welcome", { welcomeMessage: "Thank you all.\rURL:https://evil.example" }), cookie);
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { result: { error: Record<string, string[]> } };
+    expect(body.result.error.welcomeMessage).toEqual([MULTI_LINE("Welcome message")]);
+    expect(getSiteSettings().welcomeMessage).toBe(content.welcomeMessage);
+
+    const saved = await post(sectionForm("welcome", { welcomeMessage: "Thank you all.\r\nWith love.\r\n\r\nThe family" }), cookie);
+    expect(saved.status).toBe(302);
+    expect(getSiteSettings().welcomeMessage).toBe("Thank you all.\nWith love.\n\nThe family");
+  });
+
   it("an optional field left empty empties that setting (the family cleared it)", async () => {
     const cookie = await adminCookie();
     const response = await post(sectionForm("memorial", { heroSubtitle: "" }), cookie);
@@ -377,6 +452,17 @@ describe("the production server", () => {
     expect(anonymous.status).toBe(401);
     const home = await request(site.port, "GET", "/");
     expect(home.body).not.toContain("Mallory");
+  });
+
+  it("the Site tab tells the family what making the site private cannot take back, and that whoever they invite can do all they can", async () => {
+    const page = await request(site.port, "GET", "/admin/site", { headers: { Cookie: await logIn() } });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(
+      /<section id="privacy"[^]*Photos and videos that visitors have already opened may stay in their browsers and in web caches for up to a year after you make the site private\.[^]*name="visibility"/,
+    );
+    expect(page.body).toMatch(
+      /Invite someone[^]*Everyone you invite can do everything you can, including removing other family admins, you among them\.[^]*Create Invitation Link/,
+    );
   });
 
   it("shows a change on the very next page, without a restart", async () => {

@@ -189,6 +189,7 @@ function InviteForm({ returnTo }: { returnTo: string }) {
       </h3>
       <p className={f.intro}>
         Make a link to send by message or e-mail: whoever opens it chooses their own username and password. It works once, within 7 days.
+        Everyone you invite can do everything you can, including removing other family admins, you among them.
       </p>
       <input type="hidden" name="returnTo" value={returnTo} />
       <p>
