@@ -49,9 +49,10 @@ export const sessionStorage = createSessionStorage({
     return row.sess as Record<string, unknown>;
   },
   async updateData(sid, data, expires) {
-    db.insert(sessions)
-      .values({ sid, sess: data, expire: expiry(expires) })
-      .onConflictDoUpdate({ target: sessions.sid, set: { sess: data, expire: expiry(expires) } })
+    // Only a row that is still there: a session ended meanwhile (logged out, or by a password change) stays ended.
+    db.update(sessions)
+      .set({ sess: data, expire: expiry(expires) })
+      .where(eq(sessions.sid, sid))
       .run();
   },
   async deleteData(sid) {

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { adminUsers, poems, sessions } from "../../db/schema";
 import { adminActor, adminOfSession, operator } from "~/auth/actor.server";
-import { endAdminSession, requireAdmin, requireAdminApi, startAdminSession } from "~/auth/session.server";
+import { endAdminSession, flashInSession, requireAdmin, requireAdminApi, startAdminSession } from "~/auth/session.server";
 import { db } from "~/db.server";
 import { changeAdminPassword, removeAdmin, upsertAdmin, type Admin } from "~/models/admin.server";
 import { answer } from "./support/route-calls";
@@ -113,5 +113,15 @@ describe("an admin's commit", () => {
   it("of the operator (the admin command, tests) has no session to check", () => {
     operator("family").commit(addPoem("From the shell"));
     expect(poemTitles()).toEqual(["From the shell"]);
+  });
+
+  it("cannot be undone by a session write made after the session ended (an invitation link kept to show once)", async () => {
+    const anna = await addAdmin("anna");
+    const cookie = await logIn(anna);
+    const annas = await requireAdmin(requestOf(cookie));
+    db.delete(sessions).where(eq(sessions.sid, annas.sessionId)).run();
+    await flashInSession(requestOf(cookie), "invitationLink", { link: "x" });
+    expect(adminOfSession(db, annas.sessionId)).toBeUndefined();
+    expect(db.select().from(sessions).all()).toEqual([]);
   });
 });
