@@ -5,7 +5,7 @@ import { sessions } from "../../db/schema";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getAdminById, type Admin } from "~/models/admin.server";
-import { methodNotAllowed } from "~/utils/http.server";
+import { methodNotAllowed, startBodyClock } from "~/utils/http.server";
 import { adminActor, type AdminActor } from "./actor.server";
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
@@ -137,13 +137,15 @@ export async function endAdminSession(request: Request): Promise<string> {
 }
 
 /**
- * The admin of a request whose session stands, as the actor of its changes.
- * `refused` is the answer to a request without one, and to a change made
- * once the session has ended.
+ * The admin of a request whose session stands, as the actor of its changes;
+ * from here the request's body is on the clock (startBodyClock). `refused`
+ * is the answer to a request without one, and to a change made once the
+ * session has ended.
  */
 async function requireAdminSession(request: Request, refused: () => Response): Promise<AdminActor> {
   const found = await adminSession(request);
   if (!found) throw refused();
+  startBodyClock(request);
   return adminActor(found.admin, found.sessionId, refused);
 }
 

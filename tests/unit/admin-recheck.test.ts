@@ -2,15 +2,16 @@
 // halfway until the test lets the rest through: the session ends meanwhile
 // (the admin is removed, or her password is changed in another session),
 // and when the body completes the action is refused (the API with 401, a
-// form with the login page) and nothing has changed. Real SQLite and storage
-// on temporary folders.
+// form with the login page) and nothing has changed. And a body that takes
+// longer than its deadline is answered 408, with nothing changed. Real
+// SQLite and storage on temporary folders; fake timers only for the deadline.
 import { readdirSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminInvitations, adminUsers, memories, poems, siteSettings, uploads } from "../../db/schema";
 import { startAdminSession } from "~/auth/session.server";
 import { db } from "~/db.server";
@@ -432,5 +433,90 @@ describe("a session ended by a password change in another session", () => {
     // The session that changed the password stays logged in.
     const check = new Request(`${ORIGIN}/api/admin/admins`, { headers: { Cookie: other.cookie } });
     expect((await answer(() => apiAdmins.loader({ request: check, params: {}, context } as never))).status).toBe(200);
+  });
+});
+
+describe("an admin's body that takes too long to arrive", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Calls `action` with a held body, lets `ms` pass on the clock, then lets the rest through. */
+  async function actAfter(
+    ms: number,
+    action: Action,
+    admin: LoggedIn,
+    urlPath: string,
+    init: { method?: string; contentType: string; body: Buffer | string },
+    params: Record<string, string> = {},
+  ) {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const held = heldRequest(urlPath, init, admin.cookie);
+    const pending = answer(() => action({ request: held.request, params, context } as never));
+    await Promise.race([held.halfRead, pending]);
+    await vi.advanceTimersByTimeAsync(ms);
+    // The rest of the work (a photo's processing has a time limit of its own) runs on the real clock.
+    vi.useRealTimers();
+    held.release();
+    return pending;
+  }
+
+  it("is answered 408 in the API's shape after a minute, and the memory stays pending", async () => {
+    const eve = await newAdmin();
+    const id = pendingMemory();
+    const response = await actAfter(
+      61_000,
+      apiMemory.action,
+      eve,
+      `/api/admin/memories/${id}`,
+      { method: "PATCH", ...jsonBody({ status: "APPROVED" }) },
+      {
+        id: String(id),
+      },
+    );
+    expect(response.status).toBe(408);
+    expect(await response.json()).toEqual({ errors: { body: [expect.stringContaining("took too long")] } });
+    expect(memoryRow(id).status).toBe("PENDING");
+  });
+
+  it("is answered 408 with a plain sentence for a form, and no poem is added", async () => {
+    const eve = await newAdmin();
+    const response = await actAfter(
+      61_000,
+      poemsTab.action,
+      eve,
+      "/admin/poems",
+      formBody({ intent: "create", title: "Late", content: "Too slow." }),
+    );
+    expect(response.status).toBe(408);
+    expect(await response.text()).toMatch(/took too long/);
+    expect(db.select().from(poems).where(eq(poems.title, "Late")).all()).toEqual([]);
+  });
+
+  it("gives a hero photo upload the time its size needs at a slow connection, then answers 408 and keeps the photo before", async () => {
+    const photo = await sharp({ create: { width: 700, height: 400, channels: 3, background: "#8a6c5a" } })
+      .jpeg()
+      .toBuffer();
+    const upload = async () => {
+      const form = new FormData();
+      form.append("heroImageAlt", "The pier");
+      form.append("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "pier.jpg");
+      return multipartBody(form);
+    };
+    const files = storedFiles();
+    // Two minutes is long for a form, not for a photo of up to 25 MB.
+    const eve = await newAdmin();
+    const inTime = await actAfter(120_000, heroPhoto.action, eve, "/admin/site/hero", await upload());
+    expect(inTime.status).toBe(302);
+    const saved = setting("heroImage");
+    expect(saved).toBeDefined();
+    const afterSaved = storedFiles();
+    expect(afterSaved.length).toBeGreaterThan(files.length);
+
+    const late = await actAfter(20 * 60_000, heroPhoto.action, eve, "/admin/site/hero", await upload());
+    expect(late.status).toBe(408);
+    expect(JSON.stringify(await late.json())).toMatch(/took too long/);
+    expect(setting("heroImage")).toEqual(saved);
+    expect(storedFiles()).toEqual(afterSaved);
   });
 });

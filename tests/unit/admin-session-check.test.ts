@@ -1,6 +1,7 @@
 // The check behind every admin change (app/auth/actor.server.ts): an
 // admin's write commits only while the session that began the request still
-// stands, checked inside the write's own transaction.
+// stands, checked inside the write's own transaction; and the clock an
+// admin's request body is read against (app/utils/http.server.ts).
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { adminUsers, poems, sessions } from "../../db/schema";
@@ -8,6 +9,7 @@ import { adminActor, adminOfSession, operator } from "~/auth/actor.server";
 import { endAdminSession, flashInSession, requireAdmin, requireAdminApi, startAdminSession } from "~/auth/session.server";
 import { db } from "~/db.server";
 import { changeAdminPassword, removeAdmin, upsertAdmin, type Admin } from "~/models/admin.server";
+import { ADMIN_BODY_GRACE_MS, bodyDeadline, readBefore, SLOW_UPLOAD_BYTES_PER_SECOND, startBodyClock } from "~/utils/http.server";
 import { answer } from "./support/route-calls";
 
 const ORIGIN = "http://localhost";
@@ -123,5 +125,48 @@ describe("an admin's commit", () => {
     await flashInSession(requestOf(cookie), "invitationLink", { link: "x" });
     expect(adminOfSession(db, annas.sessionId)).toBeUndefined();
     expect(db.select().from(sessions).all()).toEqual([]);
+  });
+});
+
+describe("an admin's body deadline", () => {
+  it("starts when requireAdmin lets the request in, and allows 30 s plus the size limit at 256 kbit/s", async () => {
+    const anna = await addAdmin("anna");
+    const visitor = new Request(`${ORIGIN}/api/guestbook`, { method: "POST" });
+    expect(bodyDeadline(visitor, 64 * 1024)).toBeNull();
+
+    const before = Date.now();
+    const request = requestOf(await logIn(anna));
+    await requireAdmin(request);
+    const form = bodyDeadline(request, 64 * 1024)!;
+    expect(form - before).toBeGreaterThanOrEqual(32_000);
+    expect(form - Date.now()).toBeLessThanOrEqual(32_000);
+    // The 25 MB hero photo (with 64 KB for the rest of its form): about 14 minutes.
+    const hero = bodyDeadline(request, 25 * 1024 * 1024 + 64 * 1024)! - (form - 32_000);
+    expect(hero).toBe(ADMIN_BODY_GRACE_MS + Math.ceil(((25 * 1024 * 1024 + 64 * 1024) / SLOW_UPLOAD_BYTES_PER_SECOND) * 1000));
+    expect(Math.round(hero / 60_000)).toBe(14);
+  });
+
+  it("passes chunks that arrive in time and refuses the wait past it, releasing the body", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const request = new Request(`${ORIGIN}/admin/poems`, { method: "POST" });
+      startBodyClock(request);
+      let more!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({ start: (controller) => void (more = controller) });
+      const reader = body.getReader();
+      const deadline = bodyDeadline(request, 64 * 1024);
+      more.enqueue(new Uint8Array([1]));
+      expect(await readBefore(reader, deadline, () => "late")).toEqual({ done: false, value: new Uint8Array([1]) });
+      await vi.advanceTimersByTimeAsync(31_000);
+      more.enqueue(new Uint8Array([2]));
+      expect(await readBefore(reader, deadline, () => "late")).toEqual({ done: false, value: new Uint8Array([2]) });
+      // Nothing more arrives: at 32 s the wait ends with the refusal, and the body is let go.
+      const waiting = readBefore(reader, deadline, () => "late").catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await waiting).toBe("late");
+      expect(body.locked).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
