@@ -22,6 +22,14 @@ const models = forbid(
   "**/models/*",
 );
 
+// A request's changes are its admin's (requireAdmin's actor, whose session is checked again as the
+// change is committed); `operator` writes with no session at all, for scripts and tests only.
+const noOperator = {
+  name: "~/auth/actor.server",
+  importNames: ["operator"],
+  message: "A request writes as the admin requireAdmin gives, whose session is checked at the commit: never as operator().",
+};
+
 export default tseslint.config(
   {
     ignores: ["build/**", "public/build/**", "node_modules/**", "test-results/**", "playwright-report/**", "tests/.tmp/**", "coverage/**"],
@@ -71,8 +79,16 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [forbid("Routes call a model function; the models own the database.", "~/db.server", "**/db/*", "**/db/schema")] },
+        {
+          paths: [noOperator],
+          patterns: [forbid("Routes call a model function; the models own the database.", "~/db.server", "**/db/*", "**/db/schema")],
+        },
       ],
     },
+  },
+  {
+    // Route helpers live in app/utils too.
+    files: ["app/utils/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [noOperator] }] },
   },
 );

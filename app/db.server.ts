@@ -3,6 +3,9 @@ import { config } from "./config.server";
 
 export const db = openDatabase(config.DATABASE_PATH);
 
+/** The handle a `db.transaction` callback gets: statements on it run inside that transaction. */
+export type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
 /**
  * The version of everything visitors can see: it changes with every write
  * to a table a page or public answer reads (from this process or another)

@@ -5,7 +5,8 @@ import { sessions } from "../../db/schema";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getAdminById, type Admin } from "~/models/admin.server";
-import { methodNotAllowed } from "~/utils/http.server";
+import { methodNotAllowed, startBodyClock } from "~/utils/http.server";
+import { adminActor, type AdminActor } from "./actor.server";
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 const ADMIN_KEY = "adminId";
@@ -48,9 +49,10 @@ export const sessionStorage = createSessionStorage({
     return row.sess as Record<string, unknown>;
   },
   async updateData(sid, data, expires) {
-    db.insert(sessions)
-      .values({ sid, sess: data, expire: expiry(expires) })
-      .onConflictDoUpdate({ target: sessions.sid, set: { sess: data, expire: expiry(expires) } })
+    // Only a row that is still there: a session ended meanwhile (logged out, or by a password change) stays ended.
+    db.update(sessions)
+      .set({ sess: data, expire: expiry(expires) })
+      .where(eq(sessions.sid, sid))
       .run();
   },
   async deleteData(sid) {
@@ -70,11 +72,17 @@ export function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get("Cookie"));
 }
 
-/** The logged-in administrator, or null. */
-export async function getAdmin(request: Request): Promise<Admin | null> {
+/** The logged-in administrator and the id of their session, or null. */
+async function adminSession(request: Request): Promise<{ admin: Admin; sessionId: string } | null> {
   const session = await getSession(request);
   const id = session.get(ADMIN_KEY);
-  return typeof id === "number" ? (getAdminById(id) ?? null) : null;
+  const admin = typeof id === "number" ? getAdminById(id) : undefined;
+  return admin && session.id ? { admin, sessionId: session.id } : null;
+}
+
+/** The logged-in administrator, or null. */
+export async function getAdmin(request: Request): Promise<Admin | null> {
+  return (await adminSession(request))?.admin ?? null;
 }
 
 /** A new session for this admin (a fresh id: nothing carried over from before the login). */
@@ -129,29 +137,42 @@ export async function endAdminSession(request: Request): Promise<string> {
 }
 
 /**
- * For admin pages and form actions, on their first line: the admin, or a
- * redirect to the login page, which returns here afterwards.
+ * The admin of a request whose session stands, as the actor of its changes;
+ * from here the request's body is on the clock (startBodyClock). `refused`
+ * is the answer to a request without one, and to a change made once the
+ * session has ended.
  */
-export async function requireAdmin(request: Request): Promise<Admin> {
-  const admin = await getAdmin(request);
-  if (!admin) {
-    const url = new URL(request.url);
-    const back = url.pathname === "/admin" ? "" : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
-    throw redirect(`/admin/login${back}`);
-  }
-  return admin;
+async function requireAdminSession(request: Request, refused: () => Response): Promise<AdminActor> {
+  const found = await adminSession(request);
+  if (!found) throw refused();
+  startBodyClock(request);
+  return adminActor(found.admin, found.sessionId, refused);
 }
 
-/** For /api/admin: the admin, or a 401 in the API's error shape. */
-export async function requireAdminApi(request: Request): Promise<Admin> {
-  const admin = await getAdmin(request);
-  if (!admin) {
-    throw new Response(JSON.stringify({ errors: { session: ["Log in as the administrator first"] } }), {
-      status: 401,
-      headers: { "Content-Type": "application/json; charset=utf-8" },
-    });
-  }
-  return admin;
+/** To the login page, which returns to the page asked for afterwards. */
+function toLogin(request: Request) {
+  const url = new URL(request.url);
+  const back = url.pathname === "/admin" ? "" : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  return redirect(`/admin/login${back}`);
+}
+
+/**
+ * For admin pages and form actions, on their first line: the admin (whose
+ * changes go through `commit`), or a redirect to the login page.
+ */
+export function requireAdmin(request: Request): Promise<AdminActor> {
+  return requireAdminSession(request, () => toLogin(request));
+}
+
+const logInFirst = () =>
+  new Response(JSON.stringify({ errors: { session: ["Log in as the administrator first"] } }), {
+    status: 401,
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+  });
+
+/** For /api/admin: the admin (whose changes go through `commit`), or a 401 in the API's error shape. */
+export function requireAdminApi(request: Request): Promise<AdminActor> {
+  return requireAdminSession(request, logInFirst);
 }
 
 /** The action of an /api/admin address that only answers GET: 401 without a session, as everywhere there, else 405. */

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import { adminInvitations, adminUsers, sessions, type AdminUser } from "../../db/schema";
+import type { Actor, AdminActor } from "~/auth/actor.server";
 import { loginSucceeded, startLoginAttempt } from "~/auth/login-throttle.server";
 import { bookPasswordCheck, decoyHash, hashPassword, PASSWORD_CHECKS_BUSY, verifyPassword } from "~/auth/password.server";
 import { db } from "~/db.server";
@@ -102,70 +103,61 @@ export async function hashNewPassword(password: string): Promise<string> {
   }
 }
 
-/** Adds a family admin (checked by NewAdminSchema); a taken username is a 409 Refusal. */
-export async function createAdmin(input: NewAdmin): Promise<AdminSummary> {
+/** Adds a family admin (checked by NewAdminSchema) for the admin `by`; a taken username is a 409 Refusal. */
+export async function createAdmin(input: NewAdmin, by: Actor): Promise<AdminSummary> {
   // Refused before the password is hashed: the usual mistake costs nothing.
   if (isUsernameTaken(db, input.username)) throw new Refusal(409, "username", USERNAME_TAKEN);
   const hash = await hashNewPassword(input.password);
-  return db.transaction((tx) => insertAdmin(tx, input.username, hash), { behavior: "immediate" });
+  return by.commit((tx) => insertAdmin(tx, input.username, hash));
 }
 
 /**
- * Removes an admin: their sessions end, and the invitations they made and
- * nobody has used yet stop working (someone no longer trusted should not
- * keep a way back in). Never the last admin: a 409 Refusal. Returns the
- * removed admin, or undefined when there is no such admin. The count and the
- * delete are one immediate transaction, so two admins removing each other
- * at once still leave one.
+ * Removes an admin, for the admin `by`: their sessions end, and the
+ * invitations they made and nobody has used yet stop working (someone no
+ * longer trusted should not keep a way back in). Never the last admin: a 409
+ * Refusal. Returns the removed admin, or undefined when there is no such
+ * admin. The count and the delete are one immediate transaction (by's
+ * commit), so two admins removing each other at once still leave one.
  */
-export function removeAdmin(id: number): Admin | undefined {
-  return db.transaction(
-    (tx) => {
-      const admin = tx.select({ id: adminUsers.id, username: adminUsers.username }).from(adminUsers).where(eq(adminUsers.id, id)).get();
-      if (!admin) return undefined;
-      const admins = tx.select({ n: count() }).from(adminUsers).get()?.n ?? 0;
-      if (admins <= 1) throw new Refusal(409, "admin", LAST_ADMIN);
-      tx.delete(adminUsers).where(eq(adminUsers.id, id)).run();
-      endSessionsOf(tx, id);
-      tx.delete(adminInvitations)
-        .where(and(eq(adminInvitations.createdBy, admin.username), isNull(adminInvitations.usedAt)))
-        .run();
-      return admin;
-    },
-    { behavior: "immediate" },
-  );
+export function removeAdmin(id: number, by: Actor): Admin | undefined {
+  return by.commit((tx) => {
+    const admin = tx.select({ id: adminUsers.id, username: adminUsers.username }).from(adminUsers).where(eq(adminUsers.id, id)).get();
+    if (!admin) return undefined;
+    const admins = tx.select({ n: count() }).from(adminUsers).get()?.n ?? 0;
+    if (admins <= 1) throw new Refusal(409, "admin", LAST_ADMIN);
+    tx.delete(adminUsers).where(eq(adminUsers.id, id)).run();
+    endSessionsOf(tx, id);
+    tx.delete(adminInvitations)
+      .where(and(eq(adminInvitations.createdBy, admin.username), isNull(adminInvitations.usedAt)))
+      .run();
+    return admin;
+  });
 }
 
 /**
- * Changes an admin's own password. The current password must be right: a
- * wrong one is a 400 Refusal on `currentPassword`, counted like a failed
- * login (login-throttle.server.ts), so a borrowed session cannot be used to
- * guess it. The admin's other sessions end; `keepSessionId` (the session
- * making the change) stays logged in.
+ * Changes the password of the admin `by`, their own. The current password
+ * must be right: a wrong one is a 400 Refusal on `currentPassword`, counted
+ * like a failed login (login-throttle.server.ts), so a borrowed session
+ * cannot be used to guess it. The admin's other sessions end; the session
+ * making the change stays logged in.
  */
-export async function changeAdminPassword(
-  admin: Admin,
-  change: PasswordChange,
-  { keepSessionId, clientIp }: { keepSessionId?: string; clientIp?: string } = {},
-): Promise<void> {
+export async function changeAdminPassword(by: AdminActor, change: PasswordChange, { clientIp }: { clientIp?: string } = {}): Promise<void> {
   const release = bookPasswordCheck();
   if (!release) throw new Refusal(503, "form", PASSWORD_CHECKS_BUSY, 5);
   try {
-    const attempt = startLoginAttempt(admin.username, clientIp);
+    // Read in a commit, so the session is checked first: one ended meanwhile is sent to log in, not told its password is wrong.
+    const row = by.commit((tx) => tx.select({ password: adminUsers.password }).from(adminUsers).where(eq(adminUsers.id, by.id)).get());
+    const attempt = startLoginAttempt(by.username, clientIp);
     if (!attempt.allowed) throw new Refusal(429, "currentPassword", TOO_MANY_PASSWORD_CHECKS, attempt.retryAfterSeconds);
-    const row = db.select({ password: adminUsers.password }).from(adminUsers).where(eq(adminUsers.id, admin.id)).get();
     if (!row || !(await verifyPassword(change.currentPassword, row.password))) {
       throw new Refusal(400, "currentPassword", WRONG_CURRENT_PASSWORD);
     }
     loginSucceeded(attempt);
     const hash = await hashPassword(change.newPassword);
-    db.transaction(
-      (tx) => {
-        tx.update(adminUsers).set({ password: hash }).where(eq(adminUsers.id, admin.id)).run();
-        endSessionsOf(tx, admin.id, keepSessionId);
-      },
-      { behavior: "immediate" },
-    );
+    by.commit((tx) => {
+      tx.update(adminUsers).set({ password: hash }).where(eq(adminUsers.id, by.id)).run();
+      endSessionsOf(tx, by.id, by.sessionId);
+    });
   } finally {
     release();
   }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { adminInvitations } from "../../db/schema";
+import type { Actor } from "~/auth/actor.server";
 import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/utils/refusal.server";
@@ -38,15 +39,15 @@ export const TOO_MANY_INVITATION_LINKS =
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A new invitation made by the admin `by`: the token for the link (shown once, never stored) and when it stops working. */
-export function createInvitation(by: string, now = Date.now()): { token: string; expiresAt: Date } {
+export function createInvitation(by: Actor, now = Date.now()): { token: string; expiresAt: Date } {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now + INVITATION_LIFETIME_MS);
-  db.transaction((tx) => {
+  by.commit((tx) => {
     tx.delete(adminInvitations)
       .where(lt(adminInvitations.expiresAt, new Date(now - KEEP_OLD_INVITATIONS_MS)))
       .run();
     tx.insert(adminInvitations)
-      .values({ tokenHash: hashToken(token), createdBy: by, createdAt: new Date(now), expiresAt })
+      .values({ tokenHash: hashToken(token), createdBy: by.username, createdAt: new Date(now), expiresAt })
       .run();
   });
   return { token, expiresAt };

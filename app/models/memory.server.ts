@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { memories, type Memory, type Status } from "../../db/schema";
+import type { Actor } from "~/auth/actor.server";
 import { contentVersion, db } from "~/db.server";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
 import { serverForm } from "~/utils/form-schema.server";
@@ -130,14 +131,15 @@ export function listPublicMemories({
   return { ...page, items: [...page.items] };
 }
 
-/** Moderation by the admin `by` (their username, kept with when): returns false when there is no such memory. */
-export function setMemoryStatus(id: number, status: Exclude<Status, "PENDING">, by: string | null = null, now = Date.now()): boolean {
-  return (
-    db
-      .update(memories)
-      .set({ status, moderatedBy: by, moderatedAt: new Date(now) })
-      .where(eq(memories.id, id))
-      .run().changes > 0
+/** Moderation by the admin `by` (their username is kept with when): returns false when there is no such memory. */
+export function setMemoryStatus(id: number, status: Exclude<Status, "PENDING">, by: Actor, now = Date.now()): boolean {
+  return by.commit(
+    (tx) =>
+      tx
+        .update(memories)
+        .set({ status, moderatedBy: by.username, moderatedAt: new Date(now) })
+        .where(eq(memories.id, id))
+        .run().changes > 0,
   );
 }
 

@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { poems, type Poem } from "../../db/schema";
+import type { Actor } from "~/auth/actor.server";
 import { db } from "~/db.server";
 
 import type { PoemInput, PoemView } from "./poem.schema";
@@ -20,17 +21,19 @@ export function listPoems(): PoemView[] {
   return db.select().from(poems).orderBy(desc(poems.createdAt), desc(poems.id)).all().map(toPoemView);
 }
 
-/** Adds a poem; returns once it is committed (all RETURNING rows read, see submitMemory). */
-export function createPoem(input: PoemInput): PoemView {
-  const [row] = db
-    .insert(poems)
-    .values({ title: input.title, content: input.content, author: input.author ?? null })
-    .returning()
-    .all();
+/** Adds a poem by the admin `by`; returns once it is committed. */
+export function createPoem(input: PoemInput, by: Actor): PoemView {
+  const row = by.commit((tx) =>
+    tx
+      .insert(poems)
+      .values({ title: input.title, content: input.content, author: input.author ?? null })
+      .returning()
+      .all(),
+  )[0];
   return toPoemView(row!);
 }
 
-/** Returns false when there was no such poem. */
-export function deletePoem(id: number): boolean {
-  return db.delete(poems).where(eq(poems.id, id)).run().changes > 0;
+/** Deletes a poem for the admin `by`; returns false when there was no such poem. */
+export function deletePoem(id: number, by: Actor): boolean {
+  return by.commit((tx) => tx.delete(poems).where(eq(poems.id, id)).run().changes > 0);
 }

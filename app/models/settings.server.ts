@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { siteSettings } from "../../db/schema";
+import type { Actor } from "~/auth/actor.server";
 import { hashPassword } from "~/auth/password.server";
 import { content, type SiteContent } from "~/content";
-import { contentVersion, db } from "~/db.server";
+import { contentVersion, db, type Transaction } from "~/db.server";
 import type { FieldErrors } from "~/utils/http.server";
 import { describeService } from "~/utils/service-time.server";
 import type { SiteView } from "~/utils/site";
@@ -58,23 +59,23 @@ export function getSiteSettings(): SiteSettings {
   return settings;
 }
 
-/** A row of site_settings outside the API's settings (see STORED_KEYS), or null. */
-export function getStoredValue<T>(key: (typeof STORED_KEYS)[keyof typeof STORED_KEYS]): T | null {
-  const row = db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).get();
+/** A row of site_settings outside the API's settings (see STORED_KEYS), or null; read inside `tx` when given. */
+export function getStoredValue<T>(key: (typeof STORED_KEYS)[keyof typeof STORED_KEYS], tx: Pick<Transaction, "select"> = db): T | null {
+  const row = tx.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).get();
   return row ? (row.value as T) : null;
 }
 
-/** Writes (or with null, removes) a row of site_settings outside the API's settings. */
-export function setStoredValue(key: (typeof STORED_KEYS)[keyof typeof STORED_KEYS], value: unknown, by: string | null) {
+/** Writes (or with null, removes) a row of site_settings outside the API's settings, inside the caller's commit. */
+export function setStoredValue(tx: Transaction, key: (typeof STORED_KEYS)[keyof typeof STORED_KEYS], value: unknown, by: string | null) {
   if (value === null) {
-    db.delete(siteSettings).where(eq(siteSettings.key, key)).run();
+    tx.delete(siteSettings).where(eq(siteSettings.key, key)).run();
     return;
   }
-  upsertSetting(key, value, by, Date.now());
+  upsertSetting(tx, key, value, by, Date.now());
 }
 
-function upsertSetting(key: string, value: unknown, by: string | null, at: number) {
-  db.insert(siteSettings)
+function upsertSetting(tx: Transaction, key: string, value: unknown, by: string | null, at: number) {
+  tx.insert(siteSettings)
     .values({ key, value, updatedBy: by, updatedAt: new Date(at) })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedBy: by, updatedAt: new Date(at) } })
     .run();
@@ -98,13 +99,16 @@ export const getVisitorPasscode = () => asStoredPasscode(getStoredValue(STORED_K
 
 export type SettingsUpdate = { ok: true; settings: SiteSettings } | { ok: false; errors: FieldErrors };
 
+/** A checked change, ready to be written in a commit by `by` (its passcode already hashed), or the reasons it is refused. */
+export type SettingsChange = { ok: true; write: (tx: Transaction, by: string | null) => void } | { ok: false; errors: FieldErrors };
+
 /**
- * Applies a checked change (SettingsPatch) made by the admin `by`: the
- * settings it would leave must keep the rules across settings (an end after
- * the start, a passcode for a private site), or nothing is written. All of it
- * is written in one transaction.
+ * Checks a change (SettingsPatch): the settings it would leave must keep the
+ * rules across settings (an end after the start, a passcode for a private
+ * site). The passcode is hashed here, before any transaction, so the write
+ * itself is quick.
  */
-export async function updateSiteSettings(patch: SettingsPatch, by: string | null): Promise<SettingsUpdate> {
+export async function prepareSettingsChange(patch: SettingsPatch): Promise<SettingsChange> {
   const { visitorPasscode, ...given } = patch;
   const changes = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Partial<SiteSettings>;
   const next: SiteSettings = { ...getSiteSettings(), ...changes };
@@ -113,11 +117,21 @@ export async function updateSiteSettings(patch: SettingsPatch, by: string | null
   const passcode: StoredPasscode | null = visitorPasscode
     ? { hash: await hashPassword(normalisePasscode(visitorPasscode)), version: randomBytes(12).toString("base64url") }
     : null;
-  const at = Date.now();
-  db.transaction(() => {
-    for (const [key, value] of Object.entries(changes)) upsertSetting(key, value, by, at);
-    if (passcode) upsertSetting(STORED_KEYS.passcode, passcode, by, at);
-  });
+  return {
+    ok: true,
+    write(tx, by) {
+      const at = Date.now();
+      for (const [key, value] of Object.entries(changes)) upsertSetting(tx, key, value, by, at);
+      if (passcode) upsertSetting(tx, STORED_KEYS.passcode, passcode, by, at);
+    },
+  };
+}
+
+/** Applies a checked change made by the admin `by`, all of it in one commit, or none of it when it breaks a rule. */
+export async function updateSiteSettings(patch: SettingsPatch, by: Actor): Promise<SettingsUpdate> {
+  const change = await prepareSettingsChange(patch);
+  if (!change.ok) return change;
+  by.commit((tx) => change.write(tx, by.username));
   return { ok: true, settings: getSiteSettings() };
 }
 

@@ -11,8 +11,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { unstable_parseMultipartFormData } from "@remix-run/node";
+import type { Actor } from "~/auth/actor.server";
 import { config } from "~/config.server";
 import { content } from "~/content";
+import type { Transaction } from "~/db.server";
 import { ObjectExistsError } from "~/media/disk-storage.server";
 import { makeHeroCopies } from "~/media/hero-image.server";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
@@ -22,7 +24,7 @@ import { JobTimedOut } from "~/media/processing-queue.server";
 import { fieldErrors, type FieldErrors } from "~/utils/http.server";
 import { limitMultipartRequest } from "~/utils/multipart-limits.server";
 import { asRefusal, Refusal, STORAGE_FULL } from "~/utils/refusal.server";
-import { getStoredValue, setStoredValue, STORED_KEYS, updateSiteSettings } from "./settings.server";
+import { getStoredValue, prepareSettingsChange, setStoredValue, STORED_KEYS, updateSiteSettings } from "./settings.server";
 import {
   HeroPhotoFields,
   KarenSongFields,
@@ -233,13 +235,17 @@ async function deleteUnused(keys: string[]) {
 }
 
 /**
- * Writes a record and answers the one it replaced, in one synchronous step
- * (SQLite here is synchronous, and nothing can run between the two calls),
+ * Writes a record and answers the one it replaced, in the caller's commit,
  * so two uploads at once each delete exactly what they replaced.
  */
-function replaceRecord(key: typeof STORED_KEYS.heroImage | typeof STORED_KEYS.karenSong, value: unknown, by: string): unknown {
-  const previous = getStoredValue<unknown>(key);
-  setStoredValue(key, value, by);
+function replaceRecord(
+  tx: Transaction,
+  key: typeof STORED_KEYS.heroImage | typeof STORED_KEYS.karenSong,
+  value: unknown,
+  by: string | null,
+): unknown {
+  const previous = getStoredValue<unknown>(key, tx);
+  setStoredValue(tx, key, value, by);
   return previous;
 }
 
@@ -272,7 +278,7 @@ async function prepareHeroCopies(file: string, mime: string) {
  * the words alone. The home page shows the new photo once everything is
  * stored; a refusal keeps the one before.
  */
-export async function receiveHeroPhotoForm(request: Request, by: string): Promise<SiteMediaAnswer> {
+export async function receiveHeroPhotoForm(request: Request, by: Actor): Promise<SiteMediaAnswer> {
   const values: Record<string, string> = {};
   let scratchFile: string | undefined;
   try {
@@ -305,12 +311,16 @@ export async function receiveHeroPhotoForm(request: Request, by: string): Promis
         record.copies.push({ width: copy.width, height: copy.height, ...names });
         record.bytes += copy.webp.length + copy.jpeg.length;
       }
-      const saved = await updateSiteSettings({ heroImageAlt: alt.data.heroImageAlt }, by);
-      if (!saved.ok) {
+      const words = await prepareSettingsChange({ heroImageAlt: alt.data.heroImageAlt });
+      if (!words.ok) {
         await deleteUnused(stored);
-        return refused(400, [], saved.errors, values);
+        return refused(400, [], words.errors, values);
       }
-      const previous = replaceRecord(STORED_KEYS.heroImage, record, by);
+      // The photo and its words change together, or (the admin's session ended meanwhile) neither.
+      const previous = by.commit((tx) => {
+        words.write(tx, by.username);
+        return replaceRecord(tx, STORED_KEYS.heroImage, record, by.username);
+      });
       await deleteUnused(heroKeys(previous));
     } catch (error) {
       await deleteUnused(stored);
@@ -329,9 +339,13 @@ export async function receiveHeroPhotoForm(request: Request, by: string): Promis
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("base64url");
 
 /** Back to the photo the site came with (and its description); the family's files are deleted. */
-export async function resetHeroPhoto(by: string) {
-  const previous = replaceRecord(STORED_KEYS.heroImage, null, by);
-  await updateSiteSettings({ heroImageAlt: content.heroImageAlt }, by);
+export async function resetHeroPhoto(by: Actor) {
+  const words = await prepareSettingsChange({ heroImageAlt: content.heroImageAlt });
+  const previous = by.commit((tx) => {
+    // The description the site came with always passes the rules.
+    if (words.ok) words.write(tx, by.username);
+    return replaceRecord(tx, STORED_KEYS.heroImage, null, by.username);
+  });
   await deleteUnused(heroKeys(previous));
 }
 
@@ -357,7 +371,7 @@ export function songTitleFromFileName(filename: string): string {
  * an optional title, or once the family has a song, a new title alone.
  * Karen Mode plays it from the next page on; a refusal keeps the song before.
  */
-export async function receiveKarenSongForm(request: Request, by: string): Promise<SiteMediaAnswer> {
+export async function receiveKarenSongForm(request: Request, by: Actor): Promise<SiteMediaAnswer> {
   const values: Record<string, string> = {};
   let scratchFile: string | undefined;
   try {
@@ -371,9 +385,17 @@ export async function receiveKarenSongForm(request: Request, by: string): Promis
     }
     if (!title.success) return refused(400, [], problems, values);
     if (!file) {
-      // No file chosen: the family's song keeps playing under a new title (read and written in one step).
-      const current = StoredKarenSong.parse(getStoredValue(STORED_KEYS.karenSong));
-      setStoredValue(STORED_KEYS.karenSong, { ...current, title: title.data.title || songTitleFromFileName(current.originalName) }, by);
+      // No file chosen: the family's song keeps playing under a new title (read and written in one commit).
+      const newTitle = title.data.title;
+      by.commit((tx) => {
+        const current = StoredKarenSong.parse(getStoredValue(STORED_KEYS.karenSong, tx));
+        setStoredValue(
+          tx,
+          STORED_KEYS.karenSong,
+          { ...current, title: newTitle || songTitleFromFileName(current.originalName) },
+          by.username,
+        );
+      });
       return { ok: true, saved: "words" };
     }
     if (!(await isMp3File(file.path))) return refused(415, [SONG_NOT_MP3], {}, values);
@@ -387,7 +409,7 @@ export async function receiveKarenSongForm(request: Request, by: string): Promis
     };
     try {
       await storeOnce(key, () => createReadStream(file.path), { contentType: "audio/mpeg", size: file.size });
-      const previous = replaceRecord(STORED_KEYS.karenSong, record, by);
+      const previous = by.commit((tx) => replaceRecord(tx, STORED_KEYS.karenSong, record, by.username));
       await deleteUnused(songKeys(previous));
     } catch (error) {
       await deleteUnused([key]);
@@ -404,8 +426,8 @@ export async function receiveKarenSongForm(request: Request, by: string): Promis
 }
 
 /** Back to the loop the site came with; the family's file is deleted. */
-export async function resetKarenSong(by: string) {
-  const previous = replaceRecord(STORED_KEYS.karenSong, null, by);
+export async function resetKarenSong(by: Actor) {
+  const previous = by.commit((tx) => replaceRecord(tx, STORED_KEYS.karenSong, null, by.username));
   await deleteUnused(songKeys(previous));
 }
 

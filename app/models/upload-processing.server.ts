@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { uploads, type Upload } from "../../db/schema";
+import type { Actor } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
@@ -196,13 +197,23 @@ export async function processUpload(id: number, signal?: AbortSignal): Promise<P
   }
 }
 
+/** Processing writes its own results; an admin's turn of a photo is committed as the admin's change (Actor.commit). */
+const unattended = <T>(write: () => T) => write();
+
 /**
  * Makes new copies of an upload (turned `rotation` quarter turns) under new
- * names, so no cache can show old ones, records them with `extra`, and
- * removes the copies they replace. Undefined when the upload was rejected
- * meanwhile (nothing is kept) or the job ran out of time (nothing is written).
+ * names, so no cache can show old ones, records them with `extra` (through
+ * `commit`), and removes the copies they replace. Undefined when the upload
+ * was rejected meanwhile (nothing is kept) or the job ran out of time
+ * (nothing is written); when the record is refused, the new copies go too.
  */
-async function replaceCopies(upload: Upload, rotation: number, signal: AbortSignal | undefined, extra: Partial<Upload>) {
+async function replaceCopies(
+  upload: Upload,
+  rotation: number,
+  signal: AbortSignal | undefined,
+  extra: Partial<Upload>,
+  commit: <T>(write: () => T) => T = unattended,
+) {
   const storage = getMediaStorage();
   const workDir = path.join(scratchDirectory(), `process-${upload.id}-${randomBytes(4).toString("hex")}`);
   const newKeys: string[] = [];
@@ -210,13 +221,15 @@ async function replaceCopies(upload: Upload, rotation: number, signal: AbortSign
     const changes = await storage.withLocalFile(upload.storageKey!, (file) => makeCopies(upload, file, rotation, workDir, newKeys, signal));
     const updated = signal?.aborted
       ? undefined
-      : db
-          .update(uploads)
-          .set({ ...changes, ...extra, processedAt: new Date(), processingError: null })
-          .where(stillWanted(upload.id))
-          .returning()
-          // All rows read: a failed commit (a full disk) throws instead of passing unseen.
-          .all()[0];
+      : commit(() =>
+          db
+            .update(uploads)
+            .set({ ...changes, ...extra, processedAt: new Date(), processingError: null })
+            .where(stillWanted(upload.id))
+            .returning()
+            // All rows read: a failed commit (a full disk) throws instead of passing unseen.
+            .all(),
+        )[0];
     if (!updated) {
       // Rejected while we worked, or too late: these files must not outlive the job.
       await deleteKeys(newKeys);
@@ -396,7 +409,7 @@ export async function forgetUnreadableUpload(id: number) {
  * goes ahead of every upload waiting to be processed, so the admin waits at
  * most for the one job in progress. A failure keeps the previous copies.
  */
-export async function turnImage(id: number, direction: "left" | "right"): Promise<Upload | undefined> {
+export async function turnImage(id: number, direction: "left" | "right", by: Actor): Promise<Upload | undefined> {
   const upload = getRow(id);
   if (!upload || upload.status === "REJECTED") return undefined;
   if (upload.type !== "IMAGE" || !upload.storageKey) throw new Refusal(400, "id", "Only photos can be rotated.");
@@ -409,7 +422,7 @@ export async function turnImage(id: number, direction: "left" | "right"): Promis
         const current = getRow(id);
         if (!current || current.status === "REJECTED" || !current.storageKey) return undefined;
         const rotation = (((current.rotation + turn) % 4) + 4) % 4;
-        return replaceCopies(current, rotation, signal, { rotation });
+        return replaceCopies(current, rotation, signal, { rotation }, (write) => by.commit(write));
       },
       { limitMs: processingTimeLimitMs(upload), urgent: true },
     );

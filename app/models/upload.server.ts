@@ -1,6 +1,7 @@
 import path from "node:path";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { uploads, type MediaType, type Status, type Upload } from "../../db/schema";
+import type { Actor } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { photoCopies } from "~/media/web-sizes";
@@ -63,11 +64,12 @@ export function getUpload(id: number): Upload | undefined {
 /**
  * Publishes or rejects an upload. A rejected upload's files are deleted from
  * storage at once: the family asked for it to be gone. They are deleted only
- * once the rejection is committed, so a failed write (a full disk) never
- * leaves a PENDING upload whose files are gone. The admin `by` (their
- * username) is kept with when, as who moderated it.
+ * once the rejection is committed, so a failed write (a full disk, or the
+ * admin's session ended meanwhile) never leaves a PENDING upload whose files
+ * are gone. The admin `by` (their username) is kept with when, as who
+ * moderated it.
  */
-export async function setUploadStatus(id: number, status: Status, by: string | null = null, now = Date.now()) {
+export async function setUploadStatus(id: number, status: Status, by: Actor, now = Date.now()) {
   const current = getUpload(id);
   if (!current) return undefined;
   if (current.status === "REJECTED" && status !== "REJECTED") {
@@ -77,22 +79,27 @@ export async function setUploadStatus(id: number, status: Status, by: string | n
     throw new UploadRefused(409, "status", cannotPublish(current.processingError));
   }
   if (status === "APPROVED" && !isReady(current)) throw new UploadRefused(409, "status", notReadyYet(current.type));
-  const moderation = status === "PENDING" ? { moderatedBy: null, moderatedAt: null } : { moderatedBy: by, moderatedAt: new Date(now) };
+  const moderation =
+    status === "PENDING" ? { moderatedBy: null, moderatedAt: null } : { moderatedBy: by.username, moderatedAt: new Date(now) };
   if (status !== "REJECTED") {
     // All RETURNING rows are read, so a failed commit throws instead of passing unseen.
-    return db
+    return by.commit((tx) =>
+      tx
+        .update(uploads)
+        .set({ status, ...moderation })
+        .where(eq(uploads.id, id))
+        .returning()
+        .all(),
+    )[0];
+  }
+  const [rejected] = by.commit((tx) =>
+    tx
       .update(uploads)
-      .set({ status, ...moderation })
+      .set({ status, ...moderation, storageKey: null, displayKey: null, thumbnailKey: null })
       .where(eq(uploads.id, id))
       .returning()
-      .all()[0];
-  }
-  const [rejected] = db
-    .update(uploads)
-    .set({ status, ...moderation, storageKey: null, displayKey: null, thumbnailKey: null })
-    .where(eq(uploads.id, id))
-    .returning()
-    .all();
+      .all(),
+  );
   if (!rejected) return undefined;
   const keys = [...new Set([current.storageKey, ...publicCopyKeys(current)].filter((key): key is string => !!key))];
   await Promise.all(
@@ -310,11 +317,16 @@ export function getAdminUpload(id: number): AdminUpload | undefined {
 export type RotateDirection = "left" | "right";
 
 /**
- * Turns a photo a quarter left or right. The public copy and thumbnail are
- * made again from the original under new names, so no cache can show the old
- * picture, and the old files are removed.
+ * Turns a photo a quarter left or right for the admin `by`. The public copy
+ * and thumbnail are made again from the original under new names, so no
+ * cache can show the old picture, and the old files are removed; the new
+ * ones are removed instead when the change is not committed.
  */
-export async function rotateUpload(id: number, direction: RotateDirection): Promise<{ newUrl: string; upload: AdminUpload } | undefined> {
-  const turned = await turnImage(id, direction);
+export async function rotateUpload(
+  id: number,
+  direction: RotateDirection,
+  by: Actor,
+): Promise<{ newUrl: string; upload: AdminUpload } | undefined> {
+  const turned = await turnImage(id, direction, by);
   return turned ? { newUrl: turned.url, upload: toAdminUpload(turned) } : undefined;
 }

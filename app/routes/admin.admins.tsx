@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { endAdminSession, flashInSession, requireAdmin, sessionIdOf } from "~/auth/session.server";
+import type { AdminActor } from "~/auth/actor.server";
+import { endAdminSession, flashInSession, requireAdmin } from "~/auth/session.server";
 import { FAMILY_ADMINS_ANCHOR, FamilyAdmins, type FamilyAdminsAnswer } from "~/components/admin/FamilyAdmins";
 import {
   ADMIN_ADDED,
@@ -54,13 +55,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   switch (intent) {
     case "add":
-      return addAdmin(form, returnTo);
+      return addAdmin(admin, form, returnTo);
     case "invite":
       return invite(request, admin, returnTo);
     case "remove":
       return remove(request, admin, form, returnTo);
     case "change-password":
-      return changePassword(request, admin, form, returnTo, context.clientIp);
+      return changePassword(admin, form, returnTo, context.clientIp);
     default:
       invariantResponse(false, "This form does not know what to do. Please go back, reload the page and try again.", { status: 400 });
   }
@@ -82,13 +83,13 @@ function refusedForm(
   return json({ form, result: reply } as FamilyAdminsAnswer, { status: refusal.status, headers: refusal.headers });
 }
 
-async function addAdmin(form: FormData, returnTo: string) {
+async function addAdmin(admin: AdminActor, form: FormData, returnTo: string) {
   const submission = parseWithZod(form, { schema: NewAdminSchema });
   if (submission.status !== "success") {
     return json({ form: "add-admin", result: submission.reply({ hideFields: ["password"] }) } as FamilyAdminsAnswer, { status: 400 });
   }
   try {
-    const added = await createAdmin(submission.value);
+    const added = await createAdmin(submission.value, admin);
     return redirectWithToast(returnTo, ADMIN_ADDED(added.username));
   } catch (error) {
     const refusal = asRefusal(error);
@@ -97,9 +98,9 @@ async function addAdmin(form: FormData, returnTo: string) {
   }
 }
 
-async function invite(request: Request, admin: Admin, returnTo: string) {
+async function invite(request: Request, admin: AdminActor, returnTo: string) {
   try {
-    const { token, expiresAt } = createInvitation(admin.username);
+    const { token, expiresAt } = createInvitation(admin);
     const invitation: InvitationLink = { link: `${siteOrigin(request)}/admin/invite/${token}`, expiresAt: expiresAt.toISOString() };
     await flashInSession(request, INVITATION_FLASH, invitation);
     return redirectWithToast(returnTo, INVITATION_CREATED);
@@ -108,7 +109,7 @@ async function invite(request: Request, admin: Admin, returnTo: string) {
   }
 }
 
-async function remove(request: Request, admin: Admin, form: FormData, returnTo: string) {
+async function remove(request: Request, admin: AdminActor, form: FormData, returnTo: string) {
   const id = idParam(String(form.get("id") ?? ""));
   if (id === admin.id && form.get("confirmed") !== "yes") {
     const question: FamilyAdminsAnswer = {
@@ -124,7 +125,7 @@ async function remove(request: Request, admin: Admin, form: FormData, returnTo: 
   }
   let removed: Admin | undefined;
   try {
-    removed = id ? removeAdmin(id) : undefined;
+    removed = id ? removeAdmin(id, admin) : undefined;
   } catch (error) {
     const refusal = asRefusal(error);
     if (!refusal) throw error;
@@ -137,14 +138,14 @@ async function remove(request: Request, admin: Admin, form: FormData, returnTo: 
   return redirectWithToast(returnTo, ADMIN_REMOVED(removed.username));
 }
 
-async function changePassword(request: Request, admin: Admin, form: FormData, returnTo: string, clientIp: string | undefined) {
+async function changePassword(admin: AdminActor, form: FormData, returnTo: string, clientIp: string | undefined) {
   const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
   const submission = parseWithZod(form, { schema: PasswordChangeFormSchema });
   if (submission.status !== "success") {
     return json({ form: "change-password", result: submission.reply({ hideFields }) } as FamilyAdminsAnswer, { status: 400 });
   }
   try {
-    await changeAdminPassword(admin, submission.value, { keepSessionId: await sessionIdOf(request), clientIp });
+    await changeAdminPassword(admin, submission.value, { clientIp });
   } catch (error) {
     const refusal = asRefusal(error);
     if (!refusal) throw error;

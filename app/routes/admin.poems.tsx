@@ -26,13 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === "delete") {
     const id = idParam(String(form.get("id") ?? ""));
     try {
-      return redirectWithToast("/admin/poems", id && deletePoem(id) ? POEM_DELETED : DELETE_FAILED);
+      return redirectWithToast("/admin/poems", id && deletePoem(id, admin) ? POEM_DELETED : DELETE_FAILED);
     } catch (error) {
       return redirectWithToast("/admin/poems", failureToast(DELETE_FAILED, error));
     }
@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent !== "create") return redirectWithToast("/admin/poems", { ...CREATE_FAILED, type: "destructive" });
   const submission = parseWithZod(form, { schema: PoemInput });
   if (submission.status !== "success") return json({ result: submission.reply(), failed: true }, { status: 400 });
-  const refused = replyIfRefused(submission, () => createPoem(submission.value));
+  const refused = replyIfRefused(submission, () => createPoem(submission.value, admin));
   if (refused) return refused;
   return redirectWithToast("/admin/poems", POEM_CREATED);
 }

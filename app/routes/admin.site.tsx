@@ -68,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: sectionSchema(section) });
   if (submission.status !== "success") return json<Reply>({ section, result: submission.reply(), failed: true }, { status: 400 });
   try {
-    const update = await updateSiteSettings(sectionChange(section, submission.value), admin.username);
+    const update = await updateSiteSettings(sectionChange(section, submission.value), admin);
     if (!update.ok)
       return json<Reply>({ section, result: submission.reply({ fieldErrors: update.errors }), failed: true }, { status: 400 });
   } catch (error) {

@@ -15,11 +15,11 @@ export const loader = () => methodNotAllowed("DELETE");
  * panel's form asks first.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
   const id = idParam(params.id);
   return answerRefusals(() => {
-    invariantResponse(id && removeAdmin(id), NO_SUCH_ADMIN, { status: 404, field: "id" });
+    invariantResponse(id && removeAdmin(id, admin), NO_SUCH_ADMIN, { status: 404, field: "id" });
     return new Response(null, { status: 204 });
   });
 }

@@ -13,9 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/admin/admins {username, password} → 201 with {id, username, createdAt}; 409 for a taken username. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const parsed = NewAdminSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
-  return answerRefusals(async () => json(await createAdmin(parsed.data), { status: 201 }));
+  return answerRefusals(async () => json(await createAdmin(parsed.data, admin), { status: 201 }));
 }

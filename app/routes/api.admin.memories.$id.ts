@@ -22,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = ModerationSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
   return answerRefusals(() => {
-    invariantResponse(id && setMemoryStatus(id, parsed.data.status, admin.username), NO_SUCH_MEMORY, { status: 404, field: "id" });
+    invariantResponse(id && setMemoryStatus(id, parsed.data.status, admin), NO_SUCH_MEMORY, { status: 404, field: "id" });
     return json(getMemory(id));
   });
 }

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { requireAdminApi, sessionIdOf } from "~/auth/session.server";
+import { requireAdminApi } from "~/auth/session.server";
 import { PasswordChangeSchema } from "~/models/admin.schema";
 import { changeAdminPassword } from "~/models/admin.server";
 import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/utils/http.server";
@@ -17,9 +17,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = PasswordChangeSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
-  const keepSessionId = await sessionIdOf(request);
   return answerRefusals(async () => {
-    await changeAdminPassword(admin, parsed.data, { keepSessionId, clientIp: context.clientIp });
+    await changeAdminPassword(admin, parsed.data, { clientIp: context.clientIp });
     return new Response(null, { status: 204 });
   });
 }

@@ -9,11 +9,11 @@ export const loader = () => methodNotAllowed("DELETE");
 
 /** DELETE /api/admin/poems/{id} → 204, or 404 for an unknown id. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
   const id = idParam(params.id);
   return answerRefusals(() => {
-    invariantResponse(id && deletePoem(id), "There is no poem with this id", { status: 404, field: "id" });
+    invariantResponse(id && deletePoem(id, admin), "There is no poem with this id", { status: 404, field: "id" });
     return new Response(null, { status: 204 });
   });
 }

@@ -11,9 +11,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/admin/poems {title, content, author} → 201 with the poem. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const parsed = PoemInput.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
-  return answerRefusals(() => json(createPoem(parsed.data), { status: 201 }));
+  return answerRefusals(() => json(createPoem(parsed.data, admin), { status: 201 }));
 }

@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = SettingsPatch.safeParse(body);
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
   return answerRefusals(async () => {
-    const update = await updateSiteSettings(parsed.data, admin.username);
+    const update = await updateSiteSettings(parsed.data, admin);
     if (!update.ok) return errorResponse(400, update.errors);
     return json(update.settings, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
   });

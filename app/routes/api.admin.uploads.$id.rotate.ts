@@ -12,12 +12,12 @@ export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/admin/uploads/{id}/rotate {direction} → {newUrl}. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = RotateSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
   return answerRefusals(async () => {
-    const rotated = await rotateUpload(idParam(params.id) ?? 0, parsed.data.direction);
+    const rotated = await rotateUpload(idParam(params.id) ?? 0, parsed.data.direction, admin);
     invariantResponse(rotated, "There is no upload with this id", { status: 404, field: "id" });
     return json({ newUrl: rotated.newUrl, upload: rotated.upload });
   });

@@ -22,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
   const id = idParam(params.id);
   return answerRefusals(async () => {
-    const upload = id ? await setUploadStatus(id, parsed.data.status, admin.username) : undefined;
+    const upload = id ? await setUploadStatus(id, parsed.data.status, admin) : undefined;
     invariantResponse(upload, NO_SUCH_UPLOAD, { status: 404, field: "id" });
     return json(toAdminUpload(upload));
   });

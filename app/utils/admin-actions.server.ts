@@ -45,7 +45,7 @@ export async function moderateMemoryForm(request: Request, returnTo: string) {
     });
   }
   try {
-    if (!status || !id || !setMemoryStatus(id, status, admin.username)) return redirectWithToast(returnTo, MEMORY_FAILED);
+    if (!status || !id || !setMemoryStatus(id, status, admin)) return redirectWithToast(returnTo, MEMORY_FAILED);
   } catch (error) {
     return redirectWithToast(returnTo, failureToast(MEMORY_FAILED, error));
   }
@@ -71,10 +71,12 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
   }
   if (intent === "rotate-left" || intent === "rotate-right") {
     try {
-      const rotated = id ? await rotateUpload(id, intent === "rotate-left" ? "left" : "right") : undefined;
+      const rotated = id ? await rotateUpload(id, intent === "rotate-left" ? "left" : "right", admin) : undefined;
       if (!rotated) return redirectWithToast(returnTo, ROTATE_FAILED);
       return redirectWithToast(`/admin/uploads/${id}`, IMAGE_ROTATED);
     } catch (error) {
+      // A thrown answer (the admin's session ended meanwhile: to the login page) is Remix's to send.
+      if (error instanceof Response) throw error;
       const refusal = asRefusal(error);
       if (!refusal) console.error(JSON.stringify({ level: "error", msg: "rotation failed", error: String(error) }));
       const toast =
@@ -84,7 +86,7 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
   }
   const status = STATUS_BY_INTENT[intent as keyof typeof STATUS_BY_INTENT];
   try {
-    const upload = status && id ? await setUploadStatus(id, status, admin.username) : undefined;
+    const upload = status && id ? await setUploadStatus(id, status, admin) : undefined;
     return redirectWithToast(returnTo, upload ? UPLOAD_UPDATED : UPLOAD_FAILED);
   } catch (error) {
     return redirectWithToast(returnTo, failureToast(UPLOAD_FAILED, error));

@@ -71,20 +71,77 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
+// An admin's request body must arrive in time: a body held open for
+// minutes, a byte now and then, kept a request waiting to act long after its
+// admin was let in. The clock starts when requireAdmin lets the request in;
+// past the deadline, reading the body fails with a 408 and nothing changes.
+// Visitors' bodies have no deadline (a relative's video may take twenty
+// minutes: server/timeouts.mjs).
+
+/** Every admin body has this long, whatever its size: most of a small form's time. */
+export const ADMIN_BODY_GRACE_MS = 30_000;
+/** Then its size limit at 256 kbit/s, a weak mobile upload: 2 s more for a 64 KB form, about 14 minutes for the 25 MB hero photo. */
+export const SLOW_UPLOAD_BYTES_PER_SECOND = 32 * 1024;
+
+const bodyClocks = new WeakMap<Request, number>();
+
+/** Puts the request's body on the admin's clock from `now` (requireAdmin does, once it has let the request in). */
+export function startBodyClock(request: Request, now = Date.now()) {
+  if (!bodyClocks.has(request)) bodyClocks.set(request, now);
+}
+
+/** When a body of at most `maxBytes` must have arrived (ms since the epoch), or null for a request with no deadline. */
+export function bodyDeadline(request: Request, maxBytes: number): number | null {
+  const start = bodyClocks.get(request);
+  return start === undefined ? null : start + ADMIN_BODY_GRACE_MS + Math.ceil((maxBytes / SLOW_UPLOAD_BYTES_PER_SECOND) * 1000);
+}
+
+/**
+ * The next chunk of a body, or, once `deadline` has passed without one, the
+ * error `late()` makes (thrown). The reader is then released, not cancelled:
+ * cancelling would destroy the connection before the answer is sent, and the
+ * server discards the rest of the body (server/index.mjs).
+ */
+export async function readBefore<T>(
+  reader: ReadableStreamDefaultReader<T>,
+  deadline: number | null,
+  late: () => unknown,
+): Promise<ReadableStreamReadResult<T>> {
+  if (deadline === null) return reader.read();
+  const left = deadline - Date.now();
+  if (left > 0) {
+    const next = reader.read();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left)));
+    try {
+      const first = await Promise.race([next, expired]);
+      if (first) return first;
+    } finally {
+      clearTimeout(timer);
+    }
+    // Releasing the reader fails the read still waiting; nobody needs its answer.
+    next.catch(() => {});
+  }
+  reader.releaseLock();
+  throw late();
+}
+
 /**
  * Reads the whole body, refusing (with the Response `tooLarge` makes) one
  * that declares or turns out to be larger than `maxBytes`, without ever
- * holding more than that in memory.
+ * holding more than that in memory, and (with the one `tooSlow` makes) an
+ * admin's body that has not arrived by its deadline.
  */
-async function readBodyLimited(request: Request, maxBytes: number, tooLarge: () => Response): Promise<Buffer> {
+async function readBodyLimited(request: Request, maxBytes: number, tooLarge: () => Response, tooSlow: () => Response): Promise<Buffer> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > maxBytes) throw tooLarge();
+  const deadline = bodyDeadline(request, maxBytes);
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
     const reader = request.body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readBefore(reader, deadline, tooSlow);
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
@@ -113,7 +170,9 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES
     throw errorResponse(415, { body: ["Send the data as JSON with Content-Type: application/json"] });
   }
   const tooLarge = () => errorResponse(413, { body: [`The request body must be at most ${maxBytes / 1024} KB`] });
-  const bytes = await readBodyLimited(request, maxBytes, tooLarge);
+  const tooSlow = () =>
+    errorResponse(408, { body: ["The request body took too long to arrive, so nothing was changed. Please send it again."] });
+  const bytes = await readBodyLimited(request, maxBytes, tooLarge, tooSlow);
   const text = bytes.toString("utf8");
   let data: unknown;
   try {
@@ -158,8 +217,11 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES):
   if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
     throw plainText(415, "This address only accepts a form sent from this website's pages.");
   }
-  const bytes = await readBodyLimited(request, maxBytes, () =>
-    plainText(413, `That is more text than this form accepts (at most ${maxBytes / 1024} KB). Please shorten it and try again.`),
+  const bytes = await readBodyLimited(
+    request,
+    maxBytes,
+    () => plainText(413, `That is more text than this form accepts (at most ${maxBytes / 1024} KB). Please shorten it and try again.`),
+    () => plainText(408, "This form took too long to arrive, so nothing was changed. Please check your connection and send it again."),
   );
   if (type === "application/x-www-form-urlencoded") {
     const form = new FormData();

@@ -1,3 +1,4 @@
+import { bodyDeadline, readBefore } from "./http.server";
 import { Refusal } from "./refusal.server";
 
 /**
@@ -15,9 +16,11 @@ export interface MultipartLimits {
   maxParts: number;
   /** Bytes in the whole body. */
   maxBodyBytes: number;
-  /** Messages for a person, by what went over. */
-  messages: { header: string; parts: string; body: string };
+  /** Messages for a person, by what went over (`slow`: an admin's body past its deadline, see bodyDeadline). */
+  messages: { header: string; parts: string; body: string; slow?: string };
 }
+
+const TOO_SLOW = "The upload took too long to arrive, so nothing was changed. Please try again, on a faster connection if you can.";
 
 const CRLF2 = Buffer.from("\r\n\r\n");
 const DASH2 = Buffer.from("--");
@@ -99,22 +102,25 @@ export function multipartBoundary(contentType: string | null): string | null {
 
 /**
  * The request with its body passed through a MultipartScanner. The body
- * errors with the scanner's Refusal; the rest of what the sender sends is
- * left to the server to discard (the source is released, never cancelled,
- * so the answer still reaches the browser).
+ * errors with the scanner's Refusal, or a 408 one when an admin's body has
+ * not arrived by its deadline (bodyDeadline, for `maxBodyBytes`); the rest of
+ * what the sender sends is left to the server to discard (the source is
+ * released, never cancelled, so the answer still reaches the browser).
  */
 export function limitMultipartRequest(request: Request, limits: MultipartLimits): Request {
   const boundary = multipartBoundary(request.headers.get("Content-Type"));
   if (!boundary || !request.body)
     throw new Refusal(400, "file", "The form could not be read. Please go back, reload the page and try again.");
   const scanner = new MultipartScanner(boundary, limits);
+  const deadline = bodyDeadline(request, limits.maxBodyBytes);
+  const tooSlow = () => new Refusal(408, "file", limits.messages.slow ?? TOO_SLOW);
   const reader = request.body.getReader();
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         let next: ReadableStreamReadResult<Uint8Array>;
         try {
-          next = await reader.read();
+          next = await readBefore(reader, deadline, tooSlow);
         } catch (error) {
           controller.error(error);
           return;

@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import type { Actor } from "~/auth/actor.server";
 import { requireAdmin } from "~/auth/session.server";
 import type { SiteMediaAnswer } from "~/models/site-media.server";
 import { SITE_TAB_PATH, type SiteMediaFormResult } from "~/models/site-media.schema";
@@ -16,8 +17,8 @@ import { redirectWithToast } from "./toast.server";
 export interface SiteMediaForms {
   /** The id of the form's section in the Site tab. */
   section: string;
-  receive: (request: Request, by: string) => Promise<SiteMediaAnswer>;
-  reset: (by: string) => Promise<void>;
+  receive: (request: Request, by: Actor) => Promise<SiteMediaAnswer>;
+  reset: (by: Actor) => Promise<void>;
   toasts: { file: ToastInput; words: ToastInput; reset: ToastInput };
 }
 
@@ -52,14 +53,14 @@ export async function answerSiteMediaForm(request: Request, forms: SiteMediaForm
   const admin = await requireAdmin(request);
   const back = `${SITE_TAB_PATH}#${forms.section}`;
   if (isMultipart(request)) {
-    const answer = await forms.receive(request, admin.username);
+    const answer = await forms.receive(request, admin);
     if (answer.ok) return redirectWithToast(back, answer.saved === "file" ? forms.toasts.file : forms.toasts.words);
     return json({ result: answer.result }, { status: answer.status, headers: answer.headers });
   }
   const intent = await unknownIntent(request, "reset");
   if (intent) return intent;
   try {
-    await forms.reset(admin.username);
+    await forms.reset(admin);
   } catch (error) {
     return refusedReset(error);
   }

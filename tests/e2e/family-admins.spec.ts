@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { eq, ne } from "drizzle-orm";
 import { adminInvitations, adminUsers, memories, uploads } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { createAdmin, upsertAdmin, verifyAdminLogin } from "~/models/admin.server";
 import { expectNoAxeViolations } from "./support/axe";
@@ -117,7 +118,7 @@ test.describe("family admins", () => {
 
   test("removing an admin logs them out at once; removing yourself asks first", async ({ page, browser }) => {
     const helper = named("helper");
-    await createAdmin({ username: helper, password: "helpers-password" });
+    await createAdmin({ username: helper, password: "helpers-password" }, operator());
     const other = await otherBrowser(browser);
     await logIn(other.page, { username: helper, password: "helpers-password" });
 
@@ -133,7 +134,7 @@ test.describe("family admins", () => {
     await other.context.close();
 
     // With someone else still an admin, the admin removes themselves: a question first.
-    await createAdmin({ username: named("keeper"), password: "keepers-password" });
+    await createAdmin({ username: named("keeper"), password: "keepers-password" }, operator());
     await page.goto(SECTION);
     await section(page).getByRole("button", { name: "Remove yourself" }).click();
     const question = page.getByRole("alertdialog", { name: "Remove yourself as an admin?" });

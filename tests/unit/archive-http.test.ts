@@ -12,6 +12,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { uploads } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { upsertAdmin } from "~/models/admin.server";
@@ -34,7 +35,7 @@ beforeAll(async () => {
   const key = await storeFormUpload({ stream: Readable.from([bytes]), filename: "garden.jpg" });
   const view = await registerFormUpload(key, { submittedBy: "Ann (ann@example.com)", originalName: "garden.jpg" });
   await processingIdle();
-  await setUploadStatus(view.id, "APPROVED");
+  await setUploadStatus(view.id, "APPROVED", operator());
   // The server shares this process's database and storage (tests/unit/setup.ts).
   site = await startSite(path.dirname(process.env.DATABASE_PATH!));
   const login = await postJson(site.port, "/api/admin/login", ADMIN);

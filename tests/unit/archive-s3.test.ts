@@ -9,6 +9,7 @@ import { pipeline } from "node:stream/promises";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import yauzl from "yauzl";
+import { operator } from "~/auth/actor.server";
 import { getMediaStorage, useMediaStorage } from "~/media/media-storage.server";
 import { createFamilyArchive } from "~/models/archive.server";
 import { processingIdle, registerFormUpload, setUploadStatus, storeFormUpload } from "~/models/upload.server";
@@ -37,7 +38,7 @@ it("streams every published original and its thumbnail from the bucket", async (
   const key = await storeFormUpload({ stream: Readable.from([bytes]), filename: "meadow.jpg" });
   const view = await registerFormUpload(key, { submittedBy: "Ann (ann@example.com)", originalName: "meadow.jpg" });
   await processingIdle();
-  await setUploadStatus(view.id, "APPROVED");
+  await setUploadStatus(view.id, "APPROVED", operator());
 
   const file = path.join(work, "archive.zip");
   await pipeline(createFamilyArchive(), createWriteStream(file));

@@ -13,6 +13,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import yauzl from "yauzl";
 import { adminUsers } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { startAdminSession } from "~/auth/session.server";
 import { db } from "~/db.server";
 import { getMediaStorage, useMediaStorage } from "~/media/media-storage.server";
@@ -90,7 +91,7 @@ function memory(name: string, message: string, status: "APPROVED" | "REJECTED" |
   const { id } = submitMemory(
     MemoryApiSchema.parse({ name, email: `${name.split(" ")[0]!.toLowerCase()}@example.com`, message, canDisplay }),
   );
-  if (status !== "PENDING") setMemoryStatus(id, status);
+  if (status !== "PENDING") setMemoryStatus(id, status, operator());
 }
 
 const photo = (background: string) =>
@@ -122,7 +123,7 @@ beforeAll(async () => {
       venueAddress: "1 River Lane, Berkeley, CA",
       livestreamUrl: "https://stream.example.com/jo",
     }),
-    "keeper",
+    operator("keeper"),
   );
   expect(settings.ok).toBe(true);
 
@@ -130,9 +131,9 @@ beforeAll(async () => {
   memory("Bo Private", '=HYPERLINK("http://evil") kept for the family only', "APPROVED", false);
   memory("Pending Person", "This memory is still waiting for review", "PENDING");
   memory("Rejected Person", "This memory was rejected by the family", "REJECTED");
-  createPoem({ title: "Afterglow / Dusk", author: "Ann", content: "Line one\nLine two" });
-  createPoem({ title: "Afterglow / Dusk", content: "A second poem with the same title" });
-  createPoem({ title: "CON", content: "A title Windows keeps for itself" });
+  createPoem({ title: "Afterglow / Dusk", author: "Ann", content: "Line one\nLine two" }, operator());
+  createPoem({ title: "Afterglow / Dusk", content: "A second poem with the same title" }, operator());
+  createPoem({ title: "CON", content: "A title Windows keeps for itself" }, operator());
   createRsvp(RsvpSchema.parse({ name: "Cy Rsvp", email: "cy@example.com", guestCount: 3, notes: "Bringing the kids" }));
 
   const ann = "Ann Lee (ann@example.com)";
@@ -154,7 +155,7 @@ beforeAll(async () => {
   ];
   for (const [name, bytes, by, status] of shared) {
     const id = await share(bytes, name, by);
-    if (status !== "PENDING") await setUploadStatus(id, status);
+    if (status !== "PENDING") await setUploadStatus(id, status, operator());
     originals.set(name, bytes);
   }
 });

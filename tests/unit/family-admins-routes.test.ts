@@ -4,6 +4,7 @@
 // yourself, and shows a new invitation link once.
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminInvitations, adminUsers, sessions } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { resetLoginThrottle } from "~/auth/authenticator.server";
 import { getAdmin, startAdminSession } from "~/auth/session.server";
 import { db } from "~/db.server";
@@ -26,7 +27,7 @@ beforeEach(() => {
 });
 
 async function addAdmin(username: string): Promise<Admin> {
-  const { id } = await createAdmin({ username, password: "a-good-password" });
+  const { id } = await createAdmin({ username, password: "a-good-password" }, operator());
   return { id, username };
 }
 const logIn = async (admin: Admin) => (await startAdminSession(new Request(`${ORIGIN}/admin`), admin)).split(";")[0]!;

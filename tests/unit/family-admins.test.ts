@@ -5,8 +5,9 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminInvitations, adminUsers, memories, sessions, uploads } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { resetLoginThrottle } from "~/auth/authenticator.server";
-import { getAdmin, sessionIdOf, startAdminSession } from "~/auth/session.server";
+import { getAdmin, requireAdmin, sessionIdOf, startAdminSession } from "~/auth/session.server";
 import { db } from "~/db.server";
 import { LAST_ADMIN, USERNAME_TAKEN, WRONG_CURRENT_PASSWORD } from "~/models/admin.schema";
 import {
@@ -55,7 +56,7 @@ beforeEach(() => {
 });
 
 async function addAdmin(username: string, password = "a-good-password"): Promise<Admin> {
-  const { id } = await createAdmin({ username, password });
+  const { id } = await createAdmin({ username, password }, operator());
   return { id, username };
 }
 
@@ -65,6 +66,8 @@ async function logIn(admin: Admin) {
 }
 const whoIs = (cookie: string) => getAdmin(new Request("http://x/admin", { headers: { Cookie: cookie } }));
 const sidOf = (cookie: string) => sessionIdOf(new Request("http://x/admin", { headers: { Cookie: cookie } }));
+/** The admin of a logged-in browser, as a request of theirs gets them (with the session their changes are checked against). */
+const actorOf = (cookie: string) => requireAdmin(new Request("http://x/admin", { headers: { Cookie: cookie } }));
 
 describe("family admins", () => {
   it("are listed in the order they were added, and a username is taken whatever its capitals", async () => {
@@ -74,7 +77,7 @@ describe("family admins", () => {
       { id: anna.id, username: "anna", createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
       { id: ben.id, username: "Ben", createdAt: expect.any(String) },
     ]);
-    await expect(createAdmin({ username: "ben", password: "another-password" })).rejects.toMatchObject({
+    await expect(createAdmin({ username: "ben", password: "another-password" }, operator())).rejects.toMatchObject({
       status: 409,
       field: "username",
       message: USERNAME_TAKEN,
@@ -85,16 +88,16 @@ describe("family admins", () => {
 
   it("the last admin cannot be removed; an unknown one is not found", async () => {
     const anna = await addAdmin("anna");
-    expect(() => removeAdmin(anna.id)).toThrow(expect.objectContaining({ status: 409, field: "admin", message: LAST_ADMIN }));
-    expect(removeAdmin(anna.id + 1000)).toBeUndefined();
+    expect(() => removeAdmin(anna.id, operator())).toThrow(expect.objectContaining({ status: 409, field: "admin", message: LAST_ADMIN }));
+    expect(removeAdmin(anna.id + 1000, operator())).toBeUndefined();
     expect(listAdmins().map((admin) => admin.username)).toEqual(["anna"]);
   });
 
   it("two admins removing each other leave one", async () => {
     const [anna, ben] = [await addAdmin("anna"), await addAdmin("ben")];
     const results = await Promise.allSettled([
-      Promise.resolve().then(() => removeAdmin(anna.id)),
-      Promise.resolve().then(() => removeAdmin(ben.id)),
+      Promise.resolve().then(() => removeAdmin(anna.id, operator())),
+      Promise.resolve().then(() => removeAdmin(ben.id, operator())),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(listAdmins()).toHaveLength(1);
@@ -103,11 +106,11 @@ describe("family admins", () => {
   it("a removed admin's sessions end at once, and their unused invitations stop working; others keep theirs", async () => {
     const [anna, ben] = [await addAdmin("anna"), await addAdmin("ben")];
     const [annaPhone, annaLaptop, benPhone] = [await logIn(anna), await logIn(anna), await logIn(ben)];
-    const { token: annasLink } = createInvitation("anna");
-    const { token: bensLink } = createInvitation("ben");
+    const { token: annasLink } = createInvitation(operator("anna"));
+    const { token: bensLink } = createInvitation(operator("ben"));
     expect(await whoIs(annaPhone)).toEqual(anna);
 
-    expect(removeAdmin(anna.id)).toEqual(anna);
+    expect(removeAdmin(anna.id, operator())).toEqual(anna);
     expect(await whoIs(annaPhone)).toBeNull();
     expect(await whoIs(annaLaptop)).toBeNull();
     expect(await whoIs(benPhone)).toEqual(ben);
@@ -116,7 +119,7 @@ describe("family admins", () => {
     expect(lookUpInvitation(bensLink, "10.0.0.1").state).toBe("open");
     // Removing yourself is allowed while someone else remains (the form asks first).
     await addAdmin("carol");
-    expect(removeAdmin(ben.id)).toEqual(ben);
+    expect(removeAdmin(ben.id, operator())).toEqual(ben);
     expect(await whoIs(benPhone)).toBeNull();
   });
 
@@ -124,19 +127,17 @@ describe("family admins", () => {
     it("needs the current password, and ends the admin's other sessions but not this one", async () => {
       const [anna, ben] = [await addAdmin("anna", "old-password"), await addAdmin("ben")];
       const [here, elsewhere, bens] = [await logIn(anna), await logIn(anna), await logIn(ben)];
-      const keep = await sidOf(here);
-      expect(keep).toBeDefined();
+      const annaHere = await actorOf(here);
+      expect(annaHere.sessionId).toBe(await sidOf(here));
 
-      await expect(
-        changeAdminPassword(anna, { currentPassword: "not-it", newPassword: "new-password" }, { keepSessionId: keep }),
-      ).rejects.toMatchObject({
+      await expect(changeAdminPassword(annaHere, { currentPassword: "not-it", newPassword: "new-password" })).rejects.toMatchObject({
         status: 400,
         field: "currentPassword",
         message: WRONG_CURRENT_PASSWORD,
       });
       expect(await whoIs(elsewhere)).toEqual(anna);
 
-      await changeAdminPassword(anna, { currentPassword: "old-password", newPassword: "new-password" }, { keepSessionId: keep });
+      await changeAdminPassword(annaHere, { currentPassword: "old-password", newPassword: "new-password" });
       expect(await whoIs(here)).toEqual(anna);
       expect(await whoIs(elsewhere)).toBeNull();
       expect(await whoIs(bens)).toEqual(ben);
@@ -146,13 +147,14 @@ describe("family admins", () => {
 
     it("wrong current passwords are counted like failed logins", async () => {
       const anna = await addAdmin("anna", "old-password");
+      const annas = await actorOf(await logIn(anna));
       for (let i = 0; i < 5; i++) {
         await expect(
-          changeAdminPassword(anna, { currentPassword: `guess-${i}`, newPassword: "new-password" }, { clientIp: "10.9.0.1" }),
+          changeAdminPassword(annas, { currentPassword: `guess-${i}`, newPassword: "new-password" }, { clientIp: "10.9.0.1" }),
         ).rejects.toMatchObject({ status: 400 });
       }
       await expect(
-        changeAdminPassword(anna, { currentPassword: "old-password", newPassword: "new-password" }, { clientIp: "10.9.0.1" }),
+        changeAdminPassword(annas, { currentPassword: "old-password", newPassword: "new-password" }, { clientIp: "10.9.0.1" }),
       ).rejects.toMatchObject({
         status: 429,
         retryAfterSeconds: expect.any(Number),
@@ -174,7 +176,7 @@ describe("invitations", () => {
 
   it("store only a hash of the link's token, and work once within 7 days", async () => {
     await addAdmin("anna");
-    const { token, expiresAt } = createInvitation("anna", T0);
+    const { token, expiresAt } = createInvitation(operator("anna"), T0);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(expiresAt.getTime()).toBe(T0 + 7 * 24 * 3600 * 1000);
     const [row] = db.select().from(adminInvitations).all();
@@ -200,7 +202,7 @@ describe("invitations", () => {
   });
 
   it("an expired link makes no admin", async () => {
-    const { token } = createInvitation("anna", T0);
+    const { token } = createInvitation(operator("anna"), T0);
     await expect(
       acceptInvitation(token, { username: "late", password: "late-password" }, T0 + INVITATION_LIFETIME_MS + 1),
     ).rejects.toMatchObject({
@@ -212,7 +214,7 @@ describe("invitations", () => {
 
   it("a taken username leaves the link unused", async () => {
     await addAdmin("anna");
-    const { token } = createInvitation("anna");
+    const { token } = createInvitation(operator("anna"));
     await expect(acceptInvitation(token, { username: "ANNA", password: "a-password" })).rejects.toMatchObject({
       status: 409,
       field: "username",
@@ -221,7 +223,7 @@ describe("invitations", () => {
   });
 
   it("one link sent twice at once makes one admin", async () => {
-    const { token } = createInvitation("anna");
+    const { token } = createInvitation(operator("anna"));
     const results = await Promise.allSettled([
       acceptInvitation(token, { username: "ben", password: "bens-password" }),
       acceptInvitation(token, { username: "carol", password: "carols-password" }),
@@ -232,7 +234,7 @@ describe("invitations", () => {
   });
 
   it("links that lead nowhere are counted per network, and past the limit none is looked up", () => {
-    const { token } = createInvitation("anna");
+    const { token } = createInvitation(operator("anna"));
     for (let i = 0; i < MAX_UNKNOWN_INVITATIONS; i++) expect(lookUpInvitation(`not-a-token-${i}`, "10.7.0.1").state).toBe("unknown");
     expect(lookUpInvitation(token, "10.7.0.1")).toMatchObject({ state: "throttled", retryAfterSeconds: expect.any(Number) });
     // Another network is not affected, and a good link counts nothing.
@@ -328,9 +330,9 @@ describe("who moderated what", () => {
       .returning({ id: memories.id })
       .all()[0]!.id;
     expect(getMemory(id)).toMatchObject({ moderatedBy: null, moderatedAt: null });
-    expect(setMemoryStatus(id, "APPROVED", "anna", AT)).toBe(true);
+    expect(setMemoryStatus(id, "APPROVED", operator("anna"), AT)).toBe(true);
     expect(getMemory(id)).toMatchObject({ status: "APPROVED", moderatedBy: "anna", moderatedAt: new Date(AT).toISOString() });
-    expect(setMemoryStatus(id, "REJECTED", "ben", AT + 60_000)).toBe(true);
+    expect(setMemoryStatus(id, "REJECTED", operator("ben"), AT + 60_000)).toBe(true);
     expect(getMemory(id)).toMatchObject({ status: "REJECTED", moderatedBy: "ben", moderatedAt: new Date(AT + 60_000).toISOString() });
   });
 
@@ -343,9 +345,9 @@ describe("who moderated what", () => {
         .returning({ id: uploads.id })
         .all()[0]!.id;
     const [kept, deleted] = [insert(), insert()];
-    await setUploadStatus(kept, "APPROVED", "anna", AT);
+    await setUploadStatus(kept, "APPROVED", operator("anna"), AT);
     expect(getAdminUpload(kept)).toMatchObject({ status: "APPROVED", moderatedBy: "anna", moderatedAt: new Date(AT).toISOString() });
-    await setUploadStatus(deleted, "REJECTED", "ben", AT);
+    await setUploadStatus(deleted, "REJECTED", operator("ben"), AT);
     expect(db.select().from(uploads).where(eq(uploads.id, deleted)).get()).toMatchObject({
       status: "REJECTED",
       moderatedBy: "ben",

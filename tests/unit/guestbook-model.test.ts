@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { memories, type Status } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import {
   listPublicMemories,
@@ -125,9 +126,9 @@ describe("listPublicMemories: the newest page kept between reads", () => {
     const waiting = seed({ at: 2, name: "Waiting", status: "PENDING" });
     expect(listPublicMemories({ limit: 10 }).items.map((m) => m.name)).toEqual(["First"]);
     expect(listPublicMemories({ limit: 10 }).items.map((m) => m.name)).toEqual(["First"]);
-    setMemoryStatus(waiting.id, "APPROVED");
+    setMemoryStatus(waiting.id, "APPROVED", operator());
     expect(listPublicMemories({ limit: 10 }).items.map((m) => m.name)).toEqual(["Waiting", "First"]);
-    setMemoryStatus(first.id, "REJECTED");
+    setMemoryStatus(first.id, "REJECTED", operator());
     expect(listPublicMemories({ limit: 10 }).items.map((m) => m.name)).toEqual(["Waiting"]);
     db.update(memories).set({ message: "Edited" }).where(eq(memories.id, waiting.id)).run();
     expect(listPublicMemories({ limit: 10 }).items.map((m) => m.message)).toEqual(["Edited"]);
@@ -200,7 +201,7 @@ describe("listPublicMemories by cursor (the next page starts after the last memo
     const waiting = seed({ at: 23_500, status: "PENDING" }); // written long ago, among the newest page's
     const first = listPublicMemories({ limit: 10 });
 
-    setMemoryStatus(waiting.id, "APPROVED");
+    setMemoryStatus(waiting.id, "APPROVED", operator());
     seed({ at: 30_000 }); // and a new one, newer than all
     const second = listPublicMemories({ limit: 10, before: decodeCursor(first.next!)! });
     const third = listPublicMemories({ limit: 10, before: decodeCursor(second.next!)! });
@@ -239,7 +240,7 @@ describe("submitMemory", () => {
   it("is not listed publicly until approved", () => {
     const { id } = submitMemory(MemoryApiSchema.parse(valid));
     expect(listPublicMemories({ limit: 10, offset: 0 }).items).toEqual([]);
-    expect(setMemoryStatus(id, "APPROVED")).toBe(true);
+    expect(setMemoryStatus(id, "APPROVED", operator())).toBe(true);
     expect(listPublicMemories({ limit: 10, offset: 0 }).items.map((m) => m.id)).toEqual([id]);
   });
 
@@ -262,13 +263,13 @@ describe("submitMemory", () => {
 describe("setMemoryStatus", () => {
   it("returns false for an unknown id and changes nothing", () => {
     const row = seed({ at: 1, status: "PENDING" });
-    expect(setMemoryStatus(row.id + 1000, "APPROVED")).toBe(false);
+    expect(setMemoryStatus(row.id + 1000, "APPROVED", operator())).toBe(false);
     expect(storedRow(row.id)!.status).toBe("PENDING");
   });
 
   it("returns true and stores the new status for a known id", () => {
     const row = seed({ at: 1, status: "PENDING" });
-    expect(setMemoryStatus(row.id, "REJECTED")).toBe(true);
+    expect(setMemoryStatus(row.id, "REJECTED", operator())).toBe(true);
     expect(storedRow(row.id)!.status).toBe("REJECTED");
   });
 });

@@ -27,6 +27,8 @@ describe("import boundaries", () => {
     ],
     ["db/example.ts", 'import { config } from "~/config.server";\nexport const x = config;', /imports nothing from app/],
     ["app/routes/example.tsx", 'import { db } from "~/db.server";\nexport const x = db;', /the models own the database/],
+    ["app/routes/example.tsx", 'import { operator } from "~/auth/actor.server";\nexport const x = operator;', /never as operator\(\)/],
+    ["app/utils/example.server.ts", 'import { operator } from "~/auth/actor.server";\nexport const x = operator;', /never as operator\(\)/],
   ])("%s may not import upwards or around the models", async (file, code, message) => {
     expect(await restrictedImports(file, code)).toEqual([expect.stringMatching(message)]);
   });
@@ -35,6 +37,7 @@ describe("import boundaries", () => {
     ["app/components/Example.tsx", 'import type { AdminMemory } from "~/models/memory.schema";\nexport type X = AdminMemory;'],
     ["app/routes/example.tsx", 'import { listPoems } from "~/models/poem.server";\nexport const x = listPoems;'],
     ["app/models/example.server.ts", 'import { db } from "~/db.server";\nexport const x = db;'],
+    ["app/routes/example.tsx", 'import type { AdminActor } from "~/auth/actor.server";\nexport type X = AdminActor;'],
   ])("%s may import what lies below it", async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });

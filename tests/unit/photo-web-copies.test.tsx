@@ -10,6 +10,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminUsers, signedUploads, uploads, type Upload } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { startAdminSession } from "~/auth/session.server";
 import { GalleryGrid } from "~/components/Gallery";
 import { db } from "~/db.server";
@@ -115,7 +116,7 @@ describe("a shared photo's web copies", () => {
       expect((await media(url)).status, url).toBe(404);
       expect((await media(url, true)).status, url).toBe(200);
     }
-    await setUploadStatus(id, "APPROVED");
+    await setUploadStatus(id, "APPROVED", operator());
     const sizes: string[] = [];
     for (const url of urls) {
       const response = await media(url);
@@ -138,14 +139,14 @@ describe("a shared photo's web copies", () => {
 
     const keys = photoCopies(upload.displayKey)!.map((copy) => copy.name);
     for (const key of keys) expect(await stored(key)).toBe(true);
-    await setUploadStatus(id, "REJECTED");
+    await setUploadStatus(id, "REJECTED", operator());
     for (const key of [...keys, upload.thumbnailKey!, upload.storageKey!]) expect(await stored(key), key).toBe(false);
   });
 
   it("turn with the photo, every width of them, and the copies they replace are removed", async () => {
     const id = await share(await phonePhoto(), "sideways.jpg");
     const before = row(id);
-    const turned = await rotateUpload(id, "right");
+    const turned = await rotateUpload(id, "right", operator());
     const after = row(id);
     expect(turned?.newUrl).toBe(after.url);
     expect(after).toMatchObject({ rotation: 1, width: 3024, height: 4032 });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { poems } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { createPoem, deletePoem, listPoems, PoemInput } from "~/models/poem.server";
 import { loader as apiPoemsLoader } from "~/routes/api.poems";
@@ -12,7 +13,7 @@ beforeEach(() => {
 
 /** Adds a poem the way the admin form does; the author is optional. */
 function addPoem(fields: { title: string; content: string; author?: string }) {
-  return createPoem({ author: undefined, ...fields });
+  return createPoem({ author: undefined, ...fields }, operator());
 }
 
 describe("the poems page", () => {
@@ -91,15 +92,15 @@ describe("poem storage", () => {
 
   it("deletes a poem once, then reports it is gone", () => {
     const poem = addPoem({ title: "Brief", content: "A short one" });
-    expect(deletePoem(poem.id)).toBe(true);
+    expect(deletePoem(poem.id, operator())).toBe(true);
     expect(listPoems()).toEqual([]);
-    expect(deletePoem(poem.id)).toBe(false);
+    expect(deletePoem(poem.id, operator())).toBe(false);
   });
 
   it("only deletes the poem asked for", () => {
     const keep = addPoem({ title: "Keep", content: "stay" });
     const drop = addPoem({ title: "Drop", content: "go" });
-    expect(deletePoem(drop.id)).toBe(true);
+    expect(deletePoem(drop.id, operator())).toBe(true);
     expect(listPoems().map((p) => p.id)).toEqual([keep.id]);
   });
 });

@@ -8,6 +8,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { memories, rsvps, siteSettings } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { upsertAdmin } from "~/models/admin.server";
 import { getVisitorPasscode, updateSiteSettings } from "~/models/settings.server";
@@ -65,7 +66,7 @@ function cookiePair(answer: Answer, name: string): string {
 }
 
 async function change(patch: SettingsPatch) {
-  const result = await updateSiteSettings(patch, "test");
+  const result = await updateSiteSettings(patch, operator("test"));
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
 }
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteSettings } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { getServiceCalendar } from "~/models/service-calendar.server";
 import { updateSiteSettings } from "~/models/settings.server";
@@ -95,7 +96,7 @@ describe("GET /service.ics", () => {
         venueAddress: "12 Church Lane, Oxford OX1 4AA",
         livestreamUrl: "https://stream.example.com/margaret",
       },
-      "test",
+      operator("test"),
     );
     expect(changed.ok).toBe(true);
     const answer = await get(site, "/service.ics");

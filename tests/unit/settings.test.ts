@@ -3,6 +3,7 @@
 // change on its next request.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sessions, siteSettings } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { resetLoginThrottle } from "~/auth/authenticator.server";
 import { content } from "~/content";
 import { db } from "~/db.server";
@@ -60,7 +61,10 @@ describe("the settings model", () => {
   });
 
   it("keeps a change and shows it to the next reader, leaving the other settings as they were", async () => {
-    const result = await updateSiteSettings({ personName: "Margaret Ellen Hughes", serviceNote: "Reception to follow" }, "keeper");
+    const result = await updateSiteSettings(
+      { personName: "Margaret Ellen Hughes", serviceNote: "Reception to follow" },
+      operator("keeper"),
+    );
     expect(result.ok).toBe(true);
     expect(getSiteSettings()).toEqual({ ...content, personName: "Margaret Ellen Hughes", serviceNote: "Reception to follow" });
     const row = db
@@ -86,26 +90,26 @@ describe("the settings model", () => {
   });
 
   it("refuses an end before the start, checked against the settings the change would leave", async () => {
-    const refused = await updateSiteSettings({ serviceEndsAt: "2025-08-31T15:00" }, "keeper");
+    const refused = await updateSiteSettings({ serviceEndsAt: "2025-08-31T15:00" }, operator("keeper"));
     expect(refused).toEqual({ ok: false, errors: { serviceEndsAt: ["End must be after the start"] } });
     expect(getSiteSettings()).toEqual(content);
   });
 
   it("makes the site private only with a passcode, stores only its hash, and changes the passcode's version with it", async () => {
-    const refused = await updateSiteSettings({ visibility: "private" }, "keeper");
+    const refused = await updateSiteSettings({ visibility: "private" }, operator("keeper"));
     expect(refused.ok).toBe(false);
     expect(refused.ok ? null : refused.errors.visitorPasscode?.[0]).toMatch(/passcode/i);
     expect(getSiteSettings().visibility).toBe("public");
 
-    expect((await updateSiteSettings({ visibility: "private", visitorPasscode: "Bluebells" }, "keeper")).ok).toBe(true);
+    expect((await updateSiteSettings({ visibility: "private", visitorPasscode: "Bluebells" }, operator("keeper"))).ok).toBe(true);
     const first = getVisitorPasscode()!;
     expect(first.hash).not.toContain("Bluebells");
     expect(first.hash).not.toContain("bluebells");
     expect(JSON.stringify(getSiteSettings())).not.toContain(first.hash);
     // Once a passcode is set, other changes to a private site need none.
-    expect((await updateSiteSettings({ personName: "Margaret" }, "keeper")).ok).toBe(true);
+    expect((await updateSiteSettings({ personName: "Margaret" }, operator("keeper"))).ok).toBe(true);
     expect(getVisitorPasscode()).toEqual(first);
-    expect((await updateSiteSettings({ visitorPasscode: "Primroses" }, "keeper")).ok).toBe(true);
+    expect((await updateSiteSettings({ visitorPasscode: "Primroses" }, operator("keeper"))).ok).toBe(true);
     expect(getVisitorPasscode()!.version).not.toBe(first.version);
   });
 
@@ -122,7 +126,7 @@ describe("the settings model", () => {
         timeZone: "Europe/London",
         venueAddress: "1 High St, Bath",
       },
-      "keeper",
+      operator("keeper"),
     );
     const before = getSiteView(Date.UTC(2027, 2, 14, 11, 59));
     expect(before.service).toMatchObject({
@@ -132,7 +136,7 @@ describe("the settings model", () => {
       mapsLink: "https://www.openstreetmap.org/search?query=1%20High%20St%2C%20Bath",
     });
     expect(getSiteView(Date.UTC(2027, 2, 14, 12, 0)).service.over).toBe(true);
-    await updateSiteSettings({ mapsLink: "https://maps.example/bath" }, "keeper");
+    await updateSiteSettings({ mapsLink: "https://maps.example/bath" }, operator("keeper"));
     expect(getSiteView().service.mapsLink).toBe("https://maps.example/bath");
   });
 });
@@ -149,7 +153,7 @@ describe("GET and PATCH /api/admin/settings", () => {
 
   it("GET gives every setting by the API's names, and never the passcode", async () => {
     const cookie = await adminCookie();
-    await updateSiteSettings({ visibility: "private", visitorPasscode: "Bluebells" }, "keeper");
+    await updateSiteSettings({ visibility: "private", visitorPasscode: "Bluebells" }, operator("keeper"));
     const response = await api.loader({
       request: new Request(`${ORIGIN}/api/admin/settings`, { headers: { Cookie: cookie } }),
       params: {},

@@ -9,6 +9,7 @@ import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteSettings } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { useMediaStorage } from "~/media/media-storage.server";
 import { S3Storage } from "~/media/s3-storage.server";
@@ -94,7 +95,7 @@ describe("the family's photo and song in an S3 bucket", () => {
     expect(
       await receiveHeroPhotoForm(
         upload("hero", { heroImageAlt: "In the bucket", photo: { bytes: photo, name: "p.jpg", type: "image/jpeg" } }),
-        "family",
+        operator("family"),
       ),
     ).toEqual({
       ok: true,
@@ -116,7 +117,7 @@ describe("the family's photo and song in an S3 bucket", () => {
     expect(
       await receiveKarenSongForm(
         upload("song", { title: "Bucket Song", song: { bytes: song, name: "s.mp3", type: "audio/mpeg" } }),
-        "family",
+        operator("family"),
       ),
     ).toEqual({
       ok: true,
@@ -134,12 +135,12 @@ describe("the family's photo and song in an S3 bucket", () => {
       .toBuffer();
     await receiveHeroPhotoForm(
       upload("hero", { heroImageAlt: "Second", photo: { bytes: second, name: "q.png", type: "image/png" } }),
-      "family",
+      operator("family"),
     );
     for (const copy of hero.copies) expect(await inBucket(copy.jpeg)).toBeNull();
     const replaced = getStoredValue<StoredHeroImage>(STORED_KEYS.heroImage)!;
-    await resetHeroPhoto("family");
-    await resetKarenSong("family");
+    await resetHeroPhoto(operator("family"));
+    await resetKarenSong(operator("family"));
     for (const copy of replaced.copies) expect(await inBucket(copy.webp)).toBeNull();
     expect(await inBucket(key)).toBeNull();
     expect(getSiteView().heroImage.src).toBe("/images/hero.jpg");

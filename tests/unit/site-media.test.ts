@@ -10,6 +10,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { siteSettings } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { config } from "~/config.server";
 import { content } from "~/content";
 import { db } from "~/db.server";
@@ -237,15 +238,15 @@ beforeEach(() => {
 });
 afterEach(async () => {
   useMediaStorage(new DiskStorage(config.STORAGE_DIR, config.sessionSecrets));
-  await resetHeroPhoto("test");
-  await resetKarenSong("test");
+  await resetHeroPhoto(operator("test"));
+  await resetKarenSong(operator("test"));
 });
 
 describe("uploading the hero photo", () => {
   it("stores its copies, saves its description, and the home page shows it with srcset", async () => {
     const answer = await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: await phonePhoto(2400, 1600), name: "IMG_1234.JPG" }, heroImageAlt: "  Mum at the lake  " }),
-      "family",
+      operator("family"),
     );
     expect(answer).toEqual({ ok: true, saved: "file" });
     const record = heroRecord()!;
@@ -269,12 +270,12 @@ describe("uploading the hero photo", () => {
   it("replaces the photo before: its files are deleted once the new one is recorded", async () => {
     await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: await plainPhoto(1400, 900), name: "first.jpg" }, heroImageAlt: "First" }),
-      "family",
+      operator("family"),
     );
     const first = heroFiles(heroRecord());
     await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: await plainPhoto(1400, 900, "#aa3366"), name: "second.jpg" }, heroImageAlt: "Second" }),
-      "family",
+      operator("family"),
     );
     const second = heroFiles(heroRecord());
     expect(second).not.toEqual(first);
@@ -283,7 +284,7 @@ describe("uploading the hero photo", () => {
     // The same photo again keeps its files (they are named after their bytes).
     await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: await plainPhoto(1400, 900, "#aa3366"), name: "again.jpg" }, heroImageAlt: "Again" }),
-      "family",
+      operator("family"),
     );
     expect(heroFiles(heroRecord())).toEqual(second);
     for (const key of second) expect(stored(key), key).toBe(true);
@@ -292,14 +293,14 @@ describe("uploading the hero photo", () => {
   it("refuses a form without a description, a file that is not a photo, and keeps the photo before", async () => {
     await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "kept.jpg" }, heroImageAlt: "Kept" }),
-      "family",
+      operator("family"),
     );
     const kept = heroRecord();
     const before = await siteFiles();
 
     const noAlt = await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "a.jpg" }, heroImageAlt: "  " }),
-      "family",
+      operator("family"),
     );
     expect(noAlt).toMatchObject({
       ok: false,
@@ -308,19 +309,21 @@ describe("uploading the hero photo", () => {
     });
     const notPhoto = await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: Buffer.from("just some text, named like a photo"), name: "photo.jpg" }, heroImageAlt: "Text" }),
-      "family",
+      operator("family"),
     );
     expect(notPhoto).toMatchObject({ ok: false, status: 415, result: { formErrors: [PHOTO_NOT_SUPPORTED] } });
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
       .gif()
       .toBuffer();
-    expect(await receiveHeroPhotoForm(heroForm({ photo: { bytes: gif, name: "a.gif" }, heroImageAlt: "Gif" }), "family")).toMatchObject({
+    expect(
+      await receiveHeroPhotoForm(heroForm({ photo: { bytes: gif, name: "a.gif" }, heroImageAlt: "Gif" }), operator("family")),
+    ).toMatchObject({
       status: 415,
     });
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]);
     const unreadable = await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: broken, name: "broken.jpg" }, heroImageAlt: "Broken" }),
-      "family",
+      operator("family"),
     );
     expect(unreadable).toMatchObject({ ok: false, status: 422 });
     expect(!unreadable.ok && unreadable.result.formErrors[0]).toMatch(/^This photo could not be used: the photo could not be read/);
@@ -337,13 +340,16 @@ describe("uploading the hero photo", () => {
       headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(30 * 1024 * 1024) },
       body: "--x--",
     });
-    expect(await receiveHeroPhotoForm(declared, "family")).toMatchObject({
+    expect(await receiveHeroPhotoForm(declared, operator("family"))).toMatchObject({
       ok: false,
       status: 413,
       result: { formErrors: [PHOTO_TOO_LARGE] },
     });
     const huge = Buffer.concat([await plainPhoto(100, 100), Buffer.alloc(26 * 1024 * 1024)]);
-    const streamed = await receiveHeroPhotoForm(heroForm({ photo: { bytes: huge, name: "huge.jpg" }, heroImageAlt: "Huge" }), "family");
+    const streamed = await receiveHeroPhotoForm(
+      heroForm({ photo: { bytes: huge, name: "huge.jpg" }, heroImageAlt: "Huge" }),
+      operator("family"),
+    );
     expect(streamed).toMatchObject({ ok: false, status: 413, result: { formErrors: [PHOTO_TOO_LARGE], values: { heroImageAlt: "Huge" } } });
     expect(heroRecord()).toBeNull();
     expect(await fs.readdir(path.join(config.STORAGE_DIR, "tmp")).catch(() => [])).toEqual([]);
@@ -352,10 +358,10 @@ describe("uploading the hero photo", () => {
   it("without a new photo changes only its description", async () => {
     await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "kept.jpg" }, heroImageAlt: "Mum on the pier" }),
-      "family",
+      operator("family"),
     );
     const kept = heroRecord();
-    expect(await receiveHeroPhotoForm(heroForm({ heroImageAlt: "Mum on the pier at Santa Cruz" }), "family")).toEqual({
+    expect(await receiveHeroPhotoForm(heroForm({ heroImageAlt: "Mum on the pier at Santa Cruz" }), operator("family"))).toEqual({
       ok: true,
       saved: "words",
     });
@@ -366,7 +372,7 @@ describe("uploading the hero photo", () => {
   it("on a full disk answers the storage-full message and keeps the photo before", async () => {
     await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "kept.jpg" }, heroImageAlt: "Kept" }),
-      "family",
+      operator("family"),
     );
     const kept = heroRecord();
     const before = await siteFiles();
@@ -378,7 +384,7 @@ describe("uploading the hero photo", () => {
     }
     useMediaStorage(new FullDisk(config.STORAGE_DIR, config.sessionSecrets));
     const photo = { bytes: await plainPhoto(1500, 1000, "#123456"), name: "new.jpg" };
-    expect(await receiveHeroPhotoForm(heroForm({ photo, heroImageAlt: "New" }), "family")).toMatchObject({
+    expect(await receiveHeroPhotoForm(heroForm({ photo, heroImageAlt: "New" }), operator("family"))).toMatchObject({
       ok: false,
       status: 507,
       result: { formErrors: [STORAGE_FULL], values: { heroImageAlt: "New" } },
@@ -391,7 +397,7 @@ describe("uploading the hero photo", () => {
       }
     }
     useMediaStorage(new NearlyFull(config.STORAGE_DIR, config.sessionSecrets));
-    expect(await receiveHeroPhotoForm(heroForm({ photo, heroImageAlt: "New" }), "family")).toMatchObject({
+    expect(await receiveHeroPhotoForm(heroForm({ photo, heroImageAlt: "New" }), operator("family"))).toMatchObject({
       status: 507,
       result: { formErrors: [STORAGE_FULL] },
     });
@@ -404,10 +410,10 @@ describe("uploading the hero photo", () => {
   it("“Use the original photo” goes back to the bundled photo and its description, and deletes the family's files", async () => {
     await receiveHeroPhotoForm(
       heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "mine.jpg" }, heroImageAlt: "Mine" }),
-      "family",
+      operator("family"),
     );
     expect((await siteFiles()).length).toBe(4);
-    await resetHeroPhoto("family");
+    await resetHeroPhoto(operator("family"));
     expect(heroRecord()).toBeNull();
     expect(getSiteView().heroImage).toEqual({ src: "/images/hero.jpg", width: 1600, height: 1000 });
     expect(getSiteSettings().heroImageAlt).toBe(content.heroImageAlt);
@@ -418,12 +424,12 @@ describe("uploading the hero photo", () => {
 describe("uploading the Karen Mode song", () => {
   it("stores the MP3, names it after its file unless given a title, and Karen Mode plays it", async () => {
     const bytes = await fs.readFile(BUNDLED_SONG);
-    expect(await receiveKarenSongForm(songForm({ title: "No song yet" }), "family")).toEqual({
+    expect(await receiveKarenSongForm(songForm({ title: "No song yet" }), operator("family"))).toEqual({
       ok: false,
       status: 400,
       result: { formErrors: [SONG_REQUIRED], fieldErrors: {}, values: { title: "No song yet" } },
     });
-    expect(await receiveKarenSongForm(songForm({ song: { bytes, name: "Our Party Song.mp3" } }), "family")).toEqual({
+    expect(await receiveKarenSongForm(songForm({ song: { bytes, name: "Our Party Song.mp3" } }), operator("family"))).toEqual({
       ok: true,
       saved: "file",
     });
@@ -435,44 +441,47 @@ describe("uploading the Karen Mode song", () => {
 
     await receiveKarenSongForm(
       songForm({ song: { bytes: Buffer.concat([bytes, mp3Frame()]), name: "x.mp3" }, title: " Dancing Queen " }),
-      "family",
+      operator("family"),
     );
     expect(songRecord()!.title).toBe("Dancing Queen");
     expect(stored(record.key)).toBe(false);
   });
 
   it("refuses anything that is not an MP3, a title too long, and keeps the song before", async () => {
-    await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "kept.mp3" } }), "family");
+    await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "kept.mp3" } }), operator("family"));
     const kept = songRecord();
     const notMp3 = await receiveKarenSongForm(
       songForm({ song: { bytes: await fs.readFile(BUNDLED_OGG), name: "song.mp3" }, title: "Ogg" }),
-      "family",
+      operator("family"),
     );
     expect(notMp3).toEqual({ ok: false, status: 415, result: { formErrors: [SONG_NOT_MP3], fieldErrors: {}, values: { title: "Ogg" } } });
     const long = await receiveKarenSongForm(
       songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "a.mp3" }, title: "x".repeat(201) }),
-      "family",
+      operator("family"),
     );
     expect(long).toMatchObject({ status: 400, result: { fieldErrors: { title: ["Song title must be at most 200 characters"] } } });
-    const tooLarge = await receiveKarenSongForm(songForm({ song: { bytes: Buffer.alloc(16 * 1024 * 1024), name: "long.mp3" } }), "family");
+    const tooLarge = await receiveKarenSongForm(
+      songForm({ song: { bytes: Buffer.alloc(16 * 1024 * 1024), name: "long.mp3" } }),
+      operator("family"),
+    );
     expect(tooLarge).toMatchObject({ status: 413 });
     expect(songRecord()).toEqual(kept);
     expect(await siteFiles()).toEqual([path.posix.basename(kept!.key)]);
   });
 
   it("without a new file renames the family's song (its file's name when the title is emptied)", async () => {
-    await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "party_mix.mp3" } }), "family");
+    await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "party_mix.mp3" } }), operator("family"));
     const { key } = songRecord()!;
-    expect(await receiveKarenSongForm(songForm({ title: "Dancing Queen" }), "family")).toEqual({ ok: true, saved: "words" });
+    expect(await receiveKarenSongForm(songForm({ title: "Dancing Queen" }), operator("family"))).toEqual({ ok: true, saved: "words" });
     expect(songRecord()).toMatchObject({ key, title: "Dancing Queen" });
     expect(getSiteView().karenMusic.title).toBe("Dancing Queen");
-    await receiveKarenSongForm(songForm({ title: "" }), "family");
+    await receiveKarenSongForm(songForm({ title: "" }), operator("family"));
     expect(songRecord()).toMatchObject({ key, title: "party mix" });
   });
 
   it("“Use the bundled song” goes back to the loop the site came with and deletes the family's file", async () => {
-    await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "mine.mp3" } }), "family");
-    await resetKarenSong("family");
+    await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "mine.mp3" } }), operator("family"));
+    await resetKarenSong(operator("family"));
     expect(getSiteView().karenMusic).toEqual({
       mp3: "/audio/karen-mode.mp3",
       ogg: "/audio/karen-mode.ogg",
@@ -484,9 +493,12 @@ describe("uploading the Karen Mode song", () => {
 
 describe("serving the family's files at /media/site/{file}", () => {
   it("serves the files in use with their type, a year's cache and byte ranges; nothing else", async () => {
-    await receiveHeroPhotoForm(heroForm({ photo: { bytes: await plainPhoto(1300, 800), name: "a.jpg" }, heroImageAlt: "A" }), "family");
+    await receiveHeroPhotoForm(
+      heroForm({ photo: { bytes: await plainPhoto(1300, 800), name: "a.jpg" }, heroImageAlt: "A" }),
+      operator("family"),
+    );
     const song = await fs.readFile(BUNDLED_SONG);
-    await receiveKarenSongForm(songForm({ song: { bytes: song, name: "a.mp3" } }), "family");
+    await receiveKarenSongForm(songForm({ song: { bytes: song, name: "a.mp3" } }), operator("family"));
     const { heroImage, karenMusic } = getSiteView();
 
     const jpeg = await serve(path.posix.basename(heroImage.src));
@@ -512,7 +524,7 @@ describe("serving the family's files at /media/site/{file}", () => {
       expect(findSiteMediaFile(file)).toBeNull();
     }
     // A replaced file is gone.
-    await resetKarenSong("family");
+    await resetKarenSong(operator("family"));
     expect((await serve(mp3)).status).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminUsers, signedUploads, uploads, type Upload } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { startAdminSession } from "~/auth/session.server";
 import { contentVersion, db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
@@ -131,7 +132,7 @@ describe("the public copy of a video", () => {
     const upload = row(id);
     expect(upload.processingError).toBeNull();
     expect(upload.displayKey).not.toBe(upload.storageKey);
-    await setUploadStatus(id, "APPROVED");
+    await setUploadStatus(id, "APPROVED", operator());
 
     const response = await media(upload.url);
     expect(response.status).toBe(200);
@@ -203,7 +204,7 @@ describe("uploads processing cannot use", () => {
     );
     expect([upload.displayKey, upload.thumbnailKey]).toEqual([null, null]);
     expect(getAdminUpload(id)?.processingError).toBe(upload.processingError);
-    await expect(setUploadStatus(id, "APPROVED")).rejects.toMatchObject({ status: 409 });
+    await expect(setUploadStatus(id, "APPROVED", operator())).rejects.toMatchObject({ status: 409 });
   });
 
   it("an undecodable photo found after the sender's wait is shown as unprocessable and cannot be published", async () => {
@@ -227,7 +228,7 @@ describe("uploads processing cannot use", () => {
       },
     });
     expect(row(id).status).toBe("PENDING");
-    await expect(rotateUpload(id, "left")).rejects.toMatchObject({ status: 422 });
+    await expect(rotateUpload(id, "left", operator())).rejects.toMatchObject({ status: 422 });
 
     // It is not tried again at the next start, and it can still be deleted.
     expect(requeueUnprocessedUploads()).toBe(0);
@@ -271,7 +272,7 @@ describe("turning a photo", () => {
     // The first starts at once; the second waits behind it.
     expect(requeueUnprocessedUploads()).toBe(2);
 
-    const rotated = await rotateUpload(turned, "right");
+    const rotated = await rotateUpload(turned, "right", operator());
     expect(rotated?.newUrl).not.toBe(before.url);
     expect(row(turned)).toMatchObject({ rotation: 1, width: 600, height: 900 });
     // Done before the upload that was already waiting when the admin asked.

@@ -9,6 +9,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { signedUploads, uploads } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { DiskStorage } from "~/media/disk-storage.server";
@@ -78,13 +79,13 @@ describe("bytes waiting for review have a budget", () => {
     expect(await errorsOf(told)).toEqual({ file: [STORAGE_FULL] });
 
     await processingIdle();
-    await setUploadStatus(firstId, "APPROVED");
+    await setUploadStatus(firstId, "APPROVED", operator());
     expect((await put(third.uploadURL, await photoOf(2 * MiB), { clientIp: "198.51.100.3" })).status).toBe(200);
     expect((await upload("198.51.100.4", 1.5 * MiB)).response.status).toBe(507);
 
     const secondDone = await complete({ uploadURL: second.uploadURL, submittedBy: WHO });
     await processingIdle();
-    await setUploadStatus(((await secondDone.json()) as { id: number }).id, "REJECTED");
+    await setUploadStatus(((await secondDone.json()) as { id: number }).id, "REJECTED", operator());
     expect((await upload("198.51.100.4", 1.5 * MiB)).response.status).toBe(200);
   });
 

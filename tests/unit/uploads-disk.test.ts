@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { signedUploads, uploads } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { DiskStorage } from "~/media/disk-storage.server";
@@ -259,7 +260,7 @@ describe("who may see stored media", () => {
     expect((await media(view.url)).status).toBe(404);
     expect((await media(view.thumbnailUrl)).status).toBe(404);
 
-    await setUploadStatus(view.id, "APPROVED");
+    await setUploadStatus(view.id, "APPROVED", operator());
     const full = await media(view.url);
     expect(full.status).toBe(200);
     expect(full.headers.get("Content-Type")).toBe("image/jpeg");
@@ -277,10 +278,10 @@ describe("who may see stored media", () => {
     // The original (which could carry a GPS position) is never public.
     expect((await media(`/media/${view.id}/${row.storageKey!.split("/").pop()}`)).status).toBe(404);
 
-    await setUploadStatus(view.id, "REJECTED");
+    await setUploadStatus(view.id, "REJECTED", operator());
     expect((await media(view.url)).status).toBe(404);
     // Its files are gone, so it can never be published again.
-    await expect(setUploadStatus(view.id, "APPROVED")).rejects.toMatchObject({ status: 409 });
+    await expect(setUploadStatus(view.id, "APPROVED", operator())).rejects.toMatchObject({ status: 409 });
     expect(db.select().from(uploads).where(eq(uploads.id, view.id)).get()?.status).toBe("REJECTED");
     for (const key of [row.storageKey, row.displayKey, row.thumbnailKey]) {
       expect(await getMediaStorage().stat(key!)).toBeNull();

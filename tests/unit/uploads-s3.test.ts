@@ -22,6 +22,7 @@ import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signedUploads, uploads } from "../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { useMediaStorage } from "~/media/media-storage.server";
 import { S3Storage } from "~/media/s3-storage.server";
@@ -321,7 +322,7 @@ describe("the upload model with the S3 driver", () => {
       await refusal(completeUpload({ uploadURL, submittedBy: "Aunt May (may@example.com)", originalName: "again.jpg" })),
     ).toMatchObject({ status: 400, field: "uploadURL" });
 
-    const rejected = await setUploadStatus(view.id, "REJECTED");
+    const rejected = await setUploadStatus(view.id, "REJECTED", operator());
     expect(rejected).toMatchObject({ status: "REJECTED", storageKey: null, displayKey: null, thumbnailKey: null });
     for (const stored of keys) expect(await storage.stat(stored)).toBeNull();
     expect(findMediaFile(view.id, path.posix.basename(view.thumbnailUrl!))).toBeUndefined();

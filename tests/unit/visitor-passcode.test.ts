@@ -12,6 +12,7 @@ import {
   PASSCODE_WINDOW_MS,
   resetPasscodeThrottle,
 } from "~/auth/visitor-passcode.server";
+import { operator } from "~/auth/actor.server";
 import { PASSCODE_CHECKS_BUSY, PASSCODE_WRONG } from "~/auth/passcode.schema";
 import { bookPasswordCheck, decoyHash, hashActivity, resetHashActivity } from "~/auth/password.server";
 import { db } from "~/db.server";
@@ -24,7 +25,7 @@ const T0 = Date.UTC(2026, 0, 1, 12);
 beforeEach(async () => {
   db.delete(siteSettings).run();
   resetPasscodeThrottle();
-  const result = await updateSiteSettings({ visibility: "private", visitorPasscode: PASSCODE }, "test");
+  const result = await updateSiteSettings({ visibility: "private", visitorPasscode: PASSCODE }, operator("test"));
   expect(result.ok).toBe(true);
   await decoyHash();
   resetHashActivity();
@@ -90,7 +91,7 @@ describe("the privacy setting", () => {
   it("is read again after every change: through the site, or committed by another process", async () => {
     expect(getPrivacy().visibility).toBe("private");
     expect(getPrivacy()).toBe(getPrivacy()); // one read while nothing changes
-    expect((await updateSiteSettings({ visibility: "public" }, "test")).ok).toBe(true);
+    expect((await updateSiteSettings({ visibility: "public" }, operator("test"))).ok).toBe(true);
     expect(getPrivacy().visibility).toBe("public");
     // As `npm run admin` or a second machine would: another connection to the file.
     const other = new Database(process.env.DATABASE_PATH!);
@@ -128,7 +129,7 @@ describe("what a visitor without the passcode is sent of the settings", () => {
         contactEmail: "hidden@example.com",
         serviceNote: "At the lighthouse",
       },
-      "test",
+      operator("test"),
     );
     const site = getSiteView();
     const shown = siteViewWhileLocked(site);

@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { memories, poems, signedUploads, siteSettings, uploads, type Status } from "../../../db/schema";
+import { operator } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { processingIdle, processUpload, registerFormUpload, setUploadStatus, storeFormUpload } from "~/models/upload.server";
 import { MemoryApiSchema, setMemoryStatus, submitMemory } from "~/models/memory.server";
@@ -22,13 +23,13 @@ export function resetSiteSettings() {
 
 /** Back to the bundled hero photo and Karen Mode song, their files deleted (as the Site tab's reset buttons do); then resetSiteSettings. */
 export async function removeSiteMedia() {
-  await resetHeroPhoto("admin");
-  await resetKarenSong("admin");
+  await resetHeroPhoto(operator("admin"));
+  await resetKarenSong(operator("admin"));
 }
 
 /** Changes settings as the Site tab would (checked by the same schema); throws when they are refused. */
 export async function changeSiteSettings(patch: Record<string, string>) {
-  const result = await updateSiteSettings(SettingsPatch.parse(patch), "admin");
+  const result = await updateSiteSettings(SettingsPatch.parse(patch), operator("admin"));
   if (!result.ok) throw new Error(`settings refused: ${JSON.stringify(result.errors)}`);
   return result.settings;
 }
@@ -38,11 +39,14 @@ export function removeAllPoems() {
 }
 
 export function addPoem(input: Partial<PoemInput> = {}) {
-  return createPoem({
-    title: input.title ?? `A poem ${Math.random().toString(36).slice(2, 8)}`,
-    content: input.content ?? "Line one\nLine two",
-    author: input.author,
-  });
+  return createPoem(
+    {
+      title: input.title ?? `A poem ${Math.random().toString(36).slice(2, 8)}`,
+      content: input.content ?? "Line one\nLine two",
+      author: input.author,
+    },
+    operator(),
+  );
 }
 
 export function removeAllMemories() {
@@ -62,7 +66,7 @@ export function addMemory(
       canDisplay: input.canDisplay ?? true,
     }),
   );
-  if (input.status && input.status !== "PENDING") setMemoryStatus(id, input.status);
+  if (input.status && input.status !== "PENDING") setMemoryStatus(id, input.status, operator());
   return id;
 }
 
@@ -115,13 +119,13 @@ export async function addUpload(
   const submittedBy = submitterLabel(input.sender ?? "Test Visitor", "visitor@example.com");
   const view = await registerFormUpload(key, { submittedBy, originalName });
   await processingIdle();
-  if (input.status && input.status !== "PENDING") await setUploadStatus(view.id, input.status);
+  if (input.status && input.status !== "PENDING") await setUploadStatus(view.id, input.status, operator());
   return view.id;
 }
 
 /** Publishes (APPROVED) or deletes (REJECTED) an upload, as the admin's buttons do. */
 export async function moderateUpload(id: number, status: Status) {
-  await setUploadStatus(id, status, "admin");
+  await setUploadStatus(id, status, operator("admin"));
 }
 
 /**
