@@ -94,7 +94,7 @@ const schema = z
       .int()
       .min(1, "SUBMISSIONS_PER_10_MINUTES must be at least 1")
       .default(60),
-    // What uploads may take of the volume (README, "Media"): bytes held by
+    // What uploads may take of the volume (docs/media.md): bytes held by
     // uploads not yet published, the free space always left on the disk, and
     // what one network may send in a day.
     PENDING_UPLOAD_BYTES: byteSize("PENDING_UPLOAD_BYTES", 2 * 1024 ** 3),

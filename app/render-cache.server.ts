@@ -66,16 +66,10 @@ export interface CacheVisit {
 }
 
 /**
- * For the server's fast path, which answers from the cache ahead of Express
- * and the visitor gate: on a public or unlisted memorial, where the gate lets
- * everyone in, the same variant, the one header the gate would add, and the
- * content version to look up. Null on a private memorial (the gate checks
- * the passcode cookie) and for a visitor's own request.
- *
- * The visibility is the one read under this content version (a change to it
- * moves the version, like any write): the fast path only ever serves a copy
- * made under that same version, through the gate, so it cannot be more open
- * than the gate was.
+ * For the fast path ahead of Express and the visitor gate, so only where the
+ * gate lets everyone in (never a private memorial). The visibility is read
+ * under the same content version as the copy, which was made through the
+ * gate, so the fast path cannot be more open than the gate was.
  */
 export async function renderCacheVisit(req: CacheRequest): Promise<CacheVisit | null> {
   const version = contentVersion();

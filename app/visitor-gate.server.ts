@@ -4,17 +4,10 @@ import { getPrivacy } from "~/models/privacy.server";
 import { PRIVATE_NO_STORE } from "~/utils/http.server";
 import { isTextBrowser } from "~/utils/text-browser";
 
-// The family's `visibility` setting, applied to every request the Node
-// server receives, before anything answers it
-// (docs/decisions/010-visitor-gate.md):
-//
-// - unlisted and private: every response says `X-Robots-Tag: noindex, nofollow`;
-// - private: a visitor without the passcode cookie (or an admin session)
-//   reaches only what is open below; every other page is answered 401 with
-//   the passcode page (a text browser is sent to it instead), /api with 401
-//   JSON, /media and other files with a 401 sentence. Whatever is not listed
-//   as open is closed, so a new route (or /service.ics) is covered without
-//   anyone remembering to.
+// The family's `visibility` setting, applied to every request before anything
+// answers it (docs/decisions/010-visitor-gate.md, docs/privacy.md). Whatever
+// is not listed as open below is closed, so a new route is covered without
+// anyone remembering to.
 
 export const ROBOTS_NOINDEX = "noindex, nofollow";
 export const PASSCODE_PAGE = "/passcode";
@@ -154,11 +147,8 @@ function refuse(req: GateRequest, res: GateResponse, next: () => void, url: URL 
 }
 
 /**
- * The gate, as Express middleware: the Node server (server/index.mjs) runs
- * it for every request right after its security headers (before the
- * cross-origin refusal, signed uploads, static files and Remix), and passes
- * what it found to Remix (`visitorLocked`, `passcodeAskedFor` in the load
- * context).
+ * The gate, as Express middleware, right after the security headers
+ * (server/app.mjs), so even the cross-origin refusal carries its robots header.
  */
 export async function visitorGate(req: GateRequest, res: GateResponse, next: (error?: unknown) => void) {
   try {

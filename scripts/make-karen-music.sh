@@ -2,7 +2,7 @@
 # Makes public/audio/karen-mode.{mp3,ogg}: a 16-second, seamlessly looping
 # disco-ish tune synthesised from nothing with sox (so it is free of any
 # licence), encoded with ffmpeg. Needs Debian's sox and ffmpeg.
-# To use your own song instead, see "Karen Mode" in the README.
+# To use your own song instead, see "Karen Mode" in docs/family-guide.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work="$(mktemp -d)"

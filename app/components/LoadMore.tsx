@@ -8,13 +8,9 @@ export const LOAD_MORE_FAILED = "Couldn't load more — try again";
 type Status = "idle" | "loading" | "failed";
 
 /**
- * "Load More" with JavaScript: the server's first page, plus pages fetched
- * from the JSON API and appended, each continuing from the cursor the last
- * one ended with (its `Link: rel="next"`). New server data (another filter,
- * a new submission, another page) starts the list afresh, and a page that
- * arrives for an older list is dropped, so a filter never shows another
- * filter's items. A failed fetch keeps everything shown and says so beside
- * the button.
+ * "Load More" with JavaScript, appending pages from the API's cursors. A page
+ * that arrives for an older list (another filter, new server data) is
+ * dropped, so a filter never shows another filter's items.
  */
 export function useLoadMore<T extends { id: number }>({
   initial,

@@ -6,12 +6,9 @@ import type { ShareUppy } from "./ShareUppy";
 import "./ShareUploader.css";
 
 /**
- * The Uppy Dashboard behind the "Choose Files" button. The button replaces
- * the plain form's file field once the page is hydrated; Uppy's scripts and
- * styles are loaded only when the visitor clicks it with a name and email
- * given (the page itself loads none of them: docs/decisions/017). Until then
- * (or if the browser is too old for the app, or the dialog cannot be
- * loaded) the plain form around it does the job.
+ * The "Choose Files" button in front of the Uppy dialog. Uppy loads only on
+ * the click, to keep it out of the page's JavaScript budget
+ * (docs/decisions/017); until then, or if it cannot load, the plain form works.
  */
 export function ShareUploader({
   nameInputId,

@@ -4,12 +4,9 @@ import * as ui from "~/styles/ui.css";
 import { mergeRotation, POLL_MS, REDUCED_MOTION_SLOWDOWN, slideSeconds } from "~/utils/slideshow";
 import * as s from "./Slideshow.css";
 
-// The reception slideshow (/slideshow). Rendered on the server, it is one
-// item with links to the next and previous ones, and the page refreshes
-// itself to the next (see the route). With JavaScript it becomes a live
-// rotation: photos fade one into the next, videos play through muted, the
-// list is asked for again every half minute so newly published media join
-// it, and the screen is kept awake.
+// The reception slideshow (/slideshow): one item per page that refreshes
+// itself, so it runs without JavaScript; with it, a live rotation that picks
+// up what the family publishes during the reception.
 
 export interface SlideshowLinks {
   previous: string;

@@ -16,11 +16,9 @@ export function showToast(input: ToastInput) {
 }
 
 /**
- * One notification at a time. Rendered by the server as a plain status
- * message at the top of the page (so it works without JavaScript); once the
- * page is interactive it floats, dismisses itself after 5 seconds (paused
- * while pointed at or focused), can be swiped right or closed, and F8 moves
- * focus to it.
+ * One notification at a time, rendered by the server as a plain status
+ * message so the confirmation shows without JavaScript; once the page is
+ * interactive it floats and dismisses itself.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [enhanced, setEnhanced] = useState(false);

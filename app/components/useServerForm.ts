@@ -17,14 +17,9 @@ function asFormValue(value: unknown): unknown {
 }
 
 /**
- * A public form checked by the server alone, without zod or conform in the
- * browser (docs/decisions/017): the page gets its schema's HTML attributes
- * (`constraint`, worked out on the server by serverForm and sent in the
- * loader's data) and the action's reply to a refused submission. It gives
- * the form and its controls exactly the attributes useZodForm gives (a test
- * compares them), keeps what was typed and the messages beside the fields,
- * holds the last reply back while a new submission is on its way, and moves
- * focus to the first field refused once an answer arrives.
+ * A public form checked by the server alone, so the page loads no zod or
+ * conform (docs/decisions/017). It must give exactly the attributes
+ * useZodForm gives, so the form reads the same either way (a test compares them).
  */
 export function useServerForm<Name extends string>(
   id: string,

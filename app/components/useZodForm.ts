@@ -16,12 +16,9 @@ function constraintOf(schema: z.ZodObject): Constraint {
 }
 
 /**
- * A form validated by one zod schema, the same one its action parses with:
- * the browser checks the schema's HTML attributes before any JavaScript runs,
- * then conform checks the schema itself on submit and again on every input
- * once a field is wrong. `lastResult` is the action's reply (what the server
- * refused, with what was typed); it is held back while a new submission is on
- * its way. `control(name, type)` gives a field's attributes (formControls).
+ * An admin form checked by the same zod schema its action parses with, so the
+ * browser and the server can never disagree. The last reply is held back while
+ * a new submission is on its way, so an old refusal does not linger beside it.
  */
 export function useZodForm<Schema extends z.ZodObject>(
   id: string,

@@ -133,14 +133,9 @@ const WEB_JPEG = { quality: 82, mozjpeg: true } as const;
 const WHITE = { background: "#ffffff" };
 
 /**
- * The web copies of an image (EXIF orientation applied, turned a further
- * `quarterTurns` clockwise, all metadata such as the GPS position removed,
- * no side longer than PHOTO_LONGEST_SIDE, never enlarged) in the widths of
- * `photoWidths`, and a THUMBNAIL_WIDTH-wide JPEG thumbnail. Stills become
- * JPEG, which every browser shows (Safari before 14 shows no WebP); an
- * animated GIF within the limits stays one GIF, and one over them becomes
- * its first frame. Throws a MediaProblem for a file that is not really a
- * picture or asks for more pixels than the limits allow.
+ * The web copies of an image and its thumbnail, without the camera's metadata
+ * (the GPS position above all). Stills become JPEG because Safari before 14
+ * shows no WebP (docs/decisions/013-photo-web-copies.md).
  */
 export async function makeImageCopies(
   input: string,

@@ -3,7 +3,7 @@
  * (512 MB, one shared CPU), and a file of a few kilobytes can describe an
  * enormous picture or a thousand frames, so every limit is on what a file
  * asks for, not on its size. Measurements behind each figure are in the
- * comments; the README's Media section sums them up.
+ * comments; docs/media.md sums them up.
  */
 export const PROCESSING_LIMITS = {
   /**

@@ -20,16 +20,9 @@ import { keepsakePage, type KeepsakeMedia, type KeepsakeMemory } from "./keepsak
 import { listPoems } from "./poem.server";
 import { getSiteView } from "./settings.server";
 
-// "Download everything": the family's copy of the memorial in one ZIP,
-// written as it is sent (docs/decisions/014-family-archive.md):
-//
-//   index.html        a page to open it all with, from the folder, offline
-//   memories.csv      the same files as the Exports tab's
-//   contacts.csv
-//   rsvps.csv
-//   poems/*.txt
-//   photos/, videos/  every published upload's original, as it was sent
-//   thumbnails/       the gallery's small pictures, for index.html
+// "Download everything": the family's copy of the memorial in one ZIP, written
+// as it is sent so the server's memory does not grow with the gallery
+// (docs/decisions/014-family-archive.md; what it holds: docs/family-guide.md).
 
 const BATCH = 500;
 

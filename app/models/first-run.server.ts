@@ -79,13 +79,9 @@ export async function openSetupAfter(creatingConfiguredAdmin: Promise<unknown>) 
 }
 
 /**
- * Creates the first admin, if `setupCode` is the code printed in the log.
- * Every try counts against the network (5 in 15 minutes; 429 beyond), a wrong
- * code is a 403 Refusal on `setupCode`, and once an admin exists (made here,
- * by the admin command or from ADMIN_USERNAME) a 409. Two setups sent at once
- * with the right code make one admin: the code is taken and the admin added
- * in the same synchronous step, after the password is hashed, and the table
- * is checked empty in the same immediate transaction.
+ * Creates the first admin, if `setupCode` is the code printed in the log. The
+ * code is taken and the admin added in one synchronous step, after the
+ * password is hashed, so two setups sent at once make one admin.
  */
 export async function setUpFirstAdmin(
   input: NewAdmin & { setupCode: string },

@@ -4,13 +4,9 @@ import { listSlideshow } from "~/models/upload.server";
 import { PRIVATE_NO_CACHE, readOnlyAction } from "~/utils/http.server";
 
 /**
- * GET /api/slideshow: what the reception screen shows, asked for again every
- * half minute: `{"items": [...]}`, the newest published photos and videos
- * (at most SLIDESHOW_MAX_ITEMS), newest first, as their public copies, with
- * the sender's first name. Nothing pending or deleted, no email, no original.
- *
- * Cheap to ask often: one indexed read, and an ETag, so an unchanged list
- * is a 304 without a body.
+ * GET /api/slideshow, which the reception screen asks for every half minute:
+ * one indexed read and an ETag keep that cheap (an unchanged list is a 304
+ * without a body). Public copies only, never an email or an original.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const body = JSON.stringify({ items: listSlideshow() });
