@@ -1,12 +1,12 @@
 // The share page's plain form (without JavaScript, and on browsers too old
 // for the upload dialog): one multipart request with the name, the e-mail and
-// up to ten files. The bytes it declares are reserved against the storage
-// budget before it is read; each file is streamed to storage as it arrives
-// and then goes through the same checks as a direct upload; the name and
-// e-mail through the same schema as the JSON API's submittedBy.
-import { unstable_parseMultipartFormData } from "@remix-run/node";
+// up to ten files, read by the route (readMultipartForm) within SHARE_FORM's
+// limits. The bytes it declares are reserved against the storage budget
+// before it is read (shareFormSink); each file is streamed to storage as it
+// arrives and then goes through the same checks as a direct upload; the name
+// and e-mail through the same schema as the JSON API's submittedBy.
 import { MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES, SUPPORTED_FORMATS_NOTE } from "~/media/limits";
-import { limitMultipartRequest, type MultipartLimits } from "~/utils/multipart-limits.server";
+import type { FileSink, MultipartForm, MultipartFormLimits } from "~/utils/multipart.server";
 import { asRefusal, Refusal } from "~/utils/refusal.server";
 import { eq } from "drizzle-orm";
 import type { Readable } from "node:stream";
@@ -33,14 +33,11 @@ export const MAX_FORM_BODY_BYTES = MAX_FILES_PER_VISIT * MAX_UPLOAD_BYTES + 1024
 export const FORM_TOO_LARGE = `The files are larger than the form can take at once (${MAX_FILES_PER_VISIT} files of at most 1 GB each). Please choose fewer or smaller files.`;
 
 /**
- * The share form without JavaScript, before its body is read: the bytes it
+ * The share form without JavaScript, before its body is read: the `bytes` it
  * says it carries are reserved against every budget. Release the intake when
- * the form has been read.
+ * the form has been answered.
  */
-export async function beginFormUpload(contentLength: string | null, clientIp?: string): Promise<UploadIntake> {
-  const bytes = contentLength !== null && /^\d+$/.test(contentLength.trim()) ? Number(contentLength) : NaN;
-  if (!Number.isSafeInteger(bytes)) throw new UploadRefused(411, "file", LENGTH_REQUIRED);
-  if (bytes > MAX_FORM_BODY_BYTES) throw new UploadRefused(413, "file", FORM_TOO_LARGE);
+export async function beginFormUpload(bytes: number, clientIp?: string): Promise<UploadIntake> {
   try {
     return await reserveUploadBytes({ kind: "form", bytes, clientIp });
   } catch (error) {
@@ -98,22 +95,51 @@ export async function discardFormUpload(key: string) {
   await forgetObject(key);
 }
 
-const TEXT_FIELDS = new Set(["name", "email", "website"]);
 const MAX_TEXT_BYTES = 2048;
 const TEXT_TOO_LONG = "The name or email is longer than this form accepts. Please shorten it and try again.";
 const FORM_UNREADABLE = "Part of the form could not be read. Please go back, reload the page and try again.";
 const TOO_MANY_FILES = `You can share at most ${MAX_FILES_PER_VISIT} files at a time. Please choose fewer files.`;
 const NOT_A_FORM = "Please use the form on the share page to upload files.";
-const INTERRUPTED = "The upload was interrupted before it finished. Please try again.";
 
-/** What one form may hold before it is read any further (the parser keeps none of these limits itself). */
-const FORM_LIMITS: MultipartLimits = {
-  maxHeaderBytes: 8 * 1024,
+/** What the share form may hold before it is read any further (Remix's parser keeps none of these limits itself). */
+export const SHARE_FORM: MultipartFormLimits = {
+  maxBodyBytes: MAX_FORM_BODY_BYTES,
   // Ten files, three fields, and room for a visitor who picked a few files too many (told so below).
   maxParts: 64,
-  maxBodyBytes: MAX_FORM_BODY_BYTES,
-  messages: { header: FORM_UNREADABLE, parts: TOO_MANY_FILES, body: FORM_TOO_LARGE },
+  maxHeaderBytes: 8 * 1024,
+  fields: ["name", "email", "website"],
+  maxFieldBytes: MAX_TEXT_BYTES,
+  fileField: "files",
+  maxFiles: MAX_FILES_PER_VISIT,
+  maxFileBytes: MAX_UPLOAD_BYTES,
+  // A file over 1 GB is named on the page; the visitor's other files are still shared.
+  oversizedFile: "leave out",
+  messages: {
+    notAForm: NOT_A_FORM,
+    lengthRequired: LENGTH_REQUIRED,
+    tooLarge: FORM_TOO_LARGE,
+    header: FORM_UNREADABLE,
+    parts: TOO_MANY_FILES,
+    fieldTooLong: TEXT_TOO_LONG,
+  },
 };
+
+/**
+ * Where the share form's files go: storage, each registered as waiting
+ * (storeFormUpload), out of the bytes the form declared, reserved when it
+ * arrived. Release it once the form has been answered.
+ */
+export function shareFormSink(clientIp: string | undefined): FileSink<string> & { release(): void } {
+  let intake: UploadIntake | undefined;
+  return {
+    async open(bytes) {
+      intake = await beginFormUpload(bytes, clientIp);
+    },
+    write: ({ data, filename, contentType }) => storeFormUpload({ stream: data, filename, contentType }, clientIp, intake),
+    discard: discardFormUpload,
+    release: () => intake?.release(),
+  };
+}
 
 /** What the page shows after a form that was not (wholly) accepted. */
 export interface ShareResult {
@@ -132,91 +158,30 @@ export type ShareOutcome =
   /** Something refused: the page shows this, with this status (some files may still have been accepted). */
   | { done: false; status: number; result: ShareResult; headers?: Record<string, string> };
 
-const refusedOutcome = (refusal: Refusal): ShareOutcome => ({
-  done: false,
-  status: refusal.status,
-  result: { errors: [refusal.message], fieldErrors: {}, uploaded: [] },
-  headers: refusal.headers,
-});
-
-/** Receives the share form; refusals come back as the outcome, faults are thrown. */
-export async function receiveShareForm(request: Request, clientIp: string | undefined): Promise<ShareOutcome> {
-  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "multipart/form-data") return { done: false, status: 415, result: { errors: [NOT_A_FORM], fieldErrors: {}, uploaded: [] } };
-  let intake: UploadIntake;
-  let guarded: Request;
-  try {
-    intake = await beginFormUpload(request.headers.get("Content-Length"), clientIp);
-    guarded = limitMultipartRequest(request, FORM_LIMITS);
-  } catch (error) {
-    const refusal = asRefusal(error);
-    if (refusal) return refusedOutcome(refusal);
-    throw error;
-  }
-  try {
-    return await readShareForm(guarded, intake, clientIp);
-  } finally {
-    intake.release();
-  }
+/** A share form that could not be read (readMultipartForm's refusal) as the page's answer; anything else is a fault and is thrown. */
+export function refusedShareForm(error: unknown): ShareOutcome {
+  const refusal = asRefusal(error);
+  if (!refusal) throw error;
+  return {
+    done: false,
+    status: refusal.status,
+    result: { errors: [refusal.message], fieldErrors: {}, uploaded: [] },
+    headers: refusal.headers,
+  };
 }
 
-async function readShareForm(request: Request, intake: UploadIntake, clientIp: string | undefined): Promise<ShareOutcome> {
-  const stored: { key: string; name: string }[] = [];
-  const refused: string[] = [];
-  let fileCount = 0;
+/**
+ * The share form once read: the name and e-mail checked, its files (stored
+ * by shareFormSink) registered, or all discarded when the form is refused.
+ * Refusals come back as the outcome, faults are thrown.
+ */
+export async function receiveShareForm(form: MultipartForm<string>): Promise<ShareOutcome> {
+  const stored = form.files.map((file) => ({ key: file.stored, name: file.filename }));
   const discardAll = () => Promise.all(stored.map(({ key }) => discardFormUpload(key)));
-  const drain = async (data: AsyncIterable<Uint8Array>) => {
-    for await (const chunk of data) void chunk;
-  };
+  const refused = form.oversized.map((name) => `“${name}” is larger than 1 GB, so it was not uploaded. Please choose a smaller file.`);
+  const fileCount = form.files.length + form.oversized.length + form.filesLeftOut;
 
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
-      if (filename === undefined) {
-        if (!TEXT_FIELDS.has(name)) return drain(data).then(() => undefined);
-        const chunks: Uint8Array[] = [];
-        let size = 0;
-        for await (const chunk of data) {
-          size += chunk.byteLength;
-          if (size > MAX_TEXT_BYTES) throw new Refusal(413, name, TEXT_TOO_LONG);
-          chunks.push(chunk);
-        }
-        return Buffer.concat(chunks).toString("utf8");
-      }
-      if (name !== "files" || filename === "") return drain(data).then(() => undefined);
-      fileCount += 1;
-      if (fileCount > MAX_FILES_PER_VISIT) return drain(data).then(() => undefined);
-      // Keep reading past the limit without storing, so the browser gets our answer
-      // instead of a reset connection.
-      let size = 0;
-      let tooLarge = false;
-      async function* capped() {
-        for await (const chunk of data) {
-          size += chunk.byteLength;
-          if (size > MAX_UPLOAD_BYTES) {
-            tooLarge = true;
-            continue;
-          }
-          yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-        }
-      }
-      const key = await storeFormUpload({ stream: capped(), filename, contentType }, clientIp, intake);
-      if (tooLarge) {
-        await discardFormUpload(key);
-        refused.push(`“${filename}” is larger than 1 GB, so it was not uploaded. Please choose a smaller file.`);
-      } else {
-        stored.push({ key, name: filename });
-      }
-      return undefined;
-    });
-  } catch (error) {
-    await discardAll();
-    const refusal = asRefusal(error);
-    if (refusal) return refusedOutcome(refusal);
-    return { done: false, status: 400, result: { errors: [INTERRUPTED], fieldErrors: {}, uploaded: [] } };
-  }
-
-  const values = { name: String(form.get("name") ?? "").trim(), email: String(form.get("email") ?? "").trim() };
+  const values = { name: (form.fields.name ?? "").trim(), email: (form.fields.email ?? "").trim() };
   const who = SubmitterSchema.safeParse(values);
   const problems: ShareResult = { errors: [], fieldErrors: {}, uploaded: [], values };
   if (!who.success) {
@@ -234,7 +199,7 @@ async function readShareForm(request: Request, intake: UploadIntake, clientIp: s
     return { done: false, status: fileCount > MAX_FILES_PER_VISIT ? 413 : 400, result: problems };
   }
   // A bot filled in the hidden field: thank it and keep nothing.
-  if (form.get("website")) {
+  if (form.fields.website) {
     await discardAll();
     return { done: true, uploaded: [] };
   }

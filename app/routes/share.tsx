@@ -8,7 +8,12 @@ import { useSite } from "~/utils/site";
 import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_SIZE_NOTE, REVIEW_NOTE, SUPPORTED_FORMATS_NOTE } from "~/media/limits";
 import {
   json,
+  readMultipartForm,
   receiveShareForm,
+  refusedShareForm,
+  SHARE_FORM,
+  shareFormSink,
+  type ShareOutcome,
   type ShareResult,
   loaderCacheControl,
   PRIVATE_NO_STORE,
@@ -33,11 +38,18 @@ const UPLOAD_COMPLETE = {
 };
 /**
  * The plain form (without JavaScript, and on browsers too old for the upload
- * dialog): the model reads it; every file accepted confirms with a redirect,
- * anything refused shows on the page with what was typed.
+ * dialog): read here, its files streamed to storage as they arrive, then
+ * given to the model; every file accepted confirms with a redirect, anything
+ * refused shows on the page with what was typed.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const outcome = await receiveShareForm(request, context.clientIp);
+  const sink = shareFormSink(context.clientIp);
+  let outcome: ShareOutcome;
+  try {
+    outcome = await readMultipartForm(request, SHARE_FORM, sink).then(receiveShareForm, refusedShareForm);
+  } finally {
+    sink.release();
+  }
   const headers = new Headers(outcome.done ? undefined : outcome.headers);
   const uploaded = outcome.done ? outcome.uploaded : outcome.result.uploaded;
   if (uploaded.length > 0) headers.append("Set-Cookie", await rememberRecentUploads(request, uploaded));
