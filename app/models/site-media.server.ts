@@ -10,7 +10,6 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { unstable_parseMultipartFormData } from "@remix-run/node";
 import type { Actor } from "~/auth/actor.server";
 import { config } from "~/config.server";
 import { content } from "~/content";
@@ -22,7 +21,7 @@ import { isMp3File } from "~/media/mp3.server";
 import { MediaProblem, sniffMediaType } from "~/media/process.server";
 import { JobTimedOut } from "~/media/processing-queue.server";
 import { fieldErrors, type FieldErrors } from "~/utils/http.server";
-import { limitMultipartRequest } from "~/utils/multipart-limits.server";
+import { FormRefused, type FileSink, type MultipartForm, type MultipartFormLimits } from "~/utils/multipart.server";
 import { asRefusal, Refusal, STORAGE_FULL } from "~/utils/refusal.server";
 import { getStoredValue, prepareSettingsChange, setStoredValue, STORED_KEYS, updateSiteSettings } from "./settings.server";
 import {
@@ -42,7 +41,6 @@ import {
 } from "./site-media.schema";
 import { runUrgentMediaJob } from "./upload-processing.server";
 
-/** How a form was answered: done (the route confirms with a redirect), or refused with the reasons. */
 /**
  * How a form was answered: done (a new file, or only the words when no file
  * was chosen: the route confirms with a redirect), or refused with the reasons.
@@ -58,37 +56,55 @@ const refused = (
   headers?: Record<string, string>,
 ): SiteMediaAnswer => ({ ok: false, status, result: { formErrors, fieldErrors: errors, values }, headers });
 
+/**
+ * A refusal as the form's answer, with what was typed (`values`, else the
+ * fields read before the reader's refusal); anything else is a fault and is thrown.
+ */
+export function refusedSiteMediaForm(error: unknown, values?: Record<string, string>): SiteMediaAnswer {
+  const refusal = asRefusal(error);
+  if (!refusal) throw error;
+  const typed = values ?? (refusal instanceof FormRefused ? { ...refusal.fields } : {});
+  return refused(refusal.status, [refusal.message], {}, typed, refusal.headers);
+}
+
 // ---------------------------------------------------------------------------
-// Reading a form with one file
-
-interface MediaForm {
-  /** The file input's name. */
-  file: string;
-  maxFileBytes: number;
-  tooLarge: string;
-  /** The text fields kept; any other part is read and dropped. */
-  fields: readonly string[];
-}
-
-interface ReceivedFile {
-  /** A scratch file holding the bytes: the caller removes it. */
-  path: string;
-  size: number;
-  /** The name the browser gave, only ever displayed. */
-  filename: string;
-  /** Of the bytes, base64url: the stored name is made from it. */
-  sha256: string;
-}
+// The forms: a few words and one file
 
 /** The rest of the form around the file: its text, part headers and boundaries. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 const MAX_TEXT_BYTES = 4096;
 const FORM_UNREADABLE = "The form could not be read. Please go back, reload the page and try again.";
 const TEXT_TOO_LONG = "The text is longer than this form accepts. Please shorten it and try again.";
-const INTERRUPTED = "The upload was interrupted before it finished. Please try again.";
 
-const HERO_FORM: MediaForm = { file: "photo", maxFileBytes: MAX_HERO_PHOTO_BYTES, tooLarge: PHOTO_TOO_LARGE, fields: ["heroImageAlt"] };
-const SONG_FORM: MediaForm = { file: "song", maxFileBytes: MAX_KAREN_SONG_BYTES, tooLarge: SONG_TOO_LARGE, fields: ["title"] };
+/** The limits of a form of a few text fields (`fields`; any other part is read and dropped) and one file. */
+function siteMediaForm(form: { file: string; maxFileBytes: number; tooLarge: string; fields: readonly string[] }): MultipartFormLimits {
+  return {
+    maxBodyBytes: form.maxFileBytes + FORM_OVERHEAD_BYTES,
+    maxParts: 8,
+    maxHeaderBytes: 8 * 1024,
+    fields: form.fields,
+    maxFieldBytes: MAX_TEXT_BYTES,
+    fileField: form.file,
+    maxFiles: 1,
+    maxFileBytes: form.maxFileBytes,
+    oversizedFile: { refuse: form.tooLarge },
+    // The route sends only a multipart form here (the reset form is url-encoded).
+    messages: {
+      notAForm: FORM_UNREADABLE,
+      tooLarge: form.tooLarge,
+      header: FORM_UNREADABLE,
+      parts: FORM_UNREADABLE,
+      fieldTooLong: TEXT_TOO_LONG,
+    },
+  };
+}
+
+/** A form's file in scratch space, removed once the form is answered (removeScratchFiles). */
+interface ScratchFile {
+  path: string;
+  /** Of the bytes, base64url: the stored name is made from it. */
+  sha256: string;
+}
 
 let lastFullNotice = 0;
 
@@ -107,87 +123,39 @@ async function requireRoom(bytes: number) {
   throw new Refusal(507, "file", STORAGE_FULL);
 }
 
-async function drain(data: AsyncIterable<Uint8Array>) {
-  for await (const chunk of data) void chunk;
-}
-
-/**
- * Reads a multipart form of a few text fields and one file, bounded in
- * every way a form can be: the declared and the real size of the body, the
- * number of parts and their headers (limitMultipartRequest), each text
- * field's bytes. The text goes into `fields` as it arrives (so a refusal
- * can give back what was typed); the file is streamed to scratch space,
- * never held in memory. Throws a Refusal the form can show.
- */
-async function readMediaForm(request: Request, form: MediaForm, fields: Record<string, string>): Promise<ReceivedFile | null> {
-  const maxBodyBytes = form.maxFileBytes + FORM_OVERHEAD_BYTES;
-  const declared = Number(request.headers.get("Content-Length") ?? NaN);
-  if (declared > maxBodyBytes) throw new Refusal(413, form.file, form.tooLarge);
-  await requireRoom(Number.isFinite(declared) ? declared : maxBodyBytes);
-  const guarded = limitMultipartRequest(request, {
-    maxHeaderBytes: 8 * 1024,
-    maxParts: 8,
-    maxBodyBytes,
-    messages: { header: FORM_UNREADABLE, parts: FORM_UNREADABLE, body: form.tooLarge },
-  });
-  const scratch = scratchDirectory();
-  await fs.mkdir(scratch, { recursive: true });
-  let file: ReceivedFile | null = null;
-  const written: string[] = [];
-  try {
-    await unstable_parseMultipartFormData(guarded, async ({ name, filename, data }) => {
-      if (filename === undefined) {
-        if (!form.fields.includes(name) || name in fields) return drain(data).then(() => undefined);
-        const chunks: Uint8Array[] = [];
-        let size = 0;
-        for await (const chunk of data) {
-          size += chunk.byteLength;
-          if (size > MAX_TEXT_BYTES) throw new Refusal(413, name, TEXT_TOO_LONG);
-          chunks.push(chunk);
-        }
-        fields[name] = Buffer.concat(chunks).toString("utf8");
-        return undefined;
-      }
-      // No file chosen comes as an empty part without a name.
-      if (name !== form.file || filename === "" || file) return drain(data).then(() => undefined);
-      const target = path.join(scratch, `site-${randomBytes(9).toString("base64url")}`);
-      written.push(target);
+/** Streams a form's file to scratch space (never into memory), hashing it on the way; the disk must have room for it first. */
+function scratchFileSink(): FileSink<ScratchFile> {
+  return {
+    async open(bytes) {
+      await requireRoom(bytes);
+      await fs.mkdir(scratchDirectory(), { recursive: true });
+    },
+    async write({ data }) {
+      const target = path.join(scratchDirectory(), `site-${randomBytes(9).toString("base64url")}`);
       const hash = createHash("sha256");
-      let size = 0;
-      await pipeline(
-        data,
-        async function* (source: AsyncIterable<Uint8Array>) {
-          for await (const chunk of source) {
-            size += chunk.byteLength;
-            if (size > form.maxFileBytes) throw new Refusal(413, form.file, form.tooLarge);
-            hash.update(chunk);
-            yield chunk;
-          }
-        },
-        createWriteStream(target),
-      );
-      file = { path: target, size, filename, sha256: hash.digest("base64url") };
-      return undefined;
-    });
-  } catch (error) {
-    await Promise.all(written.map((scratchFile) => fs.rm(scratchFile, { force: true })));
-    const refusal = asRefusal(error);
-    if (refusal) throw refusal;
-    console.error(JSON.stringify({ level: "warn", msg: "a site media form could not be read", error: String(error) }));
-    throw new Refusal(400, form.file, INTERRUPTED);
-  }
-  return file;
+      try {
+        await pipeline(
+          data,
+          async function* (source: AsyncIterable<Buffer>) {
+            for await (const chunk of source) {
+              hash.update(chunk);
+              yield chunk;
+            }
+          },
+          createWriteStream(target),
+        );
+      } catch (error) {
+        await fs.rm(target, { force: true });
+        throw error;
+      }
+      return { path: target, sha256: hash.digest("base64url") };
+    },
+    discard: (file) => fs.rm(file.path, { force: true }),
+  };
 }
 
-async function readHead(file: string, length: number) {
-  const handle = await fs.open(file, "r");
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+async function removeScratchFiles(form: MultipartForm<ScratchFile>) {
+  await Promise.all(form.files.map((file) => fs.rm(file.stored.path, { force: true })));
 }
 
 // ---------------------------------------------------------------------------
@@ -252,9 +220,31 @@ function replaceRecord(
 // ---------------------------------------------------------------------------
 // The hero photo
 
+/** The hero form (POST /admin/site/hero): a photo of up to 25 MB and the words that describe it. */
+export const HERO_PHOTO_FORM = siteMediaForm({
+  file: "photo",
+  maxFileBytes: MAX_HERO_PHOTO_BYTES,
+  tooLarge: PHOTO_TOO_LARGE,
+  fields: ["heroImageAlt"],
+});
+
+/** Where the hero form's photo waits while it is checked: a scratch file, once the disk has room for it and its copies. */
+export const heroPhotoSink = () => scratchFileSink();
+
 const HERO_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"]);
 /** heif-convert's minute and sharp's minute, and the wait for a visitor's upload in progress. */
 const HERO_JOB_LIMIT_MS = 3 * 60_000;
+
+async function readHead(file: string, length: number) {
+  const handle = await fs.open(file, "r");
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 /** The copies of the photo in `file`, made in the media queue; refusals say why the photo cannot be used. */
 async function prepareHeroCopies(file: string, mime: string) {
@@ -272,18 +262,19 @@ async function prepareHeroCopies(file: string, mime: string) {
   }
 }
 
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("base64url");
+
 /**
- * The hero form (POST /admin/site/hero): a JPEG, PNG, WebP or HEIC photo and
- * the words that describe it (`heroImageAlt`, saved with the settings), or
- * the words alone. The home page shows the new photo once everything is
- * stored; a refusal keeps the one before.
+ * The hero form, read (HERO_PHOTO_FORM, heroPhotoSink): a JPEG, PNG, WebP or
+ * HEIC photo and the words that describe it (`heroImageAlt`, saved with the
+ * settings), or the words alone. The home page shows the new photo once
+ * everything is stored; a refusal keeps the one before. The photo's scratch
+ * file is removed.
  */
-export async function receiveHeroPhotoForm(request: Request, by: Actor): Promise<SiteMediaAnswer> {
-  const values: Record<string, string> = {};
-  let scratchFile: string | undefined;
+export async function receiveHeroPhotoForm(form: MultipartForm<ScratchFile>, by: Actor): Promise<SiteMediaAnswer> {
+  const values: Record<string, string> = { ...form.fields };
+  const file = form.files[0];
   try {
-    const file = await readMediaForm(request, HERO_FORM, values);
-    scratchFile = file?.path;
     values.heroImageAlt ??= "";
     const alt = HeroPhotoFields.safeParse({ heroImageAlt: values.heroImageAlt });
     const problems = alt.success ? {} : fieldErrors(alt.error);
@@ -293,10 +284,10 @@ export async function receiveHeroPhotoForm(request: Request, by: Actor): Promise
       const saved = await updateSiteSettings({ heroImageAlt: alt.data.heroImageAlt }, by);
       return saved.ok ? { ok: true, saved: "words" } : refused(400, [], saved.errors, values);
     }
-    const type = sniffMediaType(await readHead(file.path, 64));
+    const type = sniffMediaType(await readHead(file.stored.path, 64));
     if (!type || !HERO_TYPES.has(type.mime)) return refused(415, [PHOTO_NOT_SUPPORTED], {}, values);
 
-    const copies = await prepareHeroCopies(file.path, type.mime);
+    const copies = await prepareHeroCopies(file.stored.path, type.mime);
     const record: StoredHeroImage = { copies: [], originalName: file.filename.slice(0, 255), bytes: 0 };
     const stored: string[] = [];
     try {
@@ -328,15 +319,11 @@ export async function receiveHeroPhotoForm(request: Request, by: Actor): Promise
     }
     return { ok: true, saved: "file" };
   } catch (error) {
-    const refusal = asRefusal(error);
-    if (!refusal) throw error;
-    return refused(refusal.status, [refusal.message], {}, values, refusal.headers);
+    return refusedSiteMediaForm(error, values);
   } finally {
-    if (scratchFile) await fs.rm(scratchFile, { force: true });
+    await removeScratchFiles(form);
   }
 }
-
-const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("base64url");
 
 /** Back to the photo the site came with (and its description); the family's files are deleted. */
 export async function resetHeroPhoto(by: Actor) {
@@ -351,6 +338,17 @@ export async function resetHeroPhoto(by: Actor) {
 
 // ---------------------------------------------------------------------------
 // The Karen Mode song
+
+/** The song form (POST /admin/site/song): an MP3 of up to 15 MB and its title. */
+export const KAREN_SONG_FORM = siteMediaForm({
+  file: "song",
+  maxFileBytes: MAX_KAREN_SONG_BYTES,
+  tooLarge: SONG_TOO_LARGE,
+  fields: ["title"],
+});
+
+/** Where the song form's file waits while it is checked: a scratch file, once the disk has room for it. */
+export const karenSongSink = () => scratchFileSink();
 
 const DEFAULT_SONG_TITLE = "Karen Mode song";
 
@@ -367,16 +365,15 @@ export function songTitleFromFileName(filename: string): string {
 }
 
 /**
- * The song form (POST /admin/site/song): an MP3 (told from its bytes) and
- * an optional title, or once the family has a song, a new title alone.
- * Karen Mode plays it from the next page on; a refusal keeps the song before.
+ * The song form, read (KAREN_SONG_FORM, karenSongSink): an MP3 (told from
+ * its bytes) and an optional title, or once the family has a song, a new
+ * title alone. Karen Mode plays it from the next page on; a refusal keeps the
+ * song before. The song's scratch file is removed.
  */
-export async function receiveKarenSongForm(request: Request, by: Actor): Promise<SiteMediaAnswer> {
-  const values: Record<string, string> = {};
-  let scratchFile: string | undefined;
+export async function receiveKarenSongForm(form: MultipartForm<ScratchFile>, by: Actor): Promise<SiteMediaAnswer> {
+  const values: Record<string, string> = { ...form.fields };
+  const file = form.files[0];
   try {
-    const file = await readMediaForm(request, SONG_FORM, values);
-    scratchFile = file?.path;
     values.title ??= "";
     const title = KarenSongFields.safeParse({ title: values.title });
     const problems = title.success ? {} : fieldErrors(title.error);
@@ -398,9 +395,9 @@ export async function receiveKarenSongForm(request: Request, by: Actor): Promise
       });
       return { ok: true, saved: "words" };
     }
-    if (!(await isMp3File(file.path))) return refused(415, [SONG_NOT_MP3], {}, values);
+    if (!(await isMp3File(file.stored.path))) return refused(415, [SONG_NOT_MP3], {}, values);
 
-    const key = `site/song-${contentName(file.sha256)}.mp3`;
+    const key = `site/song-${contentName(file.stored.sha256)}.mp3`;
     const record: StoredKarenSong = {
       key,
       title: title.data.title || songTitleFromFileName(file.filename),
@@ -408,7 +405,7 @@ export async function receiveKarenSongForm(request: Request, by: Actor): Promise
       bytes: file.size,
     };
     try {
-      await storeOnce(key, () => createReadStream(file.path), { contentType: "audio/mpeg", size: file.size });
+      await storeOnce(key, () => createReadStream(file.stored.path), { contentType: "audio/mpeg", size: file.size });
       const previous = by.commit((tx) => replaceRecord(tx, STORED_KEYS.karenSong, record, by.username));
       await deleteUnused(songKeys(previous));
     } catch (error) {
@@ -417,11 +414,9 @@ export async function receiveKarenSongForm(request: Request, by: Actor): Promise
     }
     return { ok: true, saved: "file" };
   } catch (error) {
-    const refusal = asRefusal(error);
-    if (!refusal) throw error;
-    return refused(refusal.status, [refusal.message], {}, values, refusal.headers);
+    return refusedSiteMediaForm(error, values);
   } finally {
-    if (scratchFile) await fs.rm(scratchFile, { force: true });
+    await removeScratchFiles(form);
   }
 }
 

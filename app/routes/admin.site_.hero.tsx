@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { HeroPhotoForm } from "~/components/admin/HeroPhotoForm";
-import { receiveHeroPhotoForm, resetHeroPhoto } from "~/models/site-media.server";
+import { HERO_PHOTO_FORM, heroPhotoSink, receiveHeroPhotoForm, resetHeroPhoto } from "~/models/site-media.server";
 import { HERO_DESCRIPTION_SAVED, HERO_PHOTO_RESET, HERO_PHOTO_SAVED, HERO_PHOTO_SECTION, SITE_TAB_PATH } from "~/models/site-media.schema";
 import { pageMeta } from "~/utils/meta";
 import { loaderCacheControl } from "~/utils/http.server";
@@ -17,6 +17,8 @@ export const loader = ({ request }: LoaderFunctionArgs) => siteMediaPage(request
 export const action = ({ request }: ActionFunctionArgs) =>
   answerSiteMediaForm(request, {
     section: HERO_PHOTO_SECTION,
+    upload: HERO_PHOTO_FORM,
+    sink: heroPhotoSink,
     receive: receiveHeroPhotoForm,
     reset: resetHeroPhoto,
     toasts: { file: HERO_PHOTO_SAVED, words: HERO_DESCRIPTION_SAVED, reset: HERO_PHOTO_RESET },

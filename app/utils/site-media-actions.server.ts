@@ -1,9 +1,10 @@
 import { json } from "@remix-run/node";
 import type { Actor } from "~/auth/actor.server";
 import { requireAdmin } from "~/auth/session.server";
-import type { SiteMediaAnswer } from "~/models/site-media.server";
+import { refusedSiteMediaForm, type SiteMediaAnswer } from "~/models/site-media.server";
 import { SITE_TAB_PATH, type SiteMediaFormResult } from "~/models/site-media.schema";
 import { PRIVATE_NO_STORE, readFormData } from "./http.server";
+import { readMultipartForm, type FileSink, type MultipartForm, type MultipartFormLimits } from "./multipart.server";
 import { asRefusal } from "./refusal.server";
 import type { ToastInput } from "./toast";
 import { redirectWithToast } from "./toast.server";
@@ -14,10 +15,13 @@ import { redirectWithToast } from "./toast.server";
 // with the reason and what was typed (the route's page without JavaScript;
 // beside the form with it).
 
-export interface SiteMediaForms {
+export interface SiteMediaForms<Stored> {
   /** The id of the form's section in the Site tab. */
   section: string;
-  receive: (request: Request, by: Actor) => Promise<SiteMediaAnswer>;
+  /** The upload form's limits, and where its file goes while the model checks it. */
+  upload: MultipartFormLimits;
+  sink: () => FileSink<Stored>;
+  receive: (form: MultipartForm<Stored>, by: Actor) => Promise<SiteMediaAnswer>;
   reset: (by: Actor) => Promise<void>;
   toasts: { file: ToastInput; words: ToastInput; reset: ToastInput };
 }
@@ -49,11 +53,14 @@ export async function siteMediaPage(request: Request) {
   return json(null, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
-export async function answerSiteMediaForm(request: Request, forms: SiteMediaForms) {
+export async function answerSiteMediaForm<Stored>(request: Request, forms: SiteMediaForms<Stored>) {
   const admin = await requireAdmin(request);
   const back = `${SITE_TAB_PATH}#${forms.section}`;
   if (isMultipart(request)) {
-    const answer = await forms.receive(request, admin);
+    const answer = await readMultipartForm(request, forms.upload, forms.sink()).then(
+      (form) => forms.receive(form, admin),
+      (error: unknown) => refusedSiteMediaForm(error),
+    );
     if (answer.ok) return redirectWithToast(back, answer.saved === "file" ? forms.toasts.file : forms.toasts.words);
     return json({ result: answer.result }, { status: answer.status, headers: answer.headers });
   }

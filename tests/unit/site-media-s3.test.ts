@@ -9,14 +9,25 @@ import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteSettings } from "../../db/schema";
-import { operator } from "~/auth/actor.server";
+import { operator, type Actor } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { useMediaStorage } from "~/media/media-storage.server";
 import { S3Storage } from "~/media/s3-storage.server";
 import { getSiteView, getStoredValue, STORED_KEYS } from "~/models/settings.server";
 import type { StoredHeroImage, StoredKarenSong } from "~/models/site-media.schema";
-import { receiveHeroPhotoForm, receiveKarenSongForm, resetHeroPhoto, resetKarenSong } from "~/models/site-media.server";
+import {
+  HERO_PHOTO_FORM,
+  heroPhotoSink,
+  KAREN_SONG_FORM,
+  karenSongSink,
+  receiveHeroPhotoForm,
+  receiveKarenSongForm,
+  refusedSiteMediaForm,
+  resetHeroPhoto,
+  resetKarenSong,
+} from "~/models/site-media.server";
 import { loader as siteMediaFile } from "~/routes/media.site.$file";
+import { readMultipartForm } from "~/utils/multipart.server";
 // @ts-expect-error s3rver ships no type declarations.
 import S3rver from "s3rver";
 
@@ -87,13 +98,19 @@ function upload(action: "hero" | "song", fields: Record<string, string | { bytes
   return new Request(`${ORIGIN}/admin/site/${action}`, { method: "POST", body: form });
 }
 
+/** A form read and answered as its route does (answerSiteMediaForm), by `by`. */
+const sendHeroForm = (request: Request, by: Actor) =>
+  readMultipartForm(request, HERO_PHOTO_FORM, heroPhotoSink()).then((form) => receiveHeroPhotoForm(form, by), refusedSiteMediaForm);
+const sendSongForm = (request: Request, by: Actor) =>
+  readMultipartForm(request, KAREN_SONG_FORM, karenSongSink()).then((form) => receiveKarenSongForm(form, by), refusedSiteMediaForm);
+
 describe("the family's photo and song in an S3 bucket", () => {
   it("are stored in the bucket, served through presigned addresses, and replaced and deleted there", async () => {
     const photo = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: "#996633" } })
       .jpeg()
       .toBuffer();
     expect(
-      await receiveHeroPhotoForm(
+      await sendHeroForm(
         upload("hero", { heroImageAlt: "In the bucket", photo: { bytes: photo, name: "p.jpg", type: "image/jpeg" } }),
         operator("family"),
       ),
@@ -115,7 +132,7 @@ describe("the family's photo and song in an S3 bucket", () => {
 
     const song = await fs.readFile(BUNDLED_SONG);
     expect(
-      await receiveKarenSongForm(
+      await sendSongForm(
         upload("song", { title: "Bucket Song", song: { bytes: song, name: "s.mp3", type: "audio/mpeg" } }),
         operator("family"),
       ),
@@ -133,7 +150,7 @@ describe("the family's photo and song in an S3 bucket", () => {
     const second = await sharp({ create: { width: 700, height: 500, channels: 3, background: "#336699" } })
       .png()
       .toBuffer();
-    await receiveHeroPhotoForm(
+    await sendHeroForm(
       upload("hero", { heroImageAlt: "Second", photo: { bytes: second, name: "q.png", type: "image/png" } }),
       operator("family"),
     );

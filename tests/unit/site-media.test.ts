@@ -10,7 +10,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { siteSettings } from "../../db/schema";
-import { operator } from "~/auth/actor.server";
+import { operator, type Actor } from "~/auth/actor.server";
 import { config } from "~/config.server";
 import { content } from "~/content";
 import { db } from "~/db.server";
@@ -30,13 +30,19 @@ import {
 } from "~/models/site-media.schema";
 import {
   findSiteMediaFile,
+  HERO_PHOTO_FORM,
+  heroPhotoSink,
+  KAREN_SONG_FORM,
+  karenSongSink,
   receiveHeroPhotoForm,
   receiveKarenSongForm,
+  refusedSiteMediaForm,
   resetHeroPhoto,
   resetKarenSong,
   songTitleFromFileName,
 } from "~/models/site-media.server";
 import { loader as siteMediaFile } from "~/routes/media.site.$file";
+import { readMultipartForm } from "~/utils/multipart.server";
 import { STORAGE_FULL } from "~/utils/refusal.server";
 
 const BUNDLED_SONG = path.resolve(__dirname, "../../public/audio/karen-mode.mp3");
@@ -216,6 +222,12 @@ function songForm(fields: { song?: { bytes: Buffer; name: string }; title?: stri
   return new Request(`${ORIGIN}/admin/site/song`, { method: "POST", body: form });
 }
 
+/** A form read and answered as its route does (answerSiteMediaForm), by `by`. */
+const sendHeroForm = (request: Request, by: Actor) =>
+  readMultipartForm(request, HERO_PHOTO_FORM, heroPhotoSink()).then((form) => receiveHeroPhotoForm(form, by), refusedSiteMediaForm);
+const sendSongForm = (request: Request, by: Actor) =>
+  readMultipartForm(request, KAREN_SONG_FORM, karenSongSink()).then((form) => receiveKarenSongForm(form, by), refusedSiteMediaForm);
+
 const heroRecord = () => getStoredValue<StoredHeroImage>(STORED_KEYS.heroImage);
 const songRecord = () => getStoredValue<StoredKarenSong>(STORED_KEYS.karenSong);
 const heroFiles = (record: StoredHeroImage | null) => record?.copies.flatMap((copy) => [copy.webp, copy.jpeg]) ?? [];
@@ -244,7 +256,7 @@ afterEach(async () => {
 
 describe("uploading the hero photo", () => {
   it("stores its copies, saves its description, and the home page shows it with srcset", async () => {
-    const answer = await receiveHeroPhotoForm(
+    const answer = await sendHeroForm(
       heroForm({ photo: { bytes: await phonePhoto(2400, 1600), name: "IMG_1234.JPG" }, heroImageAlt: "  Mum at the lake  " }),
       operator("family"),
     );
@@ -268,12 +280,12 @@ describe("uploading the hero photo", () => {
   });
 
   it("replaces the photo before: its files are deleted once the new one is recorded", async () => {
-    await receiveHeroPhotoForm(
+    await sendHeroForm(
       heroForm({ photo: { bytes: await plainPhoto(1400, 900), name: "first.jpg" }, heroImageAlt: "First" }),
       operator("family"),
     );
     const first = heroFiles(heroRecord());
-    await receiveHeroPhotoForm(
+    await sendHeroForm(
       heroForm({ photo: { bytes: await plainPhoto(1400, 900, "#aa3366"), name: "second.jpg" }, heroImageAlt: "Second" }),
       operator("family"),
     );
@@ -282,7 +294,7 @@ describe("uploading the hero photo", () => {
     for (const key of first) expect(stored(key), key).toBe(false);
     expect(await siteFiles()).toEqual(second.map((key) => path.posix.basename(key)).sort());
     // The same photo again keeps its files (they are named after their bytes).
-    await receiveHeroPhotoForm(
+    await sendHeroForm(
       heroForm({ photo: { bytes: await plainPhoto(1400, 900, "#aa3366"), name: "again.jpg" }, heroImageAlt: "Again" }),
       operator("family"),
     );
@@ -291,14 +303,14 @@ describe("uploading the hero photo", () => {
   });
 
   it("refuses a form without a description, a file that is not a photo, and keeps the photo before", async () => {
-    await receiveHeroPhotoForm(
+    await sendHeroForm(
       heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "kept.jpg" }, heroImageAlt: "Kept" }),
       operator("family"),
     );
     const kept = heroRecord();
     const before = await siteFiles();
 
-    const noAlt = await receiveHeroPhotoForm(
+    const noAlt = await sendHeroForm(
       heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "a.jpg" }, heroImageAlt: "  " }),
       operator("family"),
     );
@@ -307,7 +319,7 @@ describe("uploading the hero photo", () => {
       status: 400,
       result: { formErrors: [], fieldErrors: { heroImageAlt: ["Photo description is required"] } },
     });
-    const notPhoto = await receiveHeroPhotoForm(
+    const notPhoto = await sendHeroForm(
       heroForm({ photo: { bytes: Buffer.from("just some text, named like a photo"), name: "photo.jpg" }, heroImageAlt: "Text" }),
       operator("family"),
     );
@@ -315,13 +327,11 @@ describe("uploading the hero photo", () => {
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
       .gif()
       .toBuffer();
-    expect(
-      await receiveHeroPhotoForm(heroForm({ photo: { bytes: gif, name: "a.gif" }, heroImageAlt: "Gif" }), operator("family")),
-    ).toMatchObject({
+    expect(await sendHeroForm(heroForm({ photo: { bytes: gif, name: "a.gif" }, heroImageAlt: "Gif" }), operator("family"))).toMatchObject({
       status: 415,
     });
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]);
-    const unreadable = await receiveHeroPhotoForm(
+    const unreadable = await sendHeroForm(
       heroForm({ photo: { bytes: broken, name: "broken.jpg" }, heroImageAlt: "Broken" }),
       operator("family"),
     );
@@ -340,28 +350,25 @@ describe("uploading the hero photo", () => {
       headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(30 * 1024 * 1024) },
       body: "--x--",
     });
-    expect(await receiveHeroPhotoForm(declared, operator("family"))).toMatchObject({
+    expect(await sendHeroForm(declared, operator("family"))).toMatchObject({
       ok: false,
       status: 413,
       result: { formErrors: [PHOTO_TOO_LARGE] },
     });
     const huge = Buffer.concat([await plainPhoto(100, 100), Buffer.alloc(26 * 1024 * 1024)]);
-    const streamed = await receiveHeroPhotoForm(
-      heroForm({ photo: { bytes: huge, name: "huge.jpg" }, heroImageAlt: "Huge" }),
-      operator("family"),
-    );
+    const streamed = await sendHeroForm(heroForm({ photo: { bytes: huge, name: "huge.jpg" }, heroImageAlt: "Huge" }), operator("family"));
     expect(streamed).toMatchObject({ ok: false, status: 413, result: { formErrors: [PHOTO_TOO_LARGE], values: { heroImageAlt: "Huge" } } });
     expect(heroRecord()).toBeNull();
     expect(await fs.readdir(path.join(config.STORAGE_DIR, "tmp")).catch(() => [])).toEqual([]);
   });
 
   it("without a new photo changes only its description", async () => {
-    await receiveHeroPhotoForm(
+    await sendHeroForm(
       heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "kept.jpg" }, heroImageAlt: "Mum on the pier" }),
       operator("family"),
     );
     const kept = heroRecord();
-    expect(await receiveHeroPhotoForm(heroForm({ heroImageAlt: "Mum on the pier at Santa Cruz" }), operator("family"))).toEqual({
+    expect(await sendHeroForm(heroForm({ heroImageAlt: "Mum on the pier at Santa Cruz" }), operator("family"))).toEqual({
       ok: true,
       saved: "words",
     });
@@ -370,7 +377,7 @@ describe("uploading the hero photo", () => {
   });
 
   it("on a full disk answers the storage-full message and keeps the photo before", async () => {
-    await receiveHeroPhotoForm(
+    await sendHeroForm(
       heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "kept.jpg" }, heroImageAlt: "Kept" }),
       operator("family"),
     );
@@ -384,7 +391,7 @@ describe("uploading the hero photo", () => {
     }
     useMediaStorage(new FullDisk(config.STORAGE_DIR, config.sessionSecrets));
     const photo = { bytes: await plainPhoto(1500, 1000, "#123456"), name: "new.jpg" };
-    expect(await receiveHeroPhotoForm(heroForm({ photo, heroImageAlt: "New" }), operator("family"))).toMatchObject({
+    expect(await sendHeroForm(heroForm({ photo, heroImageAlt: "New" }), operator("family"))).toMatchObject({
       ok: false,
       status: 507,
       result: { formErrors: [STORAGE_FULL], values: { heroImageAlt: "New" } },
@@ -397,7 +404,7 @@ describe("uploading the hero photo", () => {
       }
     }
     useMediaStorage(new NearlyFull(config.STORAGE_DIR, config.sessionSecrets));
-    expect(await receiveHeroPhotoForm(heroForm({ photo, heroImageAlt: "New" }), operator("family"))).toMatchObject({
+    expect(await sendHeroForm(heroForm({ photo, heroImageAlt: "New" }), operator("family"))).toMatchObject({
       status: 507,
       result: { formErrors: [STORAGE_FULL] },
     });
@@ -408,7 +415,7 @@ describe("uploading the hero photo", () => {
   });
 
   it("“Use the original photo” goes back to the bundled photo and its description, and deletes the family's files", async () => {
-    await receiveHeroPhotoForm(
+    await sendHeroForm(
       heroForm({ photo: { bytes: await plainPhoto(800, 500), name: "mine.jpg" }, heroImageAlt: "Mine" }),
       operator("family"),
     );
@@ -424,12 +431,12 @@ describe("uploading the hero photo", () => {
 describe("uploading the Karen Mode song", () => {
   it("stores the MP3, names it after its file unless given a title, and Karen Mode plays it", async () => {
     const bytes = await fs.readFile(BUNDLED_SONG);
-    expect(await receiveKarenSongForm(songForm({ title: "No song yet" }), operator("family"))).toEqual({
+    expect(await sendSongForm(songForm({ title: "No song yet" }), operator("family"))).toEqual({
       ok: false,
       status: 400,
       result: { formErrors: [SONG_REQUIRED], fieldErrors: {}, values: { title: "No song yet" } },
     });
-    expect(await receiveKarenSongForm(songForm({ song: { bytes, name: "Our Party Song.mp3" } }), operator("family"))).toEqual({
+    expect(await sendSongForm(songForm({ song: { bytes, name: "Our Party Song.mp3" } }), operator("family"))).toEqual({
       ok: true,
       saved: "file",
     });
@@ -439,7 +446,7 @@ describe("uploading the Karen Mode song", () => {
     expect(await fs.readFile(path.join(objectsDir(), record.key))).toEqual(bytes);
     expect(getSiteView().karenMusic).toEqual({ mp3: `/media/site/${path.posix.basename(record.key)}`, title: "Our Party Song" });
 
-    await receiveKarenSongForm(
+    await sendSongForm(
       songForm({ song: { bytes: Buffer.concat([bytes, mp3Frame()]), name: "x.mp3" }, title: " Dancing Queen " }),
       operator("family"),
     );
@@ -448,19 +455,19 @@ describe("uploading the Karen Mode song", () => {
   });
 
   it("refuses anything that is not an MP3, a title too long, and keeps the song before", async () => {
-    await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "kept.mp3" } }), operator("family"));
+    await sendSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "kept.mp3" } }), operator("family"));
     const kept = songRecord();
-    const notMp3 = await receiveKarenSongForm(
+    const notMp3 = await sendSongForm(
       songForm({ song: { bytes: await fs.readFile(BUNDLED_OGG), name: "song.mp3" }, title: "Ogg" }),
       operator("family"),
     );
     expect(notMp3).toEqual({ ok: false, status: 415, result: { formErrors: [SONG_NOT_MP3], fieldErrors: {}, values: { title: "Ogg" } } });
-    const long = await receiveKarenSongForm(
+    const long = await sendSongForm(
       songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "a.mp3" }, title: "x".repeat(201) }),
       operator("family"),
     );
     expect(long).toMatchObject({ status: 400, result: { fieldErrors: { title: ["Song title must be at most 200 characters"] } } });
-    const tooLarge = await receiveKarenSongForm(
+    const tooLarge = await sendSongForm(
       songForm({ song: { bytes: Buffer.alloc(16 * 1024 * 1024), name: "long.mp3" } }),
       operator("family"),
     );
@@ -470,17 +477,17 @@ describe("uploading the Karen Mode song", () => {
   });
 
   it("without a new file renames the family's song (its file's name when the title is emptied)", async () => {
-    await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "party_mix.mp3" } }), operator("family"));
+    await sendSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "party_mix.mp3" } }), operator("family"));
     const { key } = songRecord()!;
-    expect(await receiveKarenSongForm(songForm({ title: "Dancing Queen" }), operator("family"))).toEqual({ ok: true, saved: "words" });
+    expect(await sendSongForm(songForm({ title: "Dancing Queen" }), operator("family"))).toEqual({ ok: true, saved: "words" });
     expect(songRecord()).toMatchObject({ key, title: "Dancing Queen" });
     expect(getSiteView().karenMusic.title).toBe("Dancing Queen");
-    await receiveKarenSongForm(songForm({ title: "" }), operator("family"));
+    await sendSongForm(songForm({ title: "" }), operator("family"));
     expect(songRecord()).toMatchObject({ key, title: "party mix" });
   });
 
   it("“Use the bundled song” goes back to the loop the site came with and deletes the family's file", async () => {
-    await receiveKarenSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "mine.mp3" } }), operator("family"));
+    await sendSongForm(songForm({ song: { bytes: await fs.readFile(BUNDLED_SONG), name: "mine.mp3" } }), operator("family"));
     await resetKarenSong(operator("family"));
     expect(getSiteView().karenMusic).toEqual({
       mp3: "/audio/karen-mode.mp3",
@@ -493,12 +500,9 @@ describe("uploading the Karen Mode song", () => {
 
 describe("serving the family's files at /media/site/{file}", () => {
   it("serves the files in use with their type, a year's cache and byte ranges; nothing else", async () => {
-    await receiveHeroPhotoForm(
-      heroForm({ photo: { bytes: await plainPhoto(1300, 800), name: "a.jpg" }, heroImageAlt: "A" }),
-      operator("family"),
-    );
+    await sendHeroForm(heroForm({ photo: { bytes: await plainPhoto(1300, 800), name: "a.jpg" }, heroImageAlt: "A" }), operator("family"));
     const song = await fs.readFile(BUNDLED_SONG);
-    await receiveKarenSongForm(songForm({ song: { bytes: song, name: "a.mp3" } }), operator("family"));
+    await sendSongForm(songForm({ song: { bytes: song, name: "a.mp3" } }), operator("family"));
     const { heroImage, karenMusic } = getSiteView();
 
     const jpeg = await serve(path.posix.basename(heroImage.src));
