@@ -28,9 +28,9 @@ import { heroImageView, karenMusicView } from "./site-media.schema";
 export const STORED_KEYS = {
   /** {hash, version}: the visitors' passcode (scrypt) and a token that changes with it. */
   passcode: "visitorPasscode",
-  /** The family's hero photo (app/models/site-media.server.ts). */
+  /** The family's hero photo (app/models/hero-photo.server.ts). */
   heroImage: "heroImage",
-  /** The family's Karen Mode song (app/models/site-media.server.ts). */
+  /** The family's Karen Mode song (app/models/karen-song.server.ts). */
   karenSong: "karenSong",
 } as const;
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getMediaStorage } from "~/media/media-storage.server";
-import { findSiteMediaFile } from "~/models/site-media.server";
+import { findSiteMediaFile } from "~/models/site-media-files.server";
 import { readOnlyAction } from "~/utils/http.server";
 
 const notFound = () =>

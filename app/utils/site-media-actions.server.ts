@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import type { Actor } from "~/auth/actor.server";
 import { requireAdmin } from "~/auth/session.server";
-import { refusedSiteMediaForm, type SiteMediaAnswer } from "~/models/site-media.server";
+import { refusedSiteMediaForm, type SiteMediaAnswer } from "~/models/site-media-files.server";
 import { SITE_TAB_PATH, type SiteMediaFormResult } from "~/models/site-media.schema";
 import { PRIVATE_NO_STORE, readFormData } from "./http.server";
 import { readMultipartForm, type FileSink, type MultipartForm, type MultipartFormLimits } from "./multipart.server";

@@ -15,17 +15,9 @@ import { useMediaStorage } from "~/media/media-storage.server";
 import { S3Storage } from "~/media/s3-storage.server";
 import { getSiteView, getStoredValue, STORED_KEYS } from "~/models/settings.server";
 import type { StoredHeroImage, StoredKarenSong } from "~/models/site-media.schema";
-import {
-  HERO_PHOTO_FORM,
-  heroPhotoSink,
-  KAREN_SONG_FORM,
-  karenSongSink,
-  receiveHeroPhotoForm,
-  receiveKarenSongForm,
-  refusedSiteMediaForm,
-  resetHeroPhoto,
-  resetKarenSong,
-} from "~/models/site-media.server";
+import { HERO_PHOTO_FORM, heroPhotoSink, receiveHeroPhotoForm, resetHeroPhoto } from "~/models/hero-photo.server";
+import { KAREN_SONG_FORM, karenSongSink, receiveKarenSongForm, resetKarenSong } from "~/models/karen-song.server";
+import { refusedSiteMediaForm } from "~/models/site-media-files.server";
 import { loader as siteMediaFile } from "~/routes/media.site.$file";
 import { readMultipartForm } from "~/utils/multipart.server";
 // @ts-expect-error s3rver ships no type declarations.

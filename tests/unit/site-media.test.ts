@@ -28,19 +28,9 @@ import {
   type StoredHeroImage,
   type StoredKarenSong,
 } from "~/models/site-media.schema";
-import {
-  findSiteMediaFile,
-  HERO_PHOTO_FORM,
-  heroPhotoSink,
-  KAREN_SONG_FORM,
-  karenSongSink,
-  receiveHeroPhotoForm,
-  receiveKarenSongForm,
-  refusedSiteMediaForm,
-  resetHeroPhoto,
-  resetKarenSong,
-  songTitleFromFileName,
-} from "~/models/site-media.server";
+import { HERO_PHOTO_FORM, heroPhotoSink, receiveHeroPhotoForm, resetHeroPhoto } from "~/models/hero-photo.server";
+import { KAREN_SONG_FORM, karenSongSink, receiveKarenSongForm, resetKarenSong, songTitleFromFileName } from "~/models/karen-song.server";
+import { findSiteMediaFile, refusedSiteMediaForm } from "~/models/site-media-files.server";
 import { loader as siteMediaFile } from "~/routes/media.site.$file";
 import { readMultipartForm } from "~/utils/multipart.server";
 import { STORAGE_FULL } from "~/utils/refusal.server";

@@ -14,7 +14,8 @@ import { createPoem, type PoemInput } from "~/models/poem.server";
 import { SettingsPatch } from "~/models/settings.schema";
 import { submitterLabel } from "~/models/upload.schema";
 import { updateSiteSettings } from "~/models/settings.server";
-import { resetHeroPhoto, resetKarenSong } from "~/models/site-media.server";
+import { resetHeroPhoto } from "~/models/hero-photo.server";
+import { resetKarenSong } from "~/models/karen-song.server";
 
 /** Back to a new site's settings (app/content.ts): public, the bundled photo and song, no passcode. */
 export function resetSiteSettings() {
