@@ -15,8 +15,8 @@ import { getMediaStorage } from "~/media/media-storage.server";
 import { sniffMediaType } from "~/media/process.server";
 import { admitStoredBytes, checkUploadRoom, forgetPartSizes, resetUploadByteCounts, TOO_LARGE } from "./upload-budget.server";
 import { UploadRefused } from "./upload-refusal.server";
-import { enqueueProcessing, forgetUnreadableUpload } from "./upload-processing.server";
-import { getUpload, mediaUrl, toUploadView } from "./upload.server";
+import { enqueueProcessing, forgetUnreadableUpload, mediaUrl } from "./upload-processing.server";
+import { getUpload, toUploadView } from "./upload.server";
 
 export const UNSUPPORTED_TYPE = "Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";
 export const UNREADABLE_FILE =

@@ -55,7 +55,8 @@ export type ProcessingOutcome = { ok: true } | { ok: false; kind: MediaProblem["
 export const CANNOT_ROTATE = "This image could not be read, so it cannot be rotated.";
 const SOMETHING_WENT_WRONG = "something went wrong while preparing it";
 
-const mediaUrl = (id: number, key: string) => `/media/${id}/${path.posix.basename(key)}`;
+/** The address an upload's stored file is served at (`findMediaFile` reads it back). */
+export const mediaUrl = (id: number, key: string) => `/media/${id}/${path.posix.basename(key)}`;
 const getRow = (id: number): Upload | undefined => db.select().from(uploads).where(eq(uploads.id, id)).get();
 const stillWanted = (id: number) => and(eq(uploads.id, id), inArray(uploads.status, ["PENDING", "APPROVED"]));
 

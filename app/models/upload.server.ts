@@ -5,7 +5,7 @@ import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { photoCopies } from "~/media/web-sizes";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
-import { isReady, processingStateOf, publicCopyKeys, turnImage } from "./upload-processing.server";
+import { isReady, mediaUrl, processingStateOf, publicCopyKeys, turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
 import {
   parseSubmittedBy,
@@ -17,31 +17,6 @@ import {
   type UploadView,
 } from "./upload.schema";
 
-export { UploadRefused } from "./upload-refusal.server";
-// How files come in lives beside this file; these names stay importable from here.
-export {
-  ABANDONED_AFTER_MS,
-  cleanupAbandonedUploads,
-  completeUpload,
-  CompleteUploadSchema,
-  describeUploadedObject,
-  resetUploadLimits,
-  signUpload,
-  TOO_MANY_UPLOADS,
-  UNREADABLE_FILE,
-  UNSUPPORTED_TYPE,
-  UPLOADS_PER_10_MINUTES,
-} from "./upload-intake.server";
-export { beginFormUpload, discardFormUpload, registerFormUpload, storeFormUpload } from "./upload-form.server";
-export {
-  abortMultipartUpload,
-  completeMultipartUpload,
-  createMultipartUpload,
-  listMultipartParts,
-  receiveSignedPut,
-  signMultipartPart,
-} from "./upload-parts.server";
-
 export function toUploadView(upload: Upload): UploadView {
   return {
     ...toGalleryItem(upload),
@@ -51,10 +26,6 @@ export function toUploadView(upload: Upload): UploadView {
     createdAt: upload.createdAt.toISOString(),
   };
 }
-
-export const mediaUrl = (id: number, key: string) => `/media/${id}/${path.posix.basename(key)}`;
-
-export { processingIdle, processUpload, requeueUnprocessedUploads } from "./upload-processing.server";
 
 export function getUpload(id: number): Upload | undefined {
   return db.select().from(uploads).where(eq(uploads.id, id)).get();
