@@ -11,7 +11,7 @@ import * as s from "./Slideshow.css";
 // list is asked for again every half minute so newly published media join
 // it, and the screen is kept awake.
 
-export interface SlideshowLinks {
+interface SlideshowLinks {
   previous: string;
   next: string;
   pause: string;
@@ -54,7 +54,7 @@ type Action =
 const what = (item: SlideshowItem) => (item.type === "VIDEO" ? "Video" : "Photo");
 const sharedBy = (item: SlideshowItem) => (item.senderFirstName ? `shared by ${item.senderFirstName}` : "shared by a guest");
 /** The alt text: what it is and who shared it, as a screen reader says it. */
-export const slideLabel = (item: SlideshowItem) => `${what(item)} ${sharedBy(item)}`;
+const slideLabel = (item: SlideshowItem) => `${what(item)} ${sharedBy(item)}`;
 
 function reducer(state: State, action: Action): State {
   switch (action.type) {

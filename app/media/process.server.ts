@@ -79,8 +79,6 @@ export function sniffMediaType(head: Buffer): SniffedType | null {
   return null;
 }
 
-export { THUMBNAIL_WIDTH } from "./web-sizes";
-
 export interface ImageCopies {
   /** The web copies, narrowest first (widths of `photoWidths`); the last and largest is the gallery's `url`. */
   sizes: { file: string; width: number; height: number }[];

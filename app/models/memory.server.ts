@@ -11,7 +11,6 @@ export {
   GUESTBOOK_PAGE_SIZE,
   MemoryApiSchema,
   MemoryFormSchema,
-  MESSAGE_MIN_LENGTH,
   type AdminMemory,
   type MemoryInput,
   type PublicMemory,
@@ -68,7 +67,7 @@ export function submitMemory(input: MemoryInput, source?: SubmissionSource): { i
   return row!;
 }
 
-export function toPublicMemory(memory: Pick<Memory, "id" | "name" | "message" | "createdAt">): PublicMemory {
+function toPublicMemory(memory: Pick<Memory, "id" | "name" | "message" | "createdAt">): PublicMemory {
   return {
     id: memory.id,
     name: memory.name,
@@ -141,7 +140,7 @@ export function setMemoryStatus(id: number, status: Exclude<Status, "PENDING">, 
   );
 }
 
-export function toAdminMemory(memory: Memory): AdminMemory {
+function toAdminMemory(memory: Memory): AdminMemory {
   return {
     id: memory.id,
     name: memory.name,

@@ -6,7 +6,7 @@ import type { PoemInput, PoemView } from "./poem.schema";
 
 export { PoemInput, type PoemView } from "./poem.schema";
 
-export function toPoemView(poem: Poem): PoemView {
+function toPoemView(poem: Poem): PoemView {
   return {
     id: poem.id,
     title: poem.title,

@@ -29,15 +29,15 @@ import { UploadRefused } from "./upload-refusal.server";
 import { MISSING_INFORMATION, submitterLabel } from "./upload.schema";
 
 /** The most the share form's body may hold: ten files of 1 GB and the rest of the form. */
-export const MAX_FORM_BODY_BYTES = MAX_FILES_PER_VISIT * MAX_UPLOAD_BYTES + 1024 * 1024;
-export const FORM_TOO_LARGE = `The files are larger than the form can take at once (${MAX_FILES_PER_VISIT} files of at most 1 GB each). Please choose fewer or smaller files.`;
+const MAX_FORM_BODY_BYTES = MAX_FILES_PER_VISIT * MAX_UPLOAD_BYTES + 1024 * 1024;
+const FORM_TOO_LARGE = `The files are larger than the form can take at once (${MAX_FILES_PER_VISIT} files of at most 1 GB each). Please choose fewer or smaller files.`;
 
 /**
  * The share form without JavaScript, before its body is read: the bytes it
  * says it carries are reserved against every budget. Release the intake when
  * the form has been read.
  */
-export async function beginFormUpload(contentLength: string | null, clientIp?: string): Promise<UploadIntake> {
+async function beginFormUpload(contentLength: string | null, clientIp?: string): Promise<UploadIntake> {
   const bytes = contentLength !== null && /^\d+$/.test(contentLength.trim()) ? Number(contentLength) : NaN;
   if (!Number.isSafeInteger(bytes)) throw new UploadRefused(411, "file", LENGTH_REQUIRED);
   if (bytes > MAX_FORM_BODY_BYTES) throw new UploadRefused(413, "file", FORM_TOO_LARGE);
@@ -94,7 +94,7 @@ export async function registerFormUpload(key: string, details: { submittedBy: st
 }
 
 /** Removes an object stored by storeFormUpload when the rest of the form was refused. */
-export async function discardFormUpload(key: string) {
+async function discardFormUpload(key: string) {
   await forgetObject(key);
 }
 

@@ -52,7 +52,7 @@ export function isReady(upload: Pick<Upload, "type" | "processedAt" | "processin
 /** What one processing job came to. */
 export type ProcessingOutcome = { ok: true } | { ok: false; kind: MediaProblem["kind"]; reason: string };
 
-export const CANNOT_ROTATE = "This image could not be read, so it cannot be rotated.";
+const CANNOT_ROTATE = "This image could not be read, so it cannot be rotated.";
 const SOMETHING_WENT_WRONG = "something went wrong while preparing it";
 
 /** The address an upload's stored file is served at (`findMediaFile` reads it back). */

@@ -79,16 +79,16 @@ export async function setUploadStatus(id: number, status: Status, by: string | n
 }
 
 /** Why an upload processing gave up on stays unpublished, as the admin reads it. */
-export const cannotPublish = (reason: string) =>
+const cannotPublish = (reason: string) =>
   `This file cannot be published because it could not be processed: ${reason}. You can delete it, or ask the sender for another copy.`;
 
 /** Why an upload still being processed cannot be published yet, as the admin reads it. */
-export const notReadyYet = (type: MediaType) =>
+const notReadyYet = (type: MediaType) =>
   type === "VIDEO"
     ? "This video is still being prepared so that every browser can play it. It can be published once it is ready."
     : "This photo is still being prepared. It can be published once it is ready.";
 
-export function toGalleryItem(upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec">): GalleryItem {
+function toGalleryItem(upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec">): GalleryItem {
   return {
     id: upload.id,
     type: upload.type,
