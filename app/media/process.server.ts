@@ -7,9 +7,6 @@ import { MediaProblem, PROCESSING_LIMITS, tooSlow, type ProcessingLimits } from 
 import { runTool, ToolFailed, toolMissing } from "./run-tool.server";
 import { PHOTO_LONGEST_SIDE, photoWidths, THUMBNAIL_WIDTH } from "./web-sizes";
 
-export { MediaProblem, PROCESSING_LIMITS } from "./processing-limits.server";
-export { checkVideoFrameSize, makeVideoPoster, makeWebVideo, probeForWeb, probeVideo, WEB_VIDEO } from "./video.server";
-
 export interface SniffedType {
   mime: string;
   type: MediaType;

@@ -6,18 +6,6 @@ import { serverForm } from "~/utils/form-schema.server";
 import { MemoryFormSchema, type AdminMemory, type MemoryInput, type PublicMemory } from "./memory.schema";
 import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "./submission-limit.server";
 
-export {
-  GUESTBOOK_MAX_LIMIT,
-  GUESTBOOK_PAGE_SIZE,
-  MemoryApiSchema,
-  MemoryFormSchema,
-  type AdminMemory,
-  type MemoryInput,
-  type PublicMemory,
-} from "./memory.schema";
-
-export { resetSubmissionLimits, TOO_MANY_SUBMISSIONS } from "./submission-limit.server";
-
 const recentCopyQuery = db
   .select({ id: memories.id })
   .from(memories)

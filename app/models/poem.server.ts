@@ -4,8 +4,6 @@ import { db } from "~/db.server";
 
 import type { PoemInput, PoemView } from "./poem.schema";
 
-export { PoemInput, type PoemView } from "./poem.schema";
-
 function toPoemView(poem: Poem): PoemView {
   return {
     id: poem.id,

@@ -7,16 +7,9 @@ import { uploads, type Upload } from "../../db/schema";
 import { db } from "~/db.server";
 import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
-import {
-  checkVideoFrameSize,
-  makeImageCopies,
-  makeVideoPoster,
-  makeWebVideo,
-  MediaProblem,
-  probeForWeb,
-  probeVideo,
-} from "~/media/process.server";
-import { tooSlow } from "~/media/processing-limits.server";
+import { makeImageCopies } from "~/media/process.server";
+import { checkVideoFrameSize, makeVideoPoster, makeWebVideo, probeForWeb, probeVideo } from "~/media/video.server";
+import { MediaProblem, tooSlow } from "~/media/processing-limits.server";
 import { createJobQueue, JobTimedOut } from "~/media/processing-queue.server";
 import { photoCopies, photoCopyName } from "~/media/web-sizes";
 import { Refusal } from "~/utils/refusal.server";

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { poems } from "../../db/schema";
 import { db } from "~/db.server";
-import { createPoem, deletePoem, listPoems, PoemInput } from "~/models/poem.server";
+import { PoemInput } from "~/models/poem.schema";
+import { createPoem, deletePoem, listPoems } from "~/models/poem.server";
 import { loader as apiPoemsLoader } from "~/routes/api.poems";
 import { loader as healthzLoader } from "~/routes/healthz";
 import { loader as poemsPageLoader } from "~/routes/poems";
