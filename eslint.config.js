@@ -1,8 +1,10 @@
 // @ts-check
 // The linter checks what STYLE.md asks and a tool can see: hooks used as
 // React needs, accessible JSX, and the house's import directions
-// (route → model → media / storage / db, never upwards).
+// (route → model → media / storage / db, never upwards), with no import cycles.
+import path from "node:path";
 import js from "@eslint/js";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -44,6 +46,24 @@ export default tseslint.config(
       // Tests and a few narrow casts of library types need it; the typecheck is strict everywhere else.
       "@typescript-eslint/no-explicit-any": "off",
     },
+  },
+  {
+    // A module that imports, through others, a module importing it runs before its imports are
+    // ready at start-up. Type-only imports are erased and do not count.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.mjs", "db/**/*.ts", "scripts/**/*.mjs"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Which files import-x reads to follow imports (only .js by default).
+      "import-x/extensions": [".ts", ".tsx", ".mjs", ".js"],
+      // import-x's own resolver (unrs-resolver) reads tsconfig.json, so `~/…` resolves to app/.
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".mjs", ".js", ".json"],
+          tsconfig: { configFile: path.join(import.meta.dirname, "tsconfig.json"), references: "auto" },
+        }),
+      ],
+    },
+    rules: { "import-x/no-cycle": "error" },
   },
   {
     files: ["app/**/*.tsx"],

@@ -4,7 +4,8 @@ import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { ensureConfiguredAdmin } from "~/models/admin.server";
 import { openSetupAfter } from "~/models/first-run.server";
-import { cleanupAbandonedUploads, requeueUnprocessedUploads } from "~/models/upload.server";
+import { cleanupAbandonedUploads } from "~/models/upload-intake.server";
+import { requeueUnprocessedUploads } from "~/models/upload-processing.server";
 
 const HOUR = 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import { DISK_PUT_PATH } from "~/media/disk-storage.server";
-import { receiveSignedPut } from "~/models/upload.server";
+import { receiveSignedPut } from "~/models/upload-parts.server";
 import { methodNotAllowed } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 

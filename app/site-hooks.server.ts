@@ -12,10 +12,10 @@ import { visitorGate } from "~/visitor-gate.server";
 // typed object, exported by app/entry.server.tsx as `siteHooks`.
 
 /** A Node response with what the handlers before it found (Express's `res.locals`). */
-export type LocalsResponse = ServerResponse & { locals: Record<string, unknown> };
+type LocalsResponse = ServerResponse & { locals: Record<string, unknown> };
 
 /** A handler in Express's shape that needs none of Express's additions. */
-export type NodeMiddleware = (req: IncomingMessage, res: LocalsResponse, next: (error?: unknown) => void) => unknown;
+type NodeMiddleware = (req: IncomingMessage, res: LocalsResponse, next: (error?: unknown) => void) => unknown;
 
 export interface RenderCacheHooks {
   /** The version of everything visitors can see; a copy made under another is never served. */

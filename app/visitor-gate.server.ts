@@ -10,7 +10,7 @@ import { isTextBrowser } from "~/utils/text-browser";
 // anyone remembering to.
 
 export const ROBOTS_NOINDEX = "noindex, nofollow";
-export const PASSCODE_PAGE = "/passcode";
+const PASSCODE_PAGE = "/passcode";
 
 /** Open to everyone, and no page: fingerprinted assets, the icon, the health check. */
 const OPEN_ASSETS = /^\/(?:build\/|favicon\.(?:svg|ico)$|healthz$)/;

@@ -5,7 +5,7 @@ import type Database from "better-sqlite3";
  * login, a rate-limit hit, a signed upload address) leave rendered pages as
  * they are; a write to any other table, including one added later, counts.
  */
-export const UNSEEN_TABLES: ReadonlySet<string> = new Set([
+const UNSEEN_TABLES: ReadonlySet<string> = new Set([
   "sessions",
   "rate_limit_hits",
   "signed_uploads",

@@ -43,7 +43,7 @@ if (missing.length > 0) {
   }
 }
 
-run("lint (ESLint with the import boundaries, Prettier)", "npm", ["run", "lint"]);
+run("lint (ESLint with the import boundaries and no cycles, knip, Prettier)", "npm", ["run", "lint"]);
 run("typecheck", "npx", ["tsc"]);
 run("build", "npm", ["run", "build"]);
 run("unit and integration tests (vitest)", "npx", ["vitest", "run"]);

@@ -23,7 +23,7 @@ import {
 } from "./security.mjs";
 
 /** What is not the anonymous public answer is kept by no cache: an admin's page, a visitor's own (decision 010). */
-export const NOT_KEPT_ANYWHERE = "private, no-store";
+const NOT_KEPT_ANYWHERE = "private, no-store";
 
 /** How much of a long download may wait in memory for the client: enough to keep the socket busy while the next chunk is read. */
 const RESPONSE_BUFFER_BYTES = 4 * 1024 * 1024;

@@ -12,7 +12,7 @@ import { loggedPath } from "./request-log.mjs";
 
 /** @typedef {{ idleMs: number; headersMs: number }} Timeouts */
 
-export const TIMEOUT_DEFAULTS = Object.freeze({ REQUEST_IDLE_TIMEOUT_MS: 120_000, HEADERS_TIMEOUT_MS: 60_000 });
+const TIMEOUT_DEFAULTS = Object.freeze({ REQUEST_IDLE_TIMEOUT_MS: 120_000, HEADERS_TIMEOUT_MS: 60_000 });
 const MIN_MS = 100;
 
 /**

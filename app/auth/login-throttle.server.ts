@@ -18,7 +18,7 @@ import { createRateLimiter, networkKey } from "./rate-limit.server";
  * allowance.
  */
 export const MAX_FAILED_LOGINS = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 const byNetwork = createRateLimiter({ limit: MAX_FAILED_LOGINS, windowMs: LOGIN_WINDOW_MS, bucket: "login-network" });
 const byUsername = createRateLimiter({ limit: MAX_FAILED_LOGINS, windowMs: LOGIN_WINDOW_MS, bucket: "login-username" });

@@ -4,7 +4,7 @@ import { z } from "~/utils/zod";
 // The passcode page's form (app/routes/passcode.tsx): one field, and the
 // page to return to.
 
-export const PASSCODE_REQUIRED = "Please enter the passcode.";
+const PASSCODE_REQUIRED = "Please enter the passcode.";
 export const PASSCODE_WRONG = "That passcode is not right. Please check it with the family and try again.";
 export const PASSCODE_CHECKS_BUSY = "Many passcodes are being checked right now. Please wait a moment and try again.";
 /** What the API, media and other files answer a visitor without the passcode. */

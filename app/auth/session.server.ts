@@ -8,7 +8,7 @@ import { getAdminById, type Admin } from "~/models/admin.server";
 import { methodNotAllowed, startBodyClock } from "~/utils/http.server";
 import { adminActor, type AdminActor } from "./actor.server";
 
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 const ADMIN_KEY = "adminId";
 
 const sessionCookie = createCookie("__session", {
@@ -26,7 +26,7 @@ const expiry = (expires?: Date) => expires ?? new Date(Date.now() + SESSION_MAX_
  * Sessions are rows of the sessions table (sid, sess, expire); the cookie
  * carries only the signed id, so logging out really ends the session.
  */
-export const sessionStorage = createSessionStorage({
+const sessionStorage = createSessionStorage({
   cookie: sessionCookie,
   async createData(data, expires) {
     const sid = randomBytes(24).toString("base64url");
@@ -68,7 +68,7 @@ export function sweepExpiredSessions(now = Date.now()) {
     .run().changes;
 }
 
-export function getSession(request: Request) {
+function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get("Cookie"));
 }
 

@@ -14,7 +14,7 @@ import { getAdmin } from "./session.server";
  * cookie remembers it for 180 days. The cookie names the passcode's version,
  * not the passcode, so a new passcode shuts every old cookie out.
  */
-export const PASSCODE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+const PASSCODE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 
 const passcodeCookie = createCookie("memorial_passcode", {
   httpOnly: true,

@@ -4,7 +4,7 @@ import { useSite } from "~/utils/site";
 import * as s from "./KarenMode.css";
 
 // Karen Mode constants of the spec (§9).
-export const KAREN = {
+const KAREN = {
   volume: 0.7,
   retryDelaysMs: [100, 500, 1000],
   triggerResetMs: 2000,

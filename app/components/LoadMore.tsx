@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import * as ui from "~/styles/ui.css";
 import * as s from "./LoadMore.css";
 
-export const LOAD_MORE_FAILED = "Couldn't load more — try again";
+const LOAD_MORE_FAILED = "Couldn't load more — try again";
 
 type Status = "idle" | "loading" | "failed";
 

@@ -2,14 +2,14 @@ import type { PublicMemory } from "~/models/memory.schema";
 import * as ui from "~/styles/ui.css";
 import * as s from "./MemoryList.css";
 
-export function initialOf(name: string): string {
+function initialOf(name: string): string {
   return Array.from(name.trim())[0]?.toLocaleUpperCase() ?? "?";
 }
 
 /** A memory as the guest book shows it: with how long ago it was shared ("about 2 hours ago", utils/relative-time.ts). */
 export type ShownMemory = PublicMemory & { ago: string };
 
-export function MemoryCard({ memory, position }: { memory: ShownMemory; position: number }) {
+function MemoryCard({ memory, position }: { memory: ShownMemory; position: number }) {
   return (
     <li className={s.card} id={`memory-${position}`}>
       <span className={s.avatar} aria-hidden="true">

@@ -3,7 +3,7 @@ import * as ui from "~/styles/ui.css";
 import { relativeTime } from "~/utils/relative-time";
 import * as s from "./PoemList.css";
 
-export function PoemCard({ poem, now }: { poem: PoemView; now: number }) {
+function PoemCard({ poem, now }: { poem: PoemView; now: number }) {
   return (
     <article className={s.poem} aria-labelledby={`poem-${poem.id}`}>
       <h2 id={`poem-${poem.id}`} className={s.title}>

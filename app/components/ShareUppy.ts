@@ -20,7 +20,7 @@ const UPLOAD_ERROR = {
   type: "destructive" as const,
 };
 
-export type FileMeta = Meta & { width?: number; height?: number; durationSec?: number };
+type FileMeta = Meta & { width?: number; height?: number; durationSec?: number };
 
 /** An error carrying the sentence the site answered with, shown to the visitor as it is. */
 type RefusalError = Error & { refusal?: true; source?: { status?: number } };

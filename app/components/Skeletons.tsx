@@ -8,7 +8,7 @@ import * as gallery from "./Gallery.css";
 import * as memories from "./Skeletons.css";
 import * as poems from "./PoemList.css";
 
-export function MemoriesLoading() {
+function MemoriesLoading() {
   return (
     <div className={ui.narrow} aria-busy="true">
       <div className={ui.pageHeader}>
@@ -24,7 +24,7 @@ export function MemoriesLoading() {
 }
 
 /** Grey tiles in the grid's shape while a page of media loads. */
-export function GalleryLoading() {
+function GalleryLoading() {
   return (
     <div className={ui.container}>
       <p role="status" className={ui.visuallyHidden}>
@@ -39,7 +39,7 @@ export function GalleryLoading() {
   );
 }
 
-export function PoemsSkeleton() {
+function PoemsSkeleton() {
   return (
     <div className={ui.narrow} aria-busy="true">
       <div className={ui.pageHeader}>

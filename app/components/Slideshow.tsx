@@ -8,7 +8,7 @@ import * as s from "./Slideshow.css";
 // itself, so it runs without JavaScript; with it, a live rotation that picks
 // up what the family publishes during the reception.
 
-export interface SlideshowLinks {
+interface SlideshowLinks {
   previous: string;
   next: string;
   pause: string;
@@ -51,7 +51,7 @@ type Action =
 const what = (item: SlideshowItem) => (item.type === "VIDEO" ? "Video" : "Photo");
 const sharedBy = (item: SlideshowItem) => (item.senderFirstName ? `shared by ${item.senderFirstName}` : "shared by a guest");
 /** The alt text: what it is and who shared it, as a screen reader says it. */
-export const slideLabel = (item: SlideshowItem) => `${what(item)} ${sharedBy(item)}`;
+const slideLabel = (item: SlideshowItem) => `${what(item)} ${sharedBy(item)}`;
 
 function reducer(state: State, action: Action): State {
   switch (action.type) {

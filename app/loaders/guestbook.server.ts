@@ -3,7 +3,8 @@
 // the page one empty module instead of a file each (docs/decisions/017).
 // `json` too: @remix-run/node is such an empty module in the browser.
 export { json } from "@remix-run/node";
-export { listPublicMemories, memoryForm, submitMemory, type PublicMemory } from "~/models/memory.server";
+export type { PublicMemory } from "~/models/memory.schema";
+export { listPublicMemories, memoryForm, submitMemory } from "~/models/memory.server";
 export { noStoreHeaders, readFormData } from "~/utils/http.server";
 export { decodeCursor } from "~/utils/page-cursor.server";
 export { replyIfRefused } from "~/utils/refusal.server";

@@ -10,7 +10,7 @@ import { widthsUpTo } from "./web-sizes";
 // camera, the date, the GPS position) left behind.
 
 /** The widths made, never wider than the photo itself. */
-export const HERO_WIDTHS = [640, 1280, 1920] as const;
+const HERO_WIDTHS = [640, 1280, 1920] as const;
 const WIDEST = 1920;
 /** A very tall photo is made at most this tall (it is shown cropped to a wide box anyway). */
 const MAX_HEIGHT = 3840;

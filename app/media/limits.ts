@@ -6,7 +6,6 @@ export const MAX_UPLOAD_BYTES = 1_073_741_824;
 export const MAX_FILES_PER_VISIT = 10;
 /** Files above this size go up in parts, so an interrupted upload resumes. */
 export const MULTIPART_THRESHOLD_BYTES = 100 * 1024 * 1024;
-export const MIN_PART_BYTES = 5 * 1024 * 1024;
 export const MAX_PARTS = 10_000;
 export const GALLERY_PAGE_SIZE = 20;
 export const GALLERY_MAX_LIMIT = 100;

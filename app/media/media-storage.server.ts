@@ -6,7 +6,7 @@ import { S3Storage } from "./s3-storage.server";
 import type { MediaStorage } from "./storage.server";
 
 /** The driver the configuration asks for: S3 when BUCKET_NAME is set, else the local disk. */
-export function createMediaStorage(settings = config): MediaStorage {
+function createMediaStorage(settings = config): MediaStorage {
   if (settings.BUCKET_NAME) {
     return new S3Storage({
       bucket: settings.BUCKET_NAME,

@@ -7,9 +7,6 @@ import { MediaProblem, PROCESSING_LIMITS, tooSlow, type ProcessingLimits } from 
 import { runTool, ToolFailed, toolMissing } from "./run-tool.server";
 import { PHOTO_LONGEST_SIDE, photoWidths, THUMBNAIL_WIDTH } from "./web-sizes";
 
-export { MediaProblem, PROCESSING_LIMITS } from "./processing-limits.server";
-export { checkVideoFrameSize, makeVideoPoster, makeWebVideo, probeForWeb, probeVideo, WEB_VIDEO } from "./video.server";
-
 export interface SniffedType {
   mime: string;
   type: MediaType;
@@ -78,8 +75,6 @@ export function sniffMediaType(head: Buffer): SniffedType | null {
   if (head.length >= 8 && QUICKTIME_ATOMS.has(ascii(4, 8))) return { mime: "video/quicktime", type: "VIDEO", ext: "mov" };
   return null;
 }
-
-export { THUMBNAIL_WIDTH } from "./web-sizes";
 
 export interface ImageCopies {
   /** The web copies, narrowest first (widths of `photoWidths`); the last and largest is the gallery's `url`. */

@@ -25,7 +25,7 @@ export function signGrant(grant: UploadGrant, secrets: string[]): string {
 }
 
 /** True when any of the secrets (newest first, to allow rotation) made this signature. */
-export function isGrantSigned(grant: UploadGrant, signature: string, secrets: string[]): boolean {
+function isGrantSigned(grant: UploadGrant, signature: string, secrets: string[]): boolean {
   const given = Buffer.from(signature, "base64url");
   return secrets.some((secret) => {
     const expected = Buffer.from(hmac(secret, grant), "base64url");

@@ -4,7 +4,7 @@ import path from "node:path";
 import { MediaProblem, PROCESSING_LIMITS, type ProcessingLimits } from "./processing-limits.server";
 import { runTool, ToolFailed, toolMissing } from "./run-tool.server";
 
-export const POSTER_WIDTH = 280;
+const POSTER_WIDTH = 280;
 
 export interface VideoFacts {
   durationSec: number | null;
@@ -199,7 +199,7 @@ export async function probeForWeb(input: string, options: RunOptions = {}): Prom
 }
 
 /** Whether an original already plays in every browser and only needs its metadata taken out. */
-export function playsEverywhere(mime: string, facts: WebVideoFacts) {
+function playsEverywhere(mime: string, facts: WebVideoFacts) {
   const { video, audio } = facts;
   if (mime !== "video/mp4" || !video) return false;
   const bitRate = facts.bitRate ?? video.bitRate ?? Infinity;

@@ -19,7 +19,7 @@ export const THUMBNAIL_WIDTH = 280;
 /** A gallery photo's web copies: no side longer than this (a 4K screen's width; a phone's 12 MP photo is 4032). */
 export const PHOTO_LONGEST_SIDE = 2560;
 /** The standard widths of a gallery photo's copies: a phone's tile, a phone's screen or a laptop, a large screen. */
-export const PHOTO_WIDTHS = [640, 1280, 2560] as const;
+const PHOTO_WIDTHS = [640, 1280, 2560] as const;
 
 /** The widths of a photo whose largest copy is `widest` pixels wide, narrowest first. */
 export const photoWidths = (widest: number) => widthsUpTo(widest, PHOTO_WIDTHS);

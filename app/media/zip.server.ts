@@ -32,7 +32,7 @@ export interface ZipEntry {
 }
 
 /** Why a ZIP stopped before its end: an entry that could not be read. */
-export class ZipEntryFailed extends Error {
+class ZipEntryFailed extends Error {
   name = "ZipEntryFailed";
   constructor(
     readonly entry: string,

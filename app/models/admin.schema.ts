@@ -4,9 +4,9 @@ import { z } from "~/utils/zod";
 // invitation, changing a password), shared by the forms in the browser, their
 // actions and the JSON API, so they never disagree.
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 1000;
-export const USERNAME_MAX_LENGTH = 100;
+const USERNAME_MAX_LENGTH = 100;
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 
@@ -28,7 +28,7 @@ const newPassword = (label: string) =>
     .max(PASSWORD_MAX_LENGTH, `${label} must be at most 1,000 characters`);
 
 const confirmPassword = z.string({ error: "Please type the password again" }).min(1, "Please type the password again");
-export const PASSWORDS_DIFFER = "The two passwords are not the same";
+const PASSWORDS_DIFFER = "The two passwords are not the same";
 
 /** Add an admin: the form of the Family admins section and POST /api/admin/admins. */
 export const NewAdminSchema = z.object({ username, password: newPassword("Password") });

@@ -9,7 +9,7 @@ import { LAST_ADMIN, USERNAME_TAKEN, WRONG_CURRENT_PASSWORD, type AdminSummary, 
 
 export type Admin = Pick<AdminUser, "id" | "username">;
 
-export const TOO_MANY_PASSWORD_CHECKS = "Too many wrong passwords. Please wait 15 minutes and try again.";
+const TOO_MANY_PASSWORD_CHECKS = "Too many wrong passwords. Please wait 15 minutes and try again.";
 
 export function getAdminById(id: number): Admin | undefined {
   return db.select({ id: adminUsers.id, username: adminUsers.username }).from(adminUsers).where(eq(adminUsers.id, id)).get();

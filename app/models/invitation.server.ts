@@ -31,10 +31,9 @@ const unknownLinks = createRateLimiter({ limit: MAX_UNKNOWN_INVITATIONS, windowM
 export const INVITATION_USED =
   "This invitation has already been used. If you used it, log in with the username and password you chose. Otherwise, please ask the family member who sent it for a new one.";
 export const INVITATION_EXPIRED = `This invitation link has expired (links work for ${INVITATION_DAYS} days). Please ask the family member who sent it for a new one.`;
-export const INVITATION_UNKNOWN =
+const INVITATION_UNKNOWN =
   "This invitation link does not work. Please check that the whole link was copied, or ask the family member who sent it for a new one.";
-export const TOO_MANY_INVITATION_LINKS =
-  "Too many invitation links that do not work were opened from here. Please wait 15 minutes and try again.";
+const TOO_MANY_INVITATION_LINKS = "Too many invitation links that do not work were opened from here. Please wait 15 minutes and try again.";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 

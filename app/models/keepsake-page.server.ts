@@ -11,7 +11,7 @@ export interface KeepsakeMemory {
   canDisplay: boolean;
 }
 
-export interface KeepsakePoem {
+interface KeepsakePoem {
   title: string;
   author: string | null;
   content: string;
@@ -49,10 +49,10 @@ export interface KeepsakePage {
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 /** Text for HTML, in an element or an attribute. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 
 /** A relative address to a file in the folder: each part of the path encoded, so "#", "?" and "%" in names stay names. */
-export const fileHref = (path: string) => path.split("/").map(encodeURIComponent).join("/");
+const fileHref = (path: string) => path.split("/").map(encodeURIComponent).join("/");
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 

@@ -8,8 +8,6 @@ import { z } from "~/utils/zod";
 
 import { MESSAGE_MIN_LENGTH } from "./memory.constants";
 
-export { GUESTBOOK_MAX_LIMIT, GUESTBOOK_PAGE_SIZE, MESSAGE_MIN_LENGTH } from "./memory.constants";
-
 const emptyToUndefined = (value: unknown) => (value === null || value === "" ? undefined : value);
 
 /** The fields and messages shared by the guest book form and POST /api/guestbook. */

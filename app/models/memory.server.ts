@@ -7,19 +7,6 @@ import { serverForm } from "~/utils/form-schema.server";
 import { MemoryFormSchema, type AdminMemory, type MemoryInput, type PublicMemory } from "./memory.schema";
 import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "./submission-limit.server";
 
-export {
-  GUESTBOOK_MAX_LIMIT,
-  GUESTBOOK_PAGE_SIZE,
-  MemoryApiSchema,
-  MemoryFormSchema,
-  MESSAGE_MIN_LENGTH,
-  type AdminMemory,
-  type MemoryInput,
-  type PublicMemory,
-} from "./memory.schema";
-
-export { resetSubmissionLimits, TOO_MANY_SUBMISSIONS } from "./submission-limit.server";
-
 const recentCopyQuery = db
   .select({ id: memories.id })
   .from(memories)
@@ -69,7 +56,7 @@ export function submitMemory(input: MemoryInput, source?: SubmissionSource): { i
   return row!;
 }
 
-export function toPublicMemory(memory: Pick<Memory, "id" | "name" | "message" | "createdAt">): PublicMemory {
+function toPublicMemory(memory: Pick<Memory, "id" | "name" | "message" | "createdAt">): PublicMemory {
   return {
     id: memory.id,
     name: memory.name,
@@ -143,7 +130,7 @@ export function setMemoryStatus(id: number, status: Exclude<Status, "PENDING">, 
   );
 }
 
-export function toAdminMemory(memory: Memory): AdminMemory {
+function toAdminMemory(memory: Memory): AdminMemory {
   return {
     id: memory.id,
     name: memory.name,

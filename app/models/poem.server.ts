@@ -5,9 +5,7 @@ import { db } from "~/db.server";
 
 import type { PoemInput, PoemView } from "./poem.schema";
 
-export { PoemInput, type PoemView } from "./poem.schema";
-
-export function toPoemView(poem: Poem): PoemView {
+function toPoemView(poem: Poem): PoemView {
   return {
     id: poem.id,
     title: poem.title,

@@ -3,8 +3,6 @@ import { MAX_GUESTS } from "./rsvp.constants";
 
 // The attendance form's and the API's rules. The public form's browser side
 // gets the HTML attributes worked out from it on the server, never zod itself.
-export { MAX_GUESTS, RSVP_THANKS } from "./rsvp.constants";
-
 const optionalText = (max: number, message: string) =>
   z
     .string()

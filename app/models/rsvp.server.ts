@@ -5,8 +5,6 @@ import { serverForm } from "~/utils/form-schema.server";
 import { RsvpSchema, type RsvpInput } from "./rsvp.schema";
 import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "./submission-limit.server";
 
-export { MAX_GUESTS, RSVP_THANKS, RsvpSchema, type RsvpInput } from "./rsvp.schema";
-
 export interface RsvpView {
   id: number;
   name: string;

@@ -17,7 +17,7 @@ export interface ServiceCalendar {
 const PRODUCT_ID = "-//In Loving Memory//Memorial site//EN";
 
 /** The event's SUMMARY: "Celebration of Life for Margaret Hale" (the title alone when it already names the person). */
-export function serviceSummary(site: Pick<SiteSettings, "serviceTitle" | "personName">): string {
+function serviceSummary(site: Pick<SiteSettings, "serviceTitle" | "personName">): string {
   return site.serviceTitle.toLowerCase().includes(site.personName.toLowerCase())
     ? site.serviceTitle
     : `${site.serviceTitle} for ${site.personName}`;

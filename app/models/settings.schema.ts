@@ -37,7 +37,7 @@ export type SettingField = (typeof SETTING_FIELDS)[number];
 /** What GET /api/admin/settings answers: every setting, never the passcode. */
 export type SiteSettings = SiteContent;
 
-export const VISIBILITIES = ["public", "unlisted", "private"] as const;
+const VISIBILITIES = ["public", "unlisted", "private"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
 /**
@@ -145,7 +145,7 @@ const link = (label: string, { httpsOnly }: { httpsOnly: boolean }) =>
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 /** Whether `value` is a real local date and time written `YYYY-MM-DDTHH:mm` (no 31 June, no 25:00). */
-export function isLocalDateTime(value: string): boolean {
+function isLocalDateTime(value: string): boolean {
   const match = LOCAL_DATE_TIME.exec(value);
   if (!match) return false;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
@@ -168,7 +168,7 @@ const localDateTime = (label: string) =>
     .refine(isLocalDateTime, { message: `${label} must be a date and time, e.g. 2025-08-31T16:00` });
 
 /** The canonical name of an IANA time zone ("America/Los_Angeles"), or null. */
-export function canonicalTimeZone(value: string): string | null {
+function canonicalTimeZone(value: string): string | null {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return null;
   try {
     return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
@@ -190,7 +190,7 @@ const timeZone = z
     return canonical;
   });
 
-export const PASSCODE_MIN = 4;
+const PASSCODE_MIN = 4;
 export const PASSCODE_MAX = 100;
 
 /** Every setting, each checked on its own; rules across settings are in `settingsProblems`. */
@@ -245,7 +245,7 @@ export const SettingsFields = z.object({
 export const SettingsPatch = SettingsFields.partial();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
-export const NOT_A_SETTING = "This is not a setting";
+const NOT_A_SETTING = "This is not a setting";
 
 /** The names in a JSON change that are not settings, each with NOT_A_SETTING (so a typo is not silently dropped). */
 export function unknownSettings(body: Record<string, unknown>): Record<string, string[]> {
@@ -257,8 +257,8 @@ export function unknownSettings(body: Record<string, unknown>): Record<string, s
   );
 }
 
-export const SERVICE_ENDS_BEFORE_START = "End must be after the start";
-export const PASSCODE_NEEDED = "Choose a passcode for visitors: a private site cannot be opened without one";
+const SERVICE_ENDS_BEFORE_START = "End must be after the start";
+const PASSCODE_NEEDED = "Choose a passcode for visitors: a private site cannot be opened without one";
 
 /** The rules across settings, for the settings a change would leave: field → messages. */
 export function settingsProblems(settings: SiteSettings, { hasPasscode }: { hasPasscode: boolean }): Record<string, string[]> {

@@ -92,12 +92,12 @@ export const StoredKarenSong = z.object({
 export type StoredKarenSong = z.infer<typeof StoredKarenSong>;
 
 /** The address a stored file is served at (app/routes/media.site.$file.ts). */
-export const siteMediaUrl = (key: string) => `/media/site/${key.slice("site/".length)}`;
+const siteMediaUrl = (key: string) => `/media/site/${key.slice("site/".length)}`;
 
 /** The width link previews and the `<img>` fallback use: the largest copy up to this. */
 const PREVIEW_WIDTH = 1280;
 
-export const BUNDLED_HERO_IMAGE: HeroImageView = { src: bundledMedia.heroImage, width: 1600, height: 1000 };
+const BUNDLED_HERO_IMAGE: HeroImageView = { src: bundledMedia.heroImage, width: 1600, height: 1000 };
 
 /** What pages show of the hero photo: the family's (several widths, WebP and JPEG) or the bundled one. */
 export function heroImageView(stored: unknown): HeroImageView {

@@ -13,7 +13,7 @@ import { UploadRefused } from "./upload-refusal.server";
  * has looked at it, so what waits for review has a budget of its own, the disk
  * always keeps some room free, and one network can only send so much a day.
  */
-export interface UploadBudget {
+interface UploadBudget {
   /** Bytes that uploads not yet published may hold together (stored, half-sent and arriving). */
   pendingBytes: number;
   /** Free space the disk always keeps (the database and the published media need room too). */
@@ -36,11 +36,11 @@ export function resetUploadByteCounts() {
 }
 
 export const TOO_LARGE = "The file is larger than 1 GB. Please choose a smaller file.";
-export const STORAGE_FULL_FOR_UPLOADS =
+const STORAGE_FULL_FOR_UPLOADS =
   "The memorial's storage is full right now, so this file can't be accepted. The family has been told; please try again later.";
 export const STORAGE_FULL_FOR_FORM =
   "The memorial's storage is full right now, so your files can't be accepted. The family has been told; please try again later.";
-export const TOO_MUCH_AT_ONCE = "These files together are more than the memorial can take at once. Please send fewer files at a time.";
+const TOO_MUCH_AT_ONCE = "These files together are more than the memorial can take at once. Please send fewer files at a time.";
 
 function tryAgainIn(seconds: number) {
   const hours = Math.round(seconds / 3600);
@@ -49,7 +49,7 @@ function tryAgainIn(seconds: number) {
   return minutes >= 60 ? "in about an hour" : `in about ${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
-export function dailyBudgetSpent(retryAfterSeconds: number) {
+function dailyBudgetSpent(retryAfterSeconds: number) {
   return `So much has been uploaded from your network today that the memorial can't take more from it for now. Please try again ${tryAgainIn(retryAfterSeconds)}.`;
 }
 
@@ -69,7 +69,7 @@ const total = (list: Iterable<Reservation>) => {
 };
 
 /** Bytes held for review: uploads not yet published, files sent and not completed, and bytes arriving now. */
-export function pendingBytes(): number {
+function pendingBytes(): number {
   const registered = db
     .select({ bytes: sum(uploads.sizeBytes) })
     .from(uploads)
@@ -95,7 +95,7 @@ function storageFull(details: Record<string, unknown>): never {
   throw new UploadRefused(507, "file", STORAGE_FULL_FOR_UPLOADS);
 }
 
-export type IntakeKind = "file" | "part" | "form";
+type IntakeKind = "file" | "part" | "form";
 
 export interface IntakeRequest {
   kind: IntakeKind;

@@ -29,15 +29,15 @@ import { UploadRefused } from "./upload-refusal.server";
 import { MISSING_INFORMATION, submitterLabel } from "./upload.schema";
 
 /** The most the share form's body may hold: ten files of 1 GB and the rest of the form. */
-export const MAX_FORM_BODY_BYTES = MAX_FILES_PER_VISIT * MAX_UPLOAD_BYTES + 1024 * 1024;
-export const FORM_TOO_LARGE = `The files are larger than the form can take at once (${MAX_FILES_PER_VISIT} files of at most 1 GB each). Please choose fewer or smaller files.`;
+const MAX_FORM_BODY_BYTES = MAX_FILES_PER_VISIT * MAX_UPLOAD_BYTES + 1024 * 1024;
+const FORM_TOO_LARGE = `The files are larger than the form can take at once (${MAX_FILES_PER_VISIT} files of at most 1 GB each). Please choose fewer or smaller files.`;
 
 /**
  * The share form without JavaScript, before its body is read: the `bytes` it
  * says it carries are reserved against every budget. Release the intake when
  * the form has been answered.
  */
-export async function beginFormUpload(bytes: number, clientIp?: string): Promise<UploadIntake> {
+async function beginFormUpload(bytes: number, clientIp?: string): Promise<UploadIntake> {
   try {
     return await reserveUploadBytes({ kind: "form", bytes, clientIp });
   } catch (error) {
@@ -91,7 +91,7 @@ export async function registerFormUpload(key: string, details: { submittedBy: st
 }
 
 /** Removes an object stored by storeFormUpload when the rest of the form was refused. */
-export async function discardFormUpload(key: string) {
+async function discardFormUpload(key: string) {
   await forgetObject(key);
 }
 

@@ -15,14 +15,14 @@ import { getMediaStorage } from "~/media/media-storage.server";
 import { sniffMediaType } from "~/media/process.server";
 import { admitStoredBytes, checkUploadRoom, forgetPartSizes, resetUploadByteCounts, TOO_LARGE } from "./upload-budget.server";
 import { UploadRefused } from "./upload-refusal.server";
-import { enqueueProcessing, forgetUnreadableUpload } from "./upload-processing.server";
-import { getUpload, mediaUrl, toUploadView } from "./upload.server";
+import { enqueueProcessing, forgetUnreadableUpload, mediaUrl } from "./upload-processing.server";
+import { getUpload, toUploadView } from "./upload.server";
 
 export const UNSUPPORTED_TYPE = "Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";
 export const UNREADABLE_FILE =
   "This file could not be read as a photo or video; it may be damaged. Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";
 /** The spec's internal error for an upload without a name and email (§8). */
-export const NAME_AND_EMAIL_REQUIRED = "Name and email are required";
+const NAME_AND_EMAIL_REQUIRED = "Name and email are required";
 
 const hint = z.number().finite().nonnegative().nullish();
 
@@ -73,7 +73,7 @@ export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
  * after an hour: one not completed within two hours never will be, and its
  * bytes must not keep counting against the storage budget for a whole day.
  */
-export const ABANDONED_DIRECT_AFTER_MS = 2 * 60 * 60 * 1000;
+const ABANDONED_DIRECT_AFTER_MS = 2 * 60 * 60 * 1000;
 
 const SAFE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "heic", "heif", "webp", "gif", "mp4", "mov", "avi"]);
 const KEY_PATTERN = /(originals\/[A-Za-z0-9_-]{22}(?:\.[a-z0-9]{3,4})?)$/;
@@ -107,7 +107,7 @@ export function newOriginalKey(filename?: string | null) {
 }
 
 /** The key inside an upload address this server or its bucket handed out, or null. */
-export function keyFromUploadUrl(uploadURL: string): string | null {
+function keyFromUploadUrl(uploadURL: string): string | null {
   let pathname: string;
   try {
     pathname = decodeURIComponent(new URL(uploadURL, "http://localhost").pathname);

@@ -51,7 +51,7 @@ function requireMultipart(key: string | null, uploadId: string) {
   return key;
 }
 
-export function checkPartNumber(raw: string | undefined) {
+function checkPartNumber(raw: string | undefined) {
   const partNumber = /^\d+$/.test(raw ?? "") ? Number(raw) : NaN;
   if (!Number.isSafeInteger(partNumber) || partNumber < 1 || partNumber > MAX_PARTS) {
     throw new UploadRefused(400, "partNumber", `partNumber must be a whole number from 1 to ${MAX_PARTS}`);

@@ -8,16 +8,9 @@ import type { Actor } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
-import {
-  checkVideoFrameSize,
-  makeImageCopies,
-  makeVideoPoster,
-  makeWebVideo,
-  MediaProblem,
-  probeForWeb,
-  probeVideo,
-} from "~/media/process.server";
-import { tooSlow } from "~/media/processing-limits.server";
+import { makeImageCopies } from "~/media/process.server";
+import { checkVideoFrameSize, makeVideoPoster, makeWebVideo, probeForWeb, probeVideo } from "~/media/video.server";
+import { MediaProblem, tooSlow } from "~/media/processing-limits.server";
 import { createJobQueue, JobTimedOut } from "~/media/processing-queue.server";
 import { photoCopies, photoCopyName } from "~/media/web-sizes";
 import { Refusal } from "~/utils/refusal.server";
@@ -53,10 +46,11 @@ export function isReady(upload: Pick<Upload, "type" | "processedAt" | "processin
 /** What one processing job came to. */
 export type ProcessingOutcome = { ok: true } | { ok: false; kind: MediaProblem["kind"]; reason: string };
 
-export const CANNOT_ROTATE = "This image could not be read, so it cannot be rotated.";
+const CANNOT_ROTATE = "This image could not be read, so it cannot be rotated.";
 const SOMETHING_WENT_WRONG = "something went wrong while preparing it";
 
-const mediaUrl = (id: number, key: string) => `/media/${id}/${path.posix.basename(key)}`;
+/** The address an upload's stored file is served at (`findMediaFile` reads it back). */
+export const mediaUrl = (id: number, key: string) => `/media/${id}/${path.posix.basename(key)}`;
 const getRow = (id: number): Upload | undefined => db.select().from(uploads).where(eq(uploads.id, id)).get();
 const stillWanted = (id: number) => and(eq(uploads.id, id), inArray(uploads.status, ["PENDING", "APPROVED"]));
 

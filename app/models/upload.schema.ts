@@ -3,8 +3,7 @@
 
 import type { Status } from "../../db/schema";
 
-export const GALLERY_FILTERS = ["ALL", "IMAGE", "VIDEO"] as const;
-export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
+export type GalleryFilter = "ALL" | "IMAGE" | "VIDEO";
 
 /** What visitors and the public API see of a published upload: never who sent it. */
 export interface GalleryItem {

@@ -6,7 +6,7 @@ import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { photoCopies } from "~/media/web-sizes";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
-import { isReady, processingStateOf, publicCopyKeys, turnImage } from "./upload-processing.server";
+import { isReady, mediaUrl, processingStateOf, publicCopyKeys, turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
 import {
   parseSubmittedBy,
@@ -18,31 +18,6 @@ import {
   type UploadView,
 } from "./upload.schema";
 
-export { UploadRefused } from "./upload-refusal.server";
-// How files come in lives beside this file; these names stay importable from here.
-export {
-  ABANDONED_AFTER_MS,
-  cleanupAbandonedUploads,
-  completeUpload,
-  CompleteUploadSchema,
-  describeUploadedObject,
-  resetUploadLimits,
-  signUpload,
-  TOO_MANY_UPLOADS,
-  UNREADABLE_FILE,
-  UNSUPPORTED_TYPE,
-  UPLOADS_PER_10_MINUTES,
-} from "./upload-intake.server";
-export { beginFormUpload, discardFormUpload, registerFormUpload, storeFormUpload } from "./upload-form.server";
-export {
-  abortMultipartUpload,
-  completeMultipartUpload,
-  createMultipartUpload,
-  listMultipartParts,
-  receiveSignedPut,
-  signMultipartPart,
-} from "./upload-parts.server";
-
 export function toUploadView(upload: Upload): UploadView {
   return {
     ...toGalleryItem(upload),
@@ -52,10 +27,6 @@ export function toUploadView(upload: Upload): UploadView {
     createdAt: upload.createdAt.toISOString(),
   };
 }
-
-export const mediaUrl = (id: number, key: string) => `/media/${id}/${path.posix.basename(key)}`;
-
-export { processingIdle, processUpload, requeueUnprocessedUploads } from "./upload-processing.server";
 
 export function getUpload(id: number): Upload | undefined {
   return db.select().from(uploads).where(eq(uploads.id, id)).get();
@@ -115,16 +86,16 @@ export async function setUploadStatus(id: number, status: Status, by: Actor, now
 }
 
 /** Why an upload processing gave up on stays unpublished, as the admin reads it. */
-export const cannotPublish = (reason: string) =>
+const cannotPublish = (reason: string) =>
   `This file cannot be published because it could not be processed: ${reason}. You can delete it, or ask the sender for another copy.`;
 
 /** Why an upload still being processed cannot be published yet, as the admin reads it. */
-export const notReadyYet = (type: MediaType) =>
+const notReadyYet = (type: MediaType) =>
   type === "VIDEO"
     ? "This video is still being prepared so that every browser can play it. It can be published once it is ready."
     : "This photo is still being prepared. It can be published once it is ready.";
 
-export function toGalleryItem(upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec">): GalleryItem {
+function toGalleryItem(upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec">): GalleryItem {
   return {
     id: upload.id,
     type: upload.type,

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/session.server";
-import { createPoem, listPoems, PoemInput } from "~/models/poem.server";
+import { PoemInput } from "~/models/poem.schema";
+import { createPoem, listPoems } from "~/models/poem.server";
 import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 

@@ -1,5 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { GUESTBOOK_MAX_LIMIT, GUESTBOOK_PAGE_SIZE, listPublicMemories, MemoryApiSchema, submitMemory } from "~/models/memory.server";
+import { GUESTBOOK_MAX_LIMIT, GUESTBOOK_PAGE_SIZE } from "~/models/memory.constants";
+import { MemoryApiSchema } from "~/models/memory.schema";
+import { listPublicMemories, submitMemory } from "~/models/memory.server";
 import { errorResponse, fieldErrors, methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/http.server";
 import { listParams, nextPageLink } from "~/utils/page-cursor.server";
 import { answerRefusals } from "~/utils/refusal.server";

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { createRsvp, RsvpSchema } from "~/models/rsvp.server";
+import { RsvpSchema } from "~/models/rsvp.schema";
+import { createRsvp } from "~/models/rsvp.server";
 import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 

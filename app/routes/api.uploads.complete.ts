@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { completeUpload, CompleteUploadSchema } from "~/models/upload.server";
+import { completeUpload, CompleteUploadSchema } from "~/models/upload-intake.server";
 import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/utils/http.server";
 import { rememberRecentUploads } from "~/utils/recent-uploads.server";
 import { answerRefusals } from "~/utils/refusal.server";

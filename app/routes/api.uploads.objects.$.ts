@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { describeUploadedObject } from "~/models/upload.server";
+import { describeUploadedObject } from "~/models/upload-intake.server";
 import { invariantResponse, methodNotAllowed, PRIVATE_NO_STORE } from "~/utils/http.server";
 
 /**

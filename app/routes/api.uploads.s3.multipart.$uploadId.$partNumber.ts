@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { signMultipartPart } from "~/models/upload.server";
+import { signMultipartPart } from "~/models/upload-parts.server";
 import { methodNotAllowed, NO_STORE, siteOrigin } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "~/utils/zod";
 import { MAX_PARTS } from "~/media/limits";
-import { completeMultipartUpload } from "~/models/upload.server";
+import { completeMultipartUpload } from "~/models/upload-parts.server";
 import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject, siteOrigin } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { abortMultipartUpload, listMultipartParts } from "~/models/upload.server";
+import { abortMultipartUpload, listMultipartParts } from "~/models/upload-parts.server";
 import { methodNotAllowed, NO_STORE } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 

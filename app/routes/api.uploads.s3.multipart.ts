@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { createMultipartUpload } from "~/models/upload.server";
+import { createMultipartUpload } from "~/models/upload-parts.server";
 import { errorResponse, methodNotAllowed, readJsonObject } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 

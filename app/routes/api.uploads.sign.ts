@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { signUpload } from "~/models/upload.server";
+import { signUpload } from "~/models/upload-intake.server";
 import { errorResponse, methodNotAllowed, NO_STORE, readJsonObject, siteOrigin } from "~/utils/http.server";
 import { answerRefusals } from "~/utils/refusal.server";
 

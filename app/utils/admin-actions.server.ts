@@ -9,11 +9,11 @@ import { asRefusal, failureToast } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The §8 words for each moderation outcome.
-export const MEMORY_UPDATED = { title: "Memory Updated", description: "Memory status has been updated." };
+const MEMORY_UPDATED = { title: "Memory Updated", description: "Memory status has been updated." };
 const MEMORY_FAILED = { title: "Error", description: "Failed to update memory status.", type: "destructive" as const };
-export const UPLOAD_UPDATED = { title: "Upload Updated", description: "Upload status has been updated." };
+const UPLOAD_UPDATED = { title: "Upload Updated", description: "Upload status has been updated." };
 const UPLOAD_FAILED = { title: "Error", description: "Failed to update upload status.", type: "destructive" as const };
-export const IMAGE_ROTATED = { title: "Image Rotated", description: "The image has been rotated successfully." };
+const IMAGE_ROTATED = { title: "Image Rotated", description: "The image has been rotated successfully." };
 const ROTATE_FAILED = { title: "Error", description: "Failed to rotate image.", type: "destructive" as const };
 
 const STATUS_BY_INTENT = { approve: "APPROVED", reject: "REJECTED" } as const;

@@ -19,7 +19,7 @@ interface FieldState {
 export type ControlType = "text" | "email" | "tel" | "url" | "password" | "number" | "datetime-local" | "checkbox" | "textarea";
 
 /** What getInputProps / getTextareaProps return: the constraint's attributes and these. */
-export interface ControlProps extends Constraint {
+interface ControlProps extends Constraint {
   id: string;
   name: string;
   form: string;

@@ -69,7 +69,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-export const MAX_JSON_BYTES = 64 * 1024;
+const MAX_JSON_BYTES = 64 * 1024;
 
 // An admin's request body must arrive in time: a body held open for
 // minutes, a byte now and then, kept a request waiting to act long after its
@@ -201,7 +201,7 @@ export function intParam(
   return { value };
 }
 
-export const MAX_FORM_BYTES = 64 * 1024;
+const MAX_FORM_BYTES = 64 * 1024;
 
 function plainText(status: number, message: string) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -95,7 +95,7 @@ export class MultipartScanner {
 }
 
 /** The boundary a multipart/form-data Content-Type names, read as Remix's parser reads it. */
-export function multipartBoundary(contentType: string | null): string | null {
+function multipartBoundary(contentType: string | null): string | null {
   const [type, boundary] = (contentType ?? "").split(/\s*;\s*boundary=/);
   return type?.trim().toLowerCase() === "multipart/form-data" && boundary ? boundary : null;
 }

@@ -68,7 +68,7 @@ export interface FileSink<Stored> {
   discard(stored: Stored): Promise<void>;
 }
 
-export interface ReceivedFile<Stored> {
+interface ReceivedFile<Stored> {
   /** What the sink answered: a storage key, a scratch file. */
   stored: Stored;
   /** The name the browser gave (without its folders): only ever displayed. */

@@ -21,7 +21,7 @@ export interface ListPage<T> {
 }
 
 /** Opaque to clients, so what it holds can change without breaking their links. */
-export function encodeCursor({ createdAt, id }: PageCursor): string {
+function encodeCursor({ createdAt, id }: PageCursor): string {
   return Buffer.from(`${createdAt}.${id}`).toString("base64url");
 }
 
@@ -35,10 +35,10 @@ export function decodeCursor(text: string): PageCursor | null {
   return encodeCursor(cursor) === text ? cursor : null;
 }
 
-export const BAD_CURSOR = 'before must be a cursor this site gave (the "before" of a Link: rel="next" header)';
+const BAD_CURSOR = 'before must be a cursor this site gave (the "before" of a Link: rel="next" header)';
 
 /** The `before` cursor of a list address: none, a cursor, or the field's error. */
-export function cursorParam(url: URL, name = "before"): { value: PageCursor | undefined } | { error: string } {
+function cursorParam(url: URL, name = "before"): { value: PageCursor | undefined } | { error: string } {
   const raw = url.searchParams.get(name);
   if (raw === null || raw === "") return { value: undefined };
   const cursor = decodeCursor(raw);

@@ -6,7 +6,7 @@ import QRCode from "qrcode";
  * makes modules large enough for an old phone's camera at arm's length
  * (M is the least the spec allows; H would make them smaller again).
  */
-export const QR_ERROR_CORRECTION = "Q";
+const QR_ERROR_CORRECTION = "Q";
 
 /**
  * An address this long would not fit a card's code at a scannable size; the

@@ -33,7 +33,7 @@ export const STORAGE_FULL =
 const STORAGE_FAILURES = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN)/;
 const DISK_FAILURES = new Set(["ENOSPC", "EDQUOT", "EIO", "EROFS"]);
 
-export function isStorageFailure(error: unknown): boolean {
+function isStorageFailure(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && (STORAGE_FAILURES.test(code) || DISK_FAILURES.has(code));
 }
@@ -60,7 +60,7 @@ export function failureToast<T extends { description: string }>(toast: T, error:
 }
 
 /** A refusal in the API's error shape. */
-export function refusalResponse(refusal: Refusal) {
+function refusalResponse(refusal: Refusal) {
   return errorResponse(refusal.status, { [refusal.field]: [refusal.message] }, { headers: refusal.headers });
 }
 

@@ -4,13 +4,13 @@ import { SLIDESHOW_MAX_ITEMS, type SlideshowItem } from "~/models/upload.schema"
 // fresh list of published media joins the rotation on the screen.
 
 /** Seconds each photo stays (`?every=N`): 8 unless asked, never faster than 3 s nor slower than 2 minutes. */
-export const EVERY_SECONDS = { fallback: 8, min: 3, max: 120 } as const;
+const EVERY_SECONDS = { fallback: 8, min: 3, max: 120 } as const;
 /** Visitors who ask for less motion get no fades and slower changes. */
 export const REDUCED_MOTION_SLOWDOWN = 2;
 /** How often the screen asks for newly published media: they show within a minute. */
 export const POLL_MS = 30_000;
 /** A video plays through, but the show moves on after this long whatever happens (a stalled stream). */
-export const MAX_VIDEO_SECONDS = 600;
+const MAX_VIDEO_SECONDS = 600;
 /** With nothing published yet, a browser without JavaScript looks again this often. */
 export const EMPTY_REFRESH_SECONDS = 30;
 

@@ -17,7 +17,7 @@ const toastStorage = createCookieSessionStorage({
 });
 
 /** Sets a one-time message that the next page shows, with or without JavaScript. */
-export async function createToastHeaders(input: ToastInput): Promise<Headers> {
+async function createToastHeaders(input: ToastInput): Promise<Headers> {
   const session = await toastStorage.getSession();
   const toast: Toast = { id: randomUUID(), type: "default", ...input };
   session.flash(TOAST_KEY, toast);

@@ -1,4 +1,4 @@
-export type ToastType = "default" | "destructive";
+type ToastType = "default" | "destructive";
 
 export interface ToastInput {
   title: string;

@@ -23,7 +23,7 @@ const plural = (count: number | bigint, unit: string) => `${count} ${unit}${Numb
  * for a name reads "Must be text", not zod's "Invalid input: expected
  * string, received number".
  */
-export function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
+function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case "invalid_type":
       return issue.input === undefined ? "This is required" : `Must be ${KINDS[issue.expected] ?? issue.expected}`;

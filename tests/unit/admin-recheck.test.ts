@@ -16,7 +16,8 @@ import { adminInvitations, adminUsers, memories, poems, siteSettings, uploads } 
 import { startAdminSession } from "~/auth/session.server";
 import { db } from "~/db.server";
 import { upsertAdmin, verifyAdminLogin } from "~/models/admin.server";
-import { processingIdle, registerFormUpload, storeFormUpload } from "~/models/upload.server";
+import { registerFormUpload, storeFormUpload } from "~/models/upload-form.server";
+import { processingIdle } from "~/models/upload-processing.server";
 import * as pendingMemoriesTab from "~/routes/admin._index";
 import * as familyAdmins from "~/routes/admin.admins";
 import * as memoryDetails from "~/routes/admin.memories.$id";

@@ -19,7 +19,8 @@ import {
   neutraliseCell,
   parseSubmittedBy,
 } from "~/models/export.server";
-import { getRsvpStats, RsvpSchema } from "~/models/rsvp.server";
+import { RsvpSchema } from "~/models/rsvp.schema";
+import { getRsvpStats } from "~/models/rsvp.server";
 import { action as loginAction } from "~/routes/admin_.login";
 
 beforeEach(() => {

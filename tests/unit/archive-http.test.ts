@@ -16,7 +16,9 @@ import { operator } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { upsertAdmin } from "~/models/admin.server";
-import { processingIdle, registerFormUpload, setUploadStatus, storeFormUpload } from "~/models/upload.server";
+import { registerFormUpload, storeFormUpload } from "~/models/upload-form.server";
+import { processingIdle } from "~/models/upload-processing.server";
+import { setUploadStatus } from "~/models/upload.server";
 import { get, postJson, request, requireBuild, residentBytes, startSite, type Site } from "./support/site-process";
 
 const ADMIN = { username: "family", password: "archive-test-password" };

@@ -12,7 +12,9 @@ import yauzl from "yauzl";
 import { operator } from "~/auth/actor.server";
 import { getMediaStorage, useMediaStorage } from "~/media/media-storage.server";
 import { createFamilyArchive } from "~/models/archive.server";
-import { processingIdle, registerFormUpload, setUploadStatus, storeFormUpload } from "~/models/upload.server";
+import { registerFormUpload, storeFormUpload } from "~/models/upload-form.server";
+import { processingIdle } from "~/models/upload-processing.server";
+import { setUploadStatus } from "~/models/upload.server";
 import { startS3Server, type S3Server } from "./support/s3-server";
 
 let s3: S3Server;

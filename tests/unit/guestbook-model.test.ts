@@ -5,14 +5,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { memories, type Status } from "../../db/schema";
 import { operator } from "~/auth/actor.server";
 import { db } from "~/db.server";
-import {
-  listPublicMemories,
-  MemoryApiSchema,
-  MemoryFormSchema,
-  resetSubmissionLimits,
-  setMemoryStatus,
-  submitMemory,
-} from "~/models/memory.server";
+import { MemoryApiSchema, MemoryFormSchema } from "~/models/memory.schema";
+import { listPublicMemories, setMemoryStatus, submitMemory } from "~/models/memory.server";
+import { resetSubmissionLimits } from "~/models/submission-limit.server";
 import { decodeCursor } from "~/utils/page-cursor.server";
 
 beforeEach(() => {

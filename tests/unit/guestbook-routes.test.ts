@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { memories, type Status } from "../../db/schema";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
-import { resetSubmissionLimits, TOO_MANY_SUBMISSIONS } from "~/models/memory.server";
+import { resetSubmissionLimits, TOO_MANY_SUBMISSIONS } from "~/models/submission-limit.server";
 import { action as apiAction, loader as apiLoader } from "~/routes/api.guestbook";
 import { action as pageAction, loader as pageLoader } from "~/routes/guestbook";
 

@@ -13,6 +13,11 @@ async function restrictedImports(file: string, code: string) {
   return result!.messages.filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message);
 }
 
+async function importCycles(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result!.messages.filter((message) => message.ruleId === "import-x/no-cycle").map((message) => message.message);
+}
+
 describe("import boundaries", () => {
   it.each([
     [
@@ -40,5 +45,13 @@ describe("import boundaries", () => {
     ["app/routes/example.tsx", 'import type { AdminActor } from "~/auth/actor.server";\nexport type X = AdminActor;'],
   ])("%s may import what lies below it", async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
+  });
+
+  it("a module may not import, through others, a module that imports it", async () => {
+    // upload-budget.server imports upload-refusal.server: were that to import upload-budget back
+    // (through `~/`, which the linter resolves as TypeScript does), one would run before the other was ready.
+    const cycle = 'import { TOO_LARGE } from "~/models/upload-budget.server";\nexport const x = TOO_LARGE;';
+    expect(await importCycles("app/models/upload-refusal.server.ts", cycle)).toEqual(["Dependency cycle detected"]);
+    expect(await importCycles("app/models/example.server.ts", cycle)).toEqual([]);
   });
 });

@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeImageCopies, makeVideoPoster, MediaProblem, PROCESSING_LIMITS, probeVideo, sniffMediaType } from "~/media/process.server";
+import { makeImageCopies, sniffMediaType } from "~/media/process.server";
+import { MediaProblem, PROCESSING_LIMITS } from "~/media/processing-limits.server";
+import { makeVideoPoster, probeVideo } from "~/media/video.server";
 import { runTool } from "~/media/run-tool.server";
 
 const fixtures = path.resolve(__dirname, "../fixtures");

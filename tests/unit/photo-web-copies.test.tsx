@@ -17,15 +17,9 @@ import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { photoCopies, photoSrcSet, photoWidths, widthsUpTo } from "~/media/web-sizes";
 import { upsertAdmin } from "~/models/admin.server";
-import {
-  listGallery,
-  processingIdle,
-  registerFormUpload,
-  requeueUnprocessedUploads,
-  rotateUpload,
-  setUploadStatus,
-  storeFormUpload,
-} from "~/models/upload.server";
+import { registerFormUpload, storeFormUpload } from "~/models/upload-form.server";
+import { processingIdle, requeueUnprocessedUploads } from "~/models/upload-processing.server";
+import { listGallery, rotateUpload, setUploadStatus } from "~/models/upload.server";
 import { loader as mediaLoader } from "~/routes/media.$id.$file";
 
 const ORIGIN = "http://memorial.test";

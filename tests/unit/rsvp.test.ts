@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { rsvps } from "../../db/schema";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
-import { resetSubmissionLimits } from "~/models/memory.server";
-import { createRsvp, getRsvpStats, RsvpSchema } from "~/models/rsvp.server";
+import { resetSubmissionLimits } from "~/models/submission-limit.server";
+import { RsvpSchema } from "~/models/rsvp.schema";
+import { createRsvp, getRsvpStats } from "~/models/rsvp.server";
 import { action as apiAction } from "~/routes/api.rsvp";
 
 beforeEach(() => {

@@ -18,7 +18,7 @@ import { DiskStorage } from "~/media/disk-storage.server";
 import { heroWidths, makeHeroCopies } from "~/media/hero-image.server";
 import { useMediaStorage } from "~/media/media-storage.server";
 import { hasMp3Frames, id3TagLength, isMp3File, mp3FrameAt } from "~/media/mp3.server";
-import { MediaProblem, PROCESSING_LIMITS } from "~/media/process.server";
+import { MediaProblem, PROCESSING_LIMITS } from "~/media/processing-limits.server";
 import { getSiteSettings, getSiteView, getStoredValue, STORED_KEYS } from "~/models/settings.server";
 import {
   PHOTO_NOT_SUPPORTED,

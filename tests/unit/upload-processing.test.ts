@@ -12,16 +12,15 @@ import { startAdminSession } from "~/auth/session.server";
 import { contentVersion, db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { upsertAdmin } from "~/models/admin.server";
-import { enqueueProcessing, processingTimeLimitMs, webVideoTimeLimitMs } from "~/models/upload-processing.server";
+import { registerFormUpload, storeFormUpload } from "~/models/upload-form.server";
 import {
-  getAdminUpload,
+  enqueueProcessing,
   processingIdle,
-  registerFormUpload,
+  processingTimeLimitMs,
   requeueUnprocessedUploads,
-  rotateUpload,
-  setUploadStatus,
-  storeFormUpload,
-} from "~/models/upload.server";
+  webVideoTimeLimitMs,
+} from "~/models/upload-processing.server";
+import { getAdminUpload, rotateUpload, setUploadStatus } from "~/models/upload.server";
 import { action as moderateApi } from "~/routes/api.admin.uploads.$id";
 import { loader as mediaLoader } from "~/routes/media.$id.$file";
 

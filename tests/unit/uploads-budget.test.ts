@@ -14,7 +14,9 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage, useMediaStorage } from "~/media/media-storage.server";
-import { cleanupAbandonedUploads, processingIdle, resetUploadLimits, setUploadStatus } from "~/models/upload.server";
+import { cleanupAbandonedUploads, resetUploadLimits } from "~/models/upload-intake.server";
+import { processingIdle } from "~/models/upload-processing.server";
+import { setUploadStatus } from "~/models/upload.server";
 import { action as shareAction } from "~/routes/share";
 import { complete, ORIGIN, put, routeArgs, settle, sign, signFrom, signPart, startMultipart } from "./support/upload-requests";
 

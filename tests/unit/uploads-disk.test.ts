@@ -14,13 +14,13 @@ import { UploadTooLargeError } from "~/media/storage.server";
 import {
   ABANDONED_AFTER_MS,
   cleanupAbandonedUploads,
-  processingIdle,
   resetUploadLimits,
-  setUploadStatus,
   TOO_MANY_UPLOADS,
   UNREADABLE_FILE,
   UPLOADS_PER_10_MINUTES,
-} from "~/models/upload.server";
+} from "~/models/upload-intake.server";
+import { processingIdle } from "~/models/upload-processing.server";
+import { setUploadStatus } from "~/models/upload.server";
 import { action as completeAction } from "~/routes/api.uploads.complete";
 import { action as signAction } from "~/routes/api.uploads.sign";
 import { action as createMultipartAction } from "~/routes/api.uploads.s3.multipart";

@@ -8,7 +8,8 @@ import { signedUploads, uploads } from "../../db/schema";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { MAX_UPLOAD_BYTES } from "~/media/limits";
-import { processingIdle, resetUploadLimits } from "~/models/upload.server";
+import { resetUploadLimits } from "~/models/upload-intake.server";
+import { processingIdle } from "~/models/upload-processing.server";
 import { bytesStream, put, signPart, startMultipart } from "./support/upload-requests";
 
 beforeEach(async () => {

@@ -27,18 +27,11 @@ import { db } from "~/db.server";
 import { useMediaStorage } from "~/media/media-storage.server";
 import { S3Storage } from "~/media/s3-storage.server";
 import { UploadTooLargeError } from "~/media/storage.server";
-import {
-  completeMultipartUpload,
-  completeUpload,
-  createMultipartUpload,
-  findMediaFile,
-  processingIdle,
-  setUploadStatus,
-  signMultipartPart,
-  signUpload,
-  UploadRefused,
-  UNSUPPORTED_TYPE,
-} from "~/models/upload.server";
+import { completeUpload, signUpload, UNSUPPORTED_TYPE } from "~/models/upload-intake.server";
+import { completeMultipartUpload, createMultipartUpload, signMultipartPart } from "~/models/upload-parts.server";
+import { processingIdle } from "~/models/upload-processing.server";
+import { UploadRefused } from "~/models/upload-refusal.server";
+import { findMediaFile, setUploadStatus } from "~/models/upload.server";
 
 const ORIGIN = "http://memorial.test";
 const BUCKET = "memorial-test";

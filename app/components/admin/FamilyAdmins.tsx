@@ -13,7 +13,7 @@ import { ConfirmStep } from "./ConfirmStep";
 import * as f from "./FamilyAdmins.css";
 
 /** Where every form of the section posts (app/routes/admin.admins.tsx). */
-export const FAMILY_ADMINS_ACTION = "/admin/admins";
+const FAMILY_ADMINS_ACTION = "/admin/admins";
 export const FAMILY_ADMINS_ANCHOR = "family-admins";
 
 /** What the action answered when it did not redirect: a form sent back with its messages, or the question before removing yourself. */

@@ -11,7 +11,7 @@ export function ProcessingProblem({ reason, className }: { reason: string; class
 }
 
 /** The words for where an upload's processing stands; a failure has its own sentence (ProcessingProblem). */
-export function processingLabel(processing: ProcessingState, type: AdminUpload["type"]) {
+function processingLabel(processing: ProcessingState, type: AdminUpload["type"]) {
   const what = type === "VIDEO" ? "video" : "photo";
   switch (processing.state) {
     case "waiting":

@@ -78,7 +78,6 @@ export const confirm = style([
   { borderColor: vars.color.danger, borderWidth: 2, padding: vars.space.lg, marginBottom: vars.space.lg },
 ]);
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center" });
-export const inlineForm = style({ display: "inline" });
 
 export const stats = style({
   display: "grid",

@@ -33,5 +33,4 @@ export const fileInput = style({
   selectors: { "&[aria-invalid='true']": { borderColor: vars.color.danger } },
 });
 
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
 export const resetForm = style({ marginTop: vars.space.md });

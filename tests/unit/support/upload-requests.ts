@@ -7,7 +7,6 @@ import { action as completeAction } from "~/routes/api.uploads.complete";
 import { action as signAction } from "~/routes/api.uploads.sign";
 import { action as createMultipartAction } from "~/routes/api.uploads.s3.multipart";
 import { loader as signPartLoader } from "~/routes/api.uploads.s3.multipart.$uploadId.$partNumber";
-import { action as completeMultipartAction } from "~/routes/api.uploads.s3.multipart.$uploadId.complete";
 
 export const ORIGIN = "http://memorial.test";
 
@@ -21,7 +20,7 @@ export async function settle(promise: Promise<unknown> | unknown): Promise<Respo
   return result;
 }
 
-export const jsonRequest = (url: string, init: RequestInit = {}) =>
+const jsonRequest = (url: string, init: RequestInit = {}) =>
   new Request(`${ORIGIN}${url}`, { ...init, headers: { "Content-Type": "application/json", ...init.headers } });
 
 export function signFrom(clientIp?: string, body?: Record<string, unknown>) {
@@ -107,20 +106,4 @@ export async function signPart(uploadId: string, key: string, partNumber: number
   );
   expect(signed.status).toBe(200);
   return ((await signed.json()) as { url: string }).url;
-}
-
-export function completeMultipart(uploadId: string, key: string, parts: { PartNumber: number; ETag: string }[]) {
-  return settle(
-    completeMultipartAction(
-      routeArgs(
-        jsonRequest(`/api/uploads/s3/multipart/${uploadId}/complete?key=${encodeURIComponent(key)}`, {
-          method: "POST",
-          body: JSON.stringify({ parts }),
-        }),
-        {
-          uploadId,
-        },
-      ),
-    ),
-  );
 }

@@ -1,0 +1,39 @@
+import type { KnipConfig } from "knip";
+
+// Unused files, exports, types and dependencies (`npm run lint`). Knip's own plugins read the
+// entry points from their configs: Remix (remix.config.js, app/root.tsx, app/entry.client.tsx,
+// app/entry.server.tsx, app/routes/**), Vitest (the test files and tests/unit/setup.ts),
+// Playwright (tests/e2e/**), Drizzle (drizzle.config.ts, db/schema.ts), ESLint and Prettier;
+// the scripts of package.json name server/index.mjs and some of scripts/ and bench/.
+// Test files are entries, so the helpers in tests/**/support are checked like the app.
+// db/migrations holds SQL, which knip does not read.
+const config: KnipConfig = {
+  entry: [
+    // Run by hand, by package.json's scripts or by bench/index.mjs, which starts each bench by its path.
+    "scripts/*.mjs",
+    "bench/*.mjs",
+  ],
+  ignoreDependencies: [
+    // Tests render with the copy of React Router that @remix-run/react pins, so that its hooks and the
+    // test's router share one context; listing them here could install a second copy after a Remix update.
+    "react-router-dom",
+    "@remix-run/router",
+  ],
+  ignoreBinaries: [
+    // Debian tools the tests run (.ci/run installs them; the Dockerfile installs those the media
+    // processing also runs: ffmpeg, ffprobe, heif-convert).
+    "ffmpeg",
+    "ffprobe",
+    "heif-convert",
+    "lynx",
+    "rsvg-convert",
+    "zbarimg",
+    // The full-disk tests mount a small tmpfs (tests/unit/support/small-disk.ts).
+    "mount",
+    "umount",
+    // The pages bench's load generator (bench/wrk.mjs): Debian's wrk, a C client.
+    "wrk",
+  ],
+};
+
+export default config;
