@@ -24,6 +24,21 @@ const models = forbid(
   "**/models/*",
 );
 
+const nodeServer = forbid(
+  "server/ runs the app, not the other way round: what the server and the app share is the app's (app/site-hooks.server.ts).",
+  "**/server/*",
+  "**/server/**",
+);
+const aboveUtils = forbid(
+  "app/utils holds small helpers that know no rules: no models (their schemas' types are fine), auth or routes. A route's helper lives beside it in app/routes/*.server.ts.",
+  "~/models/*.server",
+  "**/models/*.server",
+  "~/auth/*",
+  "**/auth/*",
+  "~/routes/*",
+  "**/routes/*",
+);
+
 // A request's changes are its admin's (requireAdmin's actor, whose session is checked again as the
 // change is committed); `operator` writes with no session at all, for scripts and tests only.
 const noOperator = {
@@ -78,12 +93,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [nodeServer] }] },
+  },
+  {
     files: ["app/components/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [serverModules] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [serverModules, nodeServer] }] },
   },
   {
     files: ["app/media/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [models] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [models, nodeServer] }] },
   },
   {
     files: ["db/**"],
@@ -101,14 +120,16 @@ export default tseslint.config(
         "error",
         {
           paths: [noOperator],
-          patterns: [forbid("Routes call a model function; the models own the database.", "~/db.server", "**/db/*", "**/db/schema")],
+          patterns: [
+            forbid("Routes call a model function; the models own the database.", "~/db.server", "**/db/*", "**/db/schema"),
+            nodeServer,
+          ],
         },
       ],
     },
   },
   {
-    // Route helpers live in app/utils too.
     files: ["app/utils/**"],
-    rules: { "no-restricted-imports": ["error", { paths: [noOperator] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [aboveUtils, nodeServer] }] },
   },
 );

@@ -1,6 +1,7 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.css.ts", "**/*.test.{ts,tsx}"],
+  // Beside the routes: their styles, tests and server-side action helpers (*.server.ts), none of them a route.
+  ignoredRouteFiles: ["**/.*", "**/*.css.ts", "**/*.test.{ts,tsx}", "**/*.server.ts"],
   serverModuleFormat: "esm",
   serverDependenciesToBundle: [],
   future: {

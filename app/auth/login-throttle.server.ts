@@ -1,4 +1,4 @@
-import { createRateLimiter, networkKey } from "./rate-limit.server";
+import { createRateLimiter, networkKey } from "~/utils/rate-limit.server";
 
 /**
  * Who may have a password checked, and when.

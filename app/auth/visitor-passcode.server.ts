@@ -6,7 +6,7 @@ import { normalisePasscode, type StoredPasscode } from "~/models/settings.server
 import { Refusal } from "~/utils/refusal.server";
 import { PASSCODE_CHECKS_BUSY, PASSCODE_WRONG, tooManyPasscodeTries } from "./passcode.schema";
 import { bookPasswordCheck, decoyHash, verifyPassword } from "./password.server";
-import { createRateLimiter, networkKey } from "./rate-limit.server";
+import { createRateLimiter, networkKey } from "~/utils/rate-limit.server";
 import { getAdmin } from "./session.server";
 
 /**

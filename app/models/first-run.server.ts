@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { count } from "drizzle-orm";
 import { adminUsers } from "../../db/schema";
-import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
+import { createRateLimiter, networkKey } from "~/utils/rate-limit.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/utils/refusal.server";
 import { countAdmins, hashNewPassword, insertAdmin, type Admin } from "./admin.server";

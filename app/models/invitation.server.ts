@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { adminInvitations } from "../../db/schema";
 import type { Actor } from "~/auth/actor.server";
-import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
+import { createRateLimiter, networkKey } from "~/utils/rate-limit.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/utils/refusal.server";
 import { hashNewPassword, insertAdmin, isUsernameTaken, type Admin } from "./admin.server";

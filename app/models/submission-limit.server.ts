@@ -1,4 +1,4 @@
-import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
+import { createRateLimiter, networkKey } from "~/utils/rate-limit.server";
 import { config } from "~/config.server";
 import { Refusal } from "~/utils/refusal.server";
 

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sum } from "drizzle-orm";
 import { signedUploads, uploads } from "../../db/schema";
-import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
+import { createRateLimiter, networkKey } from "~/utils/rate-limit.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { MAX_UPLOAD_BYTES } from "~/media/limits";

@@ -11,7 +11,7 @@ import { asRefusal, Refusal } from "~/utils/refusal.server";
 import { eq } from "drizzle-orm";
 import type { Readable } from "node:stream";
 import { signedUploads } from "../../db/schema";
-import { networkKey } from "~/auth/rate-limit.server";
+import { networkKey } from "~/utils/rate-limit.server";
 import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { UploadTooLargeError } from "~/media/storage.server";

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { z } from "~/utils/zod";
 import { signedUploads, uploads, type SignedUpload } from "../../db/schema";
-import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
+import { createRateLimiter, networkKey } from "~/utils/rate-limit.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { MAX_UPLOAD_BYTES } from "~/media/limits";

@@ -4,7 +4,7 @@
 import type { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { signedUploads } from "../../db/schema";
-import { networkKey } from "~/auth/rate-limit.server";
+import { networkKey } from "~/utils/rate-limit.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { DiskStorage, ObjectExistsError, UnknownUploadError } from "~/media/disk-storage.server";

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { PendingMemories } from "~/components/admin/PendingMemories";
 import { listPendingMemories } from "~/models/memory.server";
-import { moderateMemoryForm } from "~/utils/admin-actions.server";
+import { moderateMemoryForm } from "~/routes/admin-actions.server";
 import { PRIVATE_NO_STORE } from "~/utils/http.server";
 
 // /admin itself: the Pending Memories tab.

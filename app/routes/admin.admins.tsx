@@ -19,7 +19,7 @@ import {
 } from "~/models/admin.schema";
 import { changeAdminPassword, createAdmin, removeAdmin, type Admin } from "~/models/admin.server";
 import { createInvitation } from "~/models/invitation.server";
-import { INVITATION_FLASH, loadFamilyAdmins } from "~/utils/family-admins.server";
+import { INVITATION_FLASH, loadFamilyAdmins } from "~/routes/family-admins.server";
 import { invariantResponse, loaderCacheControl, PRIVATE_NO_STORE, readFormData, siteOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { idParam } from "~/utils/moderation";

@@ -9,7 +9,7 @@ import { ModerationRecord } from "~/components/admin/ModerationRecord";
 import { PendingMemories } from "~/components/admin/PendingMemories";
 import { useSite } from "~/utils/site";
 import { getMemory, listPendingMemories } from "~/models/memory.server";
-import { moderateMemoryForm } from "~/utils/admin-actions.server";
+import { moderateMemoryForm } from "~/routes/admin-actions.server";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { formatDateTime } from "~/utils/time";

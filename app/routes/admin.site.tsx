@@ -24,7 +24,7 @@ import {
 import { getSiteSettings, getVisitorPasscode, updateSiteSettings } from "~/models/settings.server";
 import * as ui from "~/styles/ui.css";
 import type { ControlType } from "~/utils/form-control";
-import { loadFamilyAdmins } from "~/utils/family-admins.server";
+import { loadFamilyAdmins } from "~/routes/family-admins.server";
 import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { asRefusal } from "~/utils/refusal.server";

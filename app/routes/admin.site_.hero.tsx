@@ -5,7 +5,7 @@ import { HERO_PHOTO_FORM, heroPhotoSink, receiveHeroPhotoForm, resetHeroPhoto } 
 import { HERO_DESCRIPTION_SAVED, HERO_PHOTO_RESET, HERO_PHOTO_SAVED, HERO_PHOTO_SECTION, SITE_TAB_PATH } from "~/models/site-media.schema";
 import { pageMeta } from "~/utils/meta";
 import { loaderCacheControl } from "~/utils/http.server";
-import { answerSiteMediaForm, siteMediaPage } from "~/utils/site-media-actions.server";
+import { answerSiteMediaForm, siteMediaPage } from "~/routes/site-media-actions.server";
 
 // POST /admin/site/hero: the hero photo form of the Site tab (upload, or
 // intent=reset for the original photo); see answerSiteMediaForm.

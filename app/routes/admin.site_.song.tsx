@@ -5,7 +5,7 @@ import { KAREN_SONG_FORM, karenSongSink, receiveKarenSongForm, resetKarenSong } 
 import { KAREN_SONG_RESET, KAREN_SONG_SAVED, KAREN_SONG_SECTION, KAREN_SONG_TITLE_SAVED, SITE_TAB_PATH } from "~/models/site-media.schema";
 import { pageMeta } from "~/utils/meta";
 import { loaderCacheControl } from "~/utils/http.server";
-import { answerSiteMediaForm, siteMediaPage } from "~/utils/site-media-actions.server";
+import { answerSiteMediaForm, siteMediaPage } from "~/routes/site-media-actions.server";
 
 // POST /admin/site/song: the Karen Mode song form of the Site tab (upload, or
 // intent=reset for the bundled song); see answerSiteMediaForm.

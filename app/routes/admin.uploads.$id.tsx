@@ -10,7 +10,7 @@ import { dimensions, ProcessingProblem, ProcessingStatus, RefreshWhileProcessing
 import { useSite } from "~/utils/site";
 import { getAdminUpload } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
-import { moderateUploadForm } from "~/utils/admin-actions.server";
+import { moderateUploadForm } from "~/routes/admin-actions.server";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { formatDateTime, formatDuration } from "~/utils/time";

@@ -6,7 +6,7 @@ import { PendingUploads } from "~/components/admin/PendingUploads";
 import * as s from "~/components/admin/admin.css";
 import { storageUse } from "~/models/upload-budget.server";
 import { listPendingUploads } from "~/models/upload.server";
-import { moderateUploadForm } from "~/utils/admin-actions.server";
+import { moderateUploadForm } from "~/routes/admin-actions.server";
 import { formatBytes } from "~/utils/bytes";
 import { PRIVATE_NO_STORE } from "~/utils/http.server";
 

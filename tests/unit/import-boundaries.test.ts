@@ -33,7 +33,24 @@ describe("import boundaries", () => {
     ["db/example.ts", 'import { config } from "~/config.server";\nexport const x = config;', /imports nothing from app/],
     ["app/routes/example.tsx", 'import { db } from "~/db.server";\nexport const x = db;', /the models own the database/],
     ["app/routes/example.tsx", 'import { operator } from "~/auth/actor.server";\nexport const x = operator;', /never as operator\(\)/],
-    ["app/utils/example.server.ts", 'import { operator } from "~/auth/actor.server";\nexport const x = operator;', /never as operator\(\)/],
+    [
+      "app/routes/admin-example.server.ts",
+      'import { operator } from "~/auth/actor.server";\nexport const x = operator;',
+      /never as operator\(\)/,
+    ],
+    ["app/utils/example.server.ts", 'import { getMemory } from "~/models/memory.server";\nexport const x = getMemory;', /know no rules/],
+    [
+      "app/utils/example.server.ts",
+      'import { requireAdmin } from "~/auth/session.server";\nexport const x = requireAdmin;',
+      /know no rules/,
+    ],
+    ["app/utils/example.ts", 'import { loader } from "~/routes/gallery";\nexport const x = loader;', /know no rules/],
+    [
+      "app/models/example.server.ts",
+      'import { pathOf } from "../../server/request-log.mjs";\nexport const x = pathOf;',
+      /server\/ runs the app/,
+    ],
+    ["app/routes/example.tsx", 'import { wrk } from "../../server/app.mjs";\nexport const x = wrk;', /server\/ runs the app/],
   ])("%s may not import upwards or around the models", async (file, code, message) => {
     expect(await restrictedImports(file, code)).toEqual([expect.stringMatching(message)]);
   });
@@ -43,6 +60,8 @@ describe("import boundaries", () => {
     ["app/routes/example.tsx", 'import { listPoems } from "~/models/poem.server";\nexport const x = listPoems;'],
     ["app/models/example.server.ts", 'import { db } from "~/db.server";\nexport const x = db;'],
     ["app/routes/example.tsx", 'import type { AdminActor } from "~/auth/actor.server";\nexport type X = AdminActor;'],
+    ["app/utils/example.ts", 'import type { SiteSettings } from "~/models/settings.schema";\nexport type X = SiteSettings;'],
+    ["app/routes/example.server.ts", 'import { requireAdmin } from "~/auth/session.server";\nexport const x = requireAdmin;'],
   ])("%s may import what lies below it", async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });

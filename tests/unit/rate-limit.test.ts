@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rateLimitHits } from "../../db/schema";
-import { createRateLimiter, networkKey } from "~/auth/rate-limit.server";
+import { createRateLimiter, networkKey } from "~/utils/rate-limit.server";
 import { db } from "~/db.server";
 
 const WINDOW = 10 * 60 * 1000;

@@ -1,31 +1,18 @@
-// The production server (`node server/index.mjs` on the build) as a child
-// process on a scratch database and storage folder, for tests that need the
-// real thing: crashes, full disks, slow connections, memory.
-import { spawn, type ChildProcess } from "node:child_process";
+// The production server for tests that need the real thing (crashes, full
+// disks, slow connections, memory): scripts/site-process.mjs, with vitest's
+// hooks and a few ways to talk to it.
+import { type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll } from "vitest";
+import { getStatus, ROOT, spawnSite, startSite as startSiteProcess, type SiteProcess } from "../../../scripts/site-process.mjs";
 
-export const ROOT = path.resolve(import.meta.dirname, "../../..");
+export { ROOT };
 const BUILD = path.join(ROOT, "build/index.js");
-const START_TIMEOUT_MS = 30_000;
 
-export interface Site {
-  child: ChildProcess;
-  port: number;
-  pid: number;
-  /** The folder holding its database and storage. */
-  dir: string;
-  /** Kills it (if still running) and waits until it has ended. */
-  stop: () => Promise<void>;
-  /** Resolves when the process has ended. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** The last of what the server printed, for failure messages. */
-  output: () => string;
-}
+export type Site = SiteProcess;
 
 const running = new Set<ChildProcess>();
 const scratchDirs: string[] = [];
@@ -72,90 +59,16 @@ export function scratchDir(): string {
   return dir;
 }
 
-/** A port nothing listens on right now, near 3420 (the server cannot take port 0: it prints and uses the number given). */
-async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 3420 + Math.floor(Math.random() * 500);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("no free port between 3420 and 3920");
-}
-
-/** `node server/index.mjs` in production mode on the database and storage in `dir`, with `env` on top of the test defaults. */
-function spawnServer(dir: string, env: Record<string, string>) {
-  return spawn(process.execPath, ["server/index.mjs"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_PATH: path.join(dir, "memorial.db"),
-      STORAGE_DIR: path.join(dir, "uploads"),
-      SESSION_SECRET: "site-process-test-secret",
-      SUBMISSIONS_PER_10_MINUTES: "100000",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-}
-
-/**
- * Starts the production server on the database and storage in `dir` (with
- * `env` on top of the test defaults), retrying on another port if its port
- * was taken meanwhile.
- */
+/** Starts the production server on the database and storage in `dir`, with `env` on top of the test defaults. */
 export async function startSite(dir: string, env: Record<string, string> = {}): Promise<Site> {
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const child = spawnServer(dir, { PORT: String(port), ...env });
-    running.add(child);
-    let output = "";
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-    };
-    child.stdout!.on("data", keep);
-    child.stderr!.on("data", keep);
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once("exit", (code, signal) => resolve({ code, signal })),
-    );
-    const stop = async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      await exited;
-      running.delete(child);
-    };
-    const site: Site = { child, port, pid: child.pid!, dir, exited, output: () => output, stop };
-
-    const started = Date.now();
-    let ended: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-    void exited.then((result) => (ended = result));
-    while (!ended && Date.now() - started < START_TIMEOUT_MS) {
-      const status = await get(port, "/healthz").catch(() => 0);
-      if (status === 200) return site;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    if (!ended) child.kill("SIGKILL");
-    await exited;
-    running.delete(child);
-    if (output.includes("EADDRINUSE") && attempt < 5) continue;
-    throw new Error(`The server did not start on port ${port} (${ended ? `exited ${JSON.stringify(ended)}` : "timed out"}):\n${output}`);
-  }
+  const site = await startSiteProcess({ dir, env: { SESSION_SECRET: "site-process-test-secret", ...env } });
+  running.add(site.child);
+  void site.exited.then(() => running.delete(site.child));
+  return site;
 }
 
 /** GET on a fresh connection; resolves with the status. */
-export function get(port: number, urlPath: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent: false }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-  });
-}
+export const get = getStatus;
 
 export interface Answer {
   status: number;
@@ -192,7 +105,7 @@ export function postJson(port: number, urlPath: string, data: unknown, headers: 
 /** Runs the server with `env` on a scratch folder until it exits by itself (a configuration it must refuse); killed after 30 s. */
 export function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dir = scratchDir();
-  const child = spawnServer(dir, env);
+  const child = spawnSite({ dir, env: { SESSION_SECRET: "site-process-test-secret", ...env } });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

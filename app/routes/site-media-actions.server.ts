@@ -3,11 +3,11 @@ import type { Actor } from "~/auth/actor.server";
 import { requireAdmin } from "~/auth/session.server";
 import { refusedSiteMediaForm, type SiteMediaAnswer } from "~/models/site-media-files.server";
 import { SITE_TAB_PATH, type SiteMediaFormResult } from "~/models/site-media.schema";
-import { PRIVATE_NO_STORE, readFormData } from "./http.server";
-import { readMultipartForm, type FileSink, type MultipartForm, type MultipartFormLimits } from "./multipart.server";
-import { asRefusal } from "./refusal.server";
-import type { ToastInput } from "./toast";
-import { redirectWithToast } from "./toast.server";
+import { PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
+import { readMultipartForm, type FileSink, type MultipartForm, type MultipartFormLimits } from "~/utils/multipart.server";
+import { asRefusal } from "~/utils/refusal.server";
+import type { ToastInput } from "~/utils/toast";
+import { redirectWithToast } from "~/utils/toast.server";
 
 // What the hero photo and Karen Mode song routes share: each has an upload
 // form (multipart) and a reset form (intent=reset). Done: back to the form's

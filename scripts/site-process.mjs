@@ -1,0 +1,119 @@
+// @ts-check
+// The production server (`node server/index.mjs` on the build) as a child
+// process on a database and storage folder of its own: one way to start it
+// for the integration tests, the benches and the scripts.
+import { spawn } from "node:child_process";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+const START_TIMEOUT_MS = 30_000;
+
+/**
+ * @typedef {object} SiteProcess
+ * @property {import("node:child_process").ChildProcess} child
+ * @property {number} pid
+ * @property {number} port
+ * @property {string} origin http://localhost:<port>
+ * @property {string} dir the folder holding its database and storage
+ * @property {Promise<{ code: number | null; signal: NodeJS.Signals | null }>} exited resolves when the process has ended
+ * @property {() => string} output the last of what it printed (when `capture`), for failure messages
+ * @property {(signal?: NodeJS.Signals) => Promise<void>} stop sends `signal` (SIGKILL by default) if still running, and waits until it has ended
+ */
+
+/** A port nothing listens on right now, from `base` up (the server cannot take port 0: it prints and uses the number given). */
+export async function freePort(base = 3420) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = base + Math.floor(Math.random() * 500);
+    const free = await new Promise((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port between ${base} and ${base + 500}`);
+}
+
+/** GET on a fresh connection; resolves with the status. @param {number} port @param {string} urlPath @returns {Promise<number>} */
+export function getStatus(port, urlPath) {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+/**
+ * The server as a child process, not waited for: production mode on `dir`'s
+ * database and storage, with `env` on top of the defaults.
+ * @param {{ dir: string; env?: Record<string, string>; nodeArgs?: string[]; capture?: boolean }} options
+ */
+export function spawnSite({ dir, env = {}, nodeArgs = [], capture = true }) {
+  return spawn(process.execPath, [...nodeArgs, "server/index.mjs"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_PATH: path.join(dir, "memorial.db"),
+      STORAGE_DIR: path.join(dir, "uploads"),
+      SESSION_SECRET: "site-process-secret",
+      SUBMISSIONS_PER_10_MINUTES: "100000",
+      ...env,
+    },
+    stdio: ["ignore", capture ? "pipe" : "ignore", capture ? "pipe" : "inherit"],
+  });
+}
+
+/**
+ * Starts the server and waits until /healthz answers 200. Without a `port`,
+ * one is chosen and, if it was taken meanwhile, another.
+ * @param {{ dir: string; port?: number; env?: Record<string, string>; nodeArgs?: string[]; capture?: boolean }} options
+ * @returns {Promise<SiteProcess>}
+ */
+export async function startSite({ dir, port: fixedPort, env = {}, nodeArgs = [], capture = true }) {
+  for (let attempt = 1; ; attempt++) {
+    const port = fixedPort ?? (await freePort());
+    const child = spawnSite({ dir, env: { PORT: String(port), ...env }, nodeArgs, capture });
+    let output = "";
+    /** @param {Buffer} chunk */
+    const keep = (chunk) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    /** @type {Promise<{ code: number | null; signal: NodeJS.Signals | null }>} */
+    const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+    /** @type {SiteProcess} */
+    const site = {
+      child,
+      pid: /** @type {number} */ (child.pid),
+      port,
+      origin: `http://localhost:${port}`,
+      dir,
+      exited,
+      output: () => output,
+      async stop(signal = "SIGKILL") {
+        if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+        await exited;
+      },
+    };
+    const started = Date.now();
+    /** @type {{ code: number | null; signal: NodeJS.Signals | null } | undefined} */
+    let ended;
+    void exited.then((result) => (ended = result));
+    while (!ended && Date.now() - started < START_TIMEOUT_MS) {
+      const status = await getStatus(port, "/healthz").catch(() => 0);
+      if (status === 200) return site;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (!ended) child.kill("SIGKILL");
+    await exited;
+    if (output.includes("EADDRINUSE") && fixedPort === undefined && attempt < 5) continue;
+    throw new Error(`The server did not start on port ${port} (${ended ? `exited ${JSON.stringify(ended)}` : "timed out"}):\n${output}`);
+  }
+}
