@@ -2,7 +2,7 @@ import type { KnipConfig } from "knip";
 
 // Unused files, exports, types and dependencies (`npm run lint`). Knip's own plugins read the
 // entry points from their configs: Remix (remix.config.js, app/root.tsx, app/entry.client.tsx,
-// app/entry.server.tsx, app/routes/**), Vitest (the test files and tests/unit/setup.ts),
+// app/entry.server.tsx, app/routes/**), Vitest (the test files and tests/support/setup.ts),
 // Playwright (tests/e2e/**), Drizzle (drizzle.config.ts, db/schema.ts), ESLint and Prettier;
 // the scripts of package.json name server/index.mjs and some of scripts/ and bench/.
 // Test files are entries, so the helpers in tests/**/support are checked like the app.
@@ -28,7 +28,7 @@ const config: KnipConfig = {
     "lynx",
     "rsvg-convert",
     "zbarimg",
-    // The full-disk tests mount a small tmpfs (tests/unit/support/small-disk.ts).
+    // The full-disk tests mount a small tmpfs (tests/support/small-disk.ts).
     "mount",
     "umount",
     // The pages bench's load generator (bench/wrk.mjs): Debian's wrk, a C client.

@@ -6,8 +6,8 @@ export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
-    setupFiles: ["tests/unit/setup.ts"],
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+    setupFiles: ["tests/support/setup.ts"],
     environment: "node",
     pool: "forks",
     // Media tests run ffmpeg and sharp for real: generous limits, so a busy machine is slower, not failing.

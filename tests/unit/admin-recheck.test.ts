@@ -35,7 +35,7 @@ import * as apiPoems from "~/routes/api.admin.poems";
 import * as apiSettings from "~/routes/api.admin.settings";
 import * as apiUpload from "~/routes/api.admin.uploads.$id";
 import * as apiRotate from "~/routes/api.admin.uploads.$id.rotate";
-import { answer } from "./support/route-calls";
+import { answer } from "../support/route-calls";
 
 const ORIGIN = "http://localhost";
 const context = { clientIp: "10.40.0.1" };

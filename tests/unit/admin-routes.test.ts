@@ -21,7 +21,7 @@ import * as uploadPreview from "~/routes/admin.uploads.$id";
 import * as login from "~/routes/admin_.login";
 import * as logout from "~/routes/admin_.logout";
 import * as apiLogin from "~/routes/api.admin.login";
-import { answer, cookieOf } from "./support/route-calls";
+import { answer, cookieOf } from "../support/route-calls";
 
 const ORIGIN = "http://localhost";
 const ADMIN = { username: "keeper", password: "the-right-password" };

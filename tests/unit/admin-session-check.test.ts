@@ -10,7 +10,7 @@ import { endAdminSession, flashInSession, requireAdmin, requireAdminApi, startAd
 import { db } from "~/db.server";
 import { changeAdminPassword, removeAdmin, upsertAdmin, type Admin } from "~/models/admin.server";
 import { ADMIN_BODY_GRACE_MS, bodyDeadline, readBefore, SLOW_UPLOAD_BYTES_PER_SECOND, startBodyClock } from "~/utils/http.server";
-import { answer } from "./support/route-calls";
+import { answer } from "../support/route-calls";
 
 const ORIGIN = "http://localhost";
 

@@ -7,7 +7,7 @@ import { MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS } from "~/auth/a
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { endAdminSession, getAdmin, startAdminSession, sweepExpiredSessions } from "~/auth/session.server";
 import { db } from "~/db.server";
-import { loginThroughApi as loginAdmin } from "./support/admin-login";
+import { loginThroughApi as loginAdmin } from "../support/admin-login";
 import { ensureConfiguredAdmin, upsertAdmin } from "~/models/admin.server";
 import { content } from "~/content";
 import {

@@ -15,7 +15,7 @@ import { createFamilyArchive } from "~/models/archive.server";
 import { registerFormUpload, storeFormUpload } from "~/models/upload-form.server";
 import { processingIdle } from "~/models/upload-processing.server";
 import { setUploadStatus } from "~/models/upload.server";
-import { startS3Server, type S3Server } from "./support/s3-server";
+import { startS3Server, type S3Server } from "../support/s3-server";
 
 let s3: S3Server;
 let work: string;

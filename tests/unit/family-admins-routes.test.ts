@@ -13,7 +13,7 @@ import { resetInvitationLimits } from "~/models/invitation.server";
 import * as familyAdmins from "~/routes/admin.admins";
 import * as invitationPage from "~/routes/admin_.invite.$token";
 import * as setupPage from "~/routes/admin_.setup";
-import { answer, cookieOf } from "./support/route-calls";
+import { answer, cookieOf } from "../support/route-calls";
 
 const ORIGIN = "http://localhost";
 const context = { clientIp: "10.30.0.1" };

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { MemoryFormSchema } from "~/models/memory.schema";
 import { formControls, type ControlType } from "~/utils/form-control";
-import { FORMS, refused } from "./support/form-cases";
+import { FORMS, refused } from "../support/form-cases";
 
 type Controls = Record<string, ControlType>;
 

@@ -13,7 +13,7 @@ import {
   PASSWORD_CHECKS_BUSY,
   resetHashActivity,
 } from "~/auth/password.server";
-import { loginThroughApi as loginAdmin } from "./support/admin-login";
+import { loginThroughApi as loginAdmin } from "../support/admin-login";
 import { ensureConfiguredAdmin, upsertAdmin } from "~/models/admin.server";
 
 const RIGHT = "the-right-password";

@@ -18,7 +18,7 @@ import { cleanupAbandonedUploads, resetUploadLimits } from "~/models/upload-inta
 import { processingIdle } from "~/models/upload-processing.server";
 import { setUploadStatus } from "~/models/upload.server";
 import { action as shareAction } from "~/routes/share";
-import { complete, ORIGIN, put, routeArgs, settle, sign, signFrom, signPart, startMultipart } from "./support/upload-requests";
+import { complete, ORIGIN, put, routeArgs, settle, sign, signFrom, signPart, startMultipart } from "../support/upload-requests";
 
 vi.hoisted(() => {
   process.env.PENDING_UPLOAD_BYTES = String(5 * 1024 * 1024);

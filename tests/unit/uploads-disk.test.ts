@@ -29,7 +29,7 @@ import { loader as signPartLoader } from "~/routes/api.uploads.s3.multipart.$upl
 import { action as completeMultipartAction } from "~/routes/api.uploads.s3.multipart.$uploadId.complete";
 import { loader as mediaLoader } from "~/routes/media.$id.$file";
 import { action as shareAction } from "~/routes/share";
-import { diskPut } from "./support/upload-requests";
+import { diskPut } from "../support/upload-requests";
 
 const ORIGIN = "http://memorial.test";
 const fixtures = path.resolve(__dirname, "../fixtures");

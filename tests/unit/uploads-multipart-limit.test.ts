@@ -10,7 +10,7 @@ import { db } from "~/db.server";
 import { MAX_UPLOAD_BYTES } from "~/media/limits";
 import { resetUploadLimits } from "~/models/upload-intake.server";
 import { processingIdle } from "~/models/upload-processing.server";
-import { bytesStream, put, signPart, startMultipart } from "./support/upload-requests";
+import { bytesStream, put, signPart, startMultipart } from "../support/upload-requests";
 
 beforeEach(async () => {
   await processingIdle();

@@ -10,8 +10,8 @@ import { useZodForm } from "~/components/useZodForm";
 import { memoryForm } from "~/models/memory.server";
 import { rsvpForm } from "~/models/rsvp.server";
 import { serverForm } from "~/utils/form-schema.server";
-import { FORMS, refused, type FormCase } from "./support/form-cases";
-import { renderRouterOnce } from "./support/render-router";
+import { FORMS, refused, type FormCase } from "../support/form-cases";
+import { renderRouterOnce } from "../support/render-router";
 
 type Seen = { form: Record<string, unknown>; errors: unknown; controls: Record<string, unknown> };
 

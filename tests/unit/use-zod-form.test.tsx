@@ -9,8 +9,8 @@ import { createMemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { useZodForm } from "~/components/useZodForm";
 import { formControls } from "~/utils/form-control";
-import { FORMS, refused, type FormCase } from "./support/form-cases";
-import { renderRouterOnce } from "./support/render-router";
+import { FORMS, refused, type FormCase } from "../support/form-cases";
+import { renderRouterOnce } from "../support/render-router";
 
 type Seen = { form: unknown; controls: Record<string, unknown> };
 

@@ -1,7 +1,7 @@
 // In autocommit mode SQLite commits an INSERT/UPDATE/DELETE … RETURNING when
 // the statement halts. better-sqlite3's .get() reads the first row and stops:
 // the halt's error (SQLITE_FULL on a full disk) is then never raised, and the
-// write is acknowledged though it was not kept (tests/unit/full-disk.test.ts
+// write is acknowledged though it was not kept (tests/integration/full-disk.test.ts
 // shows it against the server). Every write outside a transaction must read
 // its RETURNING rows with .all(); inside db.transaction the COMMIT raises.
 import { readdirSync, readFileSync } from "node:fs";

@@ -8,7 +8,7 @@ import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { serverTimeoutOptions, timeoutsFromEnv } from "../../server/timeouts.mjs";
-import { get, requireBuild, runServer, scratchDir, startSite, type Site } from "./support/site-process";
+import { get, requireBuild, runServer, scratchDir, startSite, type Site } from "../support/site-process";
 
 const IDLE_MS = 1000;
 const HEADERS_MS = 1000;

@@ -14,7 +14,7 @@ import { upsertAdmin } from "~/models/admin.server";
 import { getVisitorPasscode, updateSiteSettings } from "~/models/settings.server";
 import type { SettingsPatch } from "~/models/settings.schema";
 import { readManifest } from "../../scripts/first-load-js.mjs";
-import { ROOT, request, requireBuild, startSite, type Answer, type Site } from "./support/site-process";
+import { ROOT, request, requireBuild, startSite, type Answer, type Site } from "../support/site-process";
 
 const PASSCODE = "Blue Heron";
 const ADMIN = { username: "family", password: "a long passphrase" };
@@ -31,7 +31,7 @@ const cssBundle = `/build/${readdirSync(path.join(ROOT, "public/build")).find((n
 beforeAll(async () => {
   requireBuild();
   await upsertAdmin(ADMIN.username, ADMIN.password);
-  // The server shares this process's database file (tests/unit/setup.ts), and
+  // The server shares this process's database file (tests/support/setup.ts), and
   // trusts Fly-Client-IP, so a test can stand for a visitor on another network.
   site = await startSite(path.dirname(process.env.DATABASE_PATH!), { FLY_APP_NAME: "privacy-test" });
   const login = await send("POST", "/api/admin/login", {

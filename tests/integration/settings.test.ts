@@ -13,8 +13,8 @@ import { getSiteSettings, getSiteView, getVisitorPasscode, updateSiteSettings } 
 import * as login from "~/routes/admin_.login";
 import * as siteTab from "~/routes/admin.site";
 import * as api from "~/routes/api.admin.settings";
-import { request, requireBuild, scratchDir, startSite, type Site } from "./support/site-process";
-import { answer } from "./support/route-calls";
+import { request, requireBuild, scratchDir, startSite, type Site } from "../support/site-process";
+import { answer } from "../support/route-calls";
 
 const ORIGIN = "http://localhost";
 // The refusals of hidden characters, in the words the family reads beside the field.

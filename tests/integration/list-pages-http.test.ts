@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memories, uploads } from "../../db/schema";
 import { db } from "~/db.server";
-import { request, requireBuild, startSite, type Site } from "./support/site-process";
+import { request, requireBuild, startSite, type Site } from "../support/site-process";
 
 let site: Site;
 const BASE_TIME = Date.UTC(2025, 8, 1, 12, 0, 0);
@@ -38,7 +38,7 @@ beforeAll(async () => {
       })),
     )
     .run();
-  // The server shares this process's database (tests/unit/setup.ts).
+  // The server shares this process's database (tests/support/setup.ts).
   site = await startSite(path.dirname(process.env.DATABASE_PATH!));
 }, 90_000);
 

@@ -14,8 +14,8 @@ import Database from "better-sqlite3";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { STORAGE_FULL } from "~/utils/refusal.server";
-import { manageSites, postJson, request, startSite, type Answer } from "./support/site-process";
-import { fillDisk, mountSmallDisk } from "./support/small-disk";
+import { manageSites, postJson, request, startSite, type Answer } from "../support/site-process";
+import { fillDisk, mountSmallDisk } from "../support/small-disk";
 
 manageSites();
 

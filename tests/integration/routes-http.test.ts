@@ -4,7 +4,7 @@
 // render cache on and off, and refused forms still refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCrowd } from "../../bench/lib.mjs";
-import { postJson, request, requireBuild, scratchDir, startSite, type Site } from "./support/site-process";
+import { postJson, request, requireBuild, scratchDir, startSite, type Site } from "../support/site-process";
 
 const ADMIN = { username: "keeper", password: "every-route-test-password" };
 

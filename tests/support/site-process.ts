@@ -7,7 +7,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll } from "vitest";
-import { getStatus, ROOT, spawnSite, startSite as startSiteProcess, type SiteProcess } from "../../../scripts/site-process.mjs";
+import { getStatus, ROOT, spawnSite, startSite as startSiteProcess, type SiteProcess } from "../../scripts/site-process.mjs";
 
 export { ROOT };
 const BUILD = path.join(ROOT, "build/index.js");

@@ -9,8 +9,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_TOO_LARGE, SONG_NOT_MP3, SONG_TOO_LARGE } from "~/models/site-media.schema";
 import { STORAGE_FULL } from "~/utils/refusal.server";
-import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "./support/site-process";
-import { fillDisk, mountSmallDisk } from "./support/small-disk";
+import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "../support/site-process";
+import { fillDisk, mountSmallDisk } from "../support/small-disk";
 
 const ADMIN = { username: "family", password: "site-media-test-password" };
 const ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { get, requireBuild, residentBytes, scratchDir, startSite, type Site } from "./support/site-process";
+import { get, requireBuild, residentBytes, scratchDir, startSite, type Site } from "../support/site-process";
 
 let site: Site;
 

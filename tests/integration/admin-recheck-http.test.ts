@@ -5,7 +5,7 @@
 // when the request began.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "./support/site-process";
+import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "../support/site-process";
 
 const ADMIN = { username: "admin", password: "the-admin-password" };
 const LOG_IN_FIRST = { errors: { session: ["Log in as the administrator first"] } };

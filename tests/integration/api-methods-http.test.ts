@@ -2,7 +2,7 @@
 // against the production server: always a 4xx in the API's error shape,
 // never Remix's bare "Unexpected Server Error".
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "./support/site-process";
+import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "../support/site-process";
 
 const ADMIN = { username: "keeper", password: "methods-test-password" };
 const JSON_BODY = { body: "{}", headers: { "Content-Type": "application/json" } };

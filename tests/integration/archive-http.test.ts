@@ -19,7 +19,7 @@ import { upsertAdmin } from "~/models/admin.server";
 import { registerFormUpload, storeFormUpload } from "~/models/upload-form.server";
 import { processingIdle } from "~/models/upload-processing.server";
 import { setUploadStatus } from "~/models/upload.server";
-import { get, postJson, request, requireBuild, residentBytes, startSite, type Site } from "./support/site-process";
+import { get, postJson, request, requireBuild, residentBytes, startSite, type Site } from "../support/site-process";
 
 const ADMIN = { username: "family", password: "archive-test-password" };
 const ARCHIVE = "/admin/exports/archive.zip";
@@ -38,7 +38,7 @@ beforeAll(async () => {
   const view = await registerFormUpload(key, { submittedBy: "Ann (ann@example.com)", originalName: "garden.jpg" });
   await processingIdle();
   await setUploadStatus(view.id, "APPROVED", operator());
-  // The server shares this process's database and storage (tests/unit/setup.ts).
+  // The server shares this process's database and storage (tests/support/setup.ts).
   site = await startSite(path.dirname(process.env.DATABASE_PATH!));
   const login = await postJson(site.port, "/api/admin/login", ADMIN);
   expect(login.status).toBe(200);

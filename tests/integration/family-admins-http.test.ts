@@ -3,7 +3,7 @@
 // 401/403/400/201/204/404/409 answers, and sessions that end.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LAST_ADMIN, USERNAME_TAKEN, WRONG_CURRENT_PASSWORD } from "~/models/admin.schema";
-import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "./support/site-process";
+import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "../support/site-process";
 
 const cookieOf = (answer: Answer) => (answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]!).join("; ");
 const json = (answer: Answer) => JSON.parse(answer.body) as unknown;

@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import sharp from "sharp";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "./support/site-process";
+import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "../support/site-process";
 
 const ADMIN = { username: "family", password: "render-cache-test-password" };
 const BUNDLED_SONG = readFileSync(path.resolve(__dirname, "../../public/audio/karen-mode.mp3"));
@@ -418,7 +418,7 @@ describe("the cached answer", () => {
     const page = await warm("/poems");
     const etag = page.headers.etag!;
     expect(etag).toMatch(/^W\/".+"$/);
-    // Without PUBLIC_URL only the browser keeps it (tests/unit/request-pipeline-http.test.ts has the shared caching with it).
+    // Without PUBLIC_URL only the browser keeps it (tests/integration/request-pipeline-http.test.ts has the shared caching with it).
     expect(page.headers["cache-control"]).toBe("private, no-cache");
     expect(page.headers["cdn-cache-control"]).toBeUndefined();
     expect(page.headers.vary).toBe("Accept-Encoding, Cookie");

@@ -11,7 +11,7 @@ import { operator } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { getServiceCalendar } from "~/models/service-calendar.server";
 import { updateSiteSettings } from "~/models/settings.server";
-import { request, requireBuild, startSite, type Site } from "./support/site-process";
+import { request, requireBuild, startSite, type Site } from "../support/site-process";
 
 const PUBLIC_URL = "https://memorial.example.org";
 
@@ -21,7 +21,7 @@ let configured: Site;
 beforeAll(async () => {
   requireBuild();
   db.delete(siteSettings).run();
-  // Both servers share this process's database (tests/unit/setup.ts): a setting changed here shows there.
+  // Both servers share this process's database (tests/support/setup.ts): a setting changed here shows there.
   const dir = path.dirname(process.env.DATABASE_PATH!);
   site = await startSite(dir);
   configured = await startSite(dir, { PUBLIC_URL: `${PUBLIC_URL}/` });

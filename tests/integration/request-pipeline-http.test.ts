@@ -5,7 +5,7 @@
 // address is fixed; an answer for one person is kept by no cache at all.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, request, requireBuild, scratchDir, startSite, type Site } from "./support/site-process";
+import { postJson, request, requireBuild, scratchDir, startSite, type Site } from "../support/site-process";
 
 const ADMIN = { username: "family", password: "pipeline-test-password" };
 const PUBLIC_URL = "https://memorial.example.org";

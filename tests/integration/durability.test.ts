@@ -15,7 +15,7 @@ import http from "node:http";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { manageSites, postJson, scratchDir, startSite } from "./support/site-process";
+import { manageSites, postJson, scratchDir, startSite } from "../support/site-process";
 
 manageSites();
 
