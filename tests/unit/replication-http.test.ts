@@ -9,7 +9,9 @@
 //    it answers, SQLite finds it intact, and every write acknowledged 2 s or
 //    more before the kill is in it;
 //  - `npm run restore -- --timestamp T` between two writes finds the first and
-//    not the second.
+//    not the second;
+//  - on SIGTERM, Litestream ships a write made a moment before;
+//  - a Litestream that dies on its own is started again and replication goes on.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -236,4 +238,44 @@ describe("replication with Litestream (production server, file replica)", () => 
     second.child.kill("SIGTERM");
     expect(await second.exited).toEqual({ code: 0, signal: null });
   }, 240_000);
+
+  it("on SIGTERM, a write acknowledged a moment before reaches the replica before the server exits", async () => {
+    const dir = scratchDir();
+    const replica = path.join(scratchDir(), "memorial");
+    const env = { LITESTREAM_REPLICA_URL: `file://${replica}` };
+    const site = await startSite(dir, env);
+    // Once Litestream follows the database (its first snapshot is in the replica)…
+    await expect.poll(() => site.output(), { timeout: 30_000 }).toContain('"msg":"snapshot written"');
+    const message = `Signed just before a deploy ${Math.random().toString(36).slice(2, 8)}.`;
+    expect(await signGuestBook(site.port, message)).not.toBeNull();
+    site.child.kill("SIGTERM");
+    expect(await site.exited).toEqual({ code: 0, signal: null });
+    expect(site.output()).toContain("litestream shut down");
+
+    const copy = path.join(scratchDir(), "after-deploy.db");
+    const restored = await runRestore(["--output", copy], env);
+    expect(restored.code, restored.output).toBe(0);
+    expect([...readDatabase(copy).memories.values()].map((memory) => memory.message)).toContain(message);
+  }, 60_000);
+
+  it("a Litestream that dies on its own is started again, and what is written meanwhile reaches the replica", async () => {
+    const dir = scratchDir();
+    const replica = path.join(scratchDir(), "memorial");
+    const env = { LITESTREAM_REPLICA_URL: `file://${replica}` };
+    const site = await startSite(dir, env);
+    const litestream = childProcesses(site.pid).find((child) => child.command === "litestream");
+    expect(litestream).toBeDefined();
+    process.kill(litestream!.pid, "SIGKILL");
+    const message = `Signed while Litestream was down ${Math.random().toString(36).slice(2, 8)}.`;
+    expect(await signGuestBook(site.port, message)).not.toBeNull();
+    await expect
+      .poll(() => childProcesses(site.pid).find((child) => child.command === "litestream" && child.pid !== litestream!.pid), {
+        timeout: 30_000,
+      })
+      .toBeDefined();
+    expect(site.output()).toContain('"msg":"Litestream stopped; starting it again","how":"killed by SIGKILL"');
+    await waitUntilReplicated(message, env, scratchDir());
+    site.child.kill("SIGTERM");
+    expect(await site.exited).toEqual({ code: 0, signal: null });
+  }, 90_000);
 });
