@@ -19,6 +19,8 @@ import { warnLine } from "./request-log.mjs";
 const POLL_MS = 1000;
 /** How long Litestream may take to ship the last writes at shutdown (fly.toml's kill_timeout leaves room for it and the requests). */
 const STOP_TIMEOUT_MS = 10_000;
+/** How long a stop waits for a Litestream started a moment before to take up the database. */
+const SETTLE_TIMEOUT_MS = 5000;
 const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
 /** A run this long was healthy: the next restart waits the first backoff again. */
@@ -42,16 +44,17 @@ const SHIPPING = new Set(["write wal segment", "write snapshot"]);
 
 /**
  * The series read from Litestream's Prometheus metrics (one database, one
- * replica, so labels are ignored): where its shadow WAL ends and how far the
- * replica has received it.
+ * replica, so labels are ignored): where its shadow WAL ends, how far the
+ * replica has received it, and how many times it has read the database.
  * @param {string} text
- * @returns {{ shadowIndex?: number; shadowSize?: number; replicaIndex?: number; replicaOffset?: number }}
+ * @returns {{ shadowIndex?: number; shadowSize?: number; replicaIndex?: number; replicaOffset?: number; syncs?: number }}
  */
 export function parseMetrics(text) {
   /** @type {Record<string, number>} */
   const values = {};
   for (const line of text.split("\n")) {
-    const match = /^litestream_(shadow_wal_index|shadow_wal_size|replica_wal_index|replica_wal_offset)(?:\{[^}]*\})?\s+(\S+)/.exec(line);
+    const match =
+      /^litestream_(shadow_wal_index|shadow_wal_size|replica_wal_index|replica_wal_offset|sync_count)(?:\{[^}]*\})?\s+(\S+)/.exec(line);
     if (match?.[1] && match[2]) values[match[1]] = Number(match[2]);
   }
   return {
@@ -59,6 +62,7 @@ export function parseMetrics(text) {
     shadowSize: values.shadow_wal_size,
     replicaIndex: values.replica_wal_index,
     replicaOffset: values.replica_wal_offset,
+    syncs: values.sync_count,
   };
 }
 
@@ -75,6 +79,7 @@ export function createReplicationWatch({ replica, warnAfterMs, restored, now }) 
   let runStartedAt = now;
   let shippedThisRun = false;
   let failedThisRun = false;
+  let syncedThisRun = false;
   /** @type {string | null} */
   let replicaPosition = null;
   /** @type {number | null} */
@@ -97,6 +102,7 @@ export function createReplicationWatch({ replica, warnAfterMs, restored, now }) 
       runStartedAt = at;
       shippedThisRun = false;
       failedThisRun = false;
+      syncedThisRun = false;
       replicaPosition = null;
     },
     /** @param {number} _at @param {string} how */
@@ -116,7 +122,8 @@ export function createReplicationWatch({ replica, warnAfterMs, restored, now }) 
     },
     /** Litestream's metrics, read at `at`. @param {ReturnType<typeof parseMetrics>} metrics @param {number} at */
     measured(metrics, at) {
-      const { shadowIndex, shadowSize, replicaIndex, replicaOffset } = metrics;
+      const { shadowIndex, shadowSize, replicaIndex, replicaOffset, syncs } = metrics;
+      if (syncs !== undefined && syncs > 0) syncedThisRun = true;
       if (replicaIndex !== undefined && replicaOffset !== undefined) {
         const position = `${replicaIndex}:${replicaOffset}`;
         const holdsEverything = replicaIndex === shadowIndex && replicaOffset === shadowSize;
@@ -125,6 +132,15 @@ export function createReplicationWatch({ replica, warnAfterMs, restored, now }) 
       } else if (running && at - runStartedAt >= RESUMED_QUIET_MS && !shippedThisRun && !failedThisRun) {
         progress(at);
       }
+    },
+    /**
+     * Whether this run of Litestream has taken up the database (read it once)
+     * or failed. It reads the database only from its first check on, 250 ms
+     * after it starts; stopped before that, it would exit without shipping
+     * anything.
+     */
+    settled() {
+      return syncedThisRun || failedThisRun;
     },
     /** @param {number} at */
     failing(at) {
@@ -264,8 +280,8 @@ export function superviseLitestream({ settings, binary, restored, warnAfterMs })
     backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
   }
 
-  async function poll() {
-    if (polling || stopping) return;
+  async function poll(whileStopping = false) {
+    if (polling || (stopping && !whileStopping)) return;
     polling = true;
     try {
       if (child) {
@@ -326,6 +342,11 @@ export function superviseLitestream({ settings, binary, restored, warnAfterMs })
       process.off("exit", onExit);
       const proc = child;
       if (proc?.pid && proc.exitCode === null && proc.signalCode === null) {
+        // Just started: let it take up the database first, so it ships what the server wrote.
+        for (let waited = 0; waited < SETTLE_TIMEOUT_MS && !watch.settled() && proc.exitCode === null; waited += 100) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await poll(true);
+        }
         proc.kill("SIGTERM");
         const timedOut = await Promise.race([
           exited.then(() => false),

@@ -121,13 +121,15 @@ describe("Litestream's output, read back", () => {
       'litestream_replica_wal_index{db="/data/memorial.db",name="replica"} 3',
       'litestream_replica_wal_offset{db="/data/memorial.db",name="replica"} 1.2345e+06',
       'litestream_replica_wal_bytes{db="/data/memorial.db",name="replica"} 999',
+      'litestream_sync_count{db="/data/memorial.db"} 41',
     ].join("\n");
-    expect(parseMetrics(metrics)).toEqual({ shadowIndex: 3, shadowSize: 1234500, replicaIndex: 3, replicaOffset: 1234500 });
+    expect(parseMetrics(metrics)).toEqual({ shadowIndex: 3, shadowSize: 1234500, replicaIndex: 3, replicaOffset: 1234500, syncs: 41 });
     expect(parseMetrics('litestream_shadow_wal_index{db="x"} 0\n')).toEqual({
       shadowIndex: 0,
       shadowSize: undefined,
       replicaIndex: undefined,
       replicaOffset: undefined,
+      syncs: undefined,
     });
   });
 });
@@ -212,6 +214,20 @@ describe("how replication goes", () => {
     shipping.logged({ level: "INFO", msg: "write snapshot" }, T0 + 300);
     shipping.measured({ shadowIndex: 0, shadowSize: 4152 }, T0 + 10_000);
     expect(shipping.report(T0 + 10_000).lastReplicatedAt).toBeNull();
+  });
+
+  it("counts a run as having taken up the database once Litestream has read it, or failed", () => {
+    const watch = watchFrom();
+    watch.started(T0);
+    expect(watch.settled()).toBe(false);
+    watch.measured({ shadowIndex: 0, shadowSize: 0, syncs: 0 }, T0 + 100);
+    expect(watch.settled()).toBe(false);
+    watch.measured({ shadowIndex: 0, shadowSize: 4152, syncs: 1 }, T0 + 400);
+    expect(watch.settled()).toBe(true);
+    watch.started(T0 + 1000);
+    expect(watch.settled()).toBe(false);
+    watch.logged({ level: "ERROR", msg: "monitor error", error: "mkdir /backups: permission denied" }, T0 + 1300);
+    expect(watch.settled()).toBe(true);
   });
 
   it("says when Litestream stopped, until a copy arrives again", () => {

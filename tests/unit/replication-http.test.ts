@@ -244,8 +244,7 @@ describe("replication with Litestream (production server, file replica)", () => 
     const replica = path.join(scratchDir(), "memorial");
     const env = { LITESTREAM_REPLICA_URL: `file://${replica}` };
     const site = await startSite(dir, env);
-    // Once Litestream follows the database (its first snapshot is in the replica)…
-    await expect.poll(() => site.output(), { timeout: 30_000 }).toContain('"msg":"snapshot written"');
+    // As soon as the site answers (Litestream may not have read the database yet).
     const message = `Signed just before a deploy ${Math.random().toString(36).slice(2, 8)}.`;
     expect(await signGuestBook(site.port, message)).not.toBeNull();
     site.child.kill("SIGTERM");
