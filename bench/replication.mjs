@@ -2,7 +2,7 @@
 // write, and how long a new machine takes to bring 10,000 memories back.
 //   latency  POST /api/guestbook at 8 connections (wrk with a Lua script: every
 //            message new, so every request writes), replication off and on (a
-//            file replica), each on a fresh database, two rounds in turn
+//            file replica), each on a fresh database, four rounds in turn
 //   restore  10,000 memories (seedCrowd) replicated, then the volume lost:
 //            `npm run restore` alone, and a start on the empty volume until
 //            /healthz answers
@@ -15,7 +15,9 @@ import { seedCrowd, startSite } from "./lib.mjs";
 import { addToSummary } from "./summary.mjs";
 
 const CONNECTIONS = 8;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Off and on in turn, so a neighbour's burst on a shared machine falls on both. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const MEMORIES = 10_000;
 
 if (spawnSync("wrk", ["--version"]).error) {
@@ -84,7 +86,7 @@ async function measureWrites(replicated) {
 console.log(`POST /api/guestbook at ${CONNECTIONS} connections, ${SECONDS} s each, replication off and on in turn:`);
 /** @type {Record<"off" | "on", ReturnType<typeof wrk>[]>} */
 const results = { off: [], on: [] };
-for (let round = 1; round <= 2; round++) {
+for (let round = 1; round <= ROUNDS; round++) {
   for (const mode of /** @type {const} */ (["off", "on"])) {
     const result = await measureWrites(mode === "on");
     results[mode].push(result);
@@ -95,7 +97,11 @@ for (let round = 1; round <= 2; round++) {
   }
 }
 /** @param {number[]} values */
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 ? (sorted[Math.floor(middle)] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+};
 const summary = (/** @type {"off" | "on"} */ mode) => ({
   p50: median(results[mode].map((r) => r.p50)),
   p99: median(results[mode].map((r) => r.p99)),
