@@ -80,7 +80,9 @@ if (options.list) {
     console.log(
       `Generations in ${settings.description} (a new one starts whenever the site starts on a database Litestream did not follow):`,
     );
-    for (const { generation, start, end } of generations) console.log(`  ${generation}  from ${start}  to ${end}`);
+    for (const { generation, start, end } of generations.sort((a, b) => Date.parse(a.start) - Date.parse(b.start))) {
+      console.log(`  ${generation}  from ${start}  to ${end}`);
+    }
   }
   process.exit(0);
 }
