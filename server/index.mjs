@@ -12,7 +12,13 @@ import { createSiteApp } from "./app.mjs";
 import { superviseLitestream } from "./litestream.mjs";
 import { renderCacheFromEnv } from "./render-cache/middleware.mjs";
 import { logRequest } from "./request-log.mjs";
-import { litestreamBinary, litestreamConfigFile, replicationFromEnv, restoreIfMissing } from "./replication.mjs";
+import {
+  litestreamBinary,
+  litestreamConfigFile,
+  replicationFromEnv,
+  replicationWarnAfterFromEnv,
+  restoreIfMissing,
+} from "./replication.mjs";
 import { mediaSourcesFromEnv } from "./security.mjs";
 import { applyTimeouts, serverTimeoutOptions, timeoutsFromEnv } from "./timeouts.mjs";
 
@@ -28,7 +34,7 @@ try {
   timeouts = timeoutsFromEnv(process.env);
   renderCache = renderCacheFromEnv(process.env);
   replication = replicationFromEnv(process.env);
-  replicationWarnAfterMs = warnAfterFromEnv(process.env);
+  replicationWarnAfterMs = replicationWarnAfterFromEnv(process.env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -171,18 +177,3 @@ function shutdown(signal) {
 }
 process.on("SIGTERM", shutdown);
 process.on("SIGINT", shutdown);
-
-/**
- * REPLICATION_WARN_AFTER_MS: how long replication may make no progress before
- * the log and the admin panel warn (a minute; the tests shorten it).
- * @param {Record<string, string | undefined>} env
- */
-function warnAfterFromEnv(env) {
-  const raw = env.REPLICATION_WARN_AFTER_MS?.trim();
-  if (!raw) return 60_000;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1000) {
-    throw new Error("Invalid configuration:\n  REPLICATION_WARN_AFTER_MS: must be a whole number of milliseconds, at least 1000");
-  }
-  return value;
-}

@@ -94,6 +94,23 @@ export function replicationFromEnv(env) {
 }
 
 /**
+ * REPLICATION_WARN_AFTER_MS: how long replication may make no progress before
+ * the log and the admin panel warn (a minute; the tests shorten it).
+ * @param {Record<string, string | undefined>} env
+ */
+export function replicationWarnAfterFromEnv(env) {
+  const raw = env.REPLICATION_WARN_AFTER_MS?.trim();
+  if (!raw) return 60_000;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 1000) {
+    throw new ReplicationConfigError(
+      "Invalid configuration:\n  REPLICATION_WARN_AFTER_MS: must be a whole number of milliseconds, at least 1000",
+    );
+  }
+  return value;
+}
+
+/**
  * The Litestream binary: the one `npm install` brings (@flydotio/litestream's
  * package for this platform), or `litestream` on the PATH. Never npm's
  * `node_modules/.bin/litestream` wrapper, which neither passes signals on nor

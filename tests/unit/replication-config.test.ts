@@ -4,7 +4,13 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createReplicationWatch, parseMetrics } from "../../server/litestream.mjs";
-import { litestreamBinary, litestreamConfig, parseGenerations, replicationFromEnv } from "../../server/replication.mjs";
+import {
+  litestreamBinary,
+  litestreamConfig,
+  parseGenerations,
+  replicationFromEnv,
+  replicationWarnAfterFromEnv,
+} from "../../server/replication.mjs";
 
 const TIGRIS = { AWS_ENDPOINT_URL_S3: "https://fly.storage.tigris.dev", AWS_REGION: "auto" };
 
@@ -44,6 +50,14 @@ describe("the replica the environment names", () => {
       expect(() => replicationFromEnv({ LITESTREAM_REPLICA_URL: value }), value).toThrow(
         /LITESTREAM_REPLICA_URL: must be a Litestream replica URL/,
       );
+    }
+  });
+
+  it("warns after a minute without progress unless REPLICATION_WARN_AFTER_MS says otherwise", () => {
+    expect(replicationWarnAfterFromEnv({})).toBe(60_000);
+    expect(replicationWarnAfterFromEnv({ REPLICATION_WARN_AFTER_MS: "4000" })).toBe(4000);
+    for (const value of ["soon", "500", "1.5e3x"]) {
+      expect(() => replicationWarnAfterFromEnv({ REPLICATION_WARN_AFTER_MS: value }), value).toThrow(/REPLICATION_WARN_AFTER_MS: must be/);
     }
   });
 
