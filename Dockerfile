@@ -1,4 +1,6 @@
-# One container: the Remix server, SQLite and local media on the /data volume.
+# One container: the Remix server, SQLite and local media on the /data volume,
+# and Litestream, which the server runs beside itself to replicate the database
+# (docs/backups.md).
 FROM node:22-bookworm-slim AS base
 WORKDIR /app
 
@@ -11,6 +13,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
+# Litestream comes from the production dependency @flydotio/litestream, whose
+# optional package for this platform holds the binary: fail the build if the
+# prune left it out.
+RUN node --input-type=module -e "import { execFileSync } from 'node:child_process'; import { litestreamBinary } from './server/replication.mjs'; const bin = litestreamBinary({}); if (!bin) throw new Error('no Litestream binary in node_modules after npm prune'); console.log(bin, execFileSync(bin, ['version']).toString().trim());"
 
 # Runtime stage: production dependencies and the build only.
 FROM base
@@ -18,8 +24,10 @@ ENV NODE_ENV=production \
     PORT=8080 \
     DATABASE_PATH=/data/memorial.db \
     STORAGE_DIR=/data/uploads
+# ca-certificates: Litestream (Go) checks the bucket's TLS certificate against
+# the system's roots, which the slim image removes (Node carries its own).
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends ffmpeg libheif-examples tini \
+  && apt-get install -y --no-install-recommends ca-certificates ffmpeg libheif-examples tini \
   && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

@@ -25,7 +25,23 @@ export function isDatabaseHealthy(): boolean {
   }
 }
 
-/** On shutdown, once the last request is answered: checkpoints the WAL into the file and releases it. */
+/**
+ * Litestream replicates the database from its WAL and asks to be the only one
+ * to checkpoint it (https://litestream.io/tips/#disable-autocheckpoints-for-high-write-load-servers):
+ * SQLite's automatic checkpoint after a commit could fold frames into the file
+ * before Litestream has copied them, and Litestream would then start over with
+ * a full snapshot. Litestream checkpoints on its own schedule (at 1,000 pages,
+ * or after a minute).
+ */
+export function letLitestreamCheckpoint() {
+  db.$client.pragma("wal_autocheckpoint = 0");
+}
+
+/**
+ * On shutdown, once the last request is answered: checkpoints the WAL into the
+ * file and releases it (with Litestream running, it still has the database
+ * open, and the WAL stays for it to ship and checkpoint).
+ */
 export function closeDatabase() {
   if (db.$client.open) db.$client.close();
 }

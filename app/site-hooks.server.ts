@@ -5,6 +5,7 @@ import { closeDatabase, contentVersion } from "~/db.server";
 import { handleDiskPut } from "~/disk-put.server";
 import { upsertAdmin } from "~/models/admin.server";
 import { renderCacheVariant, renderCacheVisit, type CacheVisit } from "~/render-cache.server";
+import { replicating } from "~/replication.server";
 import { visitorGate } from "~/visitor-gate.server";
 
 // Everything the Node server (server/index.mjs) and the admin CLI
@@ -44,6 +45,11 @@ export interface SiteHooks {
   startBackgroundWork(): Promise<void>;
   /** On shutdown, after the last answer. */
   closeDatabase(): void;
+  /**
+   * The server runs Litestream beside itself: Litestream alone checkpoints the
+   * database from now on, and the admin panel reads how replication goes from `read`.
+   */
+  replicating: typeof replicating;
   /** `npm run admin`: creates or resets an admin. */
   upsertAdmin: typeof upsertAdmin;
   renderCache: RenderCacheHooks;
@@ -55,6 +61,7 @@ export const siteHooks: SiteHooks = {
   prepareAdmins,
   startBackgroundWork,
   closeDatabase,
+  replicating,
   upsertAdmin,
   renderCache: {
     contentVersion,

@@ -16,9 +16,11 @@ export const MIGRATIONS_DIR = path.resolve(process.cwd(), "db/migrations");
 
 /**
  * Opens (creating if needed) the SQLite file and brings its schema up to date.
- * WAL lets readers carry on while one writer commits; synchronous=FULL makes a
- * commit durable before we answer the visitor, so an acknowledged memory
- * survives a crash.
+ * WAL lets readers carry on while one writer commits (and is what Litestream
+ * replicates); synchronous=FULL makes a commit durable before we answer the
+ * visitor, so an acknowledged memory survives a crash. SQLite's automatic
+ * checkpoints stay on here, and are handed to Litestream when it runs
+ * (letLitestreamCheckpoint in app/db.server.ts).
  */
 export function openDatabase(file: string, migrationsFolder = MIGRATIONS_DIR): DB {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -26,6 +28,7 @@ export function openDatabase(file: string, migrationsFolder = MIGRATIONS_DIR): D
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
+  // 5 s, as Litestream recommends: a write waits out another process's short lock (Litestream's checkpoints, a backup).
   sqlite.pragma("busy_timeout = 5000");
   const writes = watchWrites(sqlite);
   const db = Object.assign(drizzle(sqlite, { schema }), { $writes: writes });

@@ -11,7 +11,7 @@
 //
 // backup.json is written last: a folder without it is an interrupted backup.
 // With BUCKET_NAME set the media lives in the bucket and only the database is
-// copied here. Restoring is described in README.md ("Backups").
+// copied here. Restoring is described in docs/backups.md.
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";

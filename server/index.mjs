@@ -1,15 +1,24 @@
 // @ts-check
-// The Node entry: reads the configuration, imports the Remix build, serves
-// the site's one pipeline (server/app.mjs) with copies from the render cache
-// first, and stops gracefully.
+// The Node entry: reads the configuration, brings the database back from its
+// replica when the volume is empty, imports the Remix build, runs Litestream
+// beside itself, serves the site's one pipeline (server/app.mjs) with copies
+// from the render cache first, and stops gracefully.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createSiteApp } from "./app.mjs";
+import { superviseLitestream } from "./litestream.mjs";
 import { renderCacheFromEnv } from "./render-cache/middleware.mjs";
 import { logRequest } from "./request-log.mjs";
+import {
+  litestreamBinary,
+  litestreamConfigFile,
+  replicationFromEnv,
+  replicationWarnAfterFromEnv,
+  restoreIfMissing,
+} from "./replication.mjs";
 import { mediaSourcesFromEnv } from "./security.mjs";
 import { applyTimeouts, serverTimeoutOptions, timeoutsFromEnv } from "./timeouts.mjs";
 
@@ -18,9 +27,14 @@ const BUILD_PATH = path.resolve("build/index.js");
 /** @type {import("./timeouts.mjs").Timeouts} */
 let timeouts;
 let renderCache = true;
+/** @type {import("./replication.mjs").ReplicaSettings | null} */
+let replication = null;
+let replicationWarnAfterMs = 60_000;
 try {
   timeouts = timeoutsFromEnv(process.env);
   renderCache = renderCacheFromEnv(process.env);
+  replication = replicationFromEnv(process.env);
+  replicationWarnAfterMs = replicationWarnAfterFromEnv(process.env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -30,6 +44,45 @@ if (!existsSync(BUILD_PATH)) {
   console.log("No build found: building the site first (npm run build)…");
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+// Before the build is imported (which opens, creates and migrates the
+// database): on an empty volume, the family's database comes back from the
+// replica, and nothing is answered until it has.
+const litestream = replication ? litestreamBinary() : null;
+/** @type {import("./replication.mjs").Restored | null} */
+let restored = null;
+if (replication) {
+  if (!litestream) {
+    console.error(
+      `LITESTREAM_REPLICA_URL or BUCKET_NAME asks for the database to be replicated to ${replication.description}, but there is no Litestream binary for ${process.platform}-${process.arch}: install it (https://litestream.io/install/) or set LITESTREAM_REPLICA_URL=off.`,
+    );
+    process.exit(1);
+  }
+  const config = litestreamConfigFile(replication);
+  try {
+    restored = await restoreIfMissing(replication, litestream, config.write());
+  } catch (error) {
+    // Starting on an empty database would make it the replica's newest copy,
+    // the one the next restore takes: better not to start at all.
+    console.error(
+      `Could not restore the database from ${replication.description}: ${error instanceof Error ? error.message : error}\n` +
+        "Refusing to start with an empty database, which would be replicated as the newest copy. Fix the replica settings (docs/backups.md), or set LITESTREAM_REPLICA_URL=off to start without replication.",
+    );
+    process.exit(1);
+  } finally {
+    config.remove();
+  }
+  if (restored) {
+    const last = restored.lastTransactionAt ? `, last transaction replicated at ${restored.lastTransactionAt}` : "";
+    console.log(
+      `Restored the database from ${replication.description} (generation ${restored.generation}${last}) in ${restored.seconds.toFixed(1)} s: this volume had no database.`,
+    );
+  }
+} else {
+  console.warn(
+    "The database is not replicated: its only copy is on this machine's disk. Set LITESTREAM_REPLICA_URL, or BUCKET_NAME with the bucket's AWS_* variables, to copy it continuously to safe storage (docs/backups.md).",
+  );
 }
 
 /** @type {import("@remix-run/node").ServerBuild} */
@@ -79,6 +132,17 @@ const listener = serveFromCache
 // No cap on a request's total time, an idle timeout instead (server/timeouts.mjs).
 const server = http.createServer(serverTimeoutOptions(timeouts), listener);
 applyTimeouts(server, timeouts);
+// Litestream replicates from before the first answer; from now on it alone
+// checkpoints the database, as its documentation asks.
+const replicator =
+  replication && litestream
+    ? superviseLitestream({ settings: replication, binary: litestream, restored, warnAfterMs: replicationWarnAfterMs })
+    : null;
+if (replicator && replication) {
+  await replicator.start();
+  hooks.replicating(() => replicator.report());
+  console.log(`Replicating the database to ${replication.description} every second with Litestream (pid ${replicator.pid()})`);
+}
 // The configured admin exists before the first answer (one password hash), so
 // a login sent as soon as the site answers works.
 await hooks.prepareAdmins();
@@ -96,9 +160,13 @@ function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`${signal} received: finishing requests in flight, then stopping`);
+  // The database is closed after the last answer, then Litestream ships the last writes.
+  let stopped = false;
   const stop = () => {
+    if (stopped) return;
+    stopped = true;
     hooks?.closeDatabase();
-    process.exit(0);
+    void (replicator?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
   };
   server.close(stop);
   server.closeIdleConnections();

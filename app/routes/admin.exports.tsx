@@ -3,12 +3,15 @@ import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
 import { archiveContents } from "~/models/archive.server";
+import { getSafekeeping, type DatabaseSafekeeping, type MediaSafekeeping } from "~/models/safekeeping.server";
 import * as ui from "~/styles/ui.css";
 import { formatBytes } from "~/utils/bytes";
+import { useSite } from "~/utils/site";
+import { formatDateTime } from "~/utils/time";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ archive: archiveContents() });
+  return json({ archive: archiveContents(), safekeeping: getSafekeeping() });
 }
 
 const EXPORTS = [
@@ -18,10 +21,78 @@ const EXPORTS = [
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-export default function ExportsTab() {
-  const { archive } = useLoaderData<typeof loader>();
+/** "Last replicated: N seconds ago" (the words the operator's documentation uses), then what it means in plain words. */
+function DatabaseCopies({ database }: { database: DatabaseSafekeeping }) {
+  const { timeZone } = useSite();
+  if (!database.replicated) {
+    return (
+      <>
+        <p>
+          <strong>The database is not replicated.</strong>
+        </p>
+        <p className={s.problem}>
+          The guest book, attendance, poems and every approval are saved only on this machine&apos;s disk. If the machine fails, they are
+          lost, apart from what you have downloaded below. Whoever looks after the site can have them copied to safe storage every second
+          (docs/backups.md).
+        </p>
+      </>
+    );
+  }
+  const seconds = database.secondsSinceReplicated;
   return (
     <>
+      <p>
+        <strong>{seconds === null ? "Last replicated: not yet" : `Last replicated: ${count(seconds, "second", "seconds")} ago`}</strong>
+        {seconds !== null && seconds >= 120 ? ` (${database.sinceReplicatedWords})` : null}
+      </p>
+      {database.failingForWords ? (
+        <p className={s.problem} role="alert">
+          {`Copying to safe storage has not worked for ${database.failingForWords}. New memories are saved on this machine, but are not yet anywhere else. Please tell whoever looks after the site.`}
+          {database.problem ? ` (The copying program says: ${database.problem}.)` : null}
+        </p>
+      ) : (
+        <p>
+          {seconds === null
+            ? "The first copy to safe storage is being made."
+            : "Everything written here (messages, attendance, poems, approvals) is copied to safe storage within seconds. If this machine is ever lost, a new one brings it all back by itself."}
+        </p>
+      )}
+      <p className={s.storageNote}>{`Safe storage: ${database.replica}`}</p>
+      {database.restored ? (
+        <p className={s.storageNote}>
+          {`This machine started without the database and brought it back from safe storage on ${formatDateTime(database.restored.at, timeZone)}` +
+            (database.restored.lastTransactionAt
+              ? `, with everything copied until ${formatDateTime(database.restored.lastTransactionAt, timeZone)}.`
+              : ".")}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function MediaCopies({ media }: { media: MediaSafekeeping }) {
+  if (media.storage === "bucket") {
+    return <p>{`Photos and videos are kept in the storage bucket "${media.bucket}", away from this machine.`}</p>;
+  }
+  return (
+    <p className={s.problem}>
+      Photos and videos exist only on this machine&apos;s disk: they are not copied anywhere else. Keep your own copy with Download
+      everything below, and ask whoever looks after the site to keep them in a storage bucket (docs/backups.md).
+    </p>
+  );
+}
+
+export default function ExportsTab() {
+  const { archive, safekeeping } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <section className={s.exportCard} aria-labelledby="safekeeping-title">
+        <h2 id="safekeeping-title" className={s.sectionTitle}>
+          Keeping the memories safe
+        </h2>
+        <DatabaseCopies database={safekeeping.database} />
+        <MediaCopies media={safekeeping.media} />
+      </section>
       <section className={s.exportCard} aria-labelledby="archive-title">
         <h2 id="archive-title" className={s.sectionTitle}>
           Download everything

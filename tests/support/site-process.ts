@@ -118,6 +118,38 @@ export function runServer(env: Record<string, string>): Promise<{ code: number |
   );
 }
 
+/** The processes `pid` started, with their command names (Linux). */
+export function childProcesses(pid: number): { pid: number; command: string }[] {
+  let children: string;
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8");
+  } catch {
+    return [];
+  }
+  return children
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .map((child) => {
+      try {
+        return { pid: child, command: readFileSync(`/proc/${child}/comm`, "utf8").trim() };
+      } catch {
+        return { pid: child, command: "" };
+      }
+    });
+}
+
+/** Whether a process has ended (gone, or a zombie nobody has reaped yet). */
+export function hasEnded(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return true;
+  }
+}
+
 /** The resident memory of a process, in bytes (Linux). */
 export function residentBytes(pid: number): number {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));

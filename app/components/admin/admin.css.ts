@@ -142,5 +142,5 @@ export const poemContent = style({ whiteSpace: "pre-wrap", margin: `${vars.space
 
 export const exportCard = style([card, { padding: vars.space.lg, marginBottom: vars.space.md }]);
 
-export const storageNote = style({ margin: `0 0 ${vars.space.lg}`, color: vars.color.textMuted });
+export const storageNote = style({ margin: `0 0 ${vars.space.lg}`, color: vars.color.textMuted, overflowWrap: "anywhere" });
 export const storageFull = style({ display: "block", color: vars.color.text, fontWeight: 700 });

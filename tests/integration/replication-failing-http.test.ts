@@ -1,0 +1,161 @@
+// What the family and the operator are told about the database's safety,
+// against the production server:
+//  - without a replica, the log and the Exports tab say the database is not
+//    replicated, and that photos and videos exist only on this machine's disk;
+//  - with a replica Litestream cannot write to (a read-only folder), visitors'
+//    writes still succeed on the volume, the log and the Exports tab warn once
+//    replication has made no progress past the threshold, and nothing crashes.
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { childProcesses, get, manageSites, postJson, request, scratchDir, startSite, type Site } from "../support/site-process";
+
+manageSites();
+
+const ADMIN = { username: "keeper", password: "replication-test-password" };
+
+async function exportsTab(site: Site): Promise<string> {
+  let cookie = "";
+  for (let attempt = 0; ; attempt++) {
+    const login = await postJson(site.port, "/api/admin/login", ADMIN);
+    if (login.status === 200 || attempt > 40) {
+      expect(login.status, login.body).toBe(200);
+      cookie = (login.headers["set-cookie"] ?? []).map((value) => value.split(";")[0]!).join("; ");
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const page = await request(site.port, "GET", "/admin/exports", { headers: { Cookie: cookie } });
+  expect(page.status).toBe(200);
+  // The page's text as a person reads it.
+  return page.body
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
+}
+
+/** Whether a file can be made in `dir` by this process. */
+function writable(dir: string): boolean {
+  try {
+    writeFileSync(path.join(dir, ".probe"), "");
+    rmSync(path.join(dir, ".probe"));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let unlock: (() => void) | null = null;
+afterEach(() => {
+  unlock?.();
+  unlock = null;
+});
+
+/**
+ * A folder nobody may write in: read-only, and immutable too when the tests
+ * run as root (who ignores the permission bits).
+ */
+function readOnlyFolder(): string {
+  const dir = path.join(scratchDir(), "read-only");
+  mkdirSync(dir);
+  chmodSync(dir, 0o555);
+  let immutable = false;
+  if (writable(dir)) immutable = spawnSync("chattr", ["+i", dir]).status === 0;
+  unlock = () => {
+    if (immutable) spawnSync("chattr", ["-i", dir]);
+    chmodSync(dir, 0o755);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  expect(writable(dir), `${dir} could not be made read-only`).toBe(false);
+  return dir;
+}
+
+async function sign(site: Site, from: number, count: number, run: string) {
+  const ids: number[] = [];
+  for (let index = from; index < from + count; index++) {
+    const answer = await postJson(site.port, "/api/guestbook", {
+      name: "Careful Tester",
+      email: "careful@example.com",
+      message: `Unreplicated run ${run}, memory ${index}: still kept.`,
+      canDisplay: true,
+    });
+    expect(answer.status, answer.body).toBe(201);
+    ids.push((JSON.parse(answer.body) as { id: number }).id);
+  }
+  return ids;
+}
+
+function storedIds(dir: string): number[] {
+  const sqlite = new Database(path.join(dir, "memorial.db"), { readonly: true, fileMustExist: true });
+  try {
+    return (sqlite.prepare("SELECT id FROM memories ORDER BY id").all() as { id: number }[]).map((row) => row.id);
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe("what the site says about replication (production server)", () => {
+  it("without a replica, the log and the Exports tab say the database is not replicated and the media is only on this disk", async () => {
+    const site = await startSite(scratchDir(), {
+      LITESTREAM_REPLICA_URL: "",
+      BUCKET_NAME: "",
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    expect(site.output()).toContain("The database is not replicated");
+    expect(childProcesses(site.pid).map((child) => child.command)).not.toContain("litestream");
+    const text = await exportsTab(site);
+    expect(text).toContain("The database is not replicated.");
+    expect(text).toContain("not replicated");
+    expect(text).toContain("saved only on this machine's disk");
+    expect(text).toContain("Photos and videos exist only on this machine's disk");
+    site.child.kill("SIGTERM");
+    expect(await site.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("with a replica it cannot write to, writes still succeed, the log and the Exports tab warn, and nothing crashes", async () => {
+    const dir = scratchDir();
+    const replica = path.join(readOnlyFolder(), "memorial");
+    const site = await startSite(dir, {
+      LITESTREAM_REPLICA_URL: `file://${replica}`,
+      // A minute in production; long enough here for Litestream to start and fail.
+      REPLICATION_WARN_AFTER_MS: "4000",
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    const run = Math.random().toString(36).slice(2, 8);
+    const ids = await sign(site, 0, 10, run);
+    expect(storedIds(dir)).toEqual(ids);
+
+    await expect
+      .poll(() => site.output(), { timeout: 30_000, interval: 200 })
+      .toMatch(/"level":"warn","msg":"The database has not been replicated for \d+ s/);
+    const warning = site
+      .output()
+      .split("\n")
+      .find((line) => line.includes("has not been replicated"))!;
+    expect(JSON.parse(warning)).toMatchObject({ replica: `file://${replica}`, problem: expect.stringContaining(replica) });
+    const text = await exportsTab(site);
+    expect(text).toContain("Last replicated: not yet");
+    expect(text).toMatch(
+      /Copying to safe storage has not worked for [^.]+\. New memories are saved on this machine, but are not yet anywhere else\./,
+    );
+    expect(text).toContain(`The copying program says: `);
+    expect(text).toContain(`Safe storage: file://${replica}`);
+
+    // Nothing crashed: the site answers and takes writes, Litestream still runs beside it.
+    expect(await get(site.port, "/healthz")).toBe(200);
+    const more = await sign(site, 10, 5, run);
+    expect(storedIds(dir)).toEqual([...ids, ...more]);
+    expect(site.child.exitCode).toBeNull();
+    expect(childProcesses(site.pid).map((child) => child.command)).toContain("litestream");
+    expect(site.output()).not.toContain("Litestream stopped");
+
+    site.child.kill("SIGTERM");
+    expect(await site.exited).toEqual({ code: 0, signal: null });
+  }, 90_000);
+});
