@@ -18,6 +18,9 @@ const config: KnipConfig = {
     // test's router share one context; listing them here could install a second copy after a Remix update.
     "react-router-dom",
     "@remix-run/router",
+    // Brings Litestream's binary for this platform as its optional dependency, which the server
+    // runs itself (server/replication.mjs): nothing imports the package.
+    "@flydotio/litestream",
   ],
   ignoreBinaries: [
     // Debian tools the tests run (.ci/run installs them; the Dockerfile installs those the media
@@ -31,6 +34,8 @@ const config: KnipConfig = {
     // The full-disk tests mount a small tmpfs (tests/support/small-disk.ts).
     "mount",
     "umount",
+    // The read-only replica test makes its folder immutable, which root would otherwise write to.
+    "chattr",
     // The pages bench's load generator (bench/wrk.mjs): Debian's wrk, a C client.
     "wrk",
   ],

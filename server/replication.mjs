@@ -12,7 +12,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 
 /** Litestream ships a new WAL segment to the replica this often (the issue's 1 s). */
-export const SYNC_INTERVAL = "1s";
+const SYNC_INTERVAL = "1s";
 /**
  * How often Litestream copies new WAL frames into its shadow WAL, the step
  * before shipping them. Its default (1 s) added to the sync interval would put
@@ -28,7 +28,7 @@ const MONITOR_INTERVAL = "250ms";
 const RETENTION = "168h";
 const SNAPSHOT_INTERVAL = "24h";
 
-export class ReplicationConfigError extends Error {
+class ReplicationConfigError extends Error {
   name = "ConfigError";
 }
 
@@ -201,7 +201,7 @@ export function litestreamConfigFile(settings) {
  * @param {string[]} args
  * @returns {Promise<{ code: number; stdout: string; stderr: string }>}
  */
-export function runLitestream(binary, args) {
+function runLitestream(binary, args) {
   return new Promise((resolve) => {
     execFile(binary, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
@@ -215,7 +215,7 @@ export function runLitestream(binary, args) {
  * @param {string} text
  * @returns {Record<string, unknown>[]}
  */
-export function logEntries(text) {
+function logEntries(text) {
   /** @type {Record<string, unknown>[]} */
   const entries = [];
   for (const line of text.split("\n")) {
@@ -233,7 +233,7 @@ export function logEntries(text) {
  * What went wrong, in Litestream's words: its last error line, or the end of its output.
  * @param {{ stdout: string; stderr: string }} run
  */
-export function failureOf(run) {
+function failureOf(run) {
   const errors = logEntries(run.stderr).filter((entry) => entry.level === "ERROR");
   const last = errors.at(-1);
   if (last) return String(last.error ?? last.msg);
@@ -277,7 +277,7 @@ export async function listGenerations(binary, configFile, databasePath) {
  * @param {string} file
  * @returns {string} "ok", or what is wrong
  */
-export function checkDatabase(file) {
+function checkDatabase(file) {
   const sqlite = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const rows = /** @type {{ integrity_check: string }[]} */ (sqlite.pragma("integrity_check"));
@@ -292,7 +292,7 @@ export function checkDatabase(file) {
  * and renames it, and leaves that temporary database's -wal and -shm behind.
  * @param {string} file
  */
-export function removeRestoreLeftovers(file) {
+function removeRestoreLeftovers(file) {
   for (const suffix of [".tmp", ".tmp-wal", ".tmp-shm"]) rmSync(`${file}${suffix}`, { force: true });
 }
 

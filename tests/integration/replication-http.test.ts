@@ -17,7 +17,17 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { childProcesses, hasEnded, manageSites, postJson, request, ROOT, scratchDir, startSite, type Answer } from "../support/site-process";
+import {
+  childProcesses,
+  hasEnded,
+  manageSites,
+  postJson,
+  request,
+  ROOT,
+  scratchDir,
+  startSite,
+  type Answer,
+} from "../support/site-process";
 
 manageSites();
 
