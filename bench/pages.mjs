@@ -91,7 +91,7 @@ const bare = spawn(process.execPath, ["--input-type=module", "-e", BARE_SERVER, 
 });
 await new Promise((resolve) => bare.stdout.once("data", resolve));
 
-const measure = (url, connections = CONNECTIONS, headers = {}) => wrk(url, { connections, seconds: DURATION, headers });
+const measure = async (url, connections = CONNECTIONS, headers = {}) => wrk(url, { connections, seconds: DURATION, headers });
 
 /** The mixed run: approvals and reads from 32 connections at once, counting reads that miss an acknowledged approval. */
 async function mixedRun() {
@@ -139,20 +139,24 @@ let mixed;
 try {
   // Warm every server (JIT, the caches, SQLite's pages) before measuring.
   const warm = (url, connections, headers) => wrk(url, { connections, seconds: 2, headers });
-  warm(`${peer.origin}/`, CONNECTIONS);
-  for (const [, origin, address, headers] of UNCACHED) warm(`${origin}${address}`, UNCACHED_CONNECTIONS, headers);
-  peerUncached = measure(`${peer.origin}/`, UNCACHED_CONNECTIONS);
+  await warm(`${peer.origin}/`, CONNECTIONS);
+  for (const [, origin, address, headers] of UNCACHED) await warm(`${origin}${address}`, UNCACHED_CONNECTIONS, headers);
+  peerUncached = await measure(`${peer.origin}/`, UNCACHED_CONNECTIONS);
   for (const [label, origin, address, headers] of UNCACHED) {
-    uncachedRows.push({ label, result: measure(`${origin}${address}`, UNCACHED_CONNECTIONS, headers) });
+    uncachedRows.push({ label, result: await measure(`${origin}${address}`, UNCACHED_CONNECTIONS, headers) });
   }
   if (!onlyUncached) {
     for (const [, address] of CACHED) {
-      warm(`${site.origin}${address}`, CONNECTIONS);
-      warm(`http://localhost:${BARE_PORT}${address}`, CONNECTIONS);
+      await warm(`${site.origin}${address}`, CONNECTIONS);
+      await warm(`http://localhost:${BARE_PORT}${address}`, CONNECTIONS);
     }
-    peerCached = measure(`${peer.origin}/`);
+    peerCached = await measure(`${peer.origin}/`);
     for (const [label, address] of CACHED) {
-      rows.push({ label, cached: measure(`${site.origin}${address}`), reference: measure(`http://localhost:${BARE_PORT}${address}`) });
+      rows.push({
+        label,
+        cached: await measure(`${site.origin}${address}`),
+        reference: await measure(`http://localhost:${BARE_PORT}${address}`),
+      });
     }
     mixed = await mixedRun();
   }

@@ -2,7 +2,7 @@
 // cores a Node client tops out near bare Node's own rate, so the server's
 // figures would be the client's. One wrk thread, on the core the server is not
 // pinned to when taskset is there.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
 /** @param {string} text e.g. "812.00us", "3.21ms", "1.02s" */
 function toMs(text) {
@@ -22,9 +22,9 @@ export function requireWrk() {
 /**
  * @param {string} url
  * @param {{ connections: number; seconds: number; headers?: Record<string, string> }} options
- * @returns {{ rate: number; p50: number; p99: number; requests: number; failed: number }}
+ * @returns {Promise<{ rate: number; p50: number; p99: number; requests: number; failed: number }>}
  */
-export function wrk(url, { connections, seconds, headers = {} }) {
+export async function wrk(url, { connections, seconds, headers = {} }) {
   const args = [
     "-t1",
     `-c${connections}`,
@@ -33,19 +33,24 @@ export function wrk(url, { connections, seconds, headers = {} }) {
     ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]),
     url,
   ];
-  const result = spawnSync("wrk", args, { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`wrk ${args.join(" ")} failed: ${result.stderr}`);
-  const out = result.stdout;
+  // Not spawnSync: this process's own connections (kept alive by fetch) must see the server close them meanwhile.
+  const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let errors = "";
+  child.stdout.on("data", (chunk) => (out += chunk));
+  child.stderr.on("data", (chunk) => (errors += chunk));
+  const code = await new Promise((resolve) => child.once("close", resolve));
+  if (code !== 0) throw new Error(`wrk ${args.join(" ")} failed: ${errors}`);
   const percentile = (p) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "");
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const errors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
   return {
     rate: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)),
     p50: percentile(50),
     p99: percentile(99),
     requests,
-    failed: non2xx + errors,
+    failed: non2xx + socketErrors,
   };
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { memories, type Memory, type Status } from "../../db/schema";
 import type { Actor } from "~/auth/actor.server";
 import { contentVersion, db } from "~/db.server";
-import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
+import { encodeCursor, newerThan, olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
 import { serverForm } from "~/utils/form-schema.server";
 import { MemoryFormSchema, type AdminMemory, type MemoryInput, type PublicMemory } from "./memory.schema";
 import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "./submission-limit.server";
@@ -148,6 +148,30 @@ function toAdminMemory(memory: Memory): AdminMemory {
 /** Memories waiting for review, oldest first (the order they arrived in). */
 export function listPendingMemories(): AdminMemory[] {
   return db.select().from(memories).where(eq(memories.status, "PENDING")).orderBy(memories.createdAt, memories.id).all().map(toAdminMemory);
+}
+
+/** How many waiting memories the Pending tab shows at once: enough to work through, never a thousand rows to render. */
+const PENDING_PAGE_SIZE = 50;
+
+/**
+ * A page of the memories waiting for the family, oldest first, continuing
+ * after `after` (the last one shown), and how many wait in all.
+ */
+export function listPendingMemoriesPage(after?: PageCursor): { memories: AdminMemory[]; next: string | null; total: number } {
+  const rows = db
+    .select()
+    .from(memories)
+    .where(and(eq(memories.status, "PENDING"), after ? newerThan(memories.createdAt, memories.id, after) : undefined))
+    .orderBy(memories.createdAt, memories.id)
+    .limit(PENDING_PAGE_SIZE + 1)
+    .all();
+  const shown = rows.slice(0, PENDING_PAGE_SIZE);
+  const last = shown.at(-1);
+  return {
+    memories: shown.map(toAdminMemory),
+    next: last && rows.length > PENDING_PAGE_SIZE ? encodeCursor({ createdAt: last.createdAt.getTime(), id: last.id }) : null,
+    total: countPendingMemories(),
+  };
 }
 
 export function countPendingMemories(): number {

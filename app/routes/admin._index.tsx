@@ -3,14 +3,17 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { PendingMemories } from "~/components/admin/PendingMemories";
-import { listPendingMemories } from "~/models/memory.server";
+import { listPendingMemoriesPage } from "~/models/memory.server";
 import { moderateMemoryForm } from "~/routes/admin-actions.server";
 import { PRIVATE_NO_STORE } from "~/utils/http.server";
+import { decodeCursor } from "~/utils/page-cursor.server";
 
 // /admin itself: the Pending Memories tab.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ memories: listPendingMemories() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  // A link from an older page may name a memory moderated since: the page then continues after it all the same.
+  const after = decodeCursor(new URL(request.url).searchParams.get("after") ?? "") ?? undefined;
+  return json({ ...listPendingMemoriesPage(after), continued: after !== undefined }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -19,12 +22,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PendingMemoriesTab() {
-  const { memories } = useLoaderData<typeof loader>();
+  const { memories, next, total, continued } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
       <ConfirmStep confirm={answer && "confirm" in answer ? answer.confirm : null} action="/admin?index" cancelTo="/admin" />
-      <PendingMemories memories={memories} />
+      <PendingMemories memories={memories} page={{ next, total, continued }} />
     </>
   );
 }

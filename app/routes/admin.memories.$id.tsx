@@ -8,7 +8,7 @@ import { ModerationButtons } from "~/components/admin/ModerationButtons";
 import { ModerationRecord } from "~/components/admin/ModerationRecord";
 import { PendingMemories } from "~/components/admin/PendingMemories";
 import { useSite } from "~/utils/site";
-import { getMemory, listPendingMemories } from "~/models/memory.server";
+import { getMemory, listPendingMemoriesPage } from "~/models/memory.server";
 import { moderateMemoryForm } from "~/routes/admin-actions.server";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const memory = getMemory(idParam(params.id) ?? 0);
   invariantResponse(memory, "Not found", { status: 404 });
-  return json({ memory, memories: listPendingMemories() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  return json({ memory, memories: listPendingMemoriesPage().memories }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -21,7 +21,7 @@ export interface ListPage<T> {
 }
 
 /** Opaque to clients, so what it holds can change without breaking their links. */
-function encodeCursor({ createdAt, id }: PageCursor): string {
+export function encodeCursor({ createdAt, id }: PageCursor): string {
   return Buffer.from(`${createdAt}.${id}`).toString("base64url");
 }
 
@@ -65,6 +65,11 @@ export function listParams(
   else if (before.value && url.searchParams.get("offset")) errors.before = ["Give before or offset, not both"];
   if ("error" in limit || "error" in offset || "error" in before || errors.before) return { errors };
   return { limit: limit.value, offset: offset.value, before: before.value };
+}
+
+/** Rows strictly newer than the cursor in (createdAt, id) order: the next page of an oldest-first list. */
+export function newerThan(createdAt: SQLiteColumn, id: SQLiteColumn, cursor: PageCursor): SQL {
+  return sql`(${createdAt}, ${id}) > (${cursor.createdAt}, ${cursor.id})`;
 }
 
 /** Rows strictly older than the cursor in (createdAt DESC, id DESC) order: one index range, no OFFSET. */

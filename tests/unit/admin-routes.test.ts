@@ -233,3 +233,37 @@ describe("POST /api/admin/login", () => {
     expect((await post("{not json")).status).toBe(400);
   });
 });
+
+describe("the Pending Memories tab, /admin", () => {
+  it("shows the waiting memories a page at a time, oldest first, with how many wait and the way on", async () => {
+    db.delete(memories).run();
+    const start = Date.UTC(2026, 10, 1);
+    const ids = Array.from(
+      { length: 60 },
+      (_, i) =>
+        db
+          .insert(memories)
+          .values({ name: `Guest ${i}`, email: `guest${i}@example.com`, message: `Memory ${i}`, createdAt: new Date(start + i * 1000) })
+          .returning({ id: memories.id })
+          .all()[0]!.id,
+    );
+    const cookie = await adminCookie();
+    const page = async (address: string) => {
+      const response = (await pendingMemories.loader({
+        request: new Request(`${ORIGIN}${address}`, { headers: { Cookie: cookie } }),
+        params: {},
+        context,
+      } as never)) as Response;
+      return (await response.json()) as { memories: { id: number }[]; next: string | null; total: number; continued: boolean };
+    };
+    const first = await page("/admin");
+    expect(first.memories.map((memory) => memory.id)).toEqual(ids.slice(0, 50));
+    expect(first).toMatchObject({ total: 60, continued: false });
+    expect(first.next).toEqual(expect.any(String));
+    const second = await page(`/admin?after=${first.next}`);
+    expect(second.memories.map((memory) => memory.id)).toEqual(ids.slice(50));
+    expect(second).toMatchObject({ total: 60, continued: true, next: null });
+    // An address no page gave starts from the oldest again.
+    expect((await page("/admin?after=nonsense")).memories[0]!.id).toBe(ids[0]);
+  });
+});

@@ -4,8 +4,42 @@ import * as s from "./admin.css";
 import { ModerationButtons } from "./ModerationButtons";
 import * as ui from "~/styles/ui.css";
 
-export function PendingMemories({ memories }: { memories: AdminMemory[] }) {
-  if (memories.length === 0) return <p className={ui.emptyState}>No pending memories to review.</p>;
+/** Where this page of the waiting memories sits among them all. */
+interface PendingPage {
+  /** The cursor of the next page, null on the last. */
+  next: string | null;
+  total: number;
+  /** Whether this page continues from an earlier one. */
+  continued: boolean;
+}
+
+export function PendingMemories({ memories, page }: { memories: AdminMemory[]; page?: PendingPage }) {
+  if (memories.length === 0 && !page?.continued) return <p className={ui.emptyState}>No pending memories to review.</p>;
+  return (
+    <>
+      <PendingTable memories={memories} />
+      {page && (page.next || page.continued) ? (
+        <nav aria-label="More pending memories" className={s.actions}>
+          <p>
+            {memories.length} shown of {page.total} waiting, oldest first.
+          </p>
+          {page.continued ? (
+            <Link to="/admin" className={ui.button.secondary}>
+              Back to the oldest
+            </Link>
+          ) : null}
+          {page.next ? (
+            <Link to={`/admin?after=${page.next}`} className={ui.button.secondary}>
+              Next memories waiting
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+function PendingTable({ memories }: { memories: AdminMemory[] }) {
   return (
     <div className={s.tableWrap}>
       <table className={s.table}>
