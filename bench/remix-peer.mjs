@@ -46,7 +46,8 @@ function preparePeer() {
 /** Builds and starts the peer on `port`; resolves once it answers. */
 export async function startRemixPeer({ port = 3394 } = {}) {
   const dir = preparePeer();
-  const child = spawn(process.execPath, [path.join(dir, "node_modules/@remix-run/serve/dist/cli.js"), "./build/index.js"], {
+  // remix-serve through its bin link, as `npm start` in the peer would run it.
+  const child = spawn(process.execPath, [path.join(dir, "node_modules/.bin/remix-serve"), "./build/index.js"], {
     cwd: dir,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit"],
