@@ -92,7 +92,7 @@ test.describe("logging in and out", () => {
     await expect(page.getByText("Username is required")).toBeVisible();
   });
 
-  test("the admin logs in, sees the five tabs of the spec, the Site and Print tabs, and logs out", async ({ page }) => {
+  test("the admin logs in, sees the five tabs of the spec, the Published, Site and Print tabs, and logs out", async ({ page }) => {
     await logIn(page);
     await expect(page.getByText("Login Successful")).toBeVisible();
     await expect(page.getByText("Welcome to the admin panel.")).toBeVisible();
@@ -101,6 +101,7 @@ test.describe("logging in and out", () => {
     await expect(tabs).toHaveText([
       "Pending Memories (0)",
       "Pending Uploads (0)",
+      "Published",
       /^Attendance \(\d+\)$/,
       "Poems",
       "Exports",
@@ -200,7 +201,15 @@ test.describe("the admin panel on a phone", () => {
     await approve.scrollIntoViewIfNeeded();
     const box = (await approve.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    for (const url of ["/admin", "/admin/uploads", "/admin/attendance", "/admin/poems", "/admin/exports", "/admin/site"]) {
+    for (const url of [
+      "/admin",
+      "/admin/uploads",
+      "/admin/published",
+      "/admin/attendance",
+      "/admin/poems",
+      "/admin/exports",
+      "/admin/site",
+    ]) {
       await page.goto(url);
       const widths = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
