@@ -390,7 +390,8 @@ test.describe("poems, attendance and exports", () => {
     await expect(page.getByText("By C. Rossetti")).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await page.getByRole("button", { name: "Delete the poem Remember" }).click();
+    await page.getByRole("link", { name: "Delete the poem Remember" }).click();
+    await page.getByRole("alertdialog", { name: "Delete this poem?" }).getByRole("button", { name: "Delete" }).click();
     await expect(toast(page)).toContainText("Poem Deleted");
     await expect(page.getByText("No poems have been added yet.")).toBeVisible();
     expect(db.select().from(poems).all()).toHaveLength(0);

@@ -1,14 +1,14 @@
 // The family stays in charge after publishing: on a phone, with JavaScript
 // and without, a published memory is unpublished, published again,
-// corrected and deleted (after a question), and a published photo
-// unpublished and deleted.
+// corrected and deleted (after a question), a published photo unpublished
+// and deleted, and a poem's Delete asks first too.
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { memories, uploads } from "../../db/schema";
+import { memories, poems, uploads } from "../../db/schema";
 import { db } from "~/db.server";
 import { hydrated, logIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
-import { addMemory, addUpload, removeAllMemories, removeAllUploads } from "./support/data";
+import { addMemory, addPoem, addUpload, removeAllMemories, removeAllPoems, removeAllUploads } from "./support/data";
 
 const toast = (page: Page) => page.getByTestId("toast");
 const memory = (id: number) => db.select().from(memories).where(eq(memories.id, id)).get();
@@ -167,4 +167,24 @@ test("a published photo is unpublished, published again and deleted after the qu
   expect(upload(id)).toBeUndefined();
   expect((await page.request.get(url)).status()).toBe(404);
   await stranger.close();
+});
+
+test("deleting a poem asks first, and Cancel keeps it", async ({ page }) => {
+  removeAllPoems();
+  const poem = addPoem({ title: "Remember", content: "Remember me when I am gone away" });
+  await logIn(page, "/admin/poems");
+  await page.getByRole("link", { name: "Delete the poem Remember" }).click();
+  const ask = question(page, "Delete this poem?");
+  await expect(ask).toContainText("“Remember” will be removed from the Poems page and the keepsake.");
+  await expectNoAxeViolations(page);
+  await ask.getByRole("link", { name: "Cancel" }).click();
+  await expect(ask).toHaveCount(0);
+  expect(db.select().from(poems).where(eq(poems.id, poem.id)).get()).toBeDefined();
+
+  await hydrated(page);
+  await page.getByRole("link", { name: "Delete the poem Remember" }).click();
+  await question(page, "Delete this poem?").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toContainText("Poem Deleted");
+  await expect(page.getByText("No poems have been added yet.")).toBeVisible();
+  expect(db.select().from(poems).where(eq(poems.id, poem.id)).get()).toBeUndefined();
 });

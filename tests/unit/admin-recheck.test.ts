@@ -21,6 +21,7 @@ import * as pendingMemoriesTab from "~/routes/admin._index";
 import * as familyAdmins from "~/routes/admin.admins";
 import * as memoryDetails from "~/routes/admin.memories.$id";
 import * as poemsTab from "~/routes/admin.poems";
+import * as deletePoem from "~/routes/admin.poems.$id.delete";
 import * as publishedMemories from "~/routes/admin.published.memories";
 import * as deleteMemory from "~/routes/admin.published.memories.$id.delete";
 import * as editMemory from "~/routes/admin.published.memories.$id.edit";
@@ -345,7 +346,9 @@ describe("an admin removed while her request's body is on its way is refused whe
       await actMidBody(poemsTab.action, eve, "/admin/poems", formBody({ intent: "create", title: "Held", content: "Slowly." })),
     );
     const ben = await newAdmin();
-    expectSentToLogin(await actMidBody(poemsTab.action, ben, "/admin/poems", formBody({ intent: "delete", id: String(kept.id) })));
+    expectSentToLogin(
+      await actMidBody(deletePoem.action, ben, `/admin/poems/${kept.id}/delete`, formBody({ intent: "delete" }), { id: String(kept.id) }),
+    );
     expect(db.select({ title: poems.title }).from(poems).all()).toEqual([{ title: "Kept" }]);
   });
 

@@ -27,6 +27,7 @@ import {
   submitMemory,
   updateMemory,
 } from "~/models/memory.server";
+import { createPoem, listPoems } from "~/models/poem.server";
 import {
   deleteUpload,
   findMediaFile,
@@ -47,6 +48,8 @@ import * as deleteMemoryRoute from "~/routes/admin.published.memories.$id.delete
 import * as memoriesList from "~/routes/admin.published.memories";
 import * as uploadsList from "~/routes/admin.published.uploads";
 import * as deleteUploadRoute from "~/routes/admin.published.uploads.$id.delete";
+import * as poemsTab from "~/routes/admin.poems";
+import * as deletePoemRoute from "~/routes/admin.poems.$id.delete";
 import * as apiMemory from "~/routes/api.admin.memories.$id";
 import * as apiUpload from "~/routes/api.admin.uploads.$id";
 import * as apiPublishedMemories from "~/routes/api.admin.published-memories";
@@ -390,6 +393,24 @@ describe("the Published view's forms (without JavaScript)", () => {
     );
     expect(toastOf(done)?.title).toBe("Upload Deleted");
     expect(getUpload(id)).toBeUndefined();
+  });
+
+  it("a poem's Delete asks first: the old form's press goes to the question, and only the question's form deletes", async () => {
+    const poem = createPoem({ title: "Remember", content: "Remember me when I am gone away" }, admin);
+    const pressed = await answer(() =>
+      poemsTab.action({ request: post("/admin/poems", { intent: "delete", id: String(poem.id) }), params: {}, context } as never),
+    );
+    expect([pressed.status, pressed.headers.get("Location")]).toEqual([302, `/admin/poems/${poem.id}/delete`]);
+    expect(listPoems().map((p) => p.id)).toContain(poem.id);
+    const url = `/admin/poems/${poem.id}/delete`;
+    expect(
+      (await answer(() => deletePoemRoute.loader({ request: get(url), params: { id: String(poem.id) }, context } as never))).status,
+    ).toBe(200);
+    const done = await answer(() =>
+      deletePoemRoute.action({ request: post(url, { intent: "delete" }), params: { id: String(poem.id) }, context } as never),
+    );
+    expect(toastOf(done)?.title).toBe("Poem Deleted");
+    expect(listPoems().map((p) => p.id)).not.toContain(poem.id);
   });
 });
 
