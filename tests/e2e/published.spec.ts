@@ -188,3 +188,38 @@ test("deleting a poem asks first, and Cancel keeps it", async ({ page }) => {
   await expect(page.getByText("No poems have been added yet.")).toBeVisible();
   expect(db.select().from(poems).where(eq(poems.id, poem.id)).get()).toBeUndefined();
 });
+
+test("the API's new calls answer 401 without a session and 403 from another site, and unpublish, correct and delete with one", async ({
+  page,
+  request,
+}) => {
+  const id = addMemory({ name: "API Friend", status: "APPROVED" });
+  const photoId = await addUpload({ name: "api.jpg", status: "APPROVED" });
+  const calls: [string, string, unknown][] = [
+    ["PATCH", `/api/admin/memories/${id}`, { status: "HIDDEN" }],
+    ["DELETE", `/api/admin/memories/${id}`, undefined],
+    ["DELETE", `/api/admin/uploads/${photoId}`, undefined],
+    ["GET", "/api/admin/published-memories", undefined],
+    ["GET", "/api/admin/published-uploads", undefined],
+  ];
+  for (const [method, path, data] of calls) {
+    expect((await request.fetch(path, { method, data })).status(), `${method} ${path}`).toBe(401);
+  }
+  await logIn(page);
+  for (const [method, path, data] of calls.filter(([method]) => method !== "GET")) {
+    const response = await page.request.fetch(path, { method, data: data ?? {}, headers: { Origin: "https://evil.example" } });
+    expect(response.status(), `${method} ${path}`).toBe(403);
+  }
+  expect(memory(id)?.status).toBe("APPROVED");
+
+  const hide = await page.request.patch(`/api/admin/memories/${id}`, { data: { status: "HIDDEN", name: "API Friend Jr." } });
+  expect(hide.status()).toBe(200);
+  expect(await hide.json()).toMatchObject({ status: "HIDDEN", name: "API Friend Jr.", originalName: "API Friend" });
+  const listed = (await (await page.request.get("/api/admin/published-memories?q=jr")).json()) as { id: number }[];
+  expect(listed.map((item) => item.id)).toEqual([id]);
+  expect((await page.request.patch(`/api/admin/memories/${id}`, { data: { message: "short" } })).status()).toBe(400);
+  expect((await page.request.delete(`/api/admin/memories/${id}`)).status()).toBe(204);
+  expect((await page.request.delete(`/api/admin/memories/${id}`)).status()).toBe(404);
+  expect((await page.request.delete(`/api/admin/uploads/${photoId}`)).status()).toBe(204);
+  expect(upload(photoId)).toBeUndefined();
+});

@@ -10,6 +10,7 @@ import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
 import { adminUsers, memories } from "../../db/schema";
 import { operator, type Actor } from "~/auth/actor.server";
 import { startAdminSession } from "~/auth/session.server";
@@ -41,7 +42,7 @@ import {
   setUploadStatus,
   storeFormUpload,
 } from "~/models/upload.server";
-import { archiveContents } from "~/models/archive.server";
+import { archiveContents, createFamilyArchive } from "~/models/archive.server";
 import { Refusal } from "~/utils/refusal.server";
 import * as editMemoryRoute from "~/routes/admin.published.memories.$id.edit";
 import * as deleteMemoryRoute from "~/routes/admin.published.memories.$id.delete";
@@ -303,6 +304,58 @@ describe("unpublishing and deleting a photo", () => {
     for (const file of storedFiles()) expect(files.some((key) => file.endsWith(path.basename(key)))).toBe(false);
     expect(findMediaFile(id, path.posix.basename(files[0]!))).toBeUndefined();
     expect(await deleteUpload(id, admin)).toBeUndefined();
+  });
+});
+
+/** The keepsake ZIP's entries: names, and index.html's text. */
+async function keepsake(): Promise<{ names: string[]; index: string }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of createFamilyArchive()) chunks.push(chunk as Buffer);
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(Buffer.concat(chunks), { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+  );
+  const names: string[] = [];
+  let index = "";
+  await new Promise<void>((resolve, reject) => {
+    zip.on("error", reject);
+    zip.on("end", resolve);
+    zip.on("entry", (entry: yauzl.Entry) => {
+      names.push(entry.fileName);
+      if (entry.fileName !== "index.html") return zip.readEntry();
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        stream.on("data", (chunk: Buffer) => (index += chunk.toString("utf8")));
+        stream.on("end", () => zip.readEntry());
+      });
+    });
+    zip.readEntry();
+  });
+  return { names, index };
+}
+
+describe("the keepsake follows what is published now", () => {
+  it("leaves out what was unpublished or deleted, and holds a memory as it was corrected", async () => {
+    const kept = memory("Ann Lee", "She taught me to swim in the cold lake.");
+    const hidden = memory("Bo Hidden", "A memory the family took back.");
+    const gone = memory("Cy Gone", "A memory the family deleted.");
+    updateMemory(kept, { message: "She taught me to swim in the cold river." }, admin);
+    updateMemory(hidden, { status: "HIDDEN" }, admin);
+    deleteMemory(gone, admin);
+    const shown = await photo("shown.jpg");
+    const unpublished = await photo("unpublished.jpg");
+    const deleted = await photo("deleted.jpg");
+    await setUploadStatus(unpublished, "HIDDEN", admin);
+    await deleteUpload(deleted, admin);
+
+    const { names, index } = await keepsake();
+    expect(index).toContain("She taught me to swim in the cold river.");
+    expect(index).not.toContain("cold lake");
+    expect(index).not.toContain("Bo Hidden");
+    expect(index).not.toContain("Cy Gone");
+    const photos = names.filter((name) => name.startsWith("photos/"));
+    expect(photos.some((name) => name.endsWith("shown.jpg"))).toBe(true);
+    expect(photos.some((name) => name.endsWith("unpublished.jpg") || name.endsWith("deleted.jpg"))).toBe(false);
+    expect(getUpload(shown)?.status).toBe("APPROVED");
   });
 });
 
