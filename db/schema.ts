@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-export const STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
+// HIDDEN: published once, then taken back by the family (unpublished): kept, shown to no visitor, and can be published again.
+export const STATUSES = ["PENDING", "APPROVED", "REJECTED", "HIDDEN"] as const;
 export type Status = (typeof STATUSES)[number];
 
 export const MEDIA_TYPES = ["IMAGE", "VIDEO"] as const;
@@ -17,7 +18,7 @@ const moderation = () => ({
   moderatedBy: text("moderatedBy"),
   moderatedAt: integer("moderatedAt", { mode: "timestamp_ms" }),
 });
-const statusCheck = (table: string) => sql.raw(`"${table}"."status" in ('PENDING', 'APPROVED', 'REJECTED')`);
+const statusCheck = (table: string) => sql.raw(`"${table}"."status" in ('PENDING', 'APPROVED', 'REJECTED', 'HIDDEN')`);
 
 export const sessions = sqliteTable(
   "sessions",
@@ -53,6 +54,12 @@ export const memories = sqliteTable(
     status: status(),
     createdAt: createdAt(),
     ...moderation(),
+    // A correction by the family: the name and message as the visitor sent
+    // them (kept from the first correction on), and who corrected it last, when.
+    originalName: text("originalName"),
+    originalMessage: text("originalMessage"),
+    editedBy: text("editedBy"),
+    editedAt: integer("editedAt", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("memories_status_created_idx").on(t.status, t.createdAt),

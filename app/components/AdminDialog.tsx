@@ -5,9 +5,22 @@ import * as s from "./AdminDialog.css";
 /**
  * A detail view that is a route of its own: without JavaScript it is a card
  * at the top of the page, with it a modal over the list (Escape or Close
- * returns to the list).
+ * returns to the list). `alert` makes it a question before something that
+ * cannot be undone (an alertdialog, both ways), described by `describedBy`.
  */
-export function AdminDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
+export function AdminDialog({
+  title,
+  closeTo,
+  children,
+  alert = false,
+  describedBy,
+}: {
+  title: string;
+  closeTo: string;
+  children: ReactNode;
+  alert?: boolean;
+  describedBy?: string;
+}) {
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Only a modal once scripts run: without them it is a plain section of the page.
@@ -24,9 +37,10 @@ export function AdminDialog({ title, closeTo, children }: { title: string; close
   return (
     <div className={s.backdrop}>
       <section
-        role={modal ? "dialog" : "region"}
+        role={alert ? "alertdialog" : modal ? "dialog" : "region"}
         aria-modal={modal ? true : undefined}
         aria-labelledby="admin-dialog-title"
+        aria-describedby={describedBy}
         className={s.dialog}
       >
         <div className={s.header}>

@@ -6,6 +6,7 @@ import { z } from "~/utils/zod";
 // gets the HTML attributes worked out from it on the server (form-schema.server.ts),
 // never zod itself.
 
+import { moderationStatus } from "~/utils/moderation";
 import { MESSAGE_MIN_LENGTH } from "./memory.constants";
 
 const emptyToUndefined = (value: unknown) => (value === null || value === "" ? undefined : value);
@@ -49,6 +50,24 @@ export const MemoryApiSchema = z.object({
 
 export type MemoryInput = z.infer<typeof MemoryApiSchema>;
 
+/** The family's correction of a memory: the name and the message, with the guest book's own rules. */
+export const MemoryEditSchema = z.object({ name: memoryFields.name, message: memoryFields.message });
+
+/**
+ * PATCH /api/admin/memories/{id}: a new status, a correction of the name or
+ * message, or both; the fields the Edit form sends have its rules.
+ */
+export const MemoryPatchSchema = z
+  .object({
+    status: moderationStatus.optional(),
+    name: MemoryEditSchema.shape.name.optional(),
+    message: MemoryEditSchema.shape.message.optional(),
+  })
+  .refine((patch) => patch.status !== undefined || patch.name !== undefined || patch.message !== undefined, {
+    message: "Send a status, a name or a message to change",
+  });
+export type MemoryPatch = z.infer<typeof MemoryPatchSchema>;
+
 /** What visitors and the public API see of a memory: never the email or phone. */
 export interface PublicMemory {
   id: number;
@@ -67,7 +86,12 @@ export interface AdminMemory {
   canDisplay: boolean;
   status: Status;
   createdAt: string;
-  /** The admin who last approved or rejected it, and when (null while pending). */
+  /** The admin who last approved, rejected or unpublished it, and when (null while pending). */
   moderatedBy: string | null;
   moderatedAt: string | null;
+  /** Once the family has corrected it: the name and message as the visitor sent them, and who corrected it last, when. */
+  originalName: string | null;
+  originalMessage: string | null;
+  editedBy: string | null;
+  editedAt: string | null;
 }

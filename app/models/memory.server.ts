@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { memories, type Memory, type Status } from "../../db/schema";
 import type { Actor } from "~/auth/actor.server";
 import { contentVersion, db } from "~/db.server";
 import { encodeCursor, newerThan, olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
 import { serverForm } from "~/utils/form-schema.server";
-import { MemoryFormSchema, type AdminMemory, type MemoryInput, type PublicMemory } from "./memory.schema";
+import { Refusal } from "~/utils/refusal.server";
+import { MemoryFormSchema, type AdminMemory, type MemoryInput, type MemoryPatch, type PublicMemory } from "./memory.schema";
 import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "./submission-limit.server";
 
 const recentCopyQuery = db
@@ -118,16 +119,59 @@ export function listPublicMemories({
   return { ...page, items: [...page.items] };
 }
 
+/** Only what visitors have seen can be taken back: unpublishing anything else is refused. */
+export const ONLY_PUBLISHED_CAN_BE_HIDDEN = "Only a published memory can be unpublished.";
+
+/**
+ * Changes a memory for the admin `by`: its status (approve, reject, or
+ * unpublish to HIDDEN, which only a published memory can be), its name or
+ * message (a correction), or both, in one commit. The first correction
+ * keeps what the visitor sent (originalName, originalMessage); every one
+ * records who made it and when. Returns the memory as it now is, or
+ * undefined when there is no such memory.
+ */
+export function updateMemory(id: number, change: MemoryPatch, by: Actor, now = Date.now()): AdminMemory | undefined {
+  const row = by.commit((tx) => {
+    const current = tx.select().from(memories).where(eq(memories.id, id)).get();
+    if (!current) return undefined;
+    if (change.status === "HIDDEN" && current.status !== "APPROVED" && current.status !== "HIDDEN") {
+      throw new Refusal(409, "status", ONLY_PUBLISHED_CAN_BE_HIDDEN);
+    }
+    const name = change.name ?? current.name;
+    const message = change.message ?? current.message;
+    const corrected = name !== current.name || message !== current.message;
+    if (!change.status && !corrected) return current;
+    // All RETURNING rows are read, so a failed commit throws instead of passing unseen.
+    return tx
+      .update(memories)
+      .set({
+        ...(change.status ? { status: change.status, moderatedBy: by.username, moderatedAt: new Date(now) } : {}),
+        ...(corrected
+          ? {
+              name,
+              message,
+              originalName: current.originalName ?? current.name,
+              originalMessage: current.originalMessage ?? current.message,
+              editedBy: by.username,
+              editedAt: new Date(now),
+            }
+          : {}),
+      })
+      .where(eq(memories.id, id))
+      .returning()
+      .all()[0];
+  });
+  return row ? toAdminMemory(row) : undefined;
+}
+
 /** Moderation by the admin `by` (their username is kept with when): returns false when there is no such memory. */
 export function setMemoryStatus(id: number, status: Exclude<Status, "PENDING">, by: Actor, now = Date.now()): boolean {
-  return by.commit(
-    (tx) =>
-      tx
-        .update(memories)
-        .set({ status, moderatedBy: by.username, moderatedAt: new Date(now) })
-        .where(eq(memories.id, id))
-        .run().changes > 0,
-  );
+  return updateMemory(id, { status }, by, now) !== undefined;
+}
+
+/** Deletes a memory for good, for the admin `by`: returns false when there was no such memory. */
+export function deleteMemory(id: number, by: Actor): boolean {
+  return by.commit((tx) => tx.delete(memories).where(eq(memories.id, id)).run().changes > 0);
 }
 
 function toAdminMemory(memory: Memory): AdminMemory {
@@ -142,7 +186,45 @@ function toAdminMemory(memory: Memory): AdminMemory {
     createdAt: memory.createdAt.toISOString(),
     moderatedBy: memory.moderatedBy,
     moderatedAt: memory.moderatedAt?.toISOString() ?? null,
+    originalName: memory.originalName,
+    originalMessage: memory.originalMessage,
+    editedBy: memory.editedBy,
+    editedAt: memory.editedAt?.toISOString() ?? null,
   };
+}
+
+/** What the Published view lists: what visitors see, and what the family has unpublished (it can be published again). */
+const PUBLISHED_STATUSES = ["APPROVED", "HIDDEN"] as const satisfies Status[];
+const PUBLISHED_PAGE_SIZE = 20;
+
+/**
+ * Published and unpublished memories, newest first, for the admin:
+ * `limit` after the `before` cursor, only those whose name holds `search`
+ * (any case) when given. A full page ends with the cursor to continue from.
+ */
+export function listPublishedMemories({
+  search,
+  before,
+  limit = PUBLISHED_PAGE_SIZE,
+}: {
+  search?: string;
+  before?: PageCursor;
+  limit?: number;
+}): ListPage<AdminMemory> {
+  const rows = db
+    .select()
+    .from(memories)
+    .where(
+      and(
+        inArray(memories.status, PUBLISHED_STATUSES),
+        search ? sql`instr(lower(${memories.name}), lower(${search})) > 0` : undefined,
+        before ? olderThan(memories.createdAt, memories.id, before) : undefined,
+      ),
+    )
+    .orderBy(desc(memories.createdAt), desc(memories.id))
+    .limit(limit)
+    .all();
+  return toListPage(rows, limit, toAdminMemory);
 }
 
 /** Memories waiting for review, oldest first (the order they arrived in). */

@@ -19,6 +19,7 @@ export type PoemInput = z.infer<typeof PoemInput>;
 
 export const POEM_CREATED = { title: "Poem Created", description: "The poem has been added successfully." } as const;
 export const POEM_DELETED = { title: "Poem Deleted", description: "The poem has been removed successfully." } as const;
+export const DELETE_POEM_FAILED = { title: "Error", description: "Failed to delete poem.", type: "destructive" } as const;
 
 /** What visitors and the JSON API see of a poem. */
 export interface PoemView {

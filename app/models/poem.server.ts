@@ -19,6 +19,11 @@ export function listPoems(): PoemView[] {
   return db.select().from(poems).orderBy(desc(poems.createdAt), desc(poems.id)).all().map(toPoemView);
 }
 
+export function getPoem(id: number): PoemView | undefined {
+  const row = db.select().from(poems).where(eq(poems.id, id)).get();
+  return row ? toPoemView(row) : undefined;
+}
+
 /** Adds a poem by the admin `by`; returns once it is committed. */
 export function createPoem(input: PoemInput, by: Actor): PoemView {
   const row = by.commit((tx) =>

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sum } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sum } from "drizzle-orm";
 import { signedUploads, uploads } from "../../db/schema";
 import { createRateLimiter, networkKey } from "~/utils/rate-limit.server";
 import { config } from "~/config.server";
@@ -218,7 +218,8 @@ export async function storageUse(): Promise<StorageUse> {
   const published = db
     .select({ bytes: sum(uploads.sizeBytes) })
     .from(uploads)
-    .where(and(eq(uploads.status, "APPROVED"), isNotNull(uploads.storageKey)))
+    // Unpublished (HIDDEN) uploads are kept for the family, as published ones are.
+    .where(and(inArray(uploads.status, ["APPROVED", "HIDDEN"]), isNotNull(uploads.storageKey)))
     .get();
   const full =
     freeBytes !== null && freeBytes - total(inFlight) <= budget.minFreeBytes ? "disk" : pending >= budget.pendingBytes ? "pending" : null;

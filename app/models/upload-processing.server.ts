@@ -52,7 +52,8 @@ const SOMETHING_WENT_WRONG = "something went wrong while preparing it";
 /** The address an upload's stored file is served at (`findMediaFile` reads it back). */
 export const mediaUrl = (id: number, key: string) => `/media/${id}/${path.posix.basename(key)}`;
 const getRow = (id: number): Upload | undefined => db.select().from(uploads).where(eq(uploads.id, id)).get();
-const stillWanted = (id: number) => and(eq(uploads.id, id), inArray(uploads.status, ["PENDING", "APPROVED"]));
+// An unpublished (HIDDEN) upload is kept, and may be published again: its copies are still made.
+const stillWanted = (id: number) => and(eq(uploads.id, id), inArray(uploads.status, ["PENDING", "APPROVED", "HIDDEN"]));
 
 /**
  * How long one upload's job may take: the tools' own limits added up (three
@@ -373,7 +374,7 @@ export function requeueUnprocessedUploads() {
     .from(uploads)
     .where(
       and(
-        inArray(uploads.status, ["PENDING", "APPROVED"]),
+        inArray(uploads.status, ["PENDING", "APPROVED", "HIDDEN"]),
         isNull(uploads.processingError),
         or(
           isNull(uploads.processedAt),

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { uploads, type MediaType, type Status, type Upload } from "../../db/schema";
 import type { Actor } from "~/auth/actor.server";
 import { db } from "~/db.server";
@@ -32,19 +33,26 @@ export function getUpload(id: number): Upload | undefined {
   return db.select().from(uploads).where(eq(uploads.id, id)).get();
 }
 
+/** Only what visitors have seen can be taken back: unpublishing anything else is refused. */
+const ONLY_PUBLISHED_UPLOADS_CAN_BE_HIDDEN = "Only a published photo or video can be unpublished.";
+
 /**
- * Publishes or rejects an upload. A rejected upload's files are deleted from
- * storage at once: the family asked for it to be gone. They are deleted only
- * once the rejection is committed, so a failed write (a full disk, or the
- * admin's session ended meanwhile) never leaves a PENDING upload whose files
- * are gone. The admin `by` (their username) is kept with when, as who
- * moderated it.
+ * Publishes, rejects or unpublishes an upload. Unpublishing (HIDDEN) is for
+ * a published upload only: it keeps its files and can be published again.
+ * A rejected upload's files are deleted from storage at once: the family
+ * asked for it to be gone. They are deleted only once the rejection is
+ * committed, so a failed write (a full disk, or the admin's session ended
+ * meanwhile) never leaves a PENDING upload whose files are gone. The admin
+ * `by` (their username) is kept with when, as who moderated it.
  */
 export async function setUploadStatus(id: number, status: Status, by: Actor, now = Date.now()) {
   const current = getUpload(id);
   if (!current) return undefined;
   if (current.status === "REJECTED" && status !== "REJECTED") {
     throw new UploadRefused(409, "status", "This upload was deleted permanently and cannot be published.");
+  }
+  if (status === "HIDDEN" && current.status !== "APPROVED" && current.status !== "HIDDEN") {
+    throw new UploadRefused(409, "status", ONLY_PUBLISHED_UPLOADS_CAN_BE_HIDDEN);
   }
   if (status === "APPROVED" && current.processingError) {
     throw new UploadRefused(409, "status", cannotPublish(current.processingError));
@@ -72,17 +80,35 @@ export async function setUploadStatus(id: number, status: Status, by: Actor, now
       .all(),
   );
   if (!rejected) return undefined;
-  const keys = [...new Set([current.storageKey, ...publicCopyKeys(current)].filter((key): key is string => !!key))];
+  await deleteStoredFiles(current);
+  return rejected;
+}
+
+/**
+ * Deletes an upload for good, for the admin `by`: its row, then its files
+ * (the original and every copy), only once the row's deletion is
+ * committed, so a refused or failed delete never leaves a row whose files
+ * are gone. Returns the deleted upload, or undefined when there was none.
+ */
+export async function deleteUpload(id: number, by: Actor): Promise<Upload | undefined> {
+  const [deleted] = by.commit((tx) => tx.delete(uploads).where(eq(uploads.id, id)).returning().all());
+  if (!deleted) return undefined;
+  await deleteStoredFiles(deleted);
+  return deleted;
+}
+
+/** Removes an upload's files from storage; one that cannot be removed is logged and left (it is no longer served: no row names it). */
+async function deleteStoredFiles(upload: Upload) {
+  const keys = [...new Set([upload.storageKey, ...publicCopyKeys(upload)].filter((key): key is string => !!key))];
   await Promise.all(
     keys.map((key) =>
       getMediaStorage()
         .delete(key)
         .catch((error: unknown) => {
-          console.error(JSON.stringify({ level: "warn", msg: "could not delete a rejected upload's file", key, error: String(error) }));
+          console.error(JSON.stringify({ level: "warn", msg: "could not delete a deleted upload's file", key, error: String(error) }));
         }),
     ),
   );
-  return rejected;
 }
 
 /** Why an upload processing gave up on stays unpublished, as the admin reads it. */
@@ -269,6 +295,42 @@ export function toAdminUpload(upload: Upload): AdminUpload {
     moderatedBy: upload.moderatedBy,
     moderatedAt: upload.moderatedAt?.toISOString() ?? null,
   };
+}
+
+/** What the Published view lists: what visitors see, and what the family has unpublished (it can be published again). */
+const PUBLISHED_STATUSES = ["APPROVED", "HIDDEN"] as const satisfies Status[];
+const PUBLISHED_UPLOADS_PAGE_SIZE = 24;
+
+/**
+ * Published and unpublished photos and videos, newest first, for the admin:
+ * `limit` after the `before` cursor, only those whose sender or file name
+ * holds `search` (any case) when given. A full page ends with the cursor to
+ * continue from.
+ */
+export function listPublishedUploads({
+  search,
+  before,
+  limit = PUBLISHED_UPLOADS_PAGE_SIZE,
+}: {
+  search?: string;
+  before?: PageCursor;
+  limit?: number;
+}): ListPage<AdminUpload> {
+  const holds = (column: SQLiteColumn) => sql`instr(lower(coalesce(${column}, '')), lower(${search})) > 0`;
+  const rows = db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.status, PUBLISHED_STATUSES),
+        search ? sql`(${holds(uploads.submittedBy)} or ${holds(uploads.originalName)})` : undefined,
+        before ? olderThan(uploads.createdAt, uploads.id, before) : undefined,
+      ),
+    )
+    .orderBy(desc(uploads.createdAt), desc(uploads.id))
+    .limit(limit)
+    .all();
+  return toListPage(rows, limit, toAdminUpload);
 }
 
 /** Uploads waiting for review, oldest first. */

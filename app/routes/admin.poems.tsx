@@ -1,24 +1,23 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireAdmin } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
 import { Field, FormAlert, formLevelError, TextareaField } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
 import { useZodForm } from "~/components/useZodForm";
-import { createPoem, deletePoem, listPoems } from "~/models/poem.server";
-import { POEM_CREATED, POEM_DELETED, PoemInput } from "~/models/poem.schema";
+import { createPoem, listPoems } from "~/models/poem.server";
+import { DELETE_POEM_FAILED as DELETE_FAILED, POEM_CREATED, PoemInput } from "~/models/poem.schema";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
 import { PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
-import { failureToast, replyIfRefused } from "~/utils/refusal.server";
+import { replyIfRefused } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const CREATE_FAILED = { title: "Error", description: "Failed to create poem." };
-const DELETE_FAILED = { title: "Error", description: "Failed to delete poem.", type: "destructive" as const };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -30,12 +29,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === "delete") {
+    // Deleting asks first, on its own page (a form from a page before it did goes there too).
     const id = idParam(String(form.get("id") ?? ""));
-    try {
-      return redirectWithToast("/admin/poems", id && deletePoem(id, admin) ? POEM_DELETED : DELETE_FAILED);
-    } catch (error) {
-      return redirectWithToast("/admin/poems", failureToast(DELETE_FAILED, error));
-    }
+    return id ? redirect(`/admin/poems/${id}/delete`) : redirectWithToast("/admin/poems", DELETE_FAILED);
   }
   if (intent !== "create") return redirectWithToast("/admin/poems", { ...CREATE_FAILED, type: "destructive" });
   const submission = parseWithZod(form, { schema: PoemInput });
@@ -76,6 +72,8 @@ export default function PoemsTab() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <>
+      {/* "Delete this poem?" (admin/poems/:id/delete) opens above the page. */}
+      <Outlet />
       {/* A new confirmation (after adding) gives a fresh, empty form. */}
       <AddPoemForm key={root?.toast?.id ?? "form"} />
       <h2>Manage Existing Poems ({poems.length})</h2>
@@ -88,18 +86,15 @@ export default function PoemsTab() {
               <h3 className={s.sectionTitle}>{poem.title}</h3>
               {poem.author ? <p className={ui.muted}>By {poem.author}</p> : null}
               <p className={s.poemContent}>{poem.content}</p>
-              <Form method="post" action="/admin/poems" preventScrollReset>
-                <input type="hidden" name="id" value={poem.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="delete"
-                  className={ui.button.danger}
-                  aria-label={`Delete the poem ${poem.title}`}
-                >
-                  Delete
-                </button>
-              </Form>
+              {/* Asks first: a page of its own without JavaScript, a dialog with it. */}
+              <Link
+                to={`/admin/poems/${poem.id}/delete`}
+                className={ui.button.danger}
+                preventScrollReset
+                aria-label={`Delete the poem ${poem.title}`}
+              >
+                Delete
+              </Link>
             </li>
           ))}
         </ul>

@@ -10,8 +10,8 @@ import { pageMeta } from "~/utils/meta";
 import { loaderCacheControl, PRIVATE_NO_STORE } from "~/utils/http.server";
 import * as s from "~/components/admin/admin.css";
 
-// The Admin Panel's layout: header, Logout and the tabs (the spec's five, the family's Site tab and the
-// printed cards) around the tab's own route. Without a session every admin page goes to /admin/login.
+// The Admin Panel's layout: header, Logout and the tabs (the spec's five, what is published, the family's
+// Site tab and the printed cards) around the tab's own route. Without a session every admin page goes to /admin/login.
 
 export const headers = loaderCacheControl;
 
@@ -69,6 +69,9 @@ export default function AdminLayout() {
         </Tab>
         <Tab to="/admin/uploads" active={section === "uploads"}>
           Pending Uploads ({counts.uploads})
+        </Tab>
+        <Tab to="/admin/published" active={section === "published"}>
+          Published
         </Tab>
         <Tab to="/admin/attendance" active={section === "attendance"}>
           Attendance ({counts.attendance})

@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/session.server";
-import { getMemory, setMemoryStatus } from "~/models/memory.server";
+import { deleteMemory, getMemory, updateMemory } from "~/models/memory.server";
+import { MemoryPatchSchema } from "~/models/memory.schema";
 import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/utils/http.server";
-import { idParam, ModerationSchema } from "~/utils/moderation";
+import { idParam } from "~/utils/moderation";
 import { answerRefusals } from "~/utils/refusal.server";
 
 const NO_SUCH_MEMORY = "There is no memory with this id";
@@ -14,15 +15,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(memory, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
-/** PATCH /api/admin/memories/{id} {status}: approve or reject. */
+/**
+ * PATCH /api/admin/memories/{id} {status?, name?, message?}: approve, reject
+ * or unpublish (HIDDEN), and correct the name or message (the Edit form's
+ * rules). DELETE: gone for good, 204.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminApi(request);
-  if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
   const id = idParam(params.id);
-  const parsed = ModerationSchema.safeParse(await readJsonObject(request));
+  if (request.method === "DELETE") {
+    return answerRefusals(() => {
+      invariantResponse(id && deleteMemory(id, admin), NO_SUCH_MEMORY, { status: 404, field: "id" });
+      return new Response(null, { status: 204 });
+    });
+  }
+  if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH, DELETE");
+  const parsed = MemoryPatchSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
   return answerRefusals(() => {
-    invariantResponse(id && setMemoryStatus(id, parsed.data.status, admin), NO_SUCH_MEMORY, { status: 404, field: "id" });
-    return json(getMemory(id));
+    const memory = id ? updateMemory(id, parsed.data, admin) : undefined;
+    invariantResponse(memory, NO_SUCH_MEMORY, { status: 404, field: "id" });
+    return json(memory);
   });
 }

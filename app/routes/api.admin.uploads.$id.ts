@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/session.server";
-import { getAdminUpload, setUploadStatus, toAdminUpload } from "~/models/upload.server";
+import { deleteUpload, getAdminUpload, setUploadStatus, toAdminUpload } from "~/models/upload.server";
 import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/utils/http.server";
 import { idParam, ModerationSchema } from "~/utils/moderation";
 import { answerRefusals } from "~/utils/refusal.server";
@@ -14,13 +14,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(upload, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
-/** PATCH /api/admin/uploads/{id} {status}: publish, or reject (its files are deleted). */
+/**
+ * PATCH /api/admin/uploads/{id} {status}: publish, reject (its files are
+ * deleted) or unpublish (HIDDEN, kept). DELETE: the upload and its files
+ * gone for good, 204.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminApi(request);
-  if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
+  const id = idParam(params.id);
+  if (request.method === "DELETE") {
+    return answerRefusals(async () => {
+      const deleted = id ? await deleteUpload(id, admin) : undefined;
+      invariantResponse(deleted, NO_SUCH_UPLOAD, { status: 404, field: "id" });
+      return new Response(null, { status: 204 });
+    });
+  }
+  if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH, DELETE");
   const parsed = ModerationSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
-  const id = idParam(params.id);
   return answerRefusals(async () => {
     const upload = id ? await setUploadStatus(id, parsed.data.status, admin) : undefined;
     invariantResponse(upload, NO_SUCH_UPLOAD, { status: 404, field: "id" });

@@ -1,9 +1,14 @@
 import { z } from "~/utils/zod";
 
-// The decision an admin can make about a pending memory or upload.
-export const ModerationSchema = z.object({
-  status: z.enum(["APPROVED", "REJECTED"], { message: "status must be APPROVED or REJECTED" }),
-});
+/**
+ * What an admin can make of a memory or an upload: publish it, reject it, or
+ * unpublish it once published (HIDDEN: kept, shown to nobody, and can be
+ * published again).
+ */
+export const moderationStatus = z.enum(["APPROVED", "REJECTED", "HIDDEN"], { message: "status must be APPROVED, REJECTED or HIDDEN" });
+
+/** PATCH /api/admin/uploads/{id}. */
+export const ModerationSchema = z.object({ status: moderationStatus });
 
 /** An id from the path: a positive whole number, or null. */
 export function idParam(raw: string | undefined): number | null {

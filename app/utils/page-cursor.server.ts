@@ -38,7 +38,7 @@ export function decodeCursor(text: string): PageCursor | null {
 const BAD_CURSOR = 'before must be a cursor this site gave (the "before" of a Link: rel="next" header)';
 
 /** The `before` cursor of a list address: none, a cursor, or the field's error. */
-function cursorParam(url: URL, name = "before"): { value: PageCursor | undefined } | { error: string } {
+export function cursorParam(url: URL, name = "before"): { value: PageCursor | undefined } | { error: string } {
   const raw = url.searchParams.get(name);
   if (raw === null || raw === "") return { value: undefined };
   const cursor = decodeCursor(raw);

@@ -92,7 +92,7 @@ test.describe("logging in and out", () => {
     await expect(page.getByText("Username is required")).toBeVisible();
   });
 
-  test("the admin logs in, sees the five tabs of the spec, the Site and Print tabs, and logs out", async ({ page }) => {
+  test("the admin logs in, sees the five tabs of the spec, the Published, Site and Print tabs, and logs out", async ({ page }) => {
     await logIn(page);
     await expect(page.getByText("Login Successful")).toBeVisible();
     await expect(page.getByText("Welcome to the admin panel.")).toBeVisible();
@@ -101,6 +101,7 @@ test.describe("logging in and out", () => {
     await expect(tabs).toHaveText([
       "Pending Memories (0)",
       "Pending Uploads (0)",
+      "Published",
       /^Attendance \(\d+\)$/,
       "Poems",
       "Exports",
@@ -200,7 +201,15 @@ test.describe("the admin panel on a phone", () => {
     await approve.scrollIntoViewIfNeeded();
     const box = (await approve.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    for (const url of ["/admin", "/admin/uploads", "/admin/attendance", "/admin/poems", "/admin/exports", "/admin/site"]) {
+    for (const url of [
+      "/admin",
+      "/admin/uploads",
+      "/admin/published",
+      "/admin/attendance",
+      "/admin/poems",
+      "/admin/exports",
+      "/admin/site",
+    ]) {
       await page.goto(url);
       const widths = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
@@ -381,7 +390,8 @@ test.describe("poems, attendance and exports", () => {
     await expect(page.getByText("By C. Rossetti")).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await page.getByRole("button", { name: "Delete the poem Remember" }).click();
+    await page.getByRole("link", { name: "Delete the poem Remember" }).click();
+    await page.getByRole("alertdialog", { name: "Delete this poem?" }).getByRole("button", { name: "Delete" }).click();
     await expect(toast(page)).toContainText("Poem Deleted");
     await expect(page.getByText("No poems have been added yet.")).toBeVisible();
     expect(db.select().from(poems).all()).toHaveLength(0);

@@ -26,6 +26,8 @@ const ADMIN_READS = [
   "/api/admin/rsvps/stats",
   "/api/admin/export/memories.csv",
   "/api/admin/export/contacts.csv",
+  "/api/admin/published-memories",
+  "/api/admin/published-uploads",
 ];
 
 let site: Site;
@@ -71,6 +73,14 @@ describe("a method an address does not take", () => {
       const answer = await request(site.port, "POST", path, JSON_BODY);
       expect(answer.status, path).toBe(401);
       expect(Object.keys(JSON.parse(answer.body).errors), path).toEqual(["session"]);
+    }
+  });
+
+  it("on a memory or an upload, is a 405 naming GET, PATCH and DELETE", async () => {
+    for (const path of ["/api/admin/memories/1", "/api/admin/uploads/1"]) {
+      const answer = await request(site.port, "PUT", path, { ...JSON_BODY, headers: { ...JSON_BODY.headers, Cookie: adminCookie } });
+      expect(answer.status, path).toBe(405);
+      expect(answer.headers.allow, path).toBe("GET, PATCH, DELETE");
     }
   });
 

@@ -22,6 +22,12 @@ import * as pendingMemoriesTab from "~/routes/admin._index";
 import * as familyAdmins from "~/routes/admin.admins";
 import * as memoryDetails from "~/routes/admin.memories.$id";
 import * as poemsTab from "~/routes/admin.poems";
+import * as deletePoem from "~/routes/admin.poems.$id.delete";
+import * as publishedMemories from "~/routes/admin.published.memories";
+import * as deleteMemory from "~/routes/admin.published.memories.$id.delete";
+import * as editMemory from "~/routes/admin.published.memories.$id.edit";
+import * as publishedUploads from "~/routes/admin.published.uploads";
+import * as deleteUpload from "~/routes/admin.published.uploads.$id.delete";
 import * as siteTab from "~/routes/admin.site";
 import * as heroPhoto from "~/routes/admin.site_.hero";
 import * as karenSong from "~/routes/admin.site_.song";
@@ -226,6 +232,21 @@ describe("an admin removed while her request's body is on its way is refused whe
     expect(memoryRow(id)).toMatchObject({ status: "PENDING", moderatedBy: null });
   });
 
+  it("PATCH /api/admin/memories/{id} correcting a published memory: 401, and it reads as before", async () => {
+    const eve = await newAdmin();
+    const id = pendingMemory();
+    db.update(memories).set({ status: "APPROVED" }).where(eq(memories.id, id)).run();
+    const response = await actMidBody(
+      apiMemory.action,
+      eve,
+      `/api/admin/memories/${id}`,
+      { method: "PATCH", ...jsonBody({ status: "HIDDEN", name: "Mallory" }) },
+      { id: String(id) },
+    );
+    await expectApiRefused(response);
+    expect(memoryRow(id)).toMatchObject({ status: "APPROVED", name: "Cousin Ellen", originalName: null });
+  });
+
   it("PATCH /api/admin/uploads/{id}: 401, and the upload stays pending with its files", async () => {
     const eve = await newAdmin();
     const id = await pendingPhoto();
@@ -326,8 +347,33 @@ describe("an admin removed while her request's body is on its way is refused whe
       await actMidBody(poemsTab.action, eve, "/admin/poems", formBody({ intent: "create", title: "Held", content: "Slowly." })),
     );
     const ben = await newAdmin();
-    expectSentToLogin(await actMidBody(poemsTab.action, ben, "/admin/poems", formBody({ intent: "delete", id: String(kept.id) })));
+    expectSentToLogin(
+      await actMidBody(deletePoem.action, ben, `/admin/poems/${kept.id}/delete`, formBody({ intent: "delete" }), { id: String(kept.id) }),
+    );
     expect(db.select({ title: poems.title }).from(poems).all()).toEqual([{ title: "Kept" }]);
+  });
+
+  it("the Published view's forms (unpublish, correct, delete): to the login page; the memory and the photo stay as they were", async () => {
+    const id = pendingMemory();
+    db.update(memories).set({ status: "APPROVED" }).where(eq(memories.id, id)).run();
+    const photo = await pendingPhoto();
+    db.update(uploads).set({ status: "APPROVED" }).where(eq(uploads.id, photo)).run();
+    const files = storedFiles();
+    const params = { id: String(id) };
+    const attempts: [Action, string, Record<string, string>, Record<string, string>][] = [
+      [publishedMemories.action, "/admin/published/memories", { intent: "unpublish", id: String(id) }, {}],
+      [editMemory.action, `/admin/published/memories/${id}/edit`, { name: "Mallory", message: "Words she never wrote." }, params],
+      [deleteMemory.action, `/admin/published/memories/${id}/delete`, { intent: "delete" }, params],
+      [publishedUploads.action, "/admin/published/uploads", { intent: "unpublish", id: String(photo) }, {}],
+      [deleteUpload.action, `/admin/published/uploads/${photo}/delete`, { intent: "delete" }, { id: String(photo) }],
+    ];
+    for (const [action, urlPath, fields, routeParams] of attempts) {
+      const eve = await newAdmin();
+      expectSentToLogin(await actMidBody(action, eve, urlPath, formBody(fields), routeParams));
+    }
+    expect(memoryRow(id)).toMatchObject({ status: "APPROVED", name: "Cousin Ellen", editedBy: null });
+    expect(uploadRow(photo).status).toBe("APPROVED");
+    expect(storedFiles()).toEqual(files);
   });
 
   it("a Site tab section: to the login page, and the settings stay as they were", async () => {

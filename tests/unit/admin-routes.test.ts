@@ -15,6 +15,13 @@ import * as attendance from "~/routes/admin.attendance";
 import * as exportsTab from "~/routes/admin.exports";
 import * as memoryDetails from "~/routes/admin.memories.$id";
 import * as poemsTab from "~/routes/admin.poems";
+import * as deletePoem from "~/routes/admin.poems.$id.delete";
+import * as publishedIndex from "~/routes/admin.published._index";
+import * as publishedMemories from "~/routes/admin.published.memories";
+import * as deleteMemory from "~/routes/admin.published.memories.$id.delete";
+import * as editMemory from "~/routes/admin.published.memories.$id.edit";
+import * as publishedUploads from "~/routes/admin.published.uploads";
+import * as deleteUpload from "~/routes/admin.published.uploads.$id.delete";
 import * as printTab from "~/routes/admin.print";
 import * as pendingUploads from "~/routes/admin.uploads";
 import * as uploadPreview from "~/routes/admin.uploads.$id";
@@ -70,6 +77,13 @@ describe("every admin page and form without a session", () => {
     ["/admin/print", printTab.loader, {}],
     ["/admin/uploads", pendingUploads.loader, {}],
     ["/admin/uploads/1", uploadPreview.loader, { id: "1" }],
+    ["/admin/published", publishedIndex.loader, {}],
+    ["/admin/published/memories", publishedMemories.loader, {}],
+    ["/admin/published/memories/1/edit", editMemory.loader, { id: "1" }],
+    ["/admin/published/memories/1/delete", deleteMemory.loader, { id: "1" }],
+    ["/admin/published/uploads", publishedUploads.loader, {}],
+    ["/admin/published/uploads/1/delete", deleteUpload.loader, { id: "1" }],
+    ["/admin/poems/1/delete", deletePoem.loader, { id: "1" }],
   ];
   const forms: [string, RouteFunction, Record<string, string>][] = [
     ["/admin?index", pendingMemories.action, {}],
@@ -77,6 +91,12 @@ describe("every admin page and form without a session", () => {
     ["/admin/poems", poemsTab.action, {}],
     ["/admin/uploads", pendingUploads.action, {}],
     ["/admin/uploads/1", uploadPreview.action, { id: "1" }],
+    ["/admin/published/memories", publishedMemories.action, {}],
+    ["/admin/published/memories/1/edit", editMemory.action, { id: "1" }],
+    ["/admin/published/memories/1/delete", deleteMemory.action, { id: "1" }],
+    ["/admin/published/uploads", publishedUploads.action, {}],
+    ["/admin/published/uploads/1/delete", deleteUpload.action, { id: "1" }],
+    ["/admin/poems/1/delete", deletePoem.action, { id: "1" }],
   ];
 
   it("goes to the login page, which returns to the page afterwards", async () => {

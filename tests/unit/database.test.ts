@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -29,10 +29,10 @@ let counter = 0;
 const opened: DB[] = [];
 
 /** A brand-new, migrated database file that no other test touches. */
-function freshDatabase(): { db: DB; file: string } {
+function freshDatabase(migrationsFolder = MIGRATIONS_DIR): { db: DB; file: string } {
   counter += 1;
   const file = path.join(dir, `fresh-${counter}`, "memorial.db");
-  const db = openDatabase(file);
+  const db = openDatabase(file, migrationsFolder);
   opened.push(db);
   return { db, file };
 }
@@ -75,7 +75,23 @@ describe("migrating an empty database file", () => {
     sessions: ["sid", "sess", "expire"],
     users: ["id", "email", "firstName", "lastName", "profileImageUrl", "createdAt", "updatedAt"],
     // Who approved or rejected it and when, for the details dialogs.
-    memories: ["id", "name", "email", "phone", "message", "canDisplay", "status", "createdAt", "moderatedBy", "moderatedAt"],
+    // …and, once the family has corrected it, what the visitor sent and who corrected it when.
+    memories: [
+      "id",
+      "name",
+      "email",
+      "phone",
+      "message",
+      "canDisplay",
+      "status",
+      "createdAt",
+      "moderatedBy",
+      "moderatedAt",
+      "originalName",
+      "originalMessage",
+      "editedBy",
+      "editedAt",
+    ],
     uploads: [
       "id",
       "submittedBy",
@@ -211,6 +227,53 @@ describe("migrating an empty database file", () => {
   });
 });
 
+describe("the migration that lets the family unpublish (0005)", () => {
+  it("keeps every memory and upload as it was, and never hands out the id of one deleted before it", () => {
+    // A database as the site left it before 0005: the first five migrations only.
+    const before = path.join(dir, "before-0005");
+    mkdirSync(path.join(before, "meta"), { recursive: true });
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as {
+      entries: { tag: string }[];
+    };
+    journal.entries = journal.entries.slice(0, 5);
+    for (const { tag } of journal.entries) copyFileSync(path.join(MIGRATIONS_DIR, `${tag}.sql`), path.join(before, `${tag}.sql`));
+    writeFileSync(path.join(before, "meta", "_journal.json"), JSON.stringify(journal));
+    const { db, file } = freshDatabase(before);
+    db.$client.exec(`
+      insert into memories (name, email, message, status, moderatedBy) values ('Ann', 'ann@x.org', 'The lake in summer.', 'APPROVED', 'keeper');
+      insert into memories (name, email, message) values ('Ben', 'ben@x.org', 'Waiting for review.');
+      insert into memories (name, email, message) values ('Cy', 'cy@x.org', 'Deleted later.');
+      delete from memories where name = 'Cy';
+      insert into uploads (type, url, status, storageKey) values ('IMAGE', '/media/1/a.jpg', 'APPROVED', 'a.jpg');
+      insert into uploads (type, url) values ('VIDEO', '/media/2/b.mp4');
+      delete from uploads where url = '/media/2/b.mp4';
+    `);
+    db.$client.close();
+
+    const migrated = openDatabase(file);
+    opened.push(migrated);
+    expect(
+      migrated.select({ name: memories.name, status: memories.status, moderatedBy: memories.moderatedBy }).from(memories).all(),
+    ).toEqual([
+      { name: "Ann", status: "APPROVED", moderatedBy: "keeper" },
+      { name: "Ben", status: "PENDING", moderatedBy: null },
+    ]);
+    expect(migrated.select({ url: uploads.url, storageKey: uploads.storageKey }).from(uploads).all()).toEqual([
+      { url: "/media/1/a.jpg", storageKey: "a.jpg" },
+    ]);
+    const memory = migrated
+      .insert(memories)
+      .values({ name: "Dee", email: "dee@x.org", message: "After the change.", status: "HIDDEN" })
+      .returning()
+      .get();
+    const upload = migrated.insert(uploads).values({ type: "IMAGE", url: "/media/x.jpg", status: "HIDDEN" }).returning().get();
+    expect([memory.id, upload.id]).toEqual([4, 3]);
+    expect(migrated.$client.pragma("integrity_check")).toEqual([{ integrity_check: "ok" }]);
+    expect(hasIndexOn(migrated, "memories", ["status", "canDisplay", "createdAt"])).toBe(true);
+    expect(hasIndexOn(migrated, "uploads", ["status", "type", "createdAt"])).toBe(true);
+  });
+});
+
 describe("applying the migrations more than once", () => {
   it("keeps existing data and records the migration only once when the file is reopened", () => {
     const { db, file } = freshDatabase();
@@ -334,11 +397,13 @@ describe("constraints the database refuses to break", () => {
     expect(count("memories")).toBe(0);
   });
 
-  it("accepts each of the three memory statuses", () => {
-    for (const status of ["PENDING", "APPROVED", "REJECTED"]) {
+  it("accepts each of the four memory statuses, HIDDEN (unpublished by the family) included", () => {
+    for (const status of ["PENDING", "APPROVED", "REJECTED", "HIDDEN"]) {
       db.$client.prepare("insert into memories (name, email, message, status) values ('A', 'a@x.org', 'hello there', ?)").run(status);
+      db.$client.prepare("insert into uploads (type, url, status) values ('IMAGE', '/u/1.jpg', ?)").run(status);
     }
-    expect(count("memories")).toBe(3);
+    expect(count("memories")).toBe(4);
+    expect(count("uploads")).toBe(4);
   });
 
   it("refuses an upload status outside the enumeration", () => {

@@ -1,9 +1,11 @@
 import type { AdminMemory } from "~/models/memory.schema";
 import { formatDateTime } from "~/utils/time";
 
+const VERBS = { APPROVED: "Approved", REJECTED: "Rejected", HIDDEN: "Unpublished" } as const;
+
 /**
- * Who approved or rejected an item and when, as a row of a details list
- * ("Approved by anna on Aug 31, 2025, 4:05 PM"); nothing while it waits.
+ * Who approved, rejected or unpublished an item and when, as a row of a
+ * details list ("Approved by anna on Aug 31, 2025, 4:05 PM"); nothing while it waits.
  */
 export function ModerationRecord({
   status,
@@ -17,7 +19,7 @@ export function ModerationRecord({
   timeZone: string;
 }) {
   if (status === "PENDING" || !moderatedAt) return null;
-  const verb = status === "APPROVED" ? "Approved" : "Rejected";
+  const verb = VERBS[status];
   return (
     <>
       <dt>Moderated</dt>

@@ -144,3 +144,37 @@ export const exportCard = style([card, { padding: vars.space.lg, marginBottom: v
 
 export const storageNote = style({ margin: `0 0 ${vars.space.lg}`, color: vars.color.textMuted, overflowWrap: "anywhere" });
 export const storageFull = style({ display: "block", color: vars.color.text, fontWeight: 700 });
+
+/** The Published view: its two lists (memories, photos and videos), the search and the pages. */
+export const subTabs = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, marginBottom: vars.space.md });
+export const searchForm = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  gap: vars.space.sm,
+  marginBottom: vars.space.lg,
+});
+export const searchField = style({ display: "grid", gap: vars.space.xs, flex: "1 1 14rem", minWidth: 0 });
+export const memoryList = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.md });
+export const memoryCard = style([card, { padding: vars.space.lg, display: "grid", gap: vars.space.sm, minWidth: 0 }]);
+export const cardHeading = style({ margin: 0, overflowWrap: "anywhere" });
+export const memoryText = style({ margin: 0, whiteSpace: "pre-wrap", overflowWrap: "anywhere" });
+/** "Hidden from visitors": the quiet badge of an unpublished item. */
+export const hiddenBadge = style([
+  badge,
+  { background: vars.color.surfaceMuted, color: vars.color.text, border: `1px solid ${vars.color.border}` },
+]);
+export const editedNote = style({ margin: 0, color: vars.color.textMuted, overflowWrap: "anywhere" });
+export const pager = style({
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  marginTop: vars.space.lg,
+});
+export const confirmPicture = style({
+  display: "block",
+  maxWidth: "min(12rem, 100%)",
+  borderRadius: vars.radius.sm,
+  marginBottom: vars.space.md,
+});

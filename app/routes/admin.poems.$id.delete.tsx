@@ -1,0 +1,43 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/auth/session.server";
+import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
+import { DELETE_POEM_FAILED, POEM_DELETED } from "~/models/poem.schema";
+import { deletePoem, getPoem } from "~/models/poem.server";
+import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
+import { idParam } from "~/utils/moderation";
+import { failureToast } from "~/utils/refusal.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// "Delete this poem?": a page of its own without JavaScript, a dialog over
+// the Poems tab with it, like every other delete. Only its own form deletes.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const poem = getPoem(idParam(params.id) ?? 0);
+  invariantResponse(poem, "Not found", { status: 404 });
+  return json({ poem: { id: poem.id, title: poem.title } }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readFormData(request);
+  invariantResponse(form.get("intent") === "delete", "This form does not know what to do. Please go back and try again.", {
+    status: 400,
+  });
+  const id = idParam(params.id);
+  try {
+    return redirectWithToast("/admin/poems", id && deletePoem(id, admin) ? POEM_DELETED : DELETE_POEM_FAILED);
+  } catch (error) {
+    return redirectWithToast("/admin/poems", failureToast(DELETE_POEM_FAILED, error));
+  }
+}
+
+export default function DeletePoem() {
+  const { poem } = useLoaderData<typeof loader>();
+  return (
+    <ConfirmDelete title="Delete this poem?" closeTo="/admin/poems">
+      “{poem.title}” will be removed from the Poems page and the keepsake. This cannot be undone.
+    </ConfirmDelete>
+  );
+}

@@ -1,0 +1,9 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/auth/session.server";
+import { MEMORIES_LIST } from "~/utils/published";
+
+/** /admin/published opens on its first list, the memories. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return redirect(MEMORIES_LIST);
+}

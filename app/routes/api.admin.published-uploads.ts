@@ -1,0 +1,22 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { adminReadOnlyAction, requireAdminApi } from "~/auth/session.server";
+import { listPublishedUploads } from "~/models/upload.server";
+import { errorResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
+import { publishedApiParams } from "~/routes/published-actions.server";
+import { nextPageLink } from "~/utils/page-cursor.server";
+
+/**
+ * GET /api/admin/published-uploads?q=&limit=24&before=: the Published
+ * view's photos and videos (APPROVED and HIDDEN), newest first; a full page
+ * names the next in `Link: <…>; rel="next"`.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  const url = new URL(request.url);
+  const params = publishedApiParams(url);
+  if ("errors" in params) return errorResponse(400, params.errors);
+  const page = listPublishedUploads(params);
+  return json(page.items, { headers: { "Cache-Control": PRIVATE_NO_STORE, ...nextPageLink(url, page.next) } });
+}
+
+export const action = adminReadOnlyAction;

@@ -1,0 +1,107 @@
+import { requireAdmin } from "~/auth/session.server";
+import { updateMemory } from "~/models/memory.server";
+import { setUploadStatus } from "~/models/upload.server";
+import { intParam, readFormData, type FieldErrors } from "~/utils/http.server";
+import { idParam } from "~/utils/moderation";
+import { cursorParam, decodeCursor, type PageCursor } from "~/utils/page-cursor.server";
+import { MEMORIES_LIST, publishedListAddress, UPLOADS_LIST } from "~/utils/published";
+import { failureToast } from "~/utils/refusal.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// The Published view's forms: unpublish and publish again from the lists,
+// and where each list, its edit and its delete pages go back to (the same
+// search and page the family was looking at).
+
+export { MEMORIES_LIST, UPLOADS_LIST };
+
+export const MEMORY_UNPUBLISHED = {
+  title: "Memory Unpublished",
+  description: "Visitors no longer see this memory. It is kept here, and you can publish it again.",
+};
+export const MEMORY_REPUBLISHED = { title: "Memory Published", description: "Visitors can see this memory again." };
+export const MEMORY_CORRECTED = {
+  title: "Memory Corrected",
+  description: "The memory now reads as you corrected it. What the visitor sent is kept.",
+};
+export const MEMORY_DELETED = { title: "Memory Deleted", description: "The memory has been deleted." };
+export const MEMORY_CHANGE_FAILED = { title: "Error", description: "Failed to update memory.", type: "destructive" as const };
+export const MEMORY_DELETE_FAILED = { title: "Error", description: "Failed to delete memory.", type: "destructive" as const };
+
+export const UPLOAD_UNPUBLISHED = {
+  title: "Upload Unpublished",
+  description: "Visitors no longer see this photo or video. It is kept here, and you can publish it again.",
+};
+export const UPLOAD_REPUBLISHED = { title: "Upload Published", description: "Visitors can see this photo or video again." };
+export const UPLOAD_DELETED = { title: "Upload Deleted", description: "The photo or video and all its files have been deleted." };
+export const UPLOAD_CHANGE_FAILED = { title: "Error", description: "Failed to update upload status.", type: "destructive" as const };
+export const UPLOAD_DELETE_FAILED = { title: "Error", description: "Failed to delete upload.", type: "destructive" as const };
+
+/** At most this much of a search is used (a name is at most 100 characters). */
+const MAX_SEARCH = 100;
+
+/**
+ * What a Published list address asks for: the name searched for (none when
+ * blank) and the page it starts after (`before`, as given, and `cursor`, read).
+ */
+export function publishedListQuery(url: URL): { search: string | undefined; before: string | undefined; cursor: PageCursor | undefined } {
+  const search = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH) || undefined;
+  // A cursor the site did not give shows the newest page, as a list page does.
+  const raw = url.searchParams.get("before") ?? "";
+  const cursor = (raw && decodeCursor(raw)) || undefined;
+  return { search, before: cursor ? raw : undefined, cursor };
+}
+
+/** The paging of GET /api/admin/published-*: `q`, `limit` (1 to 100) and `before` (a cursor from the last page's Link header). */
+export function publishedApiParams(
+  url: URL,
+): { search: string | undefined; limit: number; before: PageCursor | undefined } | { errors: FieldErrors } {
+  const limit = intParam(url, "limit", { fallback: 20, min: 1, max: 100 });
+  const before = cursorParam(url);
+  const errors: FieldErrors = {};
+  if ("error" in limit) errors.limit = [limit.error];
+  if ("error" in before) errors.before = [before.error];
+  if ("error" in limit || "error" in before) return { errors };
+  return { search: publishedListQuery(url).search, limit: limit.value, before: before.value };
+}
+
+/** Where a form of the Published view goes back to: the list at `base`, with the search and page its own address carries. */
+export function publishedReturn(request: Request, base: string) {
+  return publishedListAddress(base, publishedListQuery(new URL(request.url)));
+}
+
+const STATUS_BY_INTENT = { unpublish: "HIDDEN", publish: "APPROVED" } as const;
+
+async function readListForm(request: Request, base: string) {
+  const admin = await requireAdmin(request);
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "");
+  return {
+    admin,
+    id: idParam(String(form.get("id") ?? "")),
+    status: STATUS_BY_INTENT[intent as keyof typeof STATUS_BY_INTENT],
+    returnTo: publishedReturn(request, base),
+  };
+}
+
+/** Unpublish or publish again a memory from the Published list, then back to the same page of it. */
+export async function publishedMemoryForm(request: Request) {
+  const { admin, id, status, returnTo } = await readListForm(request, MEMORIES_LIST);
+  try {
+    if (!status || !id || !updateMemory(id, { status }, admin)) return redirectWithToast(returnTo, MEMORY_CHANGE_FAILED);
+  } catch (error) {
+    return redirectWithToast(returnTo, failureToast(MEMORY_CHANGE_FAILED, error));
+  }
+  return redirectWithToast(returnTo, status === "HIDDEN" ? MEMORY_UNPUBLISHED : MEMORY_REPUBLISHED);
+}
+
+/** Unpublish or publish again a photo or video from the Published list, then back to the same page of it. */
+export async function publishedUploadForm(request: Request) {
+  const { admin, id, status, returnTo } = await readListForm(request, UPLOADS_LIST);
+  try {
+    const upload = status && id ? await setUploadStatus(id, status, admin) : undefined;
+    if (!upload) return redirectWithToast(returnTo, UPLOAD_CHANGE_FAILED);
+  } catch (error) {
+    return redirectWithToast(returnTo, failureToast(UPLOAD_CHANGE_FAILED, error));
+  }
+  return redirectWithToast(returnTo, status === "HIDDEN" ? UPLOAD_UNPUBLISHED : UPLOAD_REPUBLISHED);
+}
