@@ -96,15 +96,20 @@ function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`${signal} received: finishing requests in flight, then stopping`);
-  const stop = () => {
-    hooks?.closeDatabase();
-    process.exit(0);
-  };
+  // The e-mail being sent is finished and recorded before the database closes (no message twice after a restart).
+  const background = (hooks?.stopBackgroundWork() ?? Promise.resolve()).catch((error) => console.error(error));
+  const stop = () =>
+    void background.then(() => {
+      hooks?.closeDatabase();
+      process.exit(0);
+    });
   server.close(stop);
   server.closeIdleConnections();
   setTimeout(() => {
+    // Whatever is still on its way (a request, an e-mail the SMTP server has not answered) is cut off.
     server.closeAllConnections();
-    stop();
+    hooks?.closeDatabase();
+    process.exit(0);
   }, 10_000).unref();
 }
 process.on("SIGTERM", shutdown);

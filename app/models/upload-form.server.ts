@@ -87,7 +87,10 @@ export async function storeFormUpload(
 }
 
 /** Registers objects stored by storeFormUpload once the whole form has been read. */
-export async function registerFormUpload(key: string, details: { submittedBy: string; originalName: string }) {
+export async function registerFormUpload(
+  key: string,
+  details: { submittedBy: string; originalName: string; notifyWhenPublished?: boolean },
+) {
   const signed = findSignedUpload(key);
   if (!signed) throw new UploadRefused(400, "file", "This file is no longer waiting to be registered.");
   return registerStoredObject(signed, details);
