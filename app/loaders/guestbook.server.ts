@@ -4,6 +4,7 @@
 // `json` too: @remix-run/node is such an empty module in the browser.
 export { json } from "@remix-run/node";
 export { listPublicMemories, memoryForm, submitMemory, type PublicMemory } from "~/models/memory.server";
+export { mailEnabled } from "~/models/outbox.server";
 export { noStoreHeaders, readFormData } from "~/utils/http.server";
 export { decodeCursor } from "~/utils/page-cursor.server";
 export { replyIfRefused } from "~/utils/refusal.server";

@@ -254,9 +254,10 @@ export class MailSender {
     this.schedule(0);
   }
 
-  /** Something was queued: send it soon (after the current round, if one is on). */
-  wake() {
+  /** Something was queued: send it soon (after the current round, if one is on). `resume` ends a pause after failures (an admin asked to try again). */
+  wake({ resume = false }: { resume?: boolean } = {}) {
     if (this.stopped) return;
+    if (resume) this.pausedUntil = 0;
     if (this.round) this.again = true;
     else this.schedule(0);
   }
@@ -349,9 +350,9 @@ export async function stopMailSender() {
   await stopping?.stop();
 }
 
-/** Something was queued: the loop sends it now rather than at its next look. */
-export function wakeMailSender() {
-  sender?.wake();
+/** Something was queued: the loop sends it now rather than at its next look (`resume`: even while it waits after failures). */
+export function wakeMailSender(options?: { resume?: boolean }) {
+  sender?.wake(options);
 }
 
 /** Drops the bodies of old sent messages and old unsubscribe links (the hourly tidy). */
@@ -414,7 +415,12 @@ export function outboxStatus(): OutboxStatus {
   return { waiting, problems };
 }
 
-/** Tries a message that could not be sent again now (for the admin `by`); false when there is no such unsent message. */
+/**
+ * Tries a message that could not be sent (given up on, or waiting for its
+ * next try) again now, for the admin `by`: the loop stops waiting after
+ * failures too (she may have just fixed the mail server). False when there
+ * is no such unsent message.
+ */
 export function retryMail(id: number, by: Actor, now = Date.now()): boolean {
   const changed = by.commit(
     (tx) =>
@@ -424,7 +430,7 @@ export function retryMail(id: number, by: Actor, now = Date.now()): boolean {
         .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)))
         .run().changes > 0,
   );
-  if (changed) wakeMailSender();
+  if (changed) wakeMailSender({ resume: true });
   return changed;
 }
 

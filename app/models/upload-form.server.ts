@@ -101,7 +101,7 @@ export async function discardFormUpload(key: string) {
   await forgetObject(key);
 }
 
-const TEXT_FIELDS = new Set(["name", "email", "website"]);
+const TEXT_FIELDS = new Set(["name", "email", "website", "notify"]);
 const MAX_TEXT_BYTES = 2048;
 const TEXT_TOO_LONG = "The name or email is longer than this form accepts. Please shorten it and try again.";
 const FORM_UNREADABLE = "Part of the form could not be read. Please go back, reload the page and try again.";
@@ -124,7 +124,7 @@ export interface ShareResult {
   fieldErrors: { name?: string[]; email?: string[] };
   uploaded: string[];
   /** What was typed, given back so a refused form keeps it (there is no JavaScript to keep it). */
-  values?: { name: string; email: string };
+  values?: { name: string; email: string; notify?: boolean };
   /** The alert's title when it is not "Upload Error" (the spec's "Missing Information"). */
   title?: string;
 }
@@ -220,8 +220,10 @@ async function readShareForm(request: Request, intake: UploadIntake, clientIp: s
   }
 
   const values = { name: String(form.get("name") ?? "").trim(), email: String(form.get("email") ?? "").trim() };
+  // "E-mail me when the family has added my photos": a checkbox sends "on", or nothing.
+  const notifyWhenPublished = form.get("notify") === "on";
   const who = SubmitterSchema.safeParse(values);
-  const problems: ShareResult = { errors: [], fieldErrors: {}, uploaded: [], values };
+  const problems: ShareResult = { errors: [], fieldErrors: {}, uploaded: [], values: { ...values, notify: notifyWhenPublished } };
   if (!who.success) {
     for (const issue of who.error.issues) {
       const field = issue.path[0] === "email" ? "email" : "name";
@@ -245,7 +247,11 @@ async function readShareForm(request: Request, intake: UploadIntake, clientIp: s
   const uploaded: string[] = [];
   for (const file of stored) {
     try {
-      await registerFormUpload(file.key, { submittedBy: submitterLabel(values.name, values.email), originalName: file.name });
+      await registerFormUpload(file.key, {
+        submittedBy: submitterLabel(values.name, values.email),
+        originalName: file.name,
+        notifyWhenPublished,
+      });
       uploaded.push(file.name);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
@@ -258,5 +264,9 @@ async function readShareForm(request: Request, intake: UploadIntake, clientIp: s
   }
   if (refused.length === 0) return { done: true, uploaded };
   const status = uploaded.length > 0 ? 200 : refused.some((sentence) => sentence.includes("1 GB")) ? 413 : 415;
-  return { done: false, status, result: { errors: refused, fieldErrors: {}, uploaded, values } };
+  return {
+    done: false,
+    status,
+    result: { errors: refused, fieldErrors: {}, uploaded, values: { ...values, notify: notifyWhenPublished } },
+  };
 }
