@@ -32,6 +32,8 @@ export interface TestSmtpServer {
   hold(): void;
   /** Answers the held messages and stops holding. */
   release(): void;
+  /** Resolves once `count` messages are being held. */
+  waitForHeld(count: number, timeoutMs?: number): Promise<void>;
   /** Addresses refused with a 550 (no such user). */
   refused: Set<string>;
   /** Resolves once `count` messages have been accepted in all. */
@@ -97,8 +99,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             callback();
             for (const wake of waiters.splice(0)) wake();
           };
-          if (holding) held.push(() => void accept());
-          else await accept();
+          if (holding) {
+            held.push(() => void accept());
+            for (const wake of waiters.splice(0)) wake();
+          } else await accept();
         });
       },
     });
@@ -131,6 +135,18 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     release: () => {
       holding = false;
       for (const accept of held.splice(0)) accept();
+    },
+    waitForHeld(count, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`expected ${count} held messages, got ${held.length}`)), timeoutMs);
+        const check = () => {
+          if (held.length >= count) {
+            clearTimeout(timer);
+            resolve();
+          } else waiters.push(check);
+        };
+        check();
+      });
     },
     waitFor(count, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
