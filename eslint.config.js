@@ -19,7 +19,7 @@ const serverModules = forbid(
   "**/*.server.*",
 );
 const models = forbid(
-  "app/media and db know storage, signing and processing only: the models call them, not the other way round.",
+  "app/media, app/mail and db know storage, signing, processing and sending only: the models call them, not the other way round.",
   "~/models/*",
   "**/models/*",
 );
@@ -101,7 +101,7 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [serverModules, nodeServer] }] },
   },
   {
-    files: ["app/media/**"],
+    files: ["app/media/**", "app/mail/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [models, nodeServer] }] },
   },
   {

@@ -4,6 +4,8 @@ import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { ensureConfiguredAdmin } from "~/models/admin.server";
 import { openSetupAfter } from "~/models/first-run.server";
+import { queueDueSummaries } from "~/models/notifications.server";
+import { mailEnabled, pruneMail, startMailSender, stopMailSender } from "~/models/outbox.server";
 import { cleanupAbandonedUploads } from "~/models/upload-intake.server";
 import { requeueUnprocessedUploads } from "~/models/upload-processing.server";
 
@@ -35,18 +37,41 @@ export async function prepareAdmins() {
 
 let started = false;
 
+/** Old sent e-mail and unsubscribe links go; a failure to tidy is only logged. */
+function tidyMail() {
+  try {
+    pruneMail();
+  } catch (error) {
+    console.error(JSON.stringify({ level: "warn", msg: "mail maintenance failed", error: String(error) }));
+  }
+}
+
 /**
  * Once per server process, after it starts listening: expired sessions are
- * swept (now and hourly), processing that a restart interrupted is finished,
- * and abandoned uploads are freed (now and hourly).
+ * swept (now and hourly), the e-mail sender loop starts (with SMTP_URL: it
+ * also makes the day's summaries), processing that a restart interrupted is
+ * finished, and abandoned uploads are freed (now and hourly).
  */
 export async function startBackgroundWork() {
   if (started) return;
   started = true;
   sweepExpiredSessions();
   setInterval(() => sweepExpiredSessions(), HOUR).unref();
+  if (mailEnabled()) {
+    startMailSender((now) => queueDueSummaries(now));
+    tidyMail();
+    setInterval(tidyMail, HOUR).unref();
+  }
   if (process.env.NODE_ENV === "test") return;
   requeueUnprocessedUploads();
   void tidyUploads();
   setInterval(() => void tidyUploads(), HOUR).unref();
+}
+
+/**
+ * On shutdown, before the database closes: the e-mail being sent (if any)
+ * is finished and recorded, so the next start does not send it again.
+ */
+export async function stopBackgroundWork() {
+  await stopMailSender();
 }

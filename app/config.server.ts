@@ -72,6 +72,26 @@ const publicUrl = z.preprocess(
     .optional(),
 );
 
+/**
+ * The SMTP server e-mail goes out through (`smtp://user:pass@host:587` or
+ * `smtps://…:465`); unset, the site sends no e-mail.
+ */
+const smtpUrl = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === "smtp:" || url.protocol === "smtps:") && !!url.hostname;
+      } catch {
+        return false;
+      }
+    }, "SMTP_URL must be an smtp:// or smtps:// address, e.g. smtps://user:password@smtp.example.com:465")
+    .optional(),
+);
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -115,6 +135,19 @@ const schema = z
     ADMIN_USERNAME: optional,
     ADMIN_PASSWORD: optional,
     PUBLIC_URL: publicUrl,
+    SMTP_URL: smtpUrl,
+    // Who e-mail is from: `Memorial <memorial@example.com>` or a bare address.
+    MAIL_FROM: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z
+        .string()
+        .trim()
+        .max(320)
+        .refine((value) => /^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(value), {
+          message: "MAIL_FROM must be an address, e.g. Memorial <memorial@example.com>",
+        })
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -127,6 +160,20 @@ const schema = z
     }
     if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length < 8) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_PASSWORD must be at least 8 characters long" });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAIL_FROM"],
+        message: "MAIL_FROM is required with SMTP_URL: the address e-mail is sent from",
+      });
+    }
+    if (env.SMTP_URL && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "PUBLIC_URL is required with SMTP_URL: the links in e-mails need the site's address",
+      });
     }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { prepareAdmins, startBackgroundWork } from "~/background.server";
+import { prepareAdmins, startBackgroundWork, stopBackgroundWork } from "~/background.server";
 import { config } from "~/config.server";
 import { closeDatabase, contentVersion } from "~/db.server";
 import { handleDiskPut } from "~/disk-put.server";
@@ -41,8 +41,10 @@ export interface SiteHooks {
   handleDiskPut: NodeMiddleware;
   /** Before the first answer: the configured admin exists, or the setup code is printed. */
   prepareAdmins(): Promise<void>;
-  /** Once listening: session sweeping, media maintenance and the processing queue. */
+  /** Once listening: session sweeping, the e-mail sender, media maintenance and the processing queue. */
   startBackgroundWork(): Promise<void>;
+  /** On shutdown, before the database closes: the e-mail on its way is finished and recorded. */
+  stopBackgroundWork(): Promise<void>;
   /** On shutdown, after the last answer. */
   closeDatabase(): void;
   /**
@@ -60,6 +62,7 @@ export const siteHooks: SiteHooks = {
   handleDiskPut,
   prepareAdmins,
   startBackgroundWork,
+  stopBackgroundWork,
   closeDatabase,
   replicating,
   upsertAdmin,

@@ -14,8 +14,11 @@ const PASSCODE_PAGE = "/passcode";
 
 /** Open to everyone, and no page: fingerprinted assets, the icon, the health check. */
 const OPEN_ASSETS = /^\/(?:build\/|favicon\.(?:svg|ico)$|healthz$)/;
-/** Open to everyone: the admin panel and its API (they have their own login), robots.txt, the passcode page. */
-const OPEN_PAGES = /^\/(?:admin(?:\/|$)|api\/admin(?:\/|$)|robots\.txt$|passcode$)/;
+/**
+ * Open to everyone: the admin panel and its API (they have their own login), robots.txt, the passcode
+ * page, and the unsubscribe links of e-mails (the token is the proof; nothing of the memorial is shown).
+ */
+const OPEN_PAGES = /^\/(?:admin(?:\/|$)|api\/admin(?:\/|$)|robots\.txt$|passcode$|unsubscribe\/[^/]+$)/;
 const API = /^\/api(?:\/|$)/;
 /** Where the browser app asks which routes serve the addresses it may visit (Remix's lazy route discovery). */
 const ROUTE_MANIFEST = "/__manifest";

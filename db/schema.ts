@@ -60,6 +60,9 @@ export const memories = sqliteTable(
     originalMessage: text("originalMessage"),
     editedBy: text("editedBy"),
     editedAt: integer("editedAt", { mode: "timestamp_ms" }),
+    // The visitor asked for one e-mail once the family has published it; when that e-mail was queued.
+    notifyWhenPublished: integer("notifyWhenPublished", { mode: "boolean" }).notNull().default(false),
+    publishedNoticeAt: integer("publishedNoticeAt", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("memories_status_created_idx").on(t.status, t.createdAt),
@@ -106,6 +109,10 @@ export const uploads = sqliteTable(
     // it is not null).
     webVideo: text("webVideo", { enum: ["remuxed", "encoded", "kept"] }),
     ...moderation(),
+    // The sender asked for an e-mail once the family has published it (to the address in
+    // submittedBy); when that e-mail was queued.
+    notifyWhenPublished: integer("notifyWhenPublished", { mode: "boolean" }).notNull().default(false),
+    publishedNoticeAt: integer("publishedNoticeAt", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("uploads_status_created_idx").on(t.status, t.createdAt),
@@ -153,11 +160,21 @@ export const rateLimitHits = sqliteTable(
   (t) => [index("rate_limit_hits_bucket_key_at_idx").on(t.bucket, t.key, t.at), index("rate_limit_hits_at_idx").on(t.at)],
 );
 
+export const MAIL_CHOICES = ["each", "daily", "none"] as const;
+export type MailChoice = (typeof MAIL_CHOICES)[number];
+
 export const adminUsers = sqliteTable("admin_users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   username: text("username").notNull().unique(),
   password: text("password").notNull(),
   createdAt: createdAt(),
+  // E-mail when something waits: for each new item, one summary a day at
+  // digestTime ("HH:MM" in the site's time zone), or none; digestSentFor is
+  // the site's day ("YYYY-MM-DD") of the last summary made (or found empty).
+  email: text("email"),
+  mailChoice: text("mailChoice", { enum: MAIL_CHOICES }).notNull().default("none"),
+  digestTime: text("digestTime").notNull().default("08:00"),
+  digestSentFor: text("digestSentFor"),
 });
 
 export const poems = sqliteTable(
@@ -216,6 +233,59 @@ export const adminInvitations = sqliteTable(
   (t) => [index("admin_invitations_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * E-mail waiting to be sent, committed with the event it tells of (a new
+ * memory, the family publishing one…) and sent after by one sender loop.
+ * A sender claims a message until `claimedUntil`, so no two send it; once
+ * sent its body is dropped (it held an unsubscribe link) and `sentAt` kept.
+ * A message that keeps failing waits longer each time (`nextAttemptAt`), and
+ * one given up on has `failedAt`; the admin panel shows those.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text"),
+    html: text("html"),
+    // Pictures shown in the HTML part, read from media storage when sent: [{cid, key, filename}].
+    attachments: text("attachments", { mode: "json" }).$type<{ cid: string; key: string; filename: string }[]>(),
+    // The same Message-ID on every attempt, so a message sent twice reads as one.
+    messageId: text("messageId").notNull(),
+    // Its unsubscribe link, for the List-Unsubscribe header (dropped with the body once sent).
+    unsubscribeUrl: text("unsubscribeUrl"),
+    // One message per event and recipient (a day's summary, a visitor's notice) even if asked twice.
+    dedupeKey: text("dedupeKey").unique(),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("nextAttemptAt", { mode: "timestamp_ms" }).notNull().default(nowMs),
+    claimedUntil: integer("claimedUntil", { mode: "timestamp_ms" }),
+    sentAt: integer("sentAt", { mode: "timestamp_ms" }),
+    failedAt: integer("failedAt", { mode: "timestamp_ms" }),
+    lastError: text("lastError"),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.failedAt, t.nextAttemptAt)],
+);
+
+/** Unsubscribe links: only a hash of each token, and the address it stops. */
+export const mailUnsubscribeTokens = sqliteTable(
+  "mail_unsubscribe_tokens",
+  {
+    tokenHash: text("tokenHash").primaryKey(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_unsubscribe_tokens_created_idx").on(t.createdAt)],
+);
+
+/** Addresses that unsubscribed (lower case): nothing is sent to them again. */
+export const mailSuppressions = sqliteTable("mail_suppressions", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});
+
 export type Memory = typeof memories.$inferSelect;
 export type Upload = typeof uploads.$inferSelect;
 export type SignedUpload = typeof signedUploads.$inferSelect;
@@ -223,3 +293,4 @@ export type Poem = typeof poems.$inferSelect;
 export type Rsvp = typeof rsvps.$inferSelect;
 export type AdminUser = typeof adminUsers.$inferSelect;
 export type AdminInvitation = typeof adminInvitations.$inferSelect;
+export type OutboxMessage = typeof mailOutbox.$inferSelect;

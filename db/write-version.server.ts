@@ -10,6 +10,9 @@ const UNSEEN_TABLES: ReadonlySet<string> = new Set([
   "rate_limit_hits",
   "signed_uploads",
   "admin_invitations",
+  "mail_outbox",
+  "mail_unsubscribe_tokens",
+  "mail_suppressions",
   "__drizzle_migrations",
 ]);
 

@@ -160,19 +160,25 @@ function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`${signal} received: finishing requests in flight, then stopping`);
-  // The database is closed after the last answer, then Litestream ships the last writes.
+  // The e-mail being sent is finished and recorded before the database closes (no message twice
+  // after a restart); then the database is closed and Litestream ships the last writes.
+  const background = (hooks?.stopBackgroundWork() ?? Promise.resolve()).catch((error) => console.error(error));
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    hooks?.closeDatabase();
-    void (replicator?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
+    void background.then(() => {
+      hooks?.closeDatabase();
+      void (replicator?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
+    });
   };
   server.close(stop);
   server.closeIdleConnections();
   setTimeout(() => {
+    // Whatever is still on its way (a request, an e-mail the SMTP server has not answered) is cut off.
     server.closeAllConnections();
-    stop();
+    hooks?.closeDatabase();
+    void (replicator?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
   }, 10_000).unref();
 }
 process.on("SIGTERM", shutdown);

@@ -9,8 +9,11 @@
  */
 export const pathOf = (url) => (url ?? "").split("?")[0] ?? "";
 
-/** Paths whose rest is a secret: an invitation's token lets whoever reads the log become an admin. */
-const SECRET_AFTER = ["/admin/invite/"];
+/**
+ * Paths whose rest is a secret: an invitation's token lets whoever reads the log become an admin, an
+ * unsubscribe link's token stops someone's e-mail.
+ */
+const SECRET_AFTER = ["/admin/invite/", "/unsubscribe/"];
 
 /**
  * The path of a request target as it may be written to the log. The test is

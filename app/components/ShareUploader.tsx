@@ -13,12 +13,15 @@ import "./ShareUploader.css";
 export function ShareUploader({
   nameInputId,
   emailInputId,
+  notifyInputId,
   onReady,
   onUnavailable,
   onUploaded,
 }: {
   nameInputId: string;
   emailInputId: string;
+  /** The "E-mail me when…" checkbox, when the page offers it. */
+  notifyInputId?: string;
   /** The button is in place: the plain file field can give way. */
   onReady: () => void;
   /** The dialog could not be loaded: the plain file field comes back. */
@@ -40,6 +43,7 @@ export function ShareUploader({
       const uppy = await createShareUppy({
         nameInputId,
         emailInputId,
+        notifyInputId,
         onUploaded: (name) => callbacks.current.onUploaded(name),
         isCancelled: () => cancelled,
         showToast,
@@ -58,7 +62,7 @@ export function ShareUploader({
       loadRef.current = null;
       loading.current = null;
     };
-  }, [nameInputId, emailInputId]);
+  }, [nameInputId, emailInputId, notifyInputId]);
 
   if (!ready) return null;
   return (

@@ -89,18 +89,21 @@ export type ShareUppy = import("@uppy/core").default<FileMeta, Record<string, ne
 export async function createShareUppy({
   nameInputId,
   emailInputId,
+  notifyInputId,
   onUploaded,
   isCancelled,
   showToast,
 }: {
   nameInputId: string;
   emailInputId: string;
+  notifyInputId?: string;
   onUploaded: (name: string) => void;
   isCancelled: () => boolean;
   showToast: typeof ShowToast;
 }): Promise<ShareUppy | null> {
   const readInput = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value.trim() ?? "";
   let submittedBy = "";
+  let notifyWhenPublished = false;
   await Promise.all([addStylesheet(uppyCoreStyles), addStylesheet(uppyDashboardStyles)]);
   const [{ default: Uppy }, { default: Dashboard }, { default: AwsS3 }] = await Promise.all([
     import("@uppy/core"),
@@ -126,6 +129,7 @@ export async function createShareUppy({
         return false;
       }
       submittedBy = submitterLabel(name, email);
+      notifyWhenPublished = notifyInputId ? ((document.getElementById(notifyInputId) as HTMLInputElement | null)?.checked ?? false) : false;
       return true;
     },
   });
@@ -205,6 +209,7 @@ export async function createShareUppy({
             width: file.meta.width ?? null,
             height: file.meta.height ?? null,
             durationSec: file.meta.durationSec ?? null,
+            notifyWhenPublished,
           }),
         });
         showToast(UPLOAD_COMPLETE);

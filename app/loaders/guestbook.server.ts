@@ -5,6 +5,7 @@
 export { json } from "@remix-run/node";
 export type { PublicMemory } from "~/models/memory.schema";
 export { listPublicMemories, memoryForm, submitMemory } from "~/models/memory.server";
+export { mailEnabled } from "~/models/outbox.server";
 export { noStoreHeaders, readFormData } from "~/utils/http.server";
 export { decodeCursor } from "~/utils/page-cursor.server";
 export { replyIfRefused } from "~/utils/refusal.server";

@@ -3,6 +3,7 @@
 // the page one empty module instead of a file each (docs/decisions/017).
 // `json` too: @remix-run/node is such an empty module in the browser.
 export { json } from "@remix-run/node";
+export { mailEnabled } from "~/models/outbox.server";
 export {
   receiveShareForm,
   refusedShareForm,

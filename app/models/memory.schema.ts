@@ -38,6 +38,8 @@ const memoryFields = {
 export const MemoryFormSchema = z.object({
   ...memoryFields,
   canDisplay: z.boolean().default(false),
+  // "E-mail me when the family has added my memory" (shown only when the site sends e-mail).
+  notifyWhenPublished: z.boolean().default(false),
   // Honeypot: hidden from people, filled in by bots.
   website: z.string().optional(),
 });
@@ -46,6 +48,7 @@ export const MemoryFormSchema = z.object({
 export const MemoryApiSchema = z.object({
   ...memoryFields,
   canDisplay: z.boolean({ error: "canDisplay must be true or false" }).default(true),
+  notifyWhenPublished: z.boolean({ error: "notifyWhenPublished must be true or false" }).default(false),
 });
 
 export type MemoryInput = z.infer<typeof MemoryApiSchema>;
@@ -94,4 +97,7 @@ export interface AdminMemory {
   originalMessage: string | null;
   editedBy: string | null;
   editedAt: string | null;
+  /** The author asked for an e-mail once it is published; when that e-mail was queued (null: not yet). */
+  notifyWhenPublished: boolean;
+  publishedNoticeAt: string | null;
 }

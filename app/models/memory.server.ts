@@ -5,6 +5,8 @@ import { contentVersion, db } from "~/db.server";
 import { encodeCursor, newerThan, olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
 import { serverForm } from "~/utils/form-schema.server";
 import { Refusal } from "~/utils/refusal.server";
+import { queueMemoryPublishedMail, queueNewMemoryMail } from "./notifications.server";
+import { mailEnabled } from "./outbox.server";
 import { MemoryFormSchema, type AdminMemory, type MemoryInput, type MemoryPatch, type PublicMemory } from "./memory.schema";
 import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "./submission-limit.server";
 
@@ -42,19 +44,28 @@ export function submitMemory(input: MemoryInput, source?: SubmissionSource): { i
   });
   if (copy) return { id: copy.id };
   if (source) requireSubmissionAllowed(source);
-  const [row] = db
-    .insert(memories)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      message: input.message,
-      canDisplay: input.canDisplay,
-    })
-    .returning({ id: memories.id })
-    .all();
+  // The e-mail to the family is committed with the memory, and sent after: it never slows or fails the visitor.
+  const row = db.transaction(
+    (tx) => {
+      const [inserted] = tx
+        .insert(memories)
+        .values({
+          name: input.name,
+          email: input.email,
+          phone: input.phone ?? null,
+          message: input.message,
+          canDisplay: input.canDisplay,
+          notifyWhenPublished: mailEnabled() && (input.notifyWhenPublished ?? false),
+        })
+        .returning({ id: memories.id })
+        .all();
+      queueNewMemoryMail(tx, { id: inserted!.id, name: input.name, message: input.message, canDisplay: input.canDisplay });
+      return inserted!;
+    },
+    { behavior: "immediate" },
+  );
   if (source) countSubmission(source);
-  return row!;
+  return row;
 }
 
 function toPublicMemory(memory: Pick<Memory, "id" | "name" | "message" | "createdAt">): PublicMemory {
@@ -141,6 +152,9 @@ export function updateMemory(id: number, change: MemoryPatch, by: Actor, now = D
     const message = change.message ?? current.message;
     const corrected = name !== current.name || message !== current.message;
     if (!change.status && !corrected) return current;
+    // The one e-mail its author asked for, the first time the family publishes it.
+    const tellAuthor = change.status === "APPROVED" && current.notifyWhenPublished && !current.publishedNoticeAt;
+    if (tellAuthor) queueMemoryPublishedMail(tx, { id, name, email: current.email, canDisplay: current.canDisplay }, now);
     // All RETURNING rows are read, so a failed commit throws instead of passing unseen.
     return tx
       .update(memories)
@@ -156,6 +170,7 @@ export function updateMemory(id: number, change: MemoryPatch, by: Actor, now = D
               editedAt: new Date(now),
             }
           : {}),
+        ...(tellAuthor ? { publishedNoticeAt: new Date(now) } : {}),
       })
       .where(eq(memories.id, id))
       .returning()
@@ -190,6 +205,8 @@ function toAdminMemory(memory: Memory): AdminMemory {
     originalMessage: memory.originalMessage,
     editedBy: memory.editedBy,
     editedAt: memory.editedAt?.toISOString() ?? null,
+    notifyWhenPublished: memory.notifyWhenPublished,
+    publishedNoticeAt: memory.publishedNoticeAt?.toISOString() ?? null,
   };
 }
 

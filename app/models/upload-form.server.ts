@@ -84,7 +84,10 @@ export async function storeFormUpload(
 }
 
 /** Registers objects stored by storeFormUpload once the whole form has been read. */
-export async function registerFormUpload(key: string, details: { submittedBy: string; originalName: string }) {
+export async function registerFormUpload(
+  key: string,
+  details: { submittedBy: string; originalName: string; notifyWhenPublished?: boolean },
+) {
   const signed = findSignedUpload(key);
   if (!signed) throw new UploadRefused(400, "file", "This file is no longer waiting to be registered.");
   return registerStoredObject(signed, details);
@@ -107,7 +110,7 @@ export const SHARE_FORM: MultipartFormLimits = {
   // Ten files, three fields, and room for a visitor who picked a few files too many (told so below).
   maxParts: 64,
   maxHeaderBytes: 8 * 1024,
-  fields: ["name", "email", "website"],
+  fields: ["name", "email", "website", "notify"],
   maxFieldBytes: MAX_TEXT_BYTES,
   fileField: "files",
   maxFiles: MAX_FILES_PER_VISIT,
@@ -147,7 +150,7 @@ export interface ShareResult {
   fieldErrors: { name?: string[]; email?: string[] };
   uploaded: string[];
   /** What was typed, given back so a refused form keeps it (there is no JavaScript to keep it). */
-  values?: { name: string; email: string };
+  values?: { name: string; email: string; notify?: boolean };
   /** The alert's title when it is not "Upload Error" (the spec's "Missing Information"). */
   title?: string;
 }
@@ -182,8 +185,10 @@ export async function receiveShareForm(form: MultipartForm<string>): Promise<Sha
   const fileCount = form.files.length + form.oversized.length + form.filesLeftOut;
 
   const values = { name: (form.fields.name ?? "").trim(), email: (form.fields.email ?? "").trim() };
+  // "E-mail me when the family has added my photos": a checkbox sends "on", or nothing.
+  const notifyWhenPublished = form.fields.notify === "on";
   const who = SubmitterSchema.safeParse(values);
-  const problems: ShareResult = { errors: [], fieldErrors: {}, uploaded: [], values };
+  const problems: ShareResult = { errors: [], fieldErrors: {}, uploaded: [], values: { ...values, notify: notifyWhenPublished } };
   if (!who.success) {
     for (const issue of who.error.issues) {
       const field = issue.path[0] === "email" ? "email" : "name";
@@ -207,7 +212,11 @@ export async function receiveShareForm(form: MultipartForm<string>): Promise<Sha
   const uploaded: string[] = [];
   for (const file of stored) {
     try {
-      await registerFormUpload(file.key, { submittedBy: submitterLabel(values.name, values.email), originalName: file.name });
+      await registerFormUpload(file.key, {
+        submittedBy: submitterLabel(values.name, values.email),
+        originalName: file.name,
+        notifyWhenPublished,
+      });
       uploaded.push(file.name);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
@@ -220,5 +229,9 @@ export async function receiveShareForm(form: MultipartForm<string>): Promise<Sha
   }
   if (refused.length === 0) return { done: true, uploaded };
   const status = uploaded.length > 0 ? 200 : refused.some((sentence) => sentence.includes("1 GB")) ? 413 : 415;
-  return { done: false, status, result: { errors: refused, fieldErrors: {}, uploaded, values } };
+  return {
+    done: false,
+    status,
+    result: { errors: refused, fieldErrors: {}, uploaded, values: { ...values, notify: notifyWhenPublished } },
+  };
 }

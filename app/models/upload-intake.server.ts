@@ -14,6 +14,8 @@ import { MAX_UPLOAD_BYTES } from "~/media/limits";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { sniffMediaType } from "~/media/process.server";
 import { admitStoredBytes, checkUploadRoom, forgetPartSizes, resetUploadByteCounts, TOO_LARGE } from "./upload-budget.server";
+import { queueNewUploadMail } from "./notifications.server";
+import { mailEnabled } from "./outbox.server";
 import { UploadRefused } from "./upload-refusal.server";
 import { enqueueProcessing, forgetUnreadableUpload, mediaUrl } from "./upload-processing.server";
 import { getUpload, toUploadView } from "./upload.server";
@@ -61,6 +63,8 @@ export const CompleteUploadSchema = z.object({
   width: hint,
   height: hint,
   durationSec: hint,
+  // "E-mail me when the family has added my photos" (the share page shows it only when the site sends e-mail).
+  notifyWhenPublished: z.boolean({ message: "notifyWhenPublished must be true or false" }).optional(),
 });
 export type CompleteUploadInput = z.infer<typeof CompleteUploadSchema>;
 
@@ -166,7 +170,10 @@ function requireSignedKey(uploadURL: string) {
  * the processing. Answers within about a second and a half even when the
  * processing (a large HEIC, a long video) takes longer.
  */
-export async function registerStoredObject(signed: SignedUpload, details: { submittedBy: string; originalName: string }) {
+export async function registerStoredObject(
+  signed: SignedUpload,
+  details: { submittedBy: string; originalName: string; notifyWhenPublished?: boolean },
+) {
   const { key } = signed;
   const storage = getMediaStorage();
   const stat = await storage.stat(key);
@@ -199,9 +206,12 @@ export async function registerStoredObject(signed: SignedUpload, details: { subm
         storageKey: key,
         mimeType: sniffed.mime,
         sizeBytes: stat.size,
+        notifyWhenPublished: mailEnabled() && (details.notifyWhenPublished ?? false),
       })
       .returning()
       .all();
+    // The e-mail to the family is committed with the upload, and sent after.
+    queueNewUploadMail(tx, row!);
     // All RETURNING rows read here too, as everywhere: one rule, whether or not a transaction surrounds the write.
     const [registered] = tx
       .update(uploads)

@@ -7,6 +7,7 @@ import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { photoCopies } from "~/media/web-sizes";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
+import { queueUploadPublishedMail } from "./notifications.server";
 import { isReady, mediaUrl, processingStateOf, publicCopyKeys, turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
 import {
@@ -61,15 +62,18 @@ export async function setUploadStatus(id: number, status: Status, by: Actor, now
   const moderation =
     status === "PENDING" ? { moderatedBy: null, moderatedAt: null } : { moderatedBy: by.username, moderatedAt: new Date(now) };
   if (status !== "REJECTED") {
-    // All RETURNING rows are read, so a failed commit throws instead of passing unseen.
-    return by.commit((tx) =>
-      tx
+    return by.commit((tx) => {
+      // The one e-mail its sender asked for, the first time the family publishes it.
+      const tellSender = status === "APPROVED" && current.notifyWhenPublished && !current.publishedNoticeAt;
+      if (tellSender) queueUploadPublishedMail(tx, current, now);
+      // All RETURNING rows are read, so a failed commit throws instead of passing unseen.
+      return tx
         .update(uploads)
-        .set({ status, ...moderation })
+        .set({ status, ...moderation, ...(tellSender ? { publishedNoticeAt: new Date(now) } : {}) })
         .where(eq(uploads.id, id))
         .returning()
-        .all(),
-    )[0];
+        .all();
+    })[0];
   }
   const [rejected] = by.commit((tx) =>
     tx

@@ -7,6 +7,7 @@ import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { ModerationButtons } from "~/components/admin/ModerationButtons";
 import { ModerationRecord } from "~/components/admin/ModerationRecord";
 import { PendingMemories } from "~/components/admin/PendingMemories";
+import { EditedRecord } from "~/components/admin/PublishedList";
 import { useSite } from "~/utils/site";
 import { getMemory, listPendingMemoriesPage } from "~/models/memory.server";
 import { moderateMemoryForm } from "~/routes/admin-actions.server";
@@ -55,6 +56,14 @@ export default function MemoryDetails() {
           <ModerationRecord {...memory} timeZone={timeZone} />
           <dt>Message</dt>
           <dd className={d.message}>{memory.message}</dd>
+          {memory.editedAt ? (
+            <>
+              <dt>Corrected</dt>
+              <dd>
+                <EditedRecord memory={memory} timeZone={timeZone} />
+              </dd>
+            </>
+          ) : null}
         </dl>
         {confirm ? (
           <ConfirmStep confirm={confirm} action={`/admin/memories/${memory.id}`} cancelTo={`/admin/memories/${memory.id}`} />

@@ -82,6 +82,9 @@ export default function AdminLayout() {
         <Tab to="/admin/exports" active={section === "exports"}>
           Exports
         </Tab>
+        <Tab to="/admin/email" active={section === "email"}>
+          E-mail
+        </Tab>
         <Tab to="/admin/site" active={section === "site"}>
           Site
         </Tab>

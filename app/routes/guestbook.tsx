@@ -12,6 +12,7 @@ import type { loader as rootLoader } from "~/root";
 import {
   json,
   listPublicMemories,
+  mailEnabled,
   memoryForm,
   submitMemory,
   type PublicMemory,
@@ -56,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     now,
     // The form's HTML attributes, from the schema its action parses with (the page loads no zod).
     constraint: memoryForm.constraint,
+    // "E-mail me when the family has added my memory" is offered only when the site sends e-mail.
+    notifyOffered: mailEnabled(),
   });
 }
 
@@ -86,20 +89,25 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
 }
 
 function WriteMessageForm() {
-  const { constraint } = useLoaderData<typeof loader>();
+  const { constraint, notifyOffered } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/guestbook") === true;
-  const { formProps, formErrors, control } = useServerForm<"name" | "email" | "phone" | "message" | "canDisplay">(FORM_ID, constraint, {
-    lastResult: actionData?.result,
-    defaultValue: { canDisplay: true },
-  });
+  const { formProps, formErrors, control } = useServerForm<"name" | "email" | "phone" | "message" | "canDisplay" | "notifyWhenPublished">(
+    FORM_ID,
+    constraint,
+    {
+      lastResult: actionData?.result,
+      defaultValue: { canDisplay: true },
+    },
+  );
   const controls = {
     name: control("name", "text"),
     email: control("email", "email"),
     phone: control("phone", "tel"),
     message: control("message", "textarea"),
     canDisplay: control("canDisplay", "checkbox"),
+    notifyWhenPublished: control("notifyWhenPublished", "checkbox"),
   };
 
   useEffect(() => {
@@ -141,6 +149,14 @@ function WriteMessageForm() {
         errorId={controls.canDisplay.errorId}
         inputProps={controls.canDisplay.props}
       />
+      {notifyOffered ? (
+        <CheckboxField
+          label="E-mail me when the family has added my memory"
+          errors={controls.notifyWhenPublished.errors}
+          errorId={controls.notifyWhenPublished.errorId}
+          inputProps={controls.notifyWhenPublished.props}
+        />
+      ) : null}
       <Honeypot />
       <button type="submit" className={ui.button.primary} disabled={submitting}>
         {submitting ? "Submitting..." : "Submit Memory"}

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { Field, FormAlert, Honeypot } from "~/components/forms";
+import { CheckboxField, Field, FormAlert, Honeypot } from "~/components/forms";
 import * as formStyles from "~/components/forms.css";
 import { ShareUploader } from "~/components/ShareUploader";
 import { useSite } from "~/utils/site";
 import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_SIZE_NOTE, REVIEW_NOTE, SUPPORTED_FORMATS_NOTE } from "~/media/limits";
 import {
   json,
+  mailEnabled,
   readMultipartForm,
   receiveShareForm,
   refusedShareForm,
@@ -29,7 +30,11 @@ import * as s from "./share.css";
 export const headers = loaderCacheControl;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ recent: await readRecentUploads(request) }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  return json(
+    // "E-mail me when the family has added my photos" is offered only when the site sends e-mail.
+    { recent: await readRecentUploads(request), notifyOffered: mailEnabled() },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
 }
 
 const UPLOAD_COMPLETE = {
@@ -62,7 +67,7 @@ const invalid = (errors: string[] | undefined, errorId: string) =>
   errors?.length ? { "aria-invalid": true, "aria-describedby": errorId } : {};
 
 export default function SharePage() {
-  const { recent } = useLoaderData<typeof loader>();
+  const { recent, notifyOffered } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ShareResult | undefined;
   const navigation = useNavigation();
   const [dialogReady, setDialogReady] = useState(false);
@@ -120,6 +125,14 @@ export default function SharePage() {
             ...invalid(actionData?.fieldErrors.email, "share-email-error"),
           }}
         />
+        {notifyOffered ? (
+          <CheckboxField
+            label="E-mail me when the family has added my photos and videos"
+            errors={undefined}
+            errorId="share-notify-error"
+            inputProps={{ id: "share-notify", name: "notify", type: "checkbox", defaultChecked: actionData?.values?.notify ?? false }}
+          />
+        ) : null}
         <Honeypot />
         {dialogReady ? null : (
           <>
@@ -146,6 +159,7 @@ export default function SharePage() {
         <ShareUploader
           nameInputId="share-name"
           emailInputId="share-email"
+          notifyInputId="share-notify"
           onReady={() => setDialogReady(true)}
           onUnavailable={() => setDialogReady(false)}
           onUploaded={(name) => setRecentNames((names) => [name, ...names].slice(0, 10))}

@@ -16,7 +16,7 @@ interface FieldState {
   initialValue?: unknown;
 }
 
-export type ControlType = "text" | "email" | "tel" | "url" | "password" | "number" | "datetime-local" | "checkbox" | "textarea";
+export type ControlType = "text" | "email" | "tel" | "url" | "password" | "number" | "datetime-local" | "time" | "checkbox" | "textarea";
 
 /** What getInputProps / getTextareaProps return: the constraint's attributes and these. */
 interface ControlProps extends Constraint {

@@ -92,7 +92,7 @@ test.describe("logging in and out", () => {
     await expect(page.getByText("Username is required")).toBeVisible();
   });
 
-  test("the admin logs in, sees the five tabs of the spec, the Published, Site and Print tabs, and logs out", async ({ page }) => {
+  test("the admin logs in, sees the five tabs of the spec, the Published, E-mail, Site and Print tabs, and logs out", async ({ page }) => {
     await logIn(page);
     await expect(page.getByText("Login Successful")).toBeVisible();
     await expect(page.getByText("Welcome to the admin panel.")).toBeVisible();
@@ -105,6 +105,7 @@ test.describe("logging in and out", () => {
       /^Attendance \(\d+\)$/,
       "Poems",
       "Exports",
+      "E-mail",
       "Site",
       "Print",
     ]);
@@ -208,6 +209,7 @@ test.describe("the admin panel on a phone", () => {
       "/admin/attendance",
       "/admin/poems",
       "/admin/exports",
+      "/admin/email",
       "/admin/site",
     ]) {
       await page.goto(url);

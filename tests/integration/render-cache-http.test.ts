@@ -120,6 +120,7 @@ const made = {
   formPhoto: 0,
   poem: { id: 0, title: unique("A poem through the API") },
   formPoemTitle: unique("A poem from the form"),
+  published: { memory: 0, message: unique("Published, then taken back"), corrected: unique("Corrected by the family"), photo: 0 },
 };
 
 interface WriteCase {
@@ -207,6 +208,66 @@ const WRITES: WriteCase[] = [
     shows: (body) => expect(body).not.toContain(`/media/${made.formPhoto}/`),
   },
   {
+    write: "a published memory unpublished from the Published tab's form",
+    read: "/guestbook",
+    prepare: async () => {
+      made.published.memory = await pendingMemory(made.published.message);
+      acknowledged(await asAdmin("PATCH", `/api/admin/memories/${made.published.memory}`, { status: "APPROVED" }), 200);
+      expect((await visit("/guestbook")).body).toContain(made.published.message);
+    },
+    act: async () =>
+      acknowledged(await postForm("/admin/published/memories", { intent: "unpublish", id: String(made.published.memory) }), 302),
+    shows: (body) => expect(body).not.toContain(made.published.message),
+  },
+  {
+    write: "a memory published again through the API",
+    read: "/api/guestbook",
+    act: async () => acknowledged(await asAdmin("PATCH", `/api/admin/memories/${made.published.memory}`, { status: "APPROVED" }), 200),
+    shows: (body) => expect(body).toContain(made.published.message),
+  },
+  {
+    write: "a published memory corrected from the Edit form",
+    read: "/guestbook",
+    act: async () =>
+      acknowledged(
+        await postForm(`/admin/published/memories/${made.published.memory}/edit`, {
+          name: "Cousin Ellen",
+          message: made.published.corrected,
+        }),
+        302,
+      ),
+    shows: (body) => expect(body).toContain(made.published.corrected),
+  },
+  {
+    write: "a published memory deleted, once confirmed",
+    read: "/api/guestbook",
+    act: async () => acknowledged(await postForm(`/admin/published/memories/${made.published.memory}/delete`, { intent: "delete" }), 302),
+    shows: (body) => expect(body).not.toContain(made.published.corrected),
+  },
+  {
+    write: "a published photo unpublished through the API",
+    read: "/gallery",
+    prepare: async () => {
+      made.published.photo = await pendingPhoto("published.jpg");
+      acknowledged(await asAdmin("PATCH", `/api/admin/uploads/${made.published.photo}`, { status: "APPROVED" }), 200);
+      expect((await visit("/gallery")).body).toContain(`/media/${made.published.photo}/`);
+    },
+    act: async () => acknowledged(await asAdmin("PATCH", `/api/admin/uploads/${made.published.photo}`, { status: "HIDDEN" }), 200),
+    shows: (body) => expect(body).not.toContain(`/media/${made.published.photo}/`),
+  },
+  {
+    write: "a photo published again from the Published tab's form",
+    read: "/api/gallery",
+    act: async () => acknowledged(await postForm("/admin/published/uploads", { intent: "publish", id: String(made.published.photo) }), 302),
+    shows: (body) => expect(body).toContain(`/media/${made.published.photo}/`),
+  },
+  {
+    write: "a published photo deleted through the API",
+    read: "/gallery",
+    act: async () => acknowledged(await asAdmin("DELETE", `/api/admin/uploads/${made.published.photo}`), 204),
+    shows: (body) => expect(body).not.toContain(`/media/${made.published.photo}/`),
+  },
+  {
     write: "a file stored at a signed address (not yet completed)",
     read: "/",
     act: async () => void (await storePhoto()),
@@ -240,7 +301,8 @@ const WRITES: WriteCase[] = [
     act: async () => {
       const poems = json<{ id: number; title: string }[]>(await visit("/api/poems"));
       const id = poems.find((poem) => poem.title === made.formPoemTitle)!.id;
-      acknowledged(await postForm("/admin/poems", { intent: "delete", id: String(id) }), 302);
+      // Deleting asks first; the question's own form deletes.
+      acknowledged(await postForm(`/admin/poems/${id}/delete`, { intent: "delete" }), 302);
     },
     shows: (body) => expect(body).not.toContain(made.formPoemTitle),
   },

@@ -9,7 +9,7 @@ import { readdirSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminInvitations, adminUsers, memories, poems, siteSettings, uploads } from "../../db/schema";
@@ -33,7 +33,9 @@ import * as heroPhoto from "~/routes/admin.site_.hero";
 import * as karenSong from "~/routes/admin.site_.song";
 import * as uploadPreview from "~/routes/admin.uploads.$id";
 import * as pendingUploadsTab from "~/routes/admin.uploads";
+import * as emailTab from "~/routes/admin.email";
 import * as apiAdmins from "~/routes/api.admin.admins";
+import * as apiEmail from "~/routes/api.admin.email";
 import * as apiAdmin from "~/routes/api.admin.admins.$id";
 import * as apiMemory from "~/routes/api.admin.memories.$id";
 import * as apiPassword from "~/routes/api.admin.password";
@@ -276,6 +278,44 @@ describe("an admin removed while her request's body is on its way is refused whe
     await expectApiRefused(response);
     expect(uploadRow(id)).toMatchObject({ rotation: 0, url: before.url, thumbnailUrl: before.thumbnailUrl });
     expect(storedFiles()).toEqual(files);
+  });
+
+  it("PATCH /api/admin/email and the E-mail tab's form: refused, and her e-mail choice stays as it was", async () => {
+    // Her session is ended by a password change in her other session, so her row stays to be looked at.
+    const eve = await newAdmin();
+    const other = await logIn(eve.username, eve.id);
+    const endSession = () => changePasswordThroughApi(other, `${eve.username}-password`, "eve-new-password");
+    await expectApiRefused(
+      await actMidBody(
+        apiEmail.action,
+        eve,
+        "/api/admin/email",
+        { method: "PATCH", ...jsonBody({ email: "eve@evil.example", mailChoice: "each" }) },
+        {},
+        endSession,
+      ),
+    );
+    const ben = await newAdmin();
+    const bens = await logIn(ben.username, ben.id);
+    expectSentToLogin(
+      await actMidBody(
+        emailTab.action,
+        ben,
+        "/admin/email",
+        formBody({ intent: "save", email: "ben@evil.example", mailChoice: "each" }),
+        {},
+        () => changePasswordThroughApi(bens, `${ben.username}-password`, "ben-new-password"),
+      ),
+    );
+    const chosen = db
+      .select({ email: adminUsers.email, mailChoice: adminUsers.mailChoice })
+      .from(adminUsers)
+      .where(inArray(adminUsers.id, [eve.id, ben.id]))
+      .all();
+    expect(chosen).toEqual([
+      { email: null, mailChoice: "none" },
+      { email: null, mailChoice: "none" },
+    ]);
   });
 
   it("POST /api/admin/password: 401", async () => {

@@ -16,6 +16,7 @@ import * as exportsTab from "~/routes/admin.exports";
 import * as memoryDetails from "~/routes/admin.memories.$id";
 import * as poemsTab from "~/routes/admin.poems";
 import * as deletePoem from "~/routes/admin.poems.$id.delete";
+import * as emailTab from "~/routes/admin.email";
 import * as publishedIndex from "~/routes/admin.published._index";
 import * as publishedMemories from "~/routes/admin.published.memories";
 import * as deleteMemory from "~/routes/admin.published.memories.$id.delete";
@@ -84,6 +85,7 @@ describe("every admin page and form without a session", () => {
     ["/admin/published/uploads", publishedUploads.loader, {}],
     ["/admin/published/uploads/1/delete", deleteUpload.loader, { id: "1" }],
     ["/admin/poems/1/delete", deletePoem.loader, { id: "1" }],
+    ["/admin/email", emailTab.loader, {}],
   ];
   const forms: [string, RouteFunction, Record<string, string>][] = [
     ["/admin?index", pendingMemories.action, {}],
@@ -97,6 +99,7 @@ describe("every admin page and form without a session", () => {
     ["/admin/published/uploads", publishedUploads.action, {}],
     ["/admin/published/uploads/1/delete", deleteUpload.action, { id: "1" }],
     ["/admin/poems/1/delete", deletePoem.action, { id: "1" }],
+    ["/admin/email", emailTab.action, {}],
   ];
 
   it("goes to the login page, which returns to the page afterwards", async () => {

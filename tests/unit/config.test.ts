@@ -159,6 +159,31 @@ describe("parseConfig", () => {
     }
   });
 
+  it("sends no e-mail without SMTP_URL; with it, needs MAIL_FROM and PUBLIC_URL, and names a wrong one", () => {
+    const none = parseConfig({ NODE_ENV: "test", MAIL_FROM: "Memorial <m@example.com>" });
+    expect(none.SMTP_URL).toBeUndefined();
+    const mail = parseConfig({
+      NODE_ENV: "test",
+      SMTP_URL: " smtps://user:pw@smtp.example.com:465 ",
+      MAIL_FROM: "In Memory of Jo <memorial@example.com>",
+      PUBLIC_URL: "https://memorial.example.com",
+    });
+    expect([mail.SMTP_URL, mail.MAIL_FROM]).toEqual(["smtps://user:pw@smtp.example.com:465", "In Memory of Jo <memorial@example.com>"]);
+    expect(
+      parseConfig({ NODE_ENV: "test", SMTP_URL: "smtp://localhost:2525", MAIL_FROM: "m@example.com", PUBLIC_URL: "http://x.test" })
+        .MAIL_FROM,
+    ).toBe("m@example.com");
+    const missing = configError({ NODE_ENV: "test", SMTP_URL: "smtp://localhost:25" }).message;
+    expect(missing).toContain("MAIL_FROM is required with SMTP_URL");
+    expect(missing).toContain("PUBLIC_URL is required with SMTP_URL");
+    expect(configError({ NODE_ENV: "test", SMTP_URL: "http://smtp.example.com" }).message).toContain(
+      "SMTP_URL must be an smtp:// or smtps:// address",
+    );
+    expect(
+      configError({ NODE_ENV: "test", SMTP_URL: "smtp://h", MAIL_FROM: "not an address", PUBLIC_URL: "http://x.test" }).message,
+    ).toContain("MAIL_FROM must be an address");
+  });
+
   it("reports a missing session secret and a missing admin password together", () => {
     const error = configError({ NODE_ENV: "production", ADMIN_USERNAME: "family" });
     expect(error.message).toContain("SESSION_SECRET");

@@ -91,6 +91,9 @@ describe("migrating an empty database file", () => {
       "originalMessage",
       "editedBy",
       "editedAt",
+      // The visitor's wish for one e-mail once it is published, and when it was queued.
+      "notifyWhenPublished",
+      "publishedNoticeAt",
     ],
     uploads: [
       "id",
@@ -118,12 +121,37 @@ describe("migrating an empty database file", () => {
       "webVideo",
       "moderatedBy",
       "moderatedAt",
+      "notifyWhenPublished",
+      "publishedNoticeAt",
     ],
     // Upload keys handed out and not yet completed, who asked and how many bytes they hold.
     signed_uploads: ["key", "multipartUploadId", "clientKey", "bytes", "createdAt"],
     // Events counted by the rate limits, kept across restarts.
     rate_limit_hits: ["id", "bucket", "key", "at", "weight"],
-    admin_users: ["id", "username", "password", "createdAt"],
+    // …and each admin's e-mail: the address, each item / a daily summary at a time / none, and the last summary's day.
+    admin_users: ["id", "username", "password", "createdAt", "email", "mailChoice", "digestTime", "digestSentFor"],
+    // E-mail committed with its event and sent after; unsubscribe links (hashed) and the addresses that used one.
+    mail_outbox: [
+      "id",
+      "kind",
+      "recipient",
+      "subject",
+      "text",
+      "html",
+      "attachments",
+      "messageId",
+      "unsubscribeUrl",
+      "dedupeKey",
+      "createdAt",
+      "attempts",
+      "nextAttemptAt",
+      "claimedUntil",
+      "sentAt",
+      "failedAt",
+      "lastError",
+    ],
+    mail_unsubscribe_tokens: ["tokenHash", "email", "createdAt"],
+    mail_suppressions: ["email", "createdAt"],
     // The family's settings (one row per setting changed) and invitations for more admins.
     site_settings: ["key", "value", "updatedAt", "updatedBy"],
     admin_invitations: ["id", "tokenHash", "createdBy", "createdAt", "expiresAt", "usedAt", "usedBy"],
@@ -131,7 +159,7 @@ describe("migrating an empty database file", () => {
     rsvps: ["id", "name", "email", "guestCount", "notes", "createdAt"],
   };
 
-  it("creates the seven tables of the data model, the upload bookkeeping, the rate-limit, settings and invitation tables", () => {
+  it("creates the seven tables of the data model, the upload bookkeeping, the rate-limit, settings, invitation and mail tables", () => {
     const { db } = freshDatabase();
     const tables = (
       db.$client
@@ -144,6 +172,9 @@ describe("migrating an empty database file", () => {
       [
         "admin_invitations",
         "admin_users",
+        "mail_outbox",
+        "mail_suppressions",
+        "mail_unsubscribe_tokens",
         "memories",
         "poems",
         "rate_limit_hits",
@@ -304,7 +335,7 @@ describe("applying the migrations more than once", () => {
     const tableCount = db.$client
       .prepare("select count(*) as n from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'")
       .get() as { n: number };
-    expect(tableCount.n).toBe(11);
+    expect(tableCount.n).toBe(14);
   });
 });
 

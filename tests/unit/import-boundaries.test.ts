@@ -30,6 +30,11 @@ describe("import boundaries", () => {
       'import { getUpload } from "~/models/upload.server";\nexport const x = getUpload;',
       /the models call them/,
     ],
+    [
+      "app/mail/example.server.ts",
+      'import { queueMail } from "~/models/outbox.server";\nexport const x = queueMail;',
+      /the models call them/,
+    ],
     ["db/example.ts", 'import { config } from "~/config.server";\nexport const x = config;', /imports nothing from app/],
     ["app/routes/example.tsx", 'import { db } from "~/db.server";\nexport const x = db;', /the models own the database/],
     ["app/routes/example.tsx", 'import { operator } from "~/auth/actor.server";\nexport const x = operator;', /never as operator\(\)/],

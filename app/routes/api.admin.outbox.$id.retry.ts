@@ -1,0 +1,19 @@
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/auth/session.server";
+import { retryMail } from "~/models/outbox.server";
+import { invariantResponse, methodNotAllowed } from "~/utils/http.server";
+import { idParam } from "~/utils/moderation";
+import { answerRefusals } from "~/utils/refusal.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/admin/outbox/{id}/retry: an e-mail that could not be sent is tried again now → 204, or 404. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdminApi(request);
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const id = idParam(params.id);
+  return answerRefusals(() => {
+    invariantResponse(id && retryMail(id, admin), "There is no unsent e-mail with this id", { status: 404, field: "id" });
+    return new Response(null, { status: 204 });
+  });
+}

@@ -1,0 +1,73 @@
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
+import { findUnsubscribe, unsubscribe } from "~/models/outbox.server";
+import type { RouteHandle } from "~/root";
+import * as ui from "~/styles/ui.css";
+import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { useSite } from "~/utils/site";
+
+// /unsubscribe/{token}: the link at the foot of every e-mail. It works
+// without logging in and without the visitors' passcode: the token (192
+// random bits, only its hash stored) is the proof. Opening it changes
+// nothing (mail scanners open links); the button does. Mail programs that
+// offer "Unsubscribe" themselves POST here (RFC 8058) and get a plain 200.
+// The request log never prints the token (server/request-log.mjs).
+
+export const handle: RouteHandle = { hydrate: false };
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE, "Referrer-Policy": "no-referrer" });
+
+/** "a•••@example.com": enough to recognise one's own address, not to read someone else's. */
+const masked = (email: string) => {
+  const [user = "", domain = ""] = email.split("@");
+  return `${user.slice(0, 1)}•••@${domain}`;
+};
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const found = findUnsubscribe(params.token ?? "");
+  invariantResponse(found, "This link is not known here. It may be older than a year, or mistyped.", { status: 404 });
+  return json({ email: masked(found.email), done: found.done }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await readFormData(request);
+  const token = params.token ?? "";
+  invariantResponse(unsubscribe(token), "This link is not known here. It may be older than a year, or mistyped.", { status: 404 });
+  // A mail program's one-click unsubscribe (RFC 8058) wants a plain answer, not a page.
+  if (form.get("List-Unsubscribe") === "One-Click") {
+    return new Response("Unsubscribed.", { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE_NO_STORE } });
+  }
+  return redirect(`/unsubscribe/${token}`);
+}
+
+export default function Unsubscribe() {
+  const { email, done } = useLoaderData<typeof loader>();
+  const { siteTitle } = useSite();
+  return (
+    <div className={ui.narrow}>
+      <div className={ui.pageHeader}>
+        <h1>E-mail from the memorial</h1>
+      </div>
+      {done ? (
+        <p role="status">
+          No more e-mail from {siteTitle} will be sent to {email}. Family admins can choose to get e-mail again in the admin panel’s E-mail
+          tab.
+        </p>
+      ) : (
+        <Form method="post" className={s.form}>
+          <p>
+            Stop all e-mail from {siteTitle} to {email}?
+          </p>
+          <button type="submit" className={ui.button.primary}>
+            Stop these e-mails
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(matches, { title: "E-mail from the memorial", description: "Stop e-mail from the memorial.", path: "/unsubscribe" });
