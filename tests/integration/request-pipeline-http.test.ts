@@ -5,7 +5,7 @@
 // address is fixed; an answer for one person is kept by no cache at all.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, request, requireBuild, scratchDir, startSite, type Site } from "../support/site-process";
+import { adminCookieFor, request, requireBuild, scratchDir, startSite, type Site } from "../support/site-process";
 
 const ADMIN = { username: "family", password: "pipeline-test-password" };
 const PUBLIC_URL = "https://memorial.example.org";
@@ -19,15 +19,7 @@ beforeAll(async () => {
   const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
   site = await startSite(scratchDir(), env);
   fixed = await startSite(scratchDir(), { ...env, PUBLIC_URL });
-  for (let i = 0; ; i++) {
-    const answer = await postJson(site.port, "/api/admin/login", ADMIN);
-    if (answer.status === 200 || i > 40) {
-      expect(answer.status, answer.body).toBe(200);
-      admin = (answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]!).join("; ");
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  admin = await adminCookieFor(site, ADMIN);
 }, 90_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@
 // render cache on and off, and refused forms still refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCrowd } from "../../bench/lib.mjs";
-import { postJson, request, requireBuild, scratchDir, startSite, type Site } from "../support/site-process";
+import { adminCookieFor, request, requireBuild, scratchDir, startSite, type Site } from "../support/site-process";
 
 const ADMIN = { username: "keeper", password: "every-route-test-password" };
 
@@ -84,16 +84,7 @@ beforeAll(async () => {
   uncached = await startSite(dir, { ...env, RENDER_CACHE: "off" });
   // Written once both servers have done their work at start (which would try to finish the seeded uploads' processing).
   seedCrowd(dir, { memories: 40, uploads: 30, pending: 3 });
-  for (let i = 0; ; i++) {
-    // The configured admin is made just after the server starts listening.
-    const answer = await postJson(cached.port, "/api/admin/login", ADMIN);
-    if (answer.status === 200 || i > 40) {
-      expect(answer.status, answer.body).toBe(200);
-      adminCookie = (answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]!).join("; ");
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  adminCookie = await adminCookieFor(cached, ADMIN);
 }, 90_000);
 
 afterAll(async () => {

@@ -156,3 +156,19 @@ export function residentBytes(pid: number): number {
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]) * 1024;
 }
+
+/**
+ * Logs the configured admin in through POST /api/admin/login and returns the
+ * session's Cookie header. The configured admin is made just after the server
+ * starts listening, so a refusal is asked again for a moment.
+ */
+export async function adminCookieFor(site: Site, admin: { username: string; password: string }): Promise<string> {
+  for (let i = 0; ; i++) {
+    const answer = await postJson(site.port, "/api/admin/login", admin);
+    if (answer.status === 200 || i > 40) {
+      if (answer.status !== 200) throw new Error(`admin login answered ${answer.status}: ${answer.body}`);
+      return (answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]!).join("; ");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
