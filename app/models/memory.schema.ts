@@ -68,6 +68,8 @@ export const MemoryPatchSchema = z
   })
   .refine((patch) => patch.status !== undefined || patch.name !== undefined || patch.message !== undefined, {
     message: "Send a status, a name or a message to change",
+    // Named after the spec's one field of this call, as an empty PATCH was before corrections existed.
+    path: ["status"],
   });
 export type MemoryPatch = z.infer<typeof MemoryPatchSchema>;
 

@@ -8,7 +8,7 @@ import * as s from "~/components/admin/admin.css";
 import { Field, FormAlert, formLevelError, TextareaField } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
 import { useZodForm } from "~/components/useZodForm";
-import { createPoem, listPoems } from "~/models/poem.server";
+import { createPoem, getPoem, listPoems } from "~/models/poem.server";
 import { DELETE_POEM_FAILED as DELETE_FAILED, POEM_CREATED, PoemInput } from "~/models/poem.schema";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
@@ -29,9 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === "delete") {
-    // Deleting asks first, on its own page (a form from a page before it did goes there too).
+    // Deleting asks first, on its own page (a form from a page before it did goes there too);
+    // a poem that is not there (deleted meanwhile) is said at once.
     const id = idParam(String(form.get("id") ?? ""));
-    return id ? redirect(`/admin/poems/${id}/delete`) : redirectWithToast("/admin/poems", DELETE_FAILED);
+    return id && getPoem(id) ? redirect(`/admin/poems/${id}/delete`) : redirectWithToast("/admin/poems", DELETE_FAILED);
   }
   if (intent !== "create") return redirectWithToast("/admin/poems", { ...CREATE_FAILED, type: "destructive" });
   const submission = parseWithZod(form, { schema: PoemInput });

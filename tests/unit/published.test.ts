@@ -480,7 +480,7 @@ describe("the admin API", () => {
     const corrected = await patch(id, { name: "Ellen", message: "A corrected memory of the lake.", status: "APPROVED" });
     expect(await corrected.json()).toMatchObject({ name: "Ellen", status: "APPROVED", originalName: "Elen", editedBy: "keeper" });
 
-    expect(await (await patch(id, {})).json()).toEqual({ errors: { body: ["Send a status, a name or a message to change"] } });
+    expect(await (await patch(id, {})).json()).toEqual({ errors: { status: ["Send a status, a name or a message to change"] } });
     expect(await (await patch(id, { status: "GONE" })).json()).toEqual({
       errors: { status: ["status must be APPROVED, REJECTED or HIDDEN"] },
     });
