@@ -1,13 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
+import { answerConfirmedDelete } from "~/routes/confirmed-delete.server";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { DELETE_POEM_FAILED, POEM_DELETED } from "~/models/poem.schema";
 import { deletePoem, getPoem } from "~/models/poem.server";
-import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
+import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
-import { failureToast } from "~/utils/refusal.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 // "Delete this poem?": a page of its own without JavaScript, a dialog over
 // the Poems tab with it, like every other delete. Only its own form deletes.
@@ -21,16 +20,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readFormData(request);
-  invariantResponse(form.get("intent") === "delete", "This form does not know what to do. Please go back and try again.", {
-    status: 400,
+  return answerConfirmedDelete(request, params.id, admin, {
+    returnTo: "/admin/poems",
+    remove: deletePoem,
+    deleted: POEM_DELETED,
+    failed: DELETE_POEM_FAILED,
   });
-  const id = idParam(params.id);
-  try {
-    return redirectWithToast("/admin/poems", id && deletePoem(id, admin) ? POEM_DELETED : DELETE_POEM_FAILED);
-  } catch (error) {
-    return redirectWithToast("/admin/poems", failureToast(DELETE_POEM_FAILED, error));
-  }
 }
 
 export default function DeletePoem() {

@@ -1,14 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
+import { answerConfirmedDelete } from "~/routes/confirmed-delete.server";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { deleteMemory, getMemory } from "~/models/memory.server";
-import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
+import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { MEMORIES_LIST } from "~/utils/published";
 import { MEMORY_DELETE_FAILED, MEMORY_DELETED, publishedReturn } from "~/routes/published-actions.server";
-import { failureToast } from "~/utils/refusal.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 // "Delete this memory?": a page of its own without JavaScript, a dialog over
 // the list with it. Only its own form deletes.
@@ -25,17 +24,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readFormData(request);
-  invariantResponse(form.get("intent") === "delete", "This form does not know what to do. Please go back and try again.", {
-    status: 400,
+  return answerConfirmedDelete(request, params.id, admin, {
+    returnTo: publishedReturn(request, MEMORIES_LIST),
+    remove: deleteMemory,
+    deleted: MEMORY_DELETED,
+    failed: MEMORY_DELETE_FAILED,
   });
-  const returnTo = publishedReturn(request, MEMORIES_LIST);
-  const id = idParam(params.id);
-  try {
-    return redirectWithToast(returnTo, id && deleteMemory(id, admin) ? MEMORY_DELETED : MEMORY_DELETE_FAILED);
-  } catch (error) {
-    return redirectWithToast(returnTo, failureToast(MEMORY_DELETE_FAILED, error));
-  }
 }
 
 export default function DeleteMemory() {

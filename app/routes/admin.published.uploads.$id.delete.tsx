@@ -1,14 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
+import { answerConfirmedDelete } from "~/routes/confirmed-delete.server";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { deleteUpload, getAdminUpload } from "~/models/upload.server";
-import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
+import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { UPLOADS_LIST } from "~/utils/published";
 import { publishedReturn, UPLOAD_DELETE_FAILED, UPLOAD_DELETED } from "~/routes/published-actions.server";
-import { failureToast } from "~/utils/refusal.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 // "Delete this photo?" (or video): a page of its own without JavaScript, a
 // dialog over the list with it. The files go once the row's deletion is committed.
@@ -28,18 +27,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readFormData(request);
-  invariantResponse(form.get("intent") === "delete", "This form does not know what to do. Please go back and try again.", {
-    status: 400,
+  return answerConfirmedDelete(request, params.id, admin, {
+    returnTo: publishedReturn(request, UPLOADS_LIST),
+    remove: deleteUpload,
+    deleted: UPLOAD_DELETED,
+    failed: UPLOAD_DELETE_FAILED,
   });
-  const returnTo = publishedReturn(request, UPLOADS_LIST);
-  const id = idParam(params.id);
-  try {
-    const deleted = id ? await deleteUpload(id, admin) : undefined;
-    return redirectWithToast(returnTo, deleted ? UPLOAD_DELETED : UPLOAD_DELETE_FAILED);
-  } catch (error) {
-    return redirectWithToast(returnTo, failureToast(UPLOAD_DELETE_FAILED, error));
-  }
 }
 
 export default function DeleteUpload() {
