@@ -20,6 +20,7 @@ import {
   restoreIfMissing,
 } from "./replication.mjs";
 import { mediaSourcesFromEnv } from "./security.mjs";
+import { idleExitFromEnv, watchIdle } from "./idle-exit.mjs";
 import { applyTimeouts, serverTimeoutOptions, timeoutsFromEnv } from "./timeouts.mjs";
 
 const BUILD_PATH = path.resolve("build/index.js");
@@ -30,7 +31,10 @@ let renderCache = true;
 /** @type {import("./replication.mjs").ReplicaSettings | null} */
 let replication = null;
 let replicationWarnAfterMs = 60_000;
+/** @type {number | null} */
+let idleExitMs = null;
 try {
+  idleExitMs = idleExitFromEnv(process.env);
   timeouts = timeoutsFromEnv(process.env);
   renderCache = renderCacheFromEnv(process.env);
   replication = replicationFromEnv(process.env);
@@ -129,8 +133,28 @@ const listener = serveFromCache
     }
   : app;
 
+// With IDLE_EXIT_MINUTES (on Fly), the server stops itself once nothing has
+// been asked of it for that long and no media work is running or waiting.
+const idle = idleExitMs
+  ? watchIdle({
+      idleMs: idleExitMs,
+      busy: () => hooks.mediaWorkPending(),
+      onIdle: () => {
+        console.log(`Nothing asked for ${idleExitMs / 60_000} minutes and no media work waiting: stopping until the next visit.`);
+        shutdown("SIGTERM");
+      },
+    })
+  : null;
+/** @type {import("node:http").RequestListener} */
+const handler = idle
+  ? (req, res) => {
+      res.once("close", idle.request());
+      listener(req, res);
+    }
+  : listener;
+
 // No cap on a request's total time, an idle timeout instead (server/timeouts.mjs).
-const server = http.createServer(serverTimeoutOptions(timeouts), listener);
+const server = http.createServer(serverTimeoutOptions(timeouts), handler);
 applyTimeouts(server, timeouts);
 // Litestream replicates from before the first answer; from now on it alone
 // checkpoints the database, as its documentation asks.

@@ -125,6 +125,11 @@ export function createJobQueue() {
       });
     },
 
+    /** Whether a job is running (or past its limit and not settled) or waiting. */
+    get busy() {
+      return running || waiting.length > 0 || late.size > 0;
+    },
+
     /** How many jobs are waiting behind the one in progress. */
     get waiting() {
       return waiting.length;

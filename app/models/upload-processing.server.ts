@@ -148,6 +148,11 @@ export function runUrgentMediaJob<T>(run: (signal: AbortSignal) => Promise<T>, l
   return queue.enqueue(run, { limitMs, urgent: true });
 }
 
+/** Whether media work is running or waiting: the server does not stop itself for being idle meanwhile (server/idle-exit.mjs). */
+export function processingPending() {
+  return queue.busy;
+}
+
 /** Waits until every processing job queued so far has finished (jobs stopped at their time limit included). */
 export function processingIdle() {
   return queue.idle();
