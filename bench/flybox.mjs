@@ -6,7 +6,7 @@
 // On 2,000 memories and 200 photos it reports:
 //   - cold start: exec → first 200 for / (5 runs, min/median/max, and the CPU
 //     seconds used), beside ../shared/bench/remix-peer started the same way,
-//     and one start at the 6.25% cap against the health check's 15 s grace period;
+//     and one start at the 6.25% cap against the health check's grace period (fly.toml);
 //   - node's RSS idle, under 32 connections, and after three 100 MP photos;
 //   - time to ready (and CPU seconds, ffmpeg included) of a 60 s 1080p HEVC
 //     clip's web copy on a full core, and of a 10 s clip at the cap;
@@ -31,6 +31,8 @@ const CORE = os.cpus().length > 1 ? 1 : 0;
 const LONG_SECONDS = Number(process.env.FLYBOX_VIDEO_SECONDS ?? 60);
 const PORT = 3397;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+/** fly.toml's health check grace period, in seconds: the start at the cap must fit in it. */
+const GRACE_SECONDS = Number(/grace_period = "(\d+)s"/.exec(readFileSync("fly.toml", "utf8"))?.[1] ?? 15);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------- the box
@@ -337,7 +339,7 @@ async function main() {
       `| cold start, exec → first 200 for / (one core, 5 runs) | ${fmt(o.min)} / ${fmt(o.median)} / ${fmt(o.max)} s (${fmt(oc.median)} CPU-s) | remix-peer ${fmt(p.min)} / ${fmt(p.median)} / ${fmt(p.max)} s | < 1 s |`,
     );
     out(
-      `| cold start at the 6.25% cap | ${fmt(capped.seconds, 1)} s (${fmt(capped.cpu)} CPU-s) | health check grace 15 s | within the grace period |`,
+      `| cold start at the 6.25% cap | ${fmt(capped.seconds, 1)} s (${fmt(capped.cpu)} CPU-s) | health check grace ${GRACE_SECONDS} s (fly.toml) | within the grace period |`,
     );
 
     const inputs = await makeInputs(scratch);
@@ -426,7 +428,12 @@ async function main() {
         target: "< 1 s",
         met: o.median < 1,
       },
-      { measure: "flybox cold start at 6.25%", result: `${fmt(capped.seconds, 1)} s`, reference: "grace 15 s", met: capped.seconds < 15 },
+      {
+        measure: "flybox cold start at 6.25%",
+        result: `${fmt(capped.seconds, 1)} s`,
+        reference: `grace ${GRACE_SECONDS} s`,
+        met: capped.seconds < GRACE_SECONDS,
+      },
       {
         measure: "flybox RSS after 3 × 100 MP",
         result: `${fmt(afterPhotos, 0)} MB`,
