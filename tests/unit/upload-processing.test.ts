@@ -189,8 +189,20 @@ describe("uploads processing cannot use", () => {
     return avi;
   }
 
-  it("a video whose frames are too large is refused with a reason before a frame is decoded", async () => {
-    const id = await share(await aviClaimingHugeFrames(), "huge.avi");
+  it("a video whose frames are too large (above 4K) is refused to its sender with a reason, before a frame is decoded", async () => {
+    await expect(share(await aviClaimingHugeFrames(), "huge.avi")).rejects.toMatchObject({
+      status: 400,
+      message:
+        "The video is 16000 × 16000 pixels, and this site can show videos up to 4K (4096 pixels on the longest side); a copy recorded or saved at 4K or 1080p can be shared instead.",
+    });
+    // Nothing is kept of it.
+    expect(db.select().from(uploads).all()).toEqual([]);
+  });
+
+  it("a video found too large after the sender's wait is kept unpublished, with the reason for the family", async () => {
+    const id = await storedButUnprocessed(await aviClaimingHugeFrames(), "video/x-msvideo", "VIDEO");
+    await enqueueProcessing(id);
+    await processingIdle();
     const upload = row(id);
     expect(upload.processedAt).not.toBeNull();
     expect(upload.processingError).toBe(
