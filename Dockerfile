@@ -20,10 +20,18 @@ RUN node --input-type=module -e "import { execFileSync } from 'node:child_proces
 
 # Runtime stage: production dependencies and the build only.
 FROM base
+# glibc's allocator set to give memory back: two heaps instead of eight per
+# core, and blocks from 128 KB up (a photo's pixels) mapped on their own and
+# unmapped when freed. Node's RSS after three 100 MP photos: 333 MB without,
+# 153-166 MB with (docs/decisions/029-fly-box.md). No LD_PRELOAD: ffmpeg and
+# the other tools run under an address-space cap that a preloaded allocator broke.
 ENV NODE_ENV=production \
     PORT=8080 \
     DATABASE_PATH=/data/memorial.db \
-    STORAGE_DIR=/data/uploads
+    STORAGE_DIR=/data/uploads \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_TRIM_THRESHOLD_=131072
 # ca-certificates: Litestream (Go) checks the bucket's TLS certificate against
 # the system's roots, which the slim image removes (Node carries its own).
 RUN apt-get update \
@@ -38,6 +46,8 @@ COPY --from=build /app/db/migrations ./db/migrations
 COPY --from=build /app/scripts ./scripts
 EXPOSE 8080
 # The entrypoint prepares the volume as root, then runs the site as the
-# unprivileged "node" user.
+# unprivileged "node" user. tini stays PID 1 (it passes signals on and reaps
+# ffmpeg's children); node itself is the server: `npm start` would keep npm's
+# own process resident beside it (56 MB) for the server's whole life.
 ENTRYPOINT ["tini", "--", "/app/scripts/docker-entrypoint.sh"]
-CMD ["npm", "start"]
+CMD ["node", "server/index.mjs"]

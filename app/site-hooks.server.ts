@@ -4,6 +4,7 @@ import { config } from "~/config.server";
 import { closeDatabase, contentVersion } from "~/db.server";
 import { handleDiskPut } from "~/disk-put.server";
 import { upsertAdmin } from "~/models/admin.server";
+import { processingPending } from "~/models/upload-processing.server";
 import { renderCacheVariant, renderCacheVisit, type CacheVisit } from "~/render-cache.server";
 import { replicating } from "~/replication.server";
 import { visitorGate } from "~/visitor-gate.server";
@@ -43,6 +44,8 @@ export interface SiteHooks {
   prepareAdmins(): Promise<void>;
   /** Once listening: session sweeping, the e-mail sender, media maintenance and the processing queue. */
   startBackgroundWork(): Promise<void>;
+  /** Whether media work (a photo's copies, a video's web copy) is running or waiting in the queue. */
+  mediaWorkPending(): boolean;
   /** On shutdown, before the database closes: the e-mail on its way is finished and recorded. */
   stopBackgroundWork(): Promise<void>;
   /** On shutdown, after the last answer. */
@@ -63,6 +66,7 @@ export const siteHooks: SiteHooks = {
   prepareAdmins,
   startBackgroundWork,
   stopBackgroundWork,
+  mediaWorkPending: processingPending,
   closeDatabase,
   replicating,
   upsertAdmin,

@@ -12,6 +12,9 @@
 //   weight   gzipped HTML, CSS and JS of each public page
 //   deep     bytes and time of pages far down the guest book and gallery (at most 100 items a page)
 //   replication  POST /api/guestbook latency with Litestream replicating vs not; restore time of 10,000 memories
+//   flybox   the server in a 512 MB cgroup on one core (and at a 6.25% CPU cap): cold start vs remix-peer,
+//            RSS idle / under load / after 100 MP photos, video time to ready, OOM kills (root only;
+//            run by name: npm run bench -- flybox)
 // Each part seeds its own scratch database and storage and starts the production build.
 // Usage: npm run build && npm run bench   (or: npm run bench -- pages export)
 import { spawnSync } from "node:child_process";
@@ -29,13 +32,16 @@ const PARTS = {
   weight: ["bench/page-weight.mjs", "/", "/guestbook", "/share", "/gallery", "/poems", "/rsvp"],
   deep: ["bench/deep-pages.mjs"],
   replication: ["bench/replication.mjs"],
+  flybox: ["bench/flybox.mjs"],
 };
+/** Parts run only when named: flybox needs root and takes about 15 minutes. */
+const ON_REQUEST = new Set(["flybox"]);
 
 if (!existsSync("build/index.js")) {
   console.error("Build the site first: npm run build");
   process.exit(1);
 }
-const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(PARTS);
+const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(PARTS).filter((name) => !ON_REQUEST.has(name));
 let failed = false;
 const summaryDir = mkdtempSync(path.join(tmpdir(), "memorial-bench-summary-"));
 const summary = path.join(summaryDir, "rows.jsonl");

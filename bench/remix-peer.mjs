@@ -19,7 +19,7 @@ function run(command, args, cwd) {
 }
 
 /** The peer's copy, installed and built: `npm ci` only when its lockfile changed. */
-function preparePeer() {
+export function preparePeer() {
   if (!existsSync(path.join(SOURCE, "package.json"))) {
     throw new Error(`remix-peer not found at ${SOURCE} (set REMIX_PEER_DIR)`);
   }

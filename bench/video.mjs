@@ -39,7 +39,7 @@ async function encodeOnce(file, mime) {
   const facts = await probeForWeb(file);
   const workDir = path.join(path.dirname(file), "work");
   const started = process.hrtime.bigint();
-  const copy = await makeWebVideo(file, mime, facts, workDir, { timeoutMs: 60 * 60_000 });
+  const copy = await makeWebVideo(file, mime, facts, workDir, { cpuSeconds: 60 * 60 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const probe = JSON.parse(
     execFileSync("ffprobe", [

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 // Sending one e-mail over SMTP with nodemailer. No rules here: the outbox
 // (app/models/outbox.server.ts) decides what to send, when, and what a
@@ -29,15 +29,20 @@ export interface MailTransport {
  * sender for long.
  */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  });
+  // nodemailer is loaded with the first message, not at every start.
+  let transporter: Transporter | null = null;
+  const open = async () =>
+    (transporter ??= (await import("nodemailer")).default.createTransport({
+      url,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    }));
   return {
     async send(mail) {
-      await transporter.sendMail({
+      await (
+        await open()
+      ).sendMail({
         from: mail.from,
         to: mail.to,
         subject: mail.subject,
@@ -50,7 +55,7 @@ export function smtpTransport(url: string): MailTransport {
         textEncoding: "quoted-printable",
       });
     },
-    close: () => transporter.close(),
+    close: () => transporter?.close(),
   };
 }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
-import sharp from "sharp";
 import { convertHeifToJpeg, type ImageOptions } from "./process.server";
 import { MediaProblem, PROCESSING_LIMITS, tooSlow, type ProcessingLimits } from "./processing-limits.server";
+import { loadSharp } from "./sharp.server";
 import { widthsUpTo } from "./web-sizes";
 
 // The family's hero photo in the widths browsers choose from (`srcset`):
@@ -39,6 +39,7 @@ export async function makeHeroCopies(input: string, mime: string, workDir: strin
   const checkDeadline = () => {
     if (options.signal?.aborted) throw tooSlow(limits.imageSeconds);
   };
+  const sharp = await loadSharp();
   await fs.mkdir(workDir, { recursive: true });
   const heif = mime === "image/heic" || mime === "image/heif";
   const converted = heif ? await convertHeifToJpeg(input, workDir, options) : null;

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp, { type OutputInfo, type Sharp } from "sharp";
+import type { OutputInfo, Sharp } from "sharp";
 import type { MediaType } from "../../db/schema";
 import { MediaProblem, PROCESSING_LIMITS, tooSlow, type ProcessingLimits } from "./processing-limits.server";
 import { runTool, ToolFailed, toolMissing } from "./run-tool.server";
+import { loadSharp } from "./sharp.server";
 import { PHOTO_LONGEST_SIDE, photoWidths, THUMBNAIL_WIDTH } from "./web-sizes";
 
 export interface SniffedType {
@@ -143,6 +144,7 @@ export async function makeImageCopies(
   const checkDeadline = () => {
     if (options.signal?.aborted) throw tooSlow(limits.imageSeconds);
   };
+  const sharp = await loadSharp();
   await fs.mkdir(workDir, { recursive: true });
   let source = input;
   let converted: string | null = null;

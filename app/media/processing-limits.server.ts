@@ -20,9 +20,14 @@ export const PROCESSING_LIMITS = {
    */
   animationPixels: 50_000_000,
   animationFrames: 300,
-  /** Videos: 8K (7680 × 4320, 33 MP) fits; a larger frame is refused before any frame is decoded. */
-  videoSide: 8192,
-  videoPixels: 40_000_000,
+  /**
+   * Videos up to 4K (3840 × 2160 or 4096 × 2160) fit; a larger frame (8K) is
+   * refused before any frame is decoded. On 512 MB beside the server, an 8K
+   * decode was killed for lack of memory, and at the shared CPU's baseline
+   * one minute of 8K would take hours (docs/decisions/029-fly-box.md).
+   */
+  videoSide: 4096,
+  videoPixels: 9_500_000,
   /**
    * Address space for ffmpeg, ffprobe and heif-convert. About 250 MB of it
    * is their libraries; one 8K H.264 or 4K 10-bit HEVC frame decoded with

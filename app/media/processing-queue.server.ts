@@ -3,11 +3,15 @@
  * exhaust a small machine's memory), with two promises the plain chain of
  * promises it replaces could not keep:
  *
- * - every job has a time limit: past it, its signal is aborted (which kills
+ * - a job may have a time limit: past it, its signal is aborted (which kills
  *   its child processes), its promise rejects with JobTimedOut, and the next
- *   job starts, whatever the late one is still doing;
- * - urgent jobs (an admin turning a photo) go ahead of every job still
- *   waiting, so they wait at most for the one job in progress.
+ *   job starts, whatever the late one is still doing (a video's web copy has
+ *   none: it is budgeted in CPU seconds instead, app/media/cpu-budget.server.ts);
+ * - jobs run by priority, first come first served within one: urgent jobs
+ *   (an admin turning a photo), then the quick ones a sender or the gallery
+ *   waits for (a photo's copies, a video's poster), then the long ones
+ *   nobody waits for (a video's web copy), so a poster never waits behind
+ *   another video's encode, only for the one job in progress.
  */
 export class JobTimedOut extends Error {
   name = "JobTimedOut";
@@ -16,15 +20,21 @@ export class JobTimedOut extends Error {
   }
 }
 
+/** Lower runs first. */
+const JOB_PRIORITY = { urgent: 0, quick: 1, long: 2 } as const;
+
 export interface JobOptions {
-  limitMs: number;
+  /** Wall-clock limit; none for a job budgeted in CPU time. */
+  limitMs?: number;
   urgent?: boolean;
+  /** "quick" unless urgent. */
+  priority?: keyof typeof JOB_PRIORITY;
 }
 
 interface Entry {
   run: (signal: AbortSignal) => Promise<unknown>;
-  limitMs: number;
-  urgent: boolean;
+  limitMs: number | undefined;
+  rank: number;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -56,19 +66,23 @@ export function createJobQueue() {
     const finish = () => {
       if (finished) return false;
       finished = true;
-      clearTimeout(timer);
+      if (timer) clearTimeout(timer);
       // A job that settles synchronously must not start the next one inside its own call.
       queueMicrotask(next);
       return true;
     };
-    const timer = setTimeout(() => {
-      const error = new JobTimedOut(entry.limitMs);
-      controller.abort(error);
-      if (finish()) {
-        late.add(work);
-        entry.reject(error);
-      }
-    }, entry.limitMs);
+    const limitMs = entry.limitMs;
+    const timer =
+      limitMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            const error = new JobTimedOut(limitMs);
+            controller.abort(error);
+            if (finish()) {
+              late.add(work);
+              entry.reject(error);
+            }
+          }, limitMs);
     let work: Promise<unknown>;
     try {
       work = Promise.resolve(entry.run(controller.signal));
@@ -86,18 +100,18 @@ export function createJobQueue() {
   }
 
   return {
-    /** Runs `run` when its turn comes; rejects with JobTimedOut past `limitMs`. */
+    /** Runs `run` when its turn comes (after every job of a higher or the same priority already waiting); rejects with JobTimedOut past `limitMs`. */
     enqueue<T>(run: (signal: AbortSignal) => Promise<T>, options: JobOptions): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         const entry: Entry = {
           run,
           limitMs: options.limitMs,
-          urgent: !!options.urgent,
+          rank: JOB_PRIORITY[options.urgent ? "urgent" : (options.priority ?? "quick")],
           resolve: resolve as (value: unknown) => void,
           reject,
         };
-        const firstNormal = entry.urgent ? waiting.findIndex((other) => !other.urgent) : -1;
-        if (firstNormal >= 0) waiting.splice(firstNormal, 0, entry);
+        const firstBehind = waiting.findIndex((other) => other.rank > entry.rank);
+        if (firstBehind >= 0) waiting.splice(firstBehind, 0, entry);
         else waiting.push(entry);
         if (!running) next();
       });
@@ -109,6 +123,11 @@ export function createJobQueue() {
         idleWaiters.push(resolve);
         settleIdle();
       });
+    },
+
+    /** Whether a job is running (or past its limit and not settled) or waiting. */
+    get busy() {
+      return running || waiting.length > 0 || late.size > 0;
     },
 
     /** How many jobs are waiting behind the one in progress. */

@@ -5,20 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListPartsCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  UploadPartCommand,
-} from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { createRequire } from "node:module";
+import type * as S3 from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import {
   InvalidPartsError,
   UploadTooLargeError,
@@ -38,12 +27,24 @@ export interface S3Settings {
   scratchDir?: string;
 }
 
+const load = createRequire(import.meta.url);
+let sdk: typeof S3 | null = null;
+/**
+ * The AWS SDK's S3 client, loaded when the bucket is first used rather than
+ * at start (about 200 ms of a cold start on one core, 3 s at a shared CPU's
+ * baseline: docs/decisions/029-fly-box.md); its CommonJS build loads synchronously.
+ */
+const s3 = (): typeof S3 => (sdk ??= load("@aws-sdk/client-s3") as typeof S3);
+/** The presigner, loaded with the first signed address. */
+const getSignedUrl: typeof import("@aws-sdk/s3-request-presigner").getSignedUrl = async (...args) =>
+  (await import("@aws-sdk/s3-request-presigner")).getSignedUrl(...args);
+
 /** How long a presigned download redirect stays valid: the bucket itself stays private. */
 const DOWNLOAD_URL_SECONDS = 10 * 60;
 
 function isMissing(error: unknown) {
   return (
-    error instanceof S3ServiceException &&
+    error instanceof s3().S3ServiceException &&
     (error.name === "NotFound" || error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404)
   );
 }
@@ -55,15 +56,21 @@ function isMissing(error: unknown) {
  */
 export class S3Storage implements MediaStorage {
   readonly kind = "s3" as const;
-  readonly client: S3Client;
   readonly bucket: string;
   private readonly scratchDir: string;
+  private readonly clientConfig: S3.S3ClientConfig;
+  private made: S3Client | null = null;
+
+  /** The SDK's client, made at the first use of the bucket. */
+  get client(): S3Client {
+    return (this.made ??= new (s3().S3Client)(this.clientConfig));
+  }
 
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
     this.scratchDir = settings.scratchDir ?? os.tmpdir();
     const isAws = !settings.endpoint || /\.amazonaws\.com(\/|$)/.test(settings.endpoint);
-    this.client = new S3Client({
+    this.clientConfig = {
       region: settings.region ?? "auto",
       endpoint: settings.endpoint,
       forcePathStyle: !isAws,
@@ -75,7 +82,7 @@ export class S3Storage implements MediaStorage {
         settings.accessKeyId && settings.secretAccessKey
           ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
           : undefined,
-    });
+    };
   }
 
   /** The endpoint's origin, which the page's Content-Security-Policy must allow. */
@@ -85,7 +92,7 @@ export class S3Storage implements MediaStorage {
   }
 
   signPutUrl(key: string, _origin: string, expiresInSeconds: number) {
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: expiresInSeconds });
+    return getSignedUrl(this.client, new (s3().PutObjectCommand)({ Bucket: this.bucket, Key: key }), { expiresIn: expiresInSeconds });
   }
 
   private async scratchFile() {
@@ -110,7 +117,7 @@ export class S3Storage implements MediaStorage {
         createWriteStream(file),
       );
       await this.client.send(
-        new PutObjectCommand({
+        new (s3().PutObjectCommand)({
           Bucket: this.bucket,
           Key: key,
           Body: createReadStream(file),
@@ -126,7 +133,7 @@ export class S3Storage implements MediaStorage {
 
   async stat(key: string) {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const head = await this.client.send(new (s3().HeadObjectCommand)({ Bucket: this.bucket, Key: key }));
       return { size: head.ContentLength ?? 0 };
     } catch (error) {
       if (isMissing(error)) return null;
@@ -135,12 +142,12 @@ export class S3Storage implements MediaStorage {
   }
 
   async readHead(key: string, length: number) {
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${length - 1}` }));
+    const object = await this.client.send(new (s3().GetObjectCommand)({ Bucket: this.bucket, Key: key, Range: `bytes=0-${length - 1}` }));
     return Buffer.from(await object.Body!.transformToByteArray());
   }
 
   async read(key: string) {
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    const object = await this.client.send(new (s3().GetObjectCommand)({ Bucket: this.bucket, Key: key }));
     // In Node the SDK's body is the HTTP response itself: destroying it closes the connection.
     return object.Body as Readable;
   }
@@ -148,7 +155,7 @@ export class S3Storage implements MediaStorage {
   async withLocalFile<T>(key: string, fn: (file: string) => Promise<T>) {
     const file = await this.scratchFile();
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await this.client.send(new (s3().GetObjectCommand)({ Bucket: this.bucket, Key: key }));
       await pipeline(object.Body as Readable, createWriteStream(file));
       return await fn(file);
     } finally {
@@ -157,7 +164,7 @@ export class S3Storage implements MediaStorage {
   }
 
   async delete(key: string) {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.bucket, Key: key }));
   }
 
   /** A bucket has no size we can see: only the pending-bytes budget applies. */
@@ -168,7 +175,7 @@ export class S3Storage implements MediaStorage {
   async serve(key: string, _request: Request, options: ServeOptions) {
     const url = await getSignedUrl(
       this.client,
-      new GetObjectCommand({
+      new (s3().GetObjectCommand)({
         Bucket: this.bucket,
         Key: key,
         ResponseContentType: options.contentType,
@@ -182,14 +189,20 @@ export class S3Storage implements MediaStorage {
   }
 
   async createMultipartUpload(key: string, contentType: string) {
-    const result = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }));
+    const result = await this.client.send(
+      new (s3().CreateMultipartUploadCommand)({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+    );
     return result.UploadId!;
   }
 
   signPartUrl(key: string, uploadId: string, partNumber: number, _origin: string, expiresInSeconds: number) {
-    return getSignedUrl(this.client, new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), {
-      expiresIn: expiresInSeconds,
-    });
+    return getSignedUrl(
+      this.client,
+      new (s3().UploadPartCommand)({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
+      {
+        expiresIn: expiresInSeconds,
+      },
+    );
   }
 
   async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
@@ -197,7 +210,7 @@ export class S3Storage implements MediaStorage {
     let marker: string | undefined;
     do {
       const page = await this.client.send(
-        new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+        new (s3().ListPartsCommand)({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
       );
       for (const part of page.Parts ?? []) parts.push({ PartNumber: part.PartNumber!, Size: part.Size ?? 0, ETag: part.ETag ?? "" });
       marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
@@ -208,7 +221,7 @@ export class S3Storage implements MediaStorage {
   async completeMultipartUpload(key: string, uploadId: string, parts: { PartNumber: number; ETag: string }[]) {
     try {
       await this.client.send(
-        new CompleteMultipartUploadCommand({
+        new (s3().CompleteMultipartUploadCommand)({
           Bucket: this.bucket,
           Key: key,
           UploadId: uploadId,
@@ -217,7 +230,7 @@ export class S3Storage implements MediaStorage {
       );
     } catch (error) {
       if (
-        error instanceof S3ServiceException &&
+        error instanceof s3().S3ServiceException &&
         ["InvalidPart", "InvalidPartOrder", "NoSuchUpload", "EntityTooSmall"].includes(error.name)
       ) {
         throw new InvalidPartsError(error.message);
@@ -228,9 +241,9 @@ export class S3Storage implements MediaStorage {
 
   async abortMultipartUpload(key: string, uploadId: string) {
     try {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
+      await this.client.send(new (s3().AbortMultipartUploadCommand)({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
     } catch (error) {
-      if (!isMissing(error) && !(error instanceof S3ServiceException && error.name === "NoSuchUpload")) throw error;
+      if (!isMissing(error) && !(error instanceof s3().S3ServiceException && error.name === "NoSuchUpload")) throw error;
     }
   }
 }

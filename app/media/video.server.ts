@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { CpuBudgetExceeded } from "./cpu-budget.server";
 import { MediaProblem, PROCESSING_LIMITS, type ProcessingLimits } from "./processing-limits.server";
 import { runTool, ToolFailed, toolMissing } from "./run-tool.server";
 
@@ -71,7 +72,7 @@ export function checkVideoFrameSize(facts: VideoFacts, limits: ProcessingLimits 
   if (width > limits.videoSide || height > limits.videoSide || width * height > limits.videoPixels) {
     throw new MediaProblem(
       "too-large",
-      `the video is ${width} × ${height} pixels, and videos up to ${limits.videoSide} pixels wide and high (${limits.videoPixels / 1_000_000} megapixels) can be shown`,
+      `the video is ${width} × ${height} pixels, and this site can show videos up to 4K (${limits.videoSide} pixels on the longest side); a copy recorded or saved at 4K or 1080p can be shared instead`,
     );
   }
 }
@@ -215,7 +216,8 @@ function playsEverywhere(mime: string, facts: WebVideoFacts) {
 }
 
 export interface WebVideoOptions extends RunOptions {
-  timeoutMs: number;
+  /** The encode's CPU budget (app/media/cpu-budget.server.ts); past it, CpuBudgetExceeded. */
+  cpuSeconds: number;
   /** Called with the share done (0 to 100) as ffmpeg reports it. */
   onProgress?: (percent: number) => void;
 }
@@ -309,13 +311,13 @@ export async function makeWebVideo(input: string, mime: string, facts: WebVideoF
         "-y",
         output,
       ],
-      { timeoutMs: options.timeoutMs, signal: options.signal, memoryBytes: WEB_VIDEO.memoryBytes, onOutput },
+      { cpuSeconds: options.cpuSeconds, signal: options.signal, memoryBytes: WEB_VIDEO.memoryBytes, onOutput },
     );
     if (!(await fs.stat(output).catch(() => null))?.size) throw new ToolFailed("ffmpeg wrote nothing", false);
     return { file: output, ext: "mp4", mime: "video/mp4", reencoded: !remux };
   } catch (error) {
     await fs.rm(output, { force: true });
-    if (error instanceof MediaProblem) throw error;
+    if (error instanceof MediaProblem || error instanceof CpuBudgetExceeded) throw error;
     if (error instanceof ToolFailed && error.missing) throw toolMissing("ffmpeg");
     console.error(JSON.stringify({ level: "warn", msg: "web video failed", error: String(error) }));
     throw new MediaProblem("failed", "the video could not be converted into a copy every browser plays");

@@ -228,6 +228,11 @@ export async function registerStoredObject(
     await forgetUnreadableUpload(upload.id);
     throw new UploadRefused(415, "file", UNREADABLE_FILE);
   }
+  // A video larger than this machine can prepare (above 4K), found while the visitor waits: they are told why, nothing is kept.
+  if (outcome && !outcome.ok && outcome.kind === "too-large" && upload.type === "VIDEO") {
+    await forgetUnreadableUpload(upload.id);
+    throw new UploadRefused(400, "file", `${outcome.reason.charAt(0).toUpperCase()}${outcome.reason.slice(1)}.`);
+  }
   return toUploadView(outcome ? (getUpload(upload.id) ?? upload) : upload);
 }
 

@@ -10,6 +10,7 @@ import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
 import { makeImageCopies } from "~/media/process.server";
 import { checkVideoFrameSize, makeVideoPoster, makeWebVideo, probeForWeb, probeVideo } from "~/media/video.server";
+import { CpuBudgetExceeded, mayTryAgain, minutesLeft, webVideoCpuSeconds } from "~/media/cpu-budget.server";
 import { MediaProblem, tooSlow } from "~/media/processing-limits.server";
 import { createJobQueue, JobTimedOut } from "~/media/processing-queue.server";
 import { photoCopies, photoCopyName } from "~/media/web-sizes";
@@ -25,16 +26,18 @@ const queue = createJobQueue();
 
 /**
  * Uploads whose job is running now, with the share of a video's web copy
- * encoded so far (null until ffmpeg reports it, and for other jobs). One
- * process, one queue: the admin pages read it to show "Processing: 40 %".
+ * encoded so far (null until ffmpeg reports it, and for other jobs) and when
+ * the job started. One process, one queue: the admin pages read it to show
+ * "Being prepared: 40% done, still preparing — about 3 minutes".
  */
-const working = new Map<number, number | null>();
+const working = new Map<number, { percent: number | null; startedAt: number }>();
 
 /** Where an upload's processing stands, as the admin sees it. */
 export function processingStateOf(upload: Pick<Upload, "id" | "type" | "processedAt" | "processingError" | "webVideo">): ProcessingState {
   if (upload.processingError) return { state: "failed", reason: upload.processingError };
   if (isReady(upload)) return { state: "ready" };
-  if (working.has(upload.id)) return { state: "processing", percent: working.get(upload.id) ?? null };
+  const job = working.get(upload.id);
+  if (job) return { state: "processing", percent: job.percent, minutesLeft: minutesLeft(job.percent, job.startedAt, Date.now()) };
   return { state: "waiting" };
 }
 
@@ -80,17 +83,6 @@ function needsProcessing(upload: Upload) {
   return upload.processingError === null && (needsFirstPart(upload) || needsWebVideo(upload));
 }
 
-/**
- * How long making one video's web copy may take: a minute, and ten seconds
- * for every second of video (a 1-minute 1080p phone video takes about a
- * minute on one shared CPU: README, Media), or, when the length is unknown,
- * for every 4 MB of the file.
- */
-export function webVideoTimeLimitMs(upload: Pick<Upload, "sizeBytes" | "durationSec">) {
-  const seconds = upload.durationSec ?? Math.ceil((upload.sizeBytes ?? 0) / (4 * 1024 * 1024));
-  return Math.min(60_000 + seconds * 10_000, 12 * 60 * 60_000);
-}
-
 /** The stored public copies of an upload: every width of a photo (or a video's one copy) and the thumbnail or poster. */
 export function publicCopyKeys(upload: Pick<Upload, "storageKey" | "displayKey" | "thumbnailKey">): string[] {
   const display = upload.displayKey ? (photoCopies(upload.displayKey)?.map((copy) => copy.name) ?? [upload.displayKey]) : [];
@@ -104,13 +96,17 @@ export function enqueueProcessing(id: number): Promise<ProcessingOutcome> {
 }
 
 /**
- * Queues the making of a video's web copy, behind everything already
- * waiting, within a time limit proportional to its length. Nobody waits for
+ * Queues the making of a video's web copy behind every photo and poster
+ * waiting (theirs are quick, and someone waits for them), within a budget
+ * of CPU seconds for its length and frame size, never of wall-clock time
+ * (app/media/cpu-budget.server.ts): try `attempt` of it. Nobody waits for
  * it: the sender's completion has been answered after the first part.
  */
-function enqueueWebVideo(id: number): Promise<ProcessingOutcome> {
-  const limitMs = webVideoTimeLimitMs(getRow(id) ?? { sizeBytes: 0, durationSec: null });
-  return queue.enqueue((signal) => makeWebVideoFor(id, limitMs, signal), { limitMs }).catch(giveUp(id, limitMs, webVideoFailed));
+function enqueueWebVideo(id: number, attempt = 1): Promise<ProcessingOutcome> {
+  const cpuSeconds = webVideoCpuSeconds(getRow(id) ?? { sizeBytes: 0, durationSec: null, width: null, height: null }, attempt);
+  return queue
+    .enqueue((signal) => makeWebVideoFor(id, cpuSeconds, attempt, signal), { priority: "long" })
+    .catch(giveUp(id, 0, webVideoFailed));
 }
 
 const giveUp =
@@ -152,6 +148,11 @@ export function runUrgentMediaJob<T>(run: (signal: AbortSignal) => Promise<T>, l
   return queue.enqueue(run, { limitMs, urgent: true });
 }
 
+/** Whether media work is running or waiting: the server does not stop itself for being idle meanwhile (server/idle-exit.mjs). */
+export function processingPending() {
+  return queue.busy;
+}
+
 /** Waits until every processing job queued so far has finished (jobs stopped at their time limit included). */
 export function processingIdle() {
   return queue.idle();
@@ -173,7 +174,7 @@ export async function processUpload(id: number, signal?: AbortSignal): Promise<P
   const upload = getRow(id);
   if (!upload || upload.status === "REJECTED" || !upload.storageKey || !upload.mimeType || !needsProcessing(upload)) return { ok: true };
   try {
-    working.set(id, null);
+    working.set(id, { percent: null, startedAt: Date.now() });
     const updated = needsFirstPart(upload) ? await replaceCopies(upload, upload.rotation, signal, {}) : upload;
     // The web copy of a video takes longer: it waits its own turn, and no one waits for it.
     if (updated && needsWebVideo(updated)) void enqueueWebVideo(id);
@@ -188,7 +189,7 @@ export async function processUpload(id: number, signal?: AbortSignal): Promise<P
     return { ok: false, kind: problem.kind, reason: problem.message };
   } finally {
     // The web copy's job (which counts from 0) may already have begun.
-    if (working.get(id) === null) working.delete(id);
+    if (working.get(id)?.percent === null) working.delete(id);
   }
 }
 
@@ -295,11 +296,12 @@ async function makeCopies(upload: Upload, file: string, rotation: number, workDi
  * records it, with the size and length it came out at. Never throws: a
  * failure is written to the upload and returned.
  */
-async function makeWebVideoFor(id: number, limitMs: number, signal: AbortSignal): Promise<ProcessingOutcome> {
+async function makeWebVideoFor(id: number, cpuSeconds: number, attempt: number, signal: AbortSignal): Promise<ProcessingOutcome> {
   const upload = getRow(id);
   if (!upload || upload.status === "REJECTED" || !upload.storageKey || upload.processingError || !needsWebVideo(upload))
     return { ok: true };
-  working.set(id, 0);
+  const startedAt = Date.now();
+  working.set(id, { percent: 0, startedAt });
   const workDir = path.join(scratchDirectory(), `web-video-${id}-${randomBytes(4).toString("hex")}`);
   const newKeys: string[] = [];
   try {
@@ -308,8 +310,8 @@ async function makeWebVideoFor(id: number, limitMs: number, signal: AbortSignal)
       if (!facts?.video) throw new MediaProblem("unreadable", "the video could not be read; the file may be damaged or not really a video");
       const copy = await makeWebVideo(file, upload.mimeType ?? "", facts, workDir, {
         signal,
-        timeoutMs: limitMs,
-        onProgress: (percent) => working.set(id, percent),
+        cpuSeconds,
+        onProgress: (percent) => working.set(id, { percent, startedAt }),
       });
       const measured = await probeVideo(copy.file, { signal });
       const displayKey = await storer(id, newKeys)(".mp4", copy.file, copy.mime);
@@ -341,6 +343,16 @@ async function makeWebVideoFor(id: number, limitMs: number, signal: AbortSignal)
     return { ok: true };
   } catch (error) {
     await deleteKeys(newKeys);
+    if (error instanceof CpuBudgetExceeded) {
+      console.error(JSON.stringify({ level: "warn", msg: "web video used up its CPU budget", uploadId: id, cpuSeconds, attempt }));
+      // Queued again with a larger budget (behind the photos and posters waiting), until the last try.
+      if (mayTryAgain(attempt)) {
+        void enqueueWebVideo(id, attempt + 1);
+        return { ok: true };
+      }
+      if (!signal.aborted) webVideoFailed(id, tooMuchWork(cpuSeconds).message);
+      return { ok: false, kind: "too-slow", reason: tooMuchWork(cpuSeconds).message };
+    }
     const problem = error instanceof MediaProblem ? error : new MediaProblem("failed", SOMETHING_WENT_WRONG);
     if (!(error instanceof MediaProblem)) {
       console.error(JSON.stringify({ level: "error", msg: "web video failed", uploadId: id, error: String(error) }));
@@ -352,6 +364,12 @@ async function makeWebVideoFor(id: number, limitMs: number, signal: AbortSignal)
     await fs.rm(workDir, { recursive: true, force: true });
   }
 }
+
+const tooMuchWork = (cpuSeconds: number) =>
+  new MediaProblem(
+    "too-slow",
+    `preparing it needed more than ${Math.ceil(cpuSeconds / 60)} minutes of processor time, so it was stopped; a shorter clip, or one recorded at 1080p, can be shared instead`,
+  );
 
 async function deleteKeys(keys: string[]) {
   await Promise.all(

@@ -25,7 +25,10 @@ export interface UploadView extends GalleryItem {
 
 /** Where an upload's processing stands: waiting its turn, being processed (a video: how far), ready, or given up on. */
 export type ProcessingState =
-  { state: "waiting" } | { state: "processing"; percent: number | null } | { state: "ready" } | { state: "failed"; reason: string };
+  | { state: "waiting" }
+  | { state: "processing"; percent: number | null; minutesLeft: number | null }
+  | { state: "ready" }
+  | { state: "failed"; reason: string };
 
 /** What the administrator sees of an upload: who sent it, the format, and the original file. */
 export interface AdminUpload extends UploadView {

@@ -1,5 +1,3 @@
-import QRCode from "qrcode";
-
 /**
  * Quartile (25% of the code can be lost and still read): a printed card
  * survives a crease, a smudge or a coffee ring, while a long address still
@@ -20,8 +18,10 @@ export const MAX_QR_TEXT = 500;
  * 4-module quiet zone, 480 units wide so a design program places it at a
  * sensible size (it scales without loss).
  */
-export function qrCodeSvg(text: string): Promise<string> {
+export async function qrCodeSvg(text: string): Promise<string> {
   if (text.length > MAX_QR_TEXT) throw new RangeError(`A QR code holds at most ${MAX_QR_TEXT} characters here`);
+  // qrcode is loaded at the first QR code, not at every start.
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toString(text, {
     type: "svg",
     errorCorrectionLevel: QR_ERROR_CORRECTION,

@@ -1,5 +1,5 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import type { SiteContent } from "~/content";
 import type { ServiceView } from "~/utils/site";
 

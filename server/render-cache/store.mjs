@@ -5,8 +5,12 @@
 export const RENDER_CACHE_LIMITS = Object.freeze({
   /** Copies kept at once. */
   maxEntries: 1000,
-  /** Bytes all copies may take together, every encoding counted: an eighth of the 512 MB box. */
-  maxBytes: 64 * 1024 * 1024,
+  /**
+   * Bytes all copies may take together, every encoding counted: a sixteenth
+   * of the 512 MB box, which also holds the server (about 110 MB) and an
+   * encode (ffmpeg up to 300 MB resident for 4K HEVC) at once (docs/decisions/029-fly-box.md).
+   */
+  maxBytes: 32 * 1024 * 1024,
   /** A bigger answer is sent but not kept. */
   maxEntryBytes: 1024 * 1024,
   /** The oldest a copy may be: the clock moves what pages say ("about 2 hours ago", the service being over). */

@@ -97,3 +97,42 @@ describe("the media processing queue", () => {
     await queue.idle();
   });
 });
+
+describe("the order of the media processing queue", () => {
+  it("runs photos and posters (quick) ahead of every web copy (long) still waiting, first come first served within each", async () => {
+    const queue = createJobQueue();
+    const log: string[] = [];
+    const running = heldJob(log, "web-copy-0");
+    const done: string[] = [];
+    const add = (name: string, priority?: "quick" | "long") =>
+      queue.enqueue(async () => void done.push(name), priority ? { priority } : {}).then(() => name);
+    const first = queue.enqueue(running.run, { priority: "long" });
+    const jobs = [
+      add("web-copy-1", "long"),
+      add("poster-1"),
+      add("web-copy-2", "long"),
+      add("photo-1", "quick"),
+      queue.enqueue(async () => void done.push("turn"), { urgent: true }),
+      add("poster-2"),
+    ];
+    running.release();
+    await first;
+    await Promise.all(jobs);
+    // The encode in progress is never interrupted; what waited goes by priority.
+    expect(done).toEqual(["turn", "poster-1", "photo-1", "poster-2", "web-copy-1", "web-copy-2"]);
+  });
+
+  it("gives a job without a time limit (budgeted in CPU time instead) all the wall-clock time it takes", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const queue = createJobQueue();
+    const log: string[] = [];
+    const slow = heldJob(log, "encode");
+    const result = queue.enqueue(slow.run, { priority: "long" });
+    // A day on the clock, as at a throttled CPU's baseline: still running, not given up on.
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
+    expect(log).toEqual(["encode started"]);
+    slow.release();
+    await expect(result).resolves.toBe("encode");
+    expect(log).toEqual(["encode started", "encode finished"]);
+  });
+});

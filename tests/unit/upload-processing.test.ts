@@ -13,13 +13,8 @@ import { contentVersion, db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { upsertAdmin } from "~/models/admin.server";
 import { registerFormUpload, storeFormUpload } from "~/models/upload-form.server";
-import {
-  enqueueProcessing,
-  processingIdle,
-  processingTimeLimitMs,
-  requeueUnprocessedUploads,
-  webVideoTimeLimitMs,
-} from "~/models/upload-processing.server";
+import { enqueueProcessing, processingIdle, processingTimeLimitMs, requeueUnprocessedUploads } from "~/models/upload-processing.server";
+import { VIDEO_CPU_BUDGET } from "~/media/cpu-budget.server";
 import { getAdminUpload, rotateUpload, setUploadStatus } from "~/models/upload.server";
 import { action as moderateApi } from "~/routes/api.admin.uploads.$id";
 import { loader as mediaLoader } from "~/routes/media.$id.$file";
@@ -194,12 +189,24 @@ describe("uploads processing cannot use", () => {
     return avi;
   }
 
-  it("a video whose frames are too large is refused with a reason before a frame is decoded", async () => {
-    const id = await share(await aviClaimingHugeFrames(), "huge.avi");
+  it("a video whose frames are too large (above 4K) is refused to its sender with a reason, before a frame is decoded", async () => {
+    await expect(share(await aviClaimingHugeFrames(), "huge.avi")).rejects.toMatchObject({
+      status: 400,
+      message:
+        "The video is 16000 × 16000 pixels, and this site can show videos up to 4K (4096 pixels on the longest side); a copy recorded or saved at 4K or 1080p can be shared instead.",
+    });
+    // Nothing is kept of it.
+    expect(db.select().from(uploads).all()).toEqual([]);
+  });
+
+  it("a video found too large after the sender's wait is kept unpublished, with the reason for the family", async () => {
+    const id = await storedButUnprocessed(await aviClaimingHugeFrames(), "video/x-msvideo", "VIDEO");
+    await enqueueProcessing(id);
+    await processingIdle();
     const upload = row(id);
     expect(upload.processedAt).not.toBeNull();
     expect(upload.processingError).toBe(
-      "the video is 16000 × 16000 pixels, and videos up to 8192 pixels wide and high (40 megapixels) can be shown",
+      "the video is 16000 × 16000 pixels, and this site can show videos up to 4K (4096 pixels on the longest side); a copy recorded or saved at 4K or 1080p can be shared instead",
     );
     expect([upload.displayKey, upload.thumbnailKey]).toEqual([null, null]);
     expect(getAdminUpload(id)?.processingError).toBe(upload.processingError);
@@ -352,19 +359,34 @@ describe("the web copy of a video", () => {
     expect(requeueUnprocessedUploads()).toBe(0);
   });
 
-  it("given up on (past its time limit) keeps the video unpublished, with the reason", async () => {
+  /** Every try of a web copy gets a budget of no CPU time at all, so ffmpeg is stopped at its first check. */
+  async function withoutCpuBudget(run: () => Promise<void>) {
+    const saved = { ...VIDEO_CPU_BUDGET };
+    Object.assign(VIDEO_CPU_BUDGET, { baseSeconds: 0, secondsPerMegapixelSecond: 0, secondsPerMegabyte: 0 });
+    const warnings: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((line: unknown) => void warnings.push(String(line)));
+    try {
+      await run();
+    } finally {
+      spy.mockRestore();
+      Object.assign(VIDEO_CPU_BUDGET, saved);
+    }
+    return warnings.filter((line) => line.includes("used up its CPU budget")).map((line) => JSON.parse(line) as { attempt: number });
+  }
+
+  it("given up on (its CPU budget used up at every try) keeps the video unpublished, with the reason", async () => {
     const id = await storedButUnprocessed(await cameraAvi(), "video/x-msvideo", "VIDEO");
     await enqueueProcessing(id);
     await processingIdle();
     expect(row(id).webVideo).not.toBeNull();
     db.update(uploads).set({ webVideo: null, displayKey: null, durationSec: 1 }).where(eq(uploads.id, id)).run();
-    expect(webVideoTimeLimitMs(row(id))).toBe(70_000);
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    expect(requeueUnprocessedUploads()).toBe(1);
-    await vi.advanceTimersByTimeAsync(70_000);
-    vi.useRealTimers();
-    await processingIdle();
-    expect(row(id).processingError).toMatch(/took longer than/);
+    const tries = await withoutCpuBudget(async () => {
+      expect(requeueUnprocessedUploads()).toBe(1);
+      await processingIdle();
+    });
+    // Stopped by its budget, queued again with a larger one, up to the last try.
+    expect(tries.map((line) => line.attempt)).toEqual([1, 2, 3]);
+    expect(row(id).processingError).toMatch(/needed more than 0 minutes of processor time, so it was stopped/);
     expect(getAdminUpload(id)?.processing).toMatchObject({ state: "failed" });
     expect((await patchStatus(id, "APPROVED")).status).toBe(409);
   });
@@ -375,11 +397,10 @@ describe("the web copy of a video", () => {
     // As an older release left it: published, served from a copy of the original without metadata, no web copy.
     const older = row(id);
     db.update(uploads).set({ status: "APPROVED", webVideo: null, durationSec: 1 }).where(eq(uploads.id, id)).run();
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    expect(requeueUnprocessedUploads()).toBe(1);
-    await vi.advanceTimersByTimeAsync(webVideoTimeLimitMs(row(id)));
-    vi.useRealTimers();
-    await processingIdle();
+    await withoutCpuBudget(async () => {
+      expect(requeueUnprocessedUploads()).toBe(1);
+      await processingIdle();
+    });
 
     expect(row(id)).toMatchObject({ processingError: null, webVideo: "kept", displayKey: older.displayKey, status: "APPROVED" });
     expect((await media(older.url)).status).toBe(200);

@@ -123,7 +123,7 @@ async function convert(file: string, mime: string) {
   expect(facts).not.toBeNull();
   const progress: number[] = [];
   const copy = await makeWebVideo(file, mime, facts!, path.join(work, "out"), {
-    timeoutMs: 60_000,
+    cpuSeconds: 60,
     onProgress: (percent) => progress.push(percent),
   });
   return { ...copy, progress };

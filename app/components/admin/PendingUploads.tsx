@@ -10,6 +10,8 @@ export function ProcessingProblem({ reason, className }: { reason: string; class
   return <p className={className ?? s.problem}>This file could not be processed: {reason}. It cannot be published.</p>;
 }
 
+const minutes = (count: number) => (count === 1 ? "1 minute" : `${count} minutes`);
+
 /** The words for where an upload's processing stands; a failure has its own sentence (ProcessingProblem). */
 function processingLabel(processing: ProcessingState, type: AdminUpload["type"]) {
   const what = type === "VIDEO" ? "video" : "photo";
@@ -17,9 +19,11 @@ function processingLabel(processing: ProcessingState, type: AdminUpload["type"])
     case "waiting":
       return `Waiting to be prepared: this ${what} can be published once it is ready.`;
     case "processing":
-      return processing.percent === null
-        ? `Being prepared: this ${what} can be published once it is ready.`
-        : `Being prepared: ${processing.percent}% done. This ${what} can be published once it is ready.`;
+      if (processing.percent === null) return `Being prepared: this ${what} can be published once it is ready.`;
+      if (processing.minutesLeft === null) {
+        return `Being prepared: ${processing.percent}% done. This ${what} can be published once it is ready.`;
+      }
+      return `Being prepared: ${processing.percent}% done, still preparing — about ${minutes(processing.minutesLeft)}. This ${what} can be published once it is ready.`;
     case "ready":
       return "Ready to publish.";
     case "failed":

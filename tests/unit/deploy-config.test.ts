@@ -1,0 +1,26 @@
+// What the Fly box needs from the image and fly.toml: node as the server's process, and no stop in the middle of an encode.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const dockerfile = readFileSync("Dockerfile", "utf8");
+const flyToml = readFileSync("fly.toml", "utf8");
+/** The value of `key = …` in fly.toml (the first one), without quotes. */
+const setting = (key: string) => new RegExp(`^\\s*${key}\\s*=\\s*"?([^"\\n]+)"?`, "m").exec(flyToml)?.[1];
+
+describe("the container and fly.toml", () => {
+  it("run node itself under tini, not npm", () => {
+    expect(dockerfile).toMatch(/^ENTRYPOINT \["tini", "--", /m);
+    expect(dockerfile).toMatch(/^CMD \["node", "server\/index\.mjs"\]$/m);
+    expect(dockerfile).not.toMatch(/^CMD \["npm"/m);
+    expect(dockerfile).toMatch(/MALLOC_ARENA_MAX=2/);
+    expect(dockerfile).toMatch(/MALLOC_MMAP_THRESHOLD_=131072/);
+    expect(dockerfile).not.toMatch(/LD_PRELOAD=/);
+  });
+
+  it("never let the proxy stop the machine during media work: the server stops itself when idle, and a clean exit stays stopped", () => {
+    expect(setting("auto_stop_machines")).toBe("off");
+    expect(setting("auto_start_machines")).toBe("true");
+    expect(Number(setting("IDLE_EXIT_MINUTES"))).toBeGreaterThanOrEqual(5);
+    expect(flyToml).toMatch(/\[\[restart\]\]\s*\n\s*policy = "on-failure"/);
+  });
+});
