@@ -10,6 +10,10 @@ export default {
     // are asked for on the way (GET /__manifest; docs/decisions/017).
     v3_lazyRouteDiscovery: true,
     v3_relativeSplatPath: true,
+    // Named so the build does not warn about it at every deploy: the routes
+    // keep Remix v2's data requests (json() with its headers, one request per
+    // route); single fetch is part of a move to React Router v7, not a setting.
+    v3_singleFetch: false,
     v3_throwAbortReason: true,
   },
 };

@@ -103,4 +103,6 @@ export const dialogHeader = style({
 
 export const dialogTitle = style({ margin: 0, fontSize: vars.size.large, overflowWrap: "anywhere" });
 
+export const dialogFileName = style({ margin: `0 0 ${vars.space.sm}`, color: vars.color.textMuted, overflowWrap: "anywhere" });
+
 export const video = style({ width: "100%", maxHeight: "75vh", background: "#000", borderRadius: vars.radius.sm });

@@ -8,9 +8,6 @@ import * as s from "./Gallery.css";
 /** A tile's width: a sixth of the page on a large screen, half of a phone's (Gallery.css.ts's grid). */
 const TILE_SIZES = "(min-width: 48rem) 12rem, 50vw";
 
-const describe = (item: GalleryItem) =>
-  item.type === "VIDEO" ? `Video: ${item.originalName ?? "Unknown"}` : `Photo: ${item.originalName ?? "Unknown"}`;
-
 /**
  * One tile. A photo opens full size in a new tab; a video opens the player:
  * a page of its own without JavaScript, the modal with it.
@@ -26,22 +23,20 @@ function GalleryTile({ item, position, onPlay }: { item: GalleryItem; position: 
   return (
     <li className={s.tile} id={`media-${position}`}>
       {item.type === "IMAGE" ? (
-        <a href={item.url} target="_blank" rel="noopener" className={s.link} aria-label={`${describe(item)} (opens in a new tab)`}>
+        <a href={item.url} target="_blank" rel="noopener" className={s.link} aria-label={`${item.title} (opens in a new tab)`}>
           {image ? (
             <img src={image} srcSet={srcSet} sizes={srcSet ? TILE_SIZES : undefined} alt="" loading="lazy" className={s.image} />
           ) : (
             <span className={s.placeholder}>Photo</span>
           )}
           {/* The link's words for browsers that show no pictures (lynx reads no aria-label). */}
-          <span className={ui.visuallyHidden}>{describe(item)}</span>
+          <span className={ui.visuallyHidden}>{item.title}</span>
         </a>
       ) : (
-        <a href={`/gallery/${item.id}`} onClick={play} className={s.link} aria-label={`Play ${describe(item)}`}>
+        <a href={`/gallery/${item.id}`} onClick={play} className={s.link} aria-label={`Play ${item.title}`}>
           {image ? <img src={image} alt="" loading="lazy" className={s.image} /> : <span className={s.placeholder}>Video</span>}
-          <span className={ui.visuallyHidden}>
-            {describe(item)}
-            {item.durationSec !== null ? `, ${formatDuration(item.durationSec)}` : ""}
-          </span>
+          {/* The title names the length already ("Video shared by Ben, 1:15"). */}
+          <span className={ui.visuallyHidden}>{item.title}</span>
           <span className={s.playIcon} aria-hidden="true">
             ▶
           </span>
@@ -75,7 +70,7 @@ export function GalleryGrid({
   );
 }
 
-/** The video player in a modal: controls, autoplay, its file name and a close button. */
+/** The video player in a modal: controls, autoplay, who shared it, its file name (the spec's) and a close button. */
 export function VideoModal({ item, onClose }: { item: GalleryItem; onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -92,7 +87,7 @@ export function VideoModal({ item, onClose }: { item: GalleryItem; onClose: () =
       opener?.focus();
     };
   }, [onClose]);
-  const title = item.originalName ?? "Video";
+  const { title } = item;
   return (
     // A click on the dimmed page around the player closes it, as a pointer user expects;
     // keyboard users have Escape (above) and the Close button, so no key handler is needed here.
@@ -107,6 +102,7 @@ export function VideoModal({ item, onClose }: { item: GalleryItem; onClose: () =
             Close
           </button>
         </div>
+        {item.originalName ? <p className={s.dialogFileName}>{item.originalName}</p> : null}
         <video
           src={item.url}
           poster={item.thumbnailUrl ?? undefined}

@@ -79,7 +79,21 @@ interface ArchivedUpload {
   /** `photos/…` or `videos/…`. */
   file: string;
   thumbnail: string | null;
+  /** A video's web copy beside its original (`videos/… (web copy).mp4`) and its storage key, when the original may not play everywhere. */
+  webCopy: { file: string; key: string } | null;
   media: KeepsakeMedia;
+}
+
+/**
+ * The key of a video's web copy (H.264 + AAC MP4, docs/decisions/016-web-video.md)
+ * worth adding beside its original: one re-encoded because the original does
+ * not play in every browser (an iPhone's HEVC), or an older MP4 copy kept. A
+ * remuxed copy is the original's own pictures, which play already.
+ */
+function webCopyKey(upload: Pick<Upload, "type" | "storageKey" | "displayKey" | "webVideo">): string | null {
+  if (upload.type !== "VIDEO" || upload.webVideo === "remuxed" || upload.webVideo === null) return null;
+  const key = upload.displayKey;
+  return key && key !== upload.storageKey && key.toLowerCase().endsWith(".mp4") ? key : null;
 }
 
 /** Every published upload with its original, oldest first, with the names it gets in the archive. */
@@ -98,6 +112,8 @@ function archivedUploads(timeZone: string): ArchivedUpload[] {
         mimeType: uploads.mimeType,
         storageKey: uploads.storageKey,
         thumbnailKey: uploads.thumbnailKey,
+        displayKey: uploads.displayKey,
+        webVideo: uploads.webVideo,
       })
       .from(uploads)
       .where(and(eq(uploads.status, "APPROVED"), isNotNull(uploads.storageKey), gt(uploads.id, lastId)))
@@ -108,10 +124,13 @@ function archivedUploads(timeZone: string): ArchivedUpload[] {
       const name = names[upload.type](archiveMediaName(upload, timeZone));
       const file = `${upload.type === "VIDEO" ? "videos" : "photos"}/${name}`;
       const thumbnail = upload.thumbnailKey ? `thumbnails/${thumbnailNames(`${splitExtension(name).stem}.jpg`)}` : null;
+      const webKey = webCopyKey(upload);
+      const webCopy = webKey ? { file: `videos/${names.VIDEO(`${splitExtension(name).stem} (web copy).mp4`)}`, key: webKey } : null;
       listed.push({
         upload,
         file,
         thumbnail,
+        webCopy,
         media: {
           type: upload.type,
           title: upload.originalName?.trim() || "Untitled",
@@ -119,6 +138,7 @@ function archivedUploads(timeZone: string): ArchivedUpload[] {
           date: formatLongDate(upload.createdAt, timeZone),
           file,
           thumbnail,
+          webFile: webCopy?.file ?? null,
         },
       });
     }
@@ -252,12 +272,10 @@ export function createFamilyArchive({ signal, now = Date.now() }: { signal?: Abo
     ...media.flatMap(({ upload, thumbnail }) =>
       thumbnail ? [{ name: thumbnail, compress: false, mtime: upload.createdAt, open: () => storage.read(upload.thumbnailKey!) }] : [],
     ),
-    ...media.map(({ upload, file }) => ({
-      name: file,
-      compress: false,
-      mtime: upload.createdAt,
-      open: () => storage.read(upload.storageKey!),
-    })),
+    ...media.flatMap(({ upload, file, webCopy }) => [
+      { name: file, compress: false, mtime: upload.createdAt, open: () => storage.read(upload.storageKey!) },
+      ...(webCopy ? [{ name: webCopy.file, compress: false, mtime: upload.createdAt, open: () => storage.read(webCopy.key) }] : []),
+    ]),
   ];
 
   const archive = zipStream(entries, { signal });

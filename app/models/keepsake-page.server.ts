@@ -27,6 +27,8 @@ export interface KeepsakeMedia {
   /** The original file, relative to the page. */
   file: string;
   thumbnail: string | null;
+  /** A video's web copy (H.264 MP4, which every browser plays), relative to the page, or null: then the page plays the original. */
+  webFile: string | null;
 }
 
 export interface KeepsakePage {
@@ -78,6 +80,7 @@ a{color:var(--accent)}
 .grid a{display:block;text-decoration:none;color:inherit}
 .grid img,.grid .none{display:block;width:100%;aspect-ratio:1/1;object-fit:cover;background:#e9e1d7}
 .grid .none{display:flex;align-items:center;justify-content:center;color:var(--muted)}
+.grid video{display:block;width:100%;aspect-ratio:1/1;background:#000}
 .grid span,.grid small{display:block;padding:.25rem .6rem;overflow-wrap:anywhere}
 .grid small{color:var(--muted);padding-top:0;padding-bottom:.6rem}
 footer{color:var(--muted);font-size:.9rem;text-align:center;padding-bottom:3rem}
@@ -113,9 +116,16 @@ function* poemsBody(page: KeepsakePage): Generator<string> {
 
 function* galleryBody(page: KeepsakePage): Generator<string> {
   if (page.media.length === 0) return void (yield `<p class="muted">No photos or videos were published in the gallery.</p>`);
-  yield `<p class="muted">Each picture opens the file exactly as it was sent.</p><ul class="grid">`;
+  yield `<p class="muted">Each picture opens the file exactly as it was sent. Each video plays here, and opens its original file below.</p><ul class="grid">`;
   for (const item of page.media) {
     const kind = item.type === "VIDEO" ? "Video" : "Photo";
+    if (item.type === "VIDEO") {
+      // The web copy when there is one: an iPhone's HEVC original does not play in every browser.
+      const plays = escapeHtml(fileHref(item.webFile ?? item.file));
+      const poster = item.thumbnail ? ` poster="${escapeHtml(fileHref(item.thumbnail))}"` : "";
+      yield `<li><video controls preload="metadata" playsinline src="${plays}"${poster} width="280" height="280"><a href="${plays}">${kind}: ${escapeHtml(item.title)}</a></video><span>${kind}: ${escapeHtml(item.title)}</span><small>${escapeHtml(item.sender)} · ${escapeHtml(item.date)} · <a href="${escapeHtml(fileHref(item.file))}">The original file</a></small></li>`;
+      continue;
+    }
     const picture = item.thumbnail
       ? `<img src="${escapeHtml(fileHref(item.thumbnail))}" alt="" loading="lazy" width="280" height="280">`
       : `<span class="none" aria-hidden="true">${kind}</span>`;

@@ -13,6 +13,8 @@ export interface GalleryItem {
   thumbnailUrl: string | null;
   originalName: string | null;
   durationSec: number | null;
+  /** What a visitor reads for it, never the file name: "Photo shared by Peter", "Video shared by Ben, 1:15". */
+  title: string;
 }
 
 /** An upload as the site's own pages and the admin API describe it. */

@@ -7,6 +7,7 @@ import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { photoCopies } from "~/media/web-sizes";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
+import { formatDuration } from "~/utils/time";
 import { queueUploadPublishedMail } from "./notifications.server";
 import { isReady, mediaUrl, processingStateOf, publicCopyKeys, turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
@@ -125,7 +126,20 @@ const notReadyYet = (type: MediaType) =>
     ? "This video is still being prepared so that every browser can play it. It can be published once it is ready."
     : "This photo is still being prepared. It can be published once it is ready.";
 
-function toGalleryItem(upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec">): GalleryItem {
+/**
+ * How visitors see an upload named: by kind and the sender's first name, a
+ * video with its length ("Video shared by Ben, 1:15"); the file name is the
+ * family's, in the admin.
+ */
+function galleryTitle(upload: Pick<Upload, "type" | "submittedBy" | "durationSec">): string {
+  const first = senderFirstName(upload.submittedBy);
+  const title = `${upload.type === "VIDEO" ? "Video" : "Photo"} shared by ${first ?? "a guest"}`;
+  return upload.type === "VIDEO" && upload.durationSec !== null ? `${title}, ${formatDuration(upload.durationSec)}` : title;
+}
+
+function toGalleryItem(
+  upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec" | "submittedBy">,
+): GalleryItem {
   return {
     id: upload.id,
     type: upload.type,
@@ -133,6 +147,7 @@ function toGalleryItem(upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUr
     thumbnailUrl: upload.thumbnailUrl,
     originalName: upload.originalName,
     durationSec: upload.durationSec,
+    title: galleryTitle(upload),
   };
 }
 
@@ -164,6 +179,7 @@ export function listGallery({
       thumbnailUrl: uploads.thumbnailUrl,
       originalName: uploads.originalName,
       durationSec: uploads.durationSec,
+      submittedBy: uploads.submittedBy,
       createdAt: uploads.createdAt,
     })
     .from(uploads)

@@ -5,7 +5,6 @@ import { getGalleryItem } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
 import { invariantResponse } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { formatDuration } from "~/utils/time";
 import * as s from "./gallery.css";
 
 /** The photo fills the page's width, up to the content's (72rem). */
@@ -21,15 +20,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export default function GalleryItemPage() {
   const { item } = useLoaderData<typeof loader>();
-  const title = item.originalName ?? (item.type === "VIDEO" ? "Video" : "Photo");
+  // Who shared it, and a video's length: "Video shared by Ben, 1:15" (the file name is the family's, in the admin).
+  const { title } = item;
   const srcSet = item.type === "IMAGE" ? photoSrcSet(item.url) : undefined;
   return (
     <div className={ui.container}>
       <div className={ui.pageHeader}>
         <h1>{title}</h1>
-        {item.type === "VIDEO" && item.durationSec !== null ? (
-          <p className={ui.subtitle}>Length {formatDuration(item.durationSec)}</p>
-        ) : null}
       </div>
       {item.type === "VIDEO" ? (
         <>
@@ -38,7 +35,7 @@ export default function GalleryItemPage() {
             <a href={item.url}>Download {title}</a>
           </video>
           <p className={s.back}>
-            <a href={item.url} download={`${title.replace(/\.[A-Za-z0-9]{2,4}$/, "")}.mp4`}>
+            <a href={item.url} download={`${(item.originalName ?? "video").replace(/\.[A-Za-z0-9]{2,4}$/, "")}.mp4`}>
               Download this video (MP4)
             </a>
           </p>
@@ -56,4 +53,4 @@ export default function GalleryItemPage() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageMeta(matches, { title: data?.item.originalName ?? "Memory Gallery", path: data ? `/gallery/${data.item.id}` : "/gallery" });
+  pageMeta(matches, { title: data?.item.title ?? "Memory Gallery", path: data ? `/gallery/${data.item.id}` : "/gallery" });

@@ -243,13 +243,14 @@ test.describe("the site in a text browser (lynx)", () => {
 
   test("lynx shows no audio fallback sentence in the footer, and names each gallery tile", async ({ baseURL }) => {
     removeAllUploads();
-    await addUpload({ status: "APPROVED", name: "picnic-by-the-lake.jpg" });
-    await addUpload({ status: "APPROVED", type: "VIDEO", name: "birthday-song.mp4" });
+    await addUpload({ status: "APPROVED", name: "picnic-by-the-lake.jpg", sender: "Peter Hall" });
+    await addUpload({ status: "APPROVED", type: "VIDEO", name: "birthday-song.mp4", sender: "Ben Ortiz" });
     const home = await dump(`${baseURL}/`, ["-nolist"]);
     expect(home).not.toContain("Your browser does not support the audio element.");
     const gallery = flat(await dump(`${baseURL}/gallery`, ["-nolist"]));
-    expect(gallery).toContain("Photo: picnic-by-the-lake.jpg");
-    expect(gallery).toMatch(/Video: birthday-song\.mp4, \d+:\d\d/);
+    expect(gallery).toContain("Photo shared by Peter");
+    expect(gallery).toMatch(/Video shared by Ben, \d+:\d\d/);
+    expect(gallery).not.toContain("picnic-by-the-lake");
   });
 
   test("a visitor signs the guest book through the form in lynx and sees the confirmation; the memory waits for review", async ({

@@ -1,5 +1,6 @@
 // "Download everything": the family's archive built from a real database
 // and disk storage with real uploads, unzipped and read back file by file.
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -103,6 +104,17 @@ const photo = (background: string) =>
     .jpeg()
     .toBuffer();
 
+/** A second of 10-bit HEVC in a .mov, as an iPhone films it: Chromium cannot play it as it is. */
+function hevcVideo() {
+  const file = path.join(work, "iphone.mov");
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=1"],
+    ...["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:v", "libx265", "-x265-params", "log-level=error"],
+    ...["-preset", "ultrafast", "-pix_fmt", "yuv420p10le", "-tag:v", "hvc1", "-c:a", "aac", file],
+  ]);
+  return execFileSync("cat", [file]);
+}
+
 const csvOf = async (loader: typeof memoriesCsv) =>
   Buffer.from(
     await (
@@ -154,6 +166,7 @@ beforeAll(async () => {
     ],
     ["sample.heic", await fs.readFile(path.join(FIXTURES, "sample.heic")), "Dee (dee@example.com)", "APPROVED"],
     ["birthday #1.mp4", await fs.readFile(path.join(FIXTURES, "sample.mp4")), ann, "APPROVED"],
+    ["IMG_4127.MOV", hevcVideo(), "Ben Ortiz (ben@example.com)", "APPROVED"],
     ["waiting.jpg", await photo("#aaaaaa"), "Pending Person (p@example.com)", "PENDING"],
     ["rejected.mp4", await fs.readFile(path.join(FIXTURES, "sample.mp4")), "Rejected Person (r@example.com)", "REJECTED"],
   ];
@@ -222,6 +235,9 @@ describe("the family's archive", () => {
         `photos/${day}_Eve_.._evil_na_me_____.png`,
         `photos/${day}_Dee_sample.heic`,
         `videos/${day}_Ann Lee_birthday #1.mp4`,
+        `videos/${day}_Ben Ortiz_IMG_4127.MOV`,
+        `videos/${day}_Ben Ortiz_IMG_4127 (web copy).mp4`,
+        `thumbnails/${day}_Ben Ortiz_IMG_4127.jpg`,
         `thumbnails/${day}_Ann Lee_IMG 0001.jpg`,
         `thumbnails/${day}_Ann Lee_img 0001 (2).jpg`,
         `thumbnails/${day}_Eve_.._evil_na_me_____.jpg`,
@@ -235,6 +251,7 @@ describe("the family's archive", () => {
     expect(sha(byName("img 0001 (2).JPG"))).toBe(sha(originals.get("img 0001.JPG")!));
     expect(sha(byName("sample.heic"))).toBe(sha(originals.get("sample.heic")!));
     expect(sha(byName("birthday #1.mp4"))).toBe(sha(originals.get("birthday #1.mp4")!));
+    expect(sha(byName("IMG_4127.MOV"))).toBe(sha(originals.get("IMG_4127.MOV")!));
     // contacts.csv is everyone who left contact details, as the Exports tab has it (checked below).
     const everything = entries
       .filter((entry) => entry.name !== "contacts.csv")
@@ -288,9 +305,9 @@ describe("the family's archive", () => {
     for (const absent of ["<script", "<b>", "still waiting", "was rejected", "stream.example.com", "url("])
       expect(index).not.toContain(absent);
 
-    const addresses = [...index.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
+    const addresses = [...index.matchAll(/\s(?:href|src|poster)="([^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
     const files = addresses.filter((address) => !address.startsWith("#"));
-    expect(files.length).toBeGreaterThanOrEqual(5 + 5 + 3 + 3);
+    expect(files.length).toBeGreaterThanOrEqual(6 + 6 + 1 + 3 + 3);
     const names = new Set(entries.map((entry) => entry.name));
     for (const address of files) {
       expect(address, "relative, never to a network").not.toMatch(/^[a-z][a-z0-9+.-]*:|^\/|\\/i);
@@ -299,6 +316,21 @@ describe("the family's archive", () => {
     for (const anchor of addresses.filter((address) => address.startsWith("#"))) expect(index).toContain(`id="${anchor.slice(1)}"`);
     // Each original and each thumbnail is on the page.
     for (const name of names) if (/^(photos|videos|thumbnails)\//.test(name)) expect(files.map(decodeURIComponent)).toContain(name);
+  });
+
+  it("plays an iPhone's HEVC video from its H.264 web copy beside the original, and an MP4 that plays from itself", async () => {
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+    const videos = [...index.matchAll(/<video [^>]*\ssrc="([^"]*)"[^>]*>/g)].map((match) => decodeURIComponent(match[1]!));
+    expect(videos.sort()).toEqual([`videos/${day}_Ann Lee_birthday #1.mp4`, `videos/${day}_Ben Ortiz_IMG_4127 (web copy).mp4`]);
+    expect(index).toContain(`href="videos/${encodeURIComponent(`${day}_Ben Ortiz_IMG_4127.MOV`)}">The original file</a>`);
+    const web = named(`videos/${day}_Ben Ortiz_IMG_4127 (web copy).mp4`)!.data;
+    const copy = path.join(work, "web-copy.mp4");
+    await fs.writeFile(copy, web);
+    const probe = JSON.parse(
+      execFileSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name:format=format_name", "-of", "json", copy]).toString(),
+    ) as { streams: { codec_name: string }[]; format: { format_name: string } };
+    expect(probe.streams.map((stream) => stream.codec_name).sort()).toEqual(["aac", "h264"]);
+    expect(probe.format.format_name).toContain("mp4");
   });
 });
 

@@ -61,8 +61,31 @@ describe("the published gallery", () => {
     const response = await api("?limit=20&offset=0&type=VIDEO");
     expect(response.status).toBe(200);
     const body = (await response.json()) as unknown as Record<string, unknown>[];
-    expect(Object.keys(body[0]!).sort()).toEqual(["durationSec", "id", "originalName", "thumbnailUrl", "type", "url"]);
+    expect(Object.keys(body[0]!).sort()).toEqual(["durationSec", "id", "originalName", "thumbnailUrl", "title", "type", "url"]);
     expect(JSON.stringify(body)).not.toContain("private.example");
+  });
+
+  it("titles each item by who shared it, a video with its length, never by the file name", async () => {
+    const photo = seed(1, "IMAGE");
+    const video = seed(2, "VIDEO");
+    const silent = db
+      .insert(uploads)
+      .values({ type: "VIDEO", status: "APPROVED", url: "/media/3/v.mp4", submittedBy: null })
+      .returning()
+      .get();
+    const byAddress = db
+      .insert(uploads)
+      .values({ type: "IMAGE", status: "APPROVED", url: "/media/4/p.jpg", submittedBy: "ann@private.example" })
+      .returning()
+      .get();
+    expect(getGalleryItem(photo.id)?.title).toBe("Photo shared by Friend");
+    expect(getGalleryItem(video.id)?.title).toBe("Video shared by Friend, 1:15");
+    // No stored length (a video from before lengths were measured): no length; no name: a guest, never an address.
+    expect(getGalleryItem(silent.id)?.title).toBe("Video shared by a guest");
+    expect(getGalleryItem(byAddress.id)?.title).toBe("Photo shared by a guest");
+    const body = (await (await api("?limit=20&offset=0")).json()) as unknown as { id: number; title: string }[];
+    expect(body.find((item) => item.id === video.id)?.title).toBe("Video shared by Friend, 1:15");
+    expect(body.map((item) => item.title).join(" ")).not.toMatch(/file-|private\.example/);
   });
 
   it("refuses a bad type, limit or offset with 400 and names the field", async () => {

@@ -127,9 +127,11 @@ describe("a shared photo's web copies", () => {
     // Another width than those made is nothing.
     expect((await media(urls[0]!.replace("-640w", "-320w"))).status).toBe(404);
     // The API keeps its fields, its url the largest copy.
-    expect(listGallery({ type: "IMAGE", limit: 20, offset: 0 }).items).toEqual([
-      { id, type: "IMAGE", url: upload.url, thumbnailUrl: upload.thumbnailUrl, originalName: "IMG_0001.JPG", durationSec: null },
-    ]);
+    expect(listGallery({ type: "IMAGE", limit: 20, offset: 0 }).items).toEqual(
+      [{ id, type: "IMAGE", url: upload.url, thumbnailUrl: upload.thumbnailUrl, originalName: "IMG_0001.JPG", durationSec: null }].map(
+        (item) => ({ ...item, title: "Photo shared by Ann" }),
+      ),
+    );
 
     const keys = photoCopies(upload.displayKey)!.map((copy) => copy.name);
     for (const key of keys) expect(await stored(key)).toBe(true);
@@ -189,8 +191,17 @@ describe("the gallery grid", () => {
             thumbnailUrl: "/media/1/t-thumb.jpg",
             originalName: "a.jpg",
             durationSec: null,
+            title: "Photo shared by Ann",
           },
-          { id: 2, type: "VIDEO", url: "/media/2/v.mp4", thumbnailUrl: "/media/2/p-poster.jpg", originalName: "b.mp4", durationSec: 3 },
+          {
+            id: 2,
+            type: "VIDEO",
+            url: "/media/2/v.mp4",
+            thumbnailUrl: "/media/2/p-poster.jpg",
+            originalName: "b.mp4",
+            durationSec: 3,
+            title: "Video shared by Ben, 0:03",
+          },
         ]}
       />,
     );
