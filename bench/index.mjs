@@ -11,6 +11,7 @@
 //   archive  "Download everything" with 1 GiB of media vs cp -r of the same files, peak RSS growth
 //   weight   gzipped HTML, CSS and JS of each public page
 //   deep     bytes and time of pages far down the guest book and gallery (at most 100 items a page)
+//   book     the memory book PDF for 100 memories/30 photos and 1,000/300: time, peak RSS growth (512 MB cgroup as root)
 //   replication  POST /api/guestbook latency with Litestream replicating vs not; restore time of 10,000 memories
 // Each part seeds its own scratch database and storage and starts the production build.
 // Usage: npm run build && npm run bench   (or: npm run bench -- pages export)
@@ -29,6 +30,7 @@ const PARTS = {
   weight: ["bench/page-weight.mjs", "/", "/guestbook", "/share", "/gallery", "/poems", "/rsvp"],
   deep: ["bench/deep-pages.mjs"],
   replication: ["bench/replication.mjs"],
+  book: ["bench/book.mjs"],
 };
 
 if (!existsSync("build/index.js")) {
