@@ -64,7 +64,7 @@ const FONTS = {
   cjk: path.resolve(path.dirname(require.resolve("@embedpdf/fonts-sc")), "../fonts/NotoSansHans-Regular.otf"),
 };
 
-export interface BookProgress {
+interface BookProgress {
   /** Items placed (memories, poems, photos) out of `total`. */
   done: number;
   total: number;
@@ -147,7 +147,7 @@ async function printCopy(
 ): Promise<{ data: Buffer; width: number; height: number } | null> {
   try {
     const bytes = await readAll(await getMediaStorage().read(key));
-    let image = sharp(bytes, { limitInputPixels: 100_000_000 }).autoOrient();
+    let image = sharp(bytes, { limitInputPixels: 100_000_000, sequentialRead: true }).autoOrient();
     if (turn) image = sharp(await image.toBuffer()).rotate(turn * 90);
     const { data, info } = await image
       .resize(Math.ceil((box.width / 72) * TARGET_DPI), Math.ceil((box.height / 72) * TARGET_DPI), {
@@ -456,6 +456,10 @@ export function bookProgress() {
 /** Makes the book in a temporary file, one at a time; the caller sends it and calls `done`. */
 export function makeMemoryBook(options: Omit<BookOptions, "file">): Promise<{ file: string; done: () => Promise<void> }> {
   const run = async () => {
+    // libvips keeps finished operations (and their pixels) for reuse, up to 50 MB: a book of
+    // hundreds of photos never reuses one, so its cache is off while the book is made.
+    const cache = sharp.cache();
+    sharp.cache(false);
     const dir = await fs.mkdtemp(path.join(tmpdir(), "memory-book-"));
     const file = path.join(dir, "book.pdf");
     const startedAt = formatDateTime(new Date(options.now ?? Date.now()), getSiteView().timeZone);
@@ -474,6 +478,7 @@ export function makeMemoryBook(options: Omit<BookOptions, "file">): Promise<{ fi
       throw error;
     } finally {
       progress = null;
+      sharp.cache({ memory: cache.memory.max, files: cache.files.max, items: cache.items.max });
     }
     return { file, done: () => fs.rm(dir, { recursive: true, force: true }) };
   };
