@@ -31,6 +31,9 @@ const config: KnipConfig = {
     "lynx",
     "rsvg-convert",
     "zbarimg",
+    // poppler-utils: the memory book's tests read the PDF back.
+    "pdftotext",
+    "pdftoppm",
     // The full-disk tests mount a small tmpfs (tests/support/small-disk.ts).
     "mount",
     "umount",

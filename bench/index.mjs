@@ -11,6 +11,7 @@
 //   archive  "Download everything" with 1 GiB of media vs cp -r of the same files, peak RSS growth
 //   weight   gzipped HTML, CSS and JS of each public page
 //   deep     bytes and time of pages far down the guest book and gallery (at most 100 items a page)
+//   book     the memory book PDF for 100 memories/30 photos and 1,000/300: time, peak RSS growth (512 MB cgroup as root)
 //   replication  POST /api/guestbook latency with Litestream replicating vs not; restore time of 10,000 memories
 //   flybox   the server in a 512 MB cgroup on one core (and at a 6.25% CPU cap): cold start vs remix-peer,
 //            RSS idle / under load / after 100 MP photos, video time to ready, OOM kills (root only;
@@ -33,9 +34,10 @@ const PARTS = {
   deep: ["bench/deep-pages.mjs"],
   replication: ["bench/replication.mjs"],
   flybox: ["bench/flybox.mjs"],
+  book: ["bench/book.mjs"],
 };
-/** Parts run only when named: flybox needs root and takes about 15 minutes. */
-const ON_REQUEST = new Set(["flybox"]);
+/** Parts run only when named: flybox needs root and takes about 15 minutes; book makes a 1,000-memory book in a cgroup. */
+const ON_REQUEST = new Set(["flybox", "book"]);
 
 if (!existsSync("build/index.js")) {
   console.error("Build the site first: npm run build");

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { requireAdmin } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
 import { archiveContents } from "~/models/archive.server";
@@ -82,6 +83,79 @@ function MediaCopies({ media }: { media: MediaSafekeeping }) {
   );
 }
 
+const BOOK_SIZES = [
+  { value: "a4", label: "A4" },
+  { value: "letter", label: "US Letter" },
+  { value: "trim", label: "6 × 9 in book, with 3 mm bleed (for print-on-demand services)" },
+];
+
+interface Making {
+  done: number;
+  total: number;
+}
+
+/**
+ * The memory book: a plain GET form, so without JavaScript the browser waits
+ * and saves the PDF when it is ready. With JavaScript the download goes on
+ * just the same, and this line says how far the making has got.
+ */
+function MemoryBook() {
+  const [making, setMaking] = useState<Making | "starting" | null>(null);
+  const timer = useRef<number>();
+  useEffect(() => () => window.clearInterval(timer.current), []);
+  const follow = () => {
+    window.clearInterval(timer.current);
+    setMaking("starting");
+    let seen = false;
+    let idle = 0;
+    timer.current = window.setInterval(() => {
+      fetch("/admin/exports/book.json", { headers: { Accept: "application/json" } })
+        .then((response) => (response.ok ? (response.json() as Promise<{ making: Making | null }>) : { making: null }))
+        .then(({ making: now }) => {
+          if (now) {
+            seen = true;
+            setMaking(now);
+          } else if (seen || ++idle > 5) {
+            window.clearInterval(timer.current);
+            setMaking(null);
+          }
+        })
+        .catch(() => undefined);
+    }, 1500);
+  };
+  return (
+    <section className={s.exportCard} aria-labelledby="book-title">
+      <h2 id="book-title" className={s.sectionTitle}>
+        Memory book (PDF)
+      </h2>
+      <p>
+        A book to print: the photo and name on the cover, the welcome and the service, every published memory, the poems, the photos with
+        who shared them, and a QR code to this site. A long book takes a few minutes to make; the download starts when it is ready.
+      </p>
+      <form method="get" action="/admin/exports/book.pdf" onSubmit={follow}>
+        <fieldset>
+          <legend>Page size</legend>
+          {BOOK_SIZES.map((size, i) => (
+            <label key={size.value} style={{ display: "block", padding: "0.4rem 0" }}>
+              <input type="radio" name="size" value={size.value} defaultChecked={i === 0} /> {size.label}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className={ui.button.primary}>
+          Make the memory book
+        </button>
+      </form>
+      <p role="status" aria-live="polite">
+        {making === "starting"
+          ? "Making the book…"
+          : making
+            ? `Making the book: ${count(making.done, "item", "items")} of ${making.total.toLocaleString("en-US")} placed.`
+            : null}
+      </p>
+    </section>
+  );
+}
+
 export default function ExportsTab() {
   const { archive, safekeeping } = useLoaderData<typeof loader>();
   return (
@@ -109,6 +183,7 @@ export default function ExportsTab() {
           Download everything
         </a>
       </section>
+      <MemoryBook />
       {EXPORTS.map((item) => (
         <section key={item.href} className={s.exportCard} aria-labelledby={item.href}>
           <h2 id={item.href} className={s.sectionTitle}>

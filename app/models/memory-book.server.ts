@@ -1,0 +1,488 @@
+import { createWriteStream, existsSync, type WriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { and, asc, count, eq, gt, isNotNull, sql } from "drizzle-orm";
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+import sharp from "sharp";
+import { memories, uploads } from "../../db/schema";
+import { bundledMedia, memorialTitle } from "~/content";
+import { db } from "~/db.server";
+import { getMediaStorage } from "~/media/media-storage.server";
+import { formatIsoDate, formatLongDate, formatDateTime } from "~/utils/time";
+import { parseSubmittedBy } from "./export.server";
+import { listPoems } from "./poem.server";
+import { getStoredValue, getSiteView, STORED_KEYS } from "./settings.server";
+import { StoredHeroImage } from "./site-media.schema";
+
+// The memory book: everything published, as a PDF to print
+// (docs/decisions/030-memory-book.md). Written by pdfkit to a file in the
+// temporary folder one page at a time, so memory stays flat whatever the
+// size of the guest book and gallery; photos are made by sharp one at a time.
+
+export const BOOK_SIZES = ["a4", "letter", "trim"] as const;
+export type BookSize = (typeof BOOK_SIZES)[number];
+
+const MM = 72 / 25.4;
+const BLEED = 3 * MM;
+
+interface Geometry {
+  /** The page as printed, with the bleed. */
+  width: number;
+  height: number;
+  /** Where the text may go. */
+  margins: { top: number; bottom: number; left: number; right: number };
+  bleed: number;
+}
+
+function geometry(size: BookSize): Geometry {
+  if (size === "trim") {
+    const inner = 0.6 * 72 + BLEED;
+    return {
+      width: 6 * 72 + 2 * BLEED,
+      height: 9 * 72 + 2 * BLEED,
+      bleed: BLEED,
+      margins: { top: inner, bottom: inner + 10, left: inner, right: inner },
+    };
+  }
+  const [width, height] = size === "a4" ? [595.28, 841.89] : [612, 792];
+  return { width, height, bleed: 0, margins: { top: 64, bottom: 72, left: 64, right: 64 } };
+}
+
+/** Print resolution aimed at: over 200 dpi at the placed size, when the photo has the pixels. */
+const TARGET_DPI = 220;
+
+const require = createRequire(import.meta.url);
+const FONTS = {
+  regular: require.resolve("@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf"),
+  bold: require.resolve("@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf"),
+  italic: require.resolve("@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf"),
+  // The package exports only its index (in dist/); the fonts sit beside it.
+  cjk: path.resolve(path.dirname(require.resolve("@embedpdf/fonts-sc")), "../fonts/NotoSansHans-Regular.otf"),
+};
+
+interface BookProgress {
+  /** Items placed (memories, poems, photos) out of `total`. */
+  done: number;
+  total: number;
+}
+
+interface BookPhoto {
+  id: number;
+  type: "IMAGE" | "VIDEO";
+  sender: string;
+  storageKey: string | null;
+  displayKey: string | null;
+  thumbnailKey: string | null;
+  rotation: number;
+  width: number | null;
+  height: number | null;
+}
+
+const senderName = (submittedBy: string | null) =>
+  (submittedBy ? (parseSubmittedBy(submittedBy)?.name ?? submittedBy.replace(/\S+@\S+/g, "").trim()) : "") || "Anonymous";
+
+function publishedMedia(): BookPhoto[] {
+  const listed: BookPhoto[] = [];
+  for (let lastId = 0; ;) {
+    const batch = db
+      .select({
+        id: uploads.id,
+        type: uploads.type,
+        submittedBy: uploads.submittedBy,
+        storageKey: uploads.storageKey,
+        displayKey: uploads.displayKey,
+        thumbnailKey: uploads.thumbnailKey,
+        rotation: uploads.rotation,
+        width: uploads.width,
+        height: uploads.height,
+      })
+      .from(uploads)
+      .where(and(eq(uploads.status, "APPROVED"), isNotNull(uploads.storageKey), gt(uploads.id, lastId)))
+      .orderBy(asc(uploads.id))
+      .limit(500)
+      .all();
+    for (const row of batch) listed.push({ ...row, sender: senderName(row.submittedBy) });
+    if (batch.length < 500) return listed;
+    lastId = batch[batch.length - 1]!.id;
+  }
+}
+
+function* publishedMemories() {
+  for (let lastId = 0; ;) {
+    const batch = db
+      .select({ id: memories.id, name: memories.name, message: memories.message, createdAt: memories.createdAt })
+      .from(memories)
+      .where(and(sql`+${memories.status} = 'APPROVED'`, eq(memories.canDisplay, true), gt(memories.id, lastId)))
+      .orderBy(asc(memories.id))
+      .limit(500)
+      .all();
+    yield* batch;
+    if (batch.length < 500) return;
+    lastId = batch[batch.length - 1]!.id;
+  }
+}
+
+const countMemories = () =>
+  db
+    .select({ n: count() })
+    .from(memories)
+    .where(and(eq(memories.status, "APPROVED"), eq(memories.canDisplay, true)))
+    .get()?.n ?? 0;
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A JPEG of `key` no larger than the placed size needs, without its metadata (EXIF, GPS). */
+async function printCopy(
+  key: string,
+  box: { width: number; height: number },
+  turn = 0,
+): Promise<{ data: Buffer; width: number; height: number } | null> {
+  try {
+    const bytes = await readAll(await getMediaStorage().read(key));
+    let image = sharp(bytes, { limitInputPixels: 100_000_000, sequentialRead: true }).autoOrient();
+    if (turn) image = sharp(await image.toBuffer()).rotate(turn * 90);
+    const { data, info } = await image
+      .resize(Math.ceil((box.width / 72) * TARGET_DPI), Math.ceil((box.height / 72) * TARGET_DPI), {
+        fit: "inside",
+        withoutEnlargement: true,
+      })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 85, mozjpeg: false })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
+}
+
+async function heroCopy(box: { width: number; height: number }) {
+  const stored = StoredHeroImage.safeParse(getStoredValue(STORED_KEYS.heroImage));
+  if (stored.success) {
+    const largest = [...stored.data.copies].sort((a, b) => b.width - a.width)[0]!;
+    return printCopy(largest.jpeg, box);
+  }
+  const bundled = path.resolve("public", `.${bundledMedia.heroImage}`);
+  if (!existsSync(bundled)) return null;
+  const { data, info } = await sharp(bundled)
+    .resize(Math.ceil((box.width / 72) * TARGET_DPI), undefined, { withoutEnlargement: true })
+    .jpeg({ quality: 85 })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Waits while the file is behind, so the PDF never piles up in memory. */
+async function caughtUp(doc: PDFKit.PDFDocument, file: WriteStream) {
+  if (doc.readableLength > 1024 * 1024 || file.writableNeedDrain) await new Promise<void>((resolve) => file.once("drain", () => resolve()));
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+export interface BookOptions {
+  size: BookSize;
+  /** The site's address, for the QR codes. */
+  origin: string;
+  file: string;
+  now?: number;
+  onProgress?: (progress: BookProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** Writes the memory book to `file`. */
+export async function writeMemoryBook({ size, origin, file, now = Date.now(), onProgress, signal }: BookOptions): Promise<void> {
+  const site = getSiteView(now);
+  const { timeZone } = site;
+  const page = geometry(size);
+  const poems = listPoems().reverse();
+  const media = publishedMedia();
+  const total = countMemories() + poems.length + media.length;
+  let done = 0;
+  const step = () => onProgress?.({ done: ++done, total });
+  onProgress?.({ done, total });
+
+  const doc = new PDFDocument({
+    size: [page.width, page.height],
+    margins: page.margins,
+    autoFirstPage: false,
+    info: { Title: memorialTitle(site), Author: site.personName, Subject: "A memory book", CreationDate: new Date(now) },
+    pdfVersion: "1.7",
+  });
+  const out = createWriteStream(file);
+  const finished = new Promise<void>((resolve, reject) => {
+    out.once("finish", resolve);
+    out.once("error", reject);
+  });
+  doc.pipe(out);
+
+  doc.registerFont("regular", FONTS.regular);
+  doc.registerFont("bold", FONTS.bold);
+  doc.registerFont("italic", FONTS.italic);
+  doc.font("regular");
+  // pdfkit's embedded font keeps fontkit's, which says which letters it has.
+  const latin = (doc as unknown as { _font: { font: { hasGlyphForCodePoint(cp: number): boolean } } })._font.font;
+  let cjkRegistered = false;
+
+  let pageNumber = 0;
+  let numbered = false;
+  doc.on("pageAdded", () => {
+    pageNumber += 1;
+    const box = doc.page.dictionary.data as Record<string, unknown>;
+    if (page.bleed) {
+      box.BleedBox = [0, 0, page.width, page.height];
+      box.TrimBox = [page.bleed, page.bleed, page.width - page.bleed, page.height - page.bleed];
+    }
+    if (!numbered) return;
+    const { x, y } = doc;
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font("regular").fontSize(9).fillColor("#555555");
+    doc.text(String(pageNumber), page.margins.left, page.height - page.margins.bottom + 20, {
+      width: page.width - page.margins.left - page.margins.right,
+      align: "center",
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+    doc.fillColor("#1a1a1a");
+    doc.x = x;
+    doc.y = y;
+  });
+
+  const contentWidth = page.width - page.margins.left - page.margins.right;
+  const bottomY = () => page.height - page.margins.bottom;
+
+  /** Text in runs of the font that has its letters: Noto Sans, or the CJK font for what it lacks. */
+  function say(text: string, font: "regular" | "bold" | "italic", fontSize: number, options: PDFKit.Mixins.TextOptions = {}) {
+    const runs: { cjk: boolean; text: string }[] = [];
+    for (const char of text) {
+      const cp = char.codePointAt(0)!;
+      const cjk = cp > 0x2e7f && !latin.hasGlyphForCodePoint(cp);
+      const last = runs[runs.length - 1];
+      if (last && (last.cjk === cjk || /\s/.test(char))) last.text += char;
+      else runs.push({ cjk, text: char });
+    }
+    if (runs.length === 0) runs.push({ cjk: false, text: "" });
+    runs.forEach((run, i) => {
+      if (run.cjk && !cjkRegistered) {
+        doc.registerFont("cjk", FONTS.cjk);
+        cjkRegistered = true;
+      }
+      doc.font(run.cjk ? "cjk" : font).fontSize(fontSize);
+      doc.text(run.text, { width: contentWidth, ...options, continued: i < runs.length - 1 });
+    });
+  }
+
+  /** A new page unless `height` more points fit on this one (a name never ends a page without its words). */
+  const keep = (height: number) => {
+    if (doc.y + height > bottomY()) doc.addPage();
+  };
+
+  // The cover.
+  doc.addPage();
+  const heroBox = { width: page.width, height: page.height * 0.55 };
+  const hero = await heroCopy(heroBox);
+  if (hero) doc.image(hero.data, 0, 0, { cover: [heroBox.width, heroBox.height], align: "center", valign: "center" });
+  doc.y = heroBox.height + 36;
+  doc.fillColor("#1a1a1a");
+  say(site.heroTitle, "regular", 14, { align: "center" });
+  doc.moveDown(0.3);
+  say(site.personName, "bold", 28, { align: "center" });
+  if (site.heroSubtitle) {
+    doc.moveDown(0.4);
+    say(site.heroSubtitle, "italic", 14, { align: "center" });
+  }
+  numbered = true;
+
+  // The welcome and the service.
+  doc.addPage();
+  const welcome = site.service.over ? site.welcomeMessageAfter : site.welcomeMessage;
+  for (const paragraph of welcome.split(/\n\s*\n/).filter((p) => p.trim())) {
+    say(paragraph.trim(), "regular", 12, { lineGap: 3 });
+    doc.moveDown(0.8);
+  }
+  doc.moveDown(1);
+  keep(120);
+  say(site.serviceTitle, "bold", 16);
+  doc.moveDown(0.3);
+  say(`${site.service.dateText} (${timeZone})`, "regular", 12);
+  if (site.venueName) say(site.venueName, "regular", 12);
+  if (site.venueAddress) say(site.venueAddress, "regular", 12);
+  if (site.serviceNote) {
+    doc.moveDown(0.3);
+    say(site.serviceNote, "italic", 11);
+  }
+
+  // The guest book.
+  doc.addPage();
+  say("Memories", "bold", 20);
+  doc.moveDown(0.6);
+  for (const memory of publishedMemories()) {
+    signal?.throwIfAborted();
+    keep(14 * 3 + 16);
+    say(memory.name, "bold", 12);
+    say(formatLongDate(memory.createdAt, timeZone), "italic", 9, { lineGap: 2 });
+    say(memory.message, "regular", 11, { lineGap: 2 });
+    doc.moveDown(0.9);
+    step();
+    await caughtUp(doc, out);
+  }
+
+  // The poems, each on its own page.
+  for (const poem of poems) {
+    signal?.throwIfAborted();
+    doc.addPage();
+    say(poem.title, "bold", 18);
+    if (poem.author) say(`By ${poem.author}`, "italic", 11);
+    doc.moveDown(1);
+    say(poem.content, "regular", 12, { lineGap: 4 });
+    step();
+    await caughtUp(doc, out);
+  }
+
+  // The photos and videos: two portraits side by side or two landscapes one above the other, else one.
+  const portrait = (item: BookPhoto) => (item.height ?? 1) > (item.width ?? 1);
+  const captionHeight = 16;
+  const areaHeight = bottomY() - page.margins.top;
+  for (let i = 0; i < media.length;) {
+    signal?.throwIfAborted();
+    const first = media[i]!;
+    const second = media[i + 1];
+    const pair = second && first.type === "IMAGE" && second.type === "IMAGE" && portrait(first) === portrait(second);
+    const items = pair ? [first, second] : [first];
+    doc.addPage();
+    const cells = items.map((_, n) =>
+      !pair
+        ? {
+            x: page.margins.left,
+            y: page.margins.top,
+            width: contentWidth,
+            height: areaHeight - captionHeight - (first.type === "VIDEO" ? 110 : 0),
+          }
+        : portrait(first)
+          ? {
+              x: page.margins.left + n * (contentWidth / 2 + 6),
+              y: page.margins.top,
+              width: contentWidth / 2 - 6,
+              height: areaHeight - captionHeight,
+            }
+          : {
+              x: page.margins.left,
+              y: page.margins.top + n * (areaHeight / 2),
+              width: contentWidth,
+              height: areaHeight / 2 - captionHeight - 12,
+            },
+    );
+    for (const [n, item] of items.entries()) {
+      const cell = cells[n]!;
+      const key = item.type === "VIDEO" ? item.thumbnailKey : item.storageKey;
+      let copy = key ? await printCopy(key, cell, item.type === "IMAGE" ? item.rotation : 0) : null;
+      if (!copy && item.type === "IMAGE" && item.displayKey) copy = await printCopy(item.displayKey, cell);
+      let bottom = cell.y;
+      if (copy) {
+        const scale = Math.min(cell.width / copy.width, cell.height / copy.height);
+        const w = copy.width * scale;
+        const h = copy.height * scale;
+        doc.image(copy.data, cell.x + (cell.width - w) / 2, cell.y, { width: w, height: h });
+        bottom = cell.y + h;
+      }
+      doc.font("italic").fontSize(9).fillColor("#444444");
+      doc.text(`Shared by ${item.sender}`, cell.x, bottom + 4, { width: cell.width, align: "center", lineBreak: false });
+      doc.fillColor("#1a1a1a");
+      if (item.type === "VIDEO") {
+        const link = `${origin}/gallery/${item.id}`;
+        drawQr(doc, link, cell.x + (cell.width - 90) / 2, bottom + 22, 90);
+        doc
+          .font("regular")
+          .fontSize(9)
+          .text(`Watch the video: ${link}`, cell.x, bottom + 116, { width: cell.width, align: "center", lineBreak: false });
+      }
+      step();
+      await caughtUp(doc, out);
+    }
+    i += items.length;
+  }
+
+  // The last page.
+  doc.addPage();
+  doc.y = page.height / 3;
+  say("Visit the memorial", "bold", 16, { align: "center" });
+  doc.moveDown(0.6);
+  drawQr(doc, origin, (page.width - 140) / 2, doc.y, 140);
+  doc.y += 150;
+  say(origin, "regular", 11, { align: "center" });
+  doc.moveDown(0.6);
+  say(`This book was made on ${formatLongDate(now, timeZone)}.`, "italic", 10, { align: "center" });
+
+  doc.end();
+  await finished;
+}
+
+/** A QR code drawn as squares (sharp at any size, found again by a scanner from a print). */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const quiet = 4;
+  const cell = size / (modules.size + quiet * 2);
+  doc.save();
+  doc.rect(x, y, size, size).fill("#ffffff");
+  doc.fillColor("#000000");
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(row, col)) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell + 0.05, cell + 0.05);
+    }
+  }
+  doc.fill();
+  doc.restore();
+}
+
+/** "memory-book-2025-09-01-a4.pdf", the day in the family's time zone. */
+export function bookFileName(size: BookSize, now = Date.now()) {
+  return `memory-book-${formatIsoDate(now, getSiteView(now).timeZone)}-${size}.pdf`;
+}
+
+// One book at a time on the machine: a second asks waits for the first.
+let queue: Promise<unknown> = Promise.resolve();
+let progress: (BookProgress & { size: BookSize; startedAt: string }) | null = null;
+
+/** How far the book being made has got, for the Exports tab's progress line; null when none is being made. */
+export function bookProgress() {
+  return progress;
+}
+
+/** Makes the book in a temporary file, one at a time; the caller sends it and calls `done`. */
+export function makeMemoryBook(options: Omit<BookOptions, "file">): Promise<{ file: string; done: () => Promise<void> }> {
+  const run = async () => {
+    // libvips keeps finished operations (and their pixels) for reuse, up to 50 MB: a book of
+    // hundreds of photos never reuses one, so its cache is off while the book is made.
+    const cache = sharp.cache();
+    sharp.cache(false);
+    const dir = await fs.mkdtemp(path.join(tmpdir(), "memory-book-"));
+    const file = path.join(dir, "book.pdf");
+    const startedAt = formatDateTime(new Date(options.now ?? Date.now()), getSiteView().timeZone);
+    progress = { size: options.size, done: 0, total: 0, startedAt };
+    try {
+      await writeMemoryBook({
+        ...options,
+        file,
+        onProgress: (p) => {
+          progress = { size: options.size, startedAt, ...p };
+          options.onProgress?.(p);
+        },
+      });
+    } catch (error) {
+      await fs.rm(dir, { recursive: true, force: true });
+      throw error;
+    } finally {
+      progress = null;
+      sharp.cache({ memory: cache.memory.max, files: cache.files.max, items: cache.items.max });
+    }
+    return { file, done: () => fs.rm(dir, { recursive: true, force: true }) };
+  };
+  const result = queue.then(run, run);
+  queue = result.catch(() => undefined);
+  return result;
+}

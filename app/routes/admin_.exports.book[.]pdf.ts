@@ -1,0 +1,36 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/auth/session.server";
+import { BOOK_SIZES, bookFileName, makeMemoryBook, type BookSize } from "~/models/memory-book.server";
+import { downloadHeaders, errorResponse, publicOrigin, readOnlyAction, streamedBody } from "~/utils/http.server";
+
+/**
+ * GET /admin/exports/book.pdf?size=a4|letter|trim: the memory book
+ * (app/models/memory-book.server.ts), made in a temporary file, one book at a
+ * time, then sent. Without an admin session, the login page, which comes back here.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const size = new URL(request.url).searchParams.get("size") ?? "a4";
+  if (!(BOOK_SIZES as readonly string[]).includes(size)) {
+    return errorResponse(400, { size: ["Choose A4, US Letter or 6 × 9 in book."] });
+  }
+  const now = Date.now();
+  const book = await makeMemoryBook({ size: size as BookSize, origin: publicOrigin(request), now, signal: request.signal });
+  const { size: bytes } = await stat(book.file);
+  const body = streamedBody(
+    () => {
+      const file = createReadStream(book.file, { highWaterMark: 1024 * 1024 });
+      file.once("close", () => void book.done());
+      return file;
+    },
+    { drained: context.responseDrained, signal: request.signal },
+  );
+  request.signal.addEventListener("abort", () => void book.done(), { once: true });
+  return new Response(body, {
+    headers: { ...downloadHeaders(bookFileName(size as BookSize, now), "application/pdf"), "Content-Length": String(bytes) },
+  });
+}
+
+export const action = readOnlyAction;

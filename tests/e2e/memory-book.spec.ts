@@ -1,0 +1,63 @@
+// The memory book from the Exports tab, with and without JavaScript: the PDF
+// the browser saves, one page of it rendered to a PNG in test-results/ for
+// the team to look at.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { hydrated, logIn } from "./support/admin";
+import { expectNoAxeViolations } from "./support/axe";
+import { addMemory, addPoem, addUpload, removeAllMemories, removeAllPoems, removeAllUploads } from "./support/data";
+
+test.beforeEach(async () => {
+  removeAllMemories();
+  removeAllUploads();
+  removeAllPoems();
+  addMemory({ name: "Zoë Ångström", message: "She sang in the kitchen every morning.", status: "APPROVED" });
+  addMemory({ name: "Анна Петрова", message: "Она всегда пекла пироги по воскресеньям.", status: "APPROVED" });
+  addMemory({ name: "王小明", message: "她教会了我写毛笔字。", status: "APPROVED" });
+  addMemory({ name: "Not Yet", message: "Still waiting for the family", status: "PENDING" });
+  addPoem({ title: "Afterglow", content: "Line one\nLine two" });
+  await addUpload({ status: "APPROVED", width: 1600, sender: "Ann Lee" });
+});
+
+test("the Exports tab makes the memory book in the size chosen, and the browser saves it", async ({ page }, info) => {
+  await logIn(page);
+  await page.goto("/admin/exports");
+  await hydrated(page);
+  const book = page.getByRole("region", { name: "Memory book (PDF)" });
+  await expect(book.getByRole("radio", { name: "A4" })).toBeChecked();
+  await book.getByRole("radio", { name: /6 × 9 in book/ }).check();
+  await expectNoAxeViolations(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), book.getByRole("button", { name: "Make the memory book" }).click()]);
+  if (info.project.use.javaScriptEnabled !== false) await expect(book.getByRole("status")).toContainText("Making the book");
+  expect(download.suggestedFilename()).toMatch(/^memory-book-\d{4}-\d{2}-\d{2}-trim\.pdf$/);
+  const file = (await download.path())!;
+  const pdf = await fs.readFile(file);
+  expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const text = execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+  for (const words of ["Zoë Ångström", "Анна Петрова", "王小明", "Afterglow", "Shared by Ann Lee"]) expect(text).toContain(words);
+  expect(text).not.toContain("Not Yet");
+
+  // Two pages to look at: the cover and the guest book's first page.
+  const project = info.project.name;
+  for (const pageNumber of [1, 3]) {
+    const prefix = path.resolve("test-results", `memory-book-${project}-page-${pageNumber}`);
+    execFileSync("pdftoppm", ["-r", "80", "-f", String(pageNumber), "-l", String(pageNumber), "-png", "-singlefile", file, prefix]);
+    const png = await fs.readFile(`${prefix}.png`);
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    await info.attach(`page ${pageNumber}`, { path: `${prefix}.png`, contentType: "image/png" });
+  }
+});
+
+test("the memory book is for the admin alone, and a size it does not know is a clear 400", async ({ page, request }) => {
+  const anonymous = await request.get("/admin/exports/book.pdf?size=a4", { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(302);
+  expect(anonymous.headers().location).toMatch(/^\/admin\/login\?redirectTo=/);
+  expect((await request.get("/admin/exports/book.json")).status()).toBe(401);
+  await logIn(page);
+  const wrong = await page.request.get("/admin/exports/book.pdf?size=a3");
+  expect(wrong.status()).toBe(400);
+  expect(await wrong.json()).toEqual({ errors: { size: ["Choose A4, US Letter or 6 × 9 in book."] } });
+  expect(await (await page.request.get("/admin/exports/book.json")).json()).toEqual({ making: null });
+});
