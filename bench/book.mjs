@@ -8,7 +8,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { adminCookie, seedCrowd, startSite } from "./lib.mjs";
+import { adminCookie, CONTAINER_ALLOCATOR, seedCrowd, startSite } from "./lib.mjs";
 import { addToSummary } from "./summary.mjs";
 
 const ADMIN = { username: "bench", password: "bench-password" };
@@ -59,7 +59,10 @@ const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, ba
 
 const rows = [];
 for (const [memories, photos] of CASES) {
-  const site = await startSite({ port: 3397, env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+  const site = await startSite({
+    port: 3397,
+    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...CONTAINER_ALLOCATOR },
+  });
   let group = null;
   try {
     seedCrowd(site.dir, { memories, uploads: photos });

@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
-import { seedCrowd } from "./lib.mjs";
+import { CONTAINER_ALLOCATOR, seedCrowd } from "./lib.mjs";
 import { preparePeer } from "./remix-peer.mjs";
 import { addToSummary } from "./summary.mjs";
 
@@ -132,10 +132,7 @@ function siteEnv(dir) {
     SESSION_SECRET: "flybox-secret",
     SUBMISSIONS_PER_10_MINUTES: "100000",
     LITESTREAM_REPLICA_URL: "off",
-    // As the Dockerfile sets them for the container.
-    MALLOC_ARENA_MAX: "2",
-    MALLOC_MMAP_THRESHOLD_: "131072",
-    MALLOC_TRIM_THRESHOLD_: "131072",
+    ...CONTAINER_ALLOCATOR,
   };
 }
 

@@ -10,6 +10,9 @@ import { startSite as startSiteProcess } from "../scripts/site-process.mjs";
  * The production build on a scratch folder, or on `dir` (another server's database, left in place at stop).
  * `nodeArgs` go to node before the server's file (`--cpu-prof` to see where its time goes).
  */
+/** The allocator settings the Dockerfile gives the container, for benches that imitate it. */
+export const CONTAINER_ALLOCATOR = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
+
 export async function startSite({ port = 3390, env = {}, dir: shared = undefined, nodeArgs = /** @type {string[]} */ ([]) } = {}) {
   const dir = shared ?? mkdtempSync(path.join(tmpdir(), "memorial-bench-"));
   const site = await startSiteProcess({ dir, port, env: { SESSION_SECRET: "bench-secret", ...env }, nodeArgs, capture: false });
