@@ -127,20 +127,32 @@ export function plainStoredText(value: string, { multiLine }: { multiLine: boole
   );
 }
 
+/**
+ * A web address as people type it: a bare name such as "giving.example.org"
+ * (or "www.…/page") gets "https://" in front; anything that already names a
+ * scheme is left for the check to judge.
+ */
+export function withWebScheme(value: string): string {
+  if (!value || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+  return /^[^\s/?#@]+\.[^\s/?#@]+/.test(value) ? `https://${value}` : value;
+}
+
 /** An address on the web, or empty. `httpsOnly` for links that take visitors somewhere to pay or watch. */
 const link = (label: string, { httpsOnly }: { httpsOnly: boolean }) =>
-  optionalText(label, 2000).refine(
-    (value) => {
-      if (!value) return true;
-      try {
-        const url = new URL(value);
-        return httpsOnly ? url.protocol === "https:" : url.protocol === "https:" || url.protocol === "http:";
-      } catch {
-        return false;
-      }
-    },
-    { message: `${label} must be a full web address starting with ${httpsOnly ? "https://" : "https:// or http://"}` },
-  );
+  optionalText(label, 2000)
+    .transform((value) => (value === undefined ? value : withWebScheme(value)))
+    .refine(
+      (value) => {
+        if (!value) return true;
+        try {
+          const url = new URL(value);
+          return httpsOnly ? url.protocol === "https:" : url.protocol === "https:" || url.protocol === "http:";
+        } catch {
+          return false;
+        }
+      },
+      { message: `${label} must be a full web address starting with ${httpsOnly ? "https://" : "https:// or http://"}` },
+    );
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
