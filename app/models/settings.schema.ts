@@ -24,6 +24,7 @@ export const SETTING_FIELDS = [
   "livestreamUrl",
   "serviceNote",
   "contactEmail",
+  "publicUrl",
   "privacyNote",
   "donationTitle",
   "donationText",
@@ -230,6 +231,8 @@ export const SettingsFields = z.object({
     .min(1, "Contact email is required")
     .max(254, "Contact email must be at most 254 characters")
     .email("Contact email must be a valid email address"),
+  // The address alone: whatever follows the host is dropped (the site adds its own paths).
+  publicUrl: link("Public address", { httpsOnly: false }).transform((value) => (value ? new URL(value).origin : value)),
   privacyNote: text("Privacy note", 500),
   donationTitle: text("Donation title", 200),
   donationText: optionalText("Donation text", 1000, { multiLine: true }),
@@ -298,6 +301,7 @@ export const SETTINGS_SECTIONS = {
     "serviceNote",
   ],
   contact: ["contactEmail", "privacyNote"],
+  address: ["publicUrl"],
   donation: ["donationTitle", "donationText", "donationButtonLabel", "donationUrl"],
   privacy: ["visibility", "visitorPasscode"],
   karenMode: ["karenModeTheme"],

@@ -4,8 +4,10 @@ import { siteSettings } from "../../db/schema";
 import type { Actor } from "~/auth/actor.server";
 import { hashPassword } from "~/auth/password.server";
 import { content, type SiteContent } from "~/content";
+import { config } from "~/config.server";
 import { contentVersion, db, type Transaction } from "~/db.server";
-import type { FieldErrors } from "~/utils/http.server";
+import { siteOrigin, type FieldErrors } from "~/utils/http.server";
+import { publicAddressProblem, type AddressProblem } from "~/utils/public-address";
 import { describeService } from "~/utils/service-time.server";
 import type { SiteView } from "~/utils/site";
 import {
@@ -160,4 +162,21 @@ export function getSiteView(now = Date.now()): SiteView {
   };
   lastView = { version, minute, view };
   return view;
+}
+
+/**
+ * The site's public origin, for what is printed or sent out (QR codes,
+ * invitation and e-mail links): PUBLIC_URL when the server sets it, else the
+ * address the family set in the Site tab, else the address of `request`.
+ * Shared caches follow PUBLIC_URL alone (app/utils/http.server.ts), never
+ * this setting.
+ */
+export function sitePublicAddress(request?: Request): string {
+  return config.PUBLIC_URL ?? (getSiteView().publicUrl || (request ? siteOrigin(request) : "http://localhost"));
+}
+
+/** For the admin's warnings: the public address, and what is wrong with it for guests (null: nothing). */
+export function publicAddressCheck(request: Request): { address: string; problem: AddressProblem | null } {
+  const address = sitePublicAddress(request);
+  return { address, problem: publicAddressProblem(address) };
 }

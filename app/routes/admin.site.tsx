@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment, useEffect } from "react";
 import { requireAdmin } from "~/auth/session.server";
+import { config } from "~/config.server";
 import * as s from "~/components/admin/admin.css";
 import { ErrorSummary } from "~/components/admin/ErrorSummary";
 import { FAMILY_ADMINS_ANCHOR, FamilyAdmins } from "~/components/admin/FamilyAdmins";
@@ -54,6 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       settings,
       saved: isSettingsSection(saved) ? saved : null,
+      /** PUBLIC_URL, set on the server: it wins over the public address set here. */
+      serverAddress: config.PUBLIC_URL ?? null,
       hasPasscode: getVisitorPasscode() !== null,
       timeZones: timeZoneNames(settings.timeZone),
       familyAdmins: await loadFamilyAdmins(request, admin),
@@ -119,6 +122,11 @@ const FIELDS: Record<SettingField | "visitorPasscode", FieldUi> = {
   livestreamUrl: { label: "Livestream link", hint: "Optional: for people who watch from afar.", type: "url" },
   serviceNote: { label: "Note", hint: "Optional, e.g. “Reception to follow”.", type: "text" },
   contactEmail: { label: "Contact email", hint: "Shown in the footer of every page.", type: "email" },
+  publicUrl: {
+    label: "Public address",
+    hint: "The address people type to visit, e.g. memorial.example.com. Leave empty to use the address you are using now.",
+    type: "url",
+  },
   privacyNote: { label: "Privacy note", hint: "Shown under the guest book and share forms.", type: "text" },
   donationTitle: { label: "Donation title", type: "text" },
   donationText: { label: "Donation text", type: "textarea" },
@@ -157,6 +165,10 @@ const SECTIONS: Record<SettingsSection, { title: string; intro?: string }> = {
   welcome: { title: "Welcome messages", intro: "The home page's “Thank You For Visiting” section." },
   service: { title: "The service", intro: "The home page's wording changes by itself once the service is over." },
   contact: { title: "Contact and privacy note" },
+  address: {
+    title: "The site's address",
+    intro: "Printed cards, the slideshow's QR code, invitation links and e-mails point here.",
+  },
   donation: { title: "Donation card" },
   privacy: {
     title: "Privacy",
@@ -179,7 +191,7 @@ const PAGE_INDEX: { anchor: string; title: string }[] = [
 ];
 
 function SettingsForm({ section }: { section: SettingsSection }) {
-  const { settings, hasPasscode, timeZones, saved } = useLoaderData<typeof loader>();
+  const { settings, hasPasscode, timeZones, saved, serverAddress } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const reply = answer && "section" in answer && answer.section === section ? answer : undefined;
   const navigation = useNavigation();
@@ -274,11 +286,15 @@ function SettingsForm({ section }: { section: SettingsSection }) {
           }
           // A web address is typed as text (a bare "giving.example.org" is fine: the check adds https://).
           const { props, errors } = control(name as never, spec.type === "url" ? "text" : spec.type);
+          const hint =
+            name === "publicUrl" && serverAddress
+              ? `The server names the address itself (PUBLIC_URL): ${serverAddress} is used, whatever is written here.`
+              : spec.hint;
           if (spec.type === "url") Object.assign(props, { inputMode: "url", autoCapitalize: "none", spellCheck: false });
           return spec.type === "textarea" ? (
-            <TextareaField key={name} label={spec.label} hint={spec.hint} errors={errors} errorId={errorId} textareaProps={props} />
+            <TextareaField key={name} label={spec.label} hint={hint} errors={errors} errorId={errorId} textareaProps={props} />
           ) : (
-            <Field key={name} label={spec.label} hint={spec.hint} errors={errors} errorId={errorId} inputProps={props} />
+            <Field key={name} label={spec.label} hint={hint} errors={errors} errorId={errorId} inputProps={props} />
           );
         })}
         <button type="submit" className={ui.button.primary} disabled={saving}>
