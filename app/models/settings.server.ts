@@ -156,6 +156,8 @@ export function getSiteView(now = Date.now()): SiteView {
   const settings = getSiteSettings();
   const view: SiteView = {
     ...settings,
+    // The example address of a new site is never offered to visitors as the family's.
+    contactEmail: settings.contactEmail === content.contactEmail ? "" : settings.contactEmail,
     service: describeService(settings, now),
     heroImage: heroImageView(getStoredValue(STORED_KEYS.heroImage)),
     karenMusic: karenMusicView(getStoredValue(STORED_KEYS.karenSong)),
@@ -179,4 +181,24 @@ export function sitePublicAddress(request?: Request): string {
 export function publicAddressCheck(request: Request): { address: string; problem: AddressProblem | null } {
   const address = sitePublicAddress(request);
   return { address, problem: publicAddressProblem(address) };
+}
+
+/** A step of the admin home's "Make it yours" list, and whether the family has done it. */
+export type SetupStep = { step: "name" | "service" | "contact" | "photo" | "address"; done: boolean };
+
+/**
+ * What a new memorial still shows of the example site: each step is done once
+ * its setting differs from the default (the photo: once the family's own is
+ * up; the address: once set here, or by PUBLIC_URL).
+ */
+export function setupSteps(): SetupStep[] {
+  const settings = getSiteSettings();
+  const changed = (...names: (keyof SiteContent)[]) => names.some((name) => settings[name] !== content[name]);
+  return [
+    { step: "name", done: changed("personName") },
+    { step: "service", done: changed("serviceStartsAt", "venueName", "venueAddress") },
+    { step: "contact", done: changed("contactEmail") },
+    { step: "photo", done: getStoredValue(STORED_KEYS.heroImage) !== null },
+    { step: "address", done: config.PUBLIC_URL !== undefined || settings.publicUrl !== "" },
+  ];
 }

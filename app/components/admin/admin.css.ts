@@ -212,3 +212,11 @@ export const addressWarning = style({
   overflowWrap: "anywhere",
 });
 export const addressWarningText = style({ margin: 0 });
+/** The admin home's "Make it yours" list. */
+export const setupChecklist = style({
+  border: `2px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  marginBottom: vars.space.lg,
+  background: vars.color.surface,
+});
