@@ -10,3 +10,13 @@ export const slideshowWarning = style({
   zIndex: 100,
   padding: vars.space.sm,
 });
+
+export const slideshowWarningText = style({
+  margin: 0,
+  padding: vars.space.md,
+  border: `2px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  overflowWrap: "anywhere",
+});

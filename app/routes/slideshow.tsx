@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Slideshow } from "~/components/Slideshow";
-import { AddressWarning } from "~/components/admin/AddressWarning";
 import { getAdmin, json, listSlideshow, loaderCacheControl, NO_STORE, publicAddressCheck } from "~/loaders/slideshow.server";
 import type { RouteHandle } from "~/root";
 import { pageMeta } from "~/utils/meta";
 import { qrCodeSrc, QR_CODES } from "~/utils/qr-codes";
 import { useSite } from "~/utils/site";
-import { slideshowWarning } from "./slideshow.css";
+import { slideshowWarning, slideshowWarningText } from "./slideshow.css";
 import { EMPTY_REFRESH_SECONDS, slideSeconds, slideshowHref, slideshowParams } from "~/utils/slideshow";
 
 // /slideshow: the published photos and videos, one after another, on a
@@ -62,7 +61,11 @@ export default function SlideshowPage() {
     <>
       {data.addressWarning?.problem ? (
         <div className={slideshowWarning}>
-          <AddressWarning address={data.addressWarning.address} problem={data.addressWarning.problem} />
+          {/* For an admin only (the loader never sends it to visitors); kept small, as the page is a visitor's too. */}
+          <p role="note" aria-label="Check the site's address" className={slideshowWarningText}>
+            <strong>Guests may not be able to open {new URL(data.addressWarning.address).host}</strong> from the QR code.{" "}
+            <a href="/admin/site#address">Set the site&apos;s public address</a>
+          </p>
         </div>
       ) : null}
       <Slideshow

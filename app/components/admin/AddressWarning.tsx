@@ -1,5 +1,5 @@
 import { publicAddressProblem, type AddressProblem } from "~/utils/public-address";
-import * as s from "./admin.css";
+import * as s from "./AddressWarning.css";
 
 /** Where the family sets the site's public address (the Site tab's section). */
 export const PUBLIC_ADDRESS_SETTING = "/admin/site#address";

@@ -1,6 +1,4 @@
-import { HERO_PHOTO_SECTION } from "~/models/site-media.schema";
 import * as s from "./admin.css";
-import { PUBLIC_ADDRESS_SETTING } from "./AddressWarning";
 
 type Step = "name" | "service" | "contact" | "photo" | "address";
 
@@ -8,8 +6,8 @@ const STEPS: Record<Step, { label: string; to: string }> = {
   name: { label: "Write their name", to: "/admin/site#memorial" },
   service: { label: "Set the day, time and place of the service", to: "/admin/site#service" },
   contact: { label: "Give an e-mail address where people can reach the family", to: "/admin/site#contact" },
-  photo: { label: "Choose the photo at the top of the home page", to: `/admin/site#${HERO_PHOTO_SECTION}` },
-  address: { label: "Set the site's public address, for the printed cards and links", to: PUBLIC_ADDRESS_SETTING },
+  photo: { label: "Choose the photo at the top of the home page", to: "/admin/site#hero-photo" },
+  address: { label: "Set the site's public address, for the printed cards and links", to: "/admin/site#address" },
 };
 
 /** The admin home's "Make it yours": what a new memorial still shows of the example site, each a link to where it is changed. */

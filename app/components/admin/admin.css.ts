@@ -201,17 +201,6 @@ export const errorSummary = style({
 });
 export const errorSummaryTitle = style({ margin: 0, fontWeight: 700, color: vars.color.danger });
 export const errorSummaryList = style({ margin: `${vars.space.xs} 0 0`, paddingLeft: vars.space.lg });
-/** The warning that an address to print or hand out will not open for guests. */
-export const addressWarning = style({
-  border: `2px solid ${vars.color.danger}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  margin: `0 0 ${vars.space.md}`,
-  background: vars.color.surface,
-  color: vars.color.text,
-  overflowWrap: "anywhere",
-});
-export const addressWarningText = style({ margin: 0 });
 /** The admin home's "Make it yours" list. */
 export const setupChecklist = style({
   border: `2px solid ${vars.color.border}`,
