@@ -2,7 +2,7 @@ import { publicAddressProblem, type AddressProblem } from "~/utils/public-addres
 import * as s from "./AddressWarning.css";
 
 /** Where the family sets the site's public address (the Site tab's section). */
-export const PUBLIC_ADDRESS_SETTING = "/admin/site#address";
+const PUBLIC_ADDRESS_SETTING = "/admin/site#address";
 
 const WHY: Record<AddressProblem, string> = {
   "this-computer": "it is this computer's own address, which no one else's phone can open",
