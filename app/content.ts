@@ -31,6 +31,12 @@ export interface SiteContent {
   /** Optional, e.g. "Reception to follow" (empty for none). */
   serviceNote: string;
   contactEmail: string;
+  /**
+   * The site's public address (an origin such as https://memorial.example.com),
+   * for printed cards, the slideshow's QR code, invitation and e-mail links;
+   * empty: the address the admin is using. PUBLIC_URL, when set, wins.
+   */
+  publicUrl: string;
   privacyNote: string;
   donationTitle: string;
   donationText: string;
@@ -65,6 +71,7 @@ export const layoutContent = {
   livestreamUrl: "",
   serviceNote: "",
   contactEmail: "family@example.com",
+  publicUrl: "",
   privacyNote: "Your contact info will be used only for acknowledgments.",
   donationTitle: "Make a Donation",
   donationButtonLabel: "Donate to UCSF",

@@ -36,13 +36,16 @@ export function SiteFooter({ locked = false }: { locked?: boolean }) {
               <KarenModeToggle />
               <MusicPlayer />
             </div>
-            <p className={s.small}>
-              Questions? Write to the family at{" "}
-              <a className={s.emailLink} href={`mailto:${site.contactEmail}`}>
-                {site.contactEmail}
-              </a>
-              .
-            </p>
+            {/* Empty until the family gives theirs: a new site's example address is not shown. */}
+            {site.contactEmail ? (
+              <p className={s.small}>
+                Questions? Write to the family at{" "}
+                <a className={s.emailLink} href={`mailto:${site.contactEmail}`}>
+                  {site.contactEmail}
+                </a>
+                .
+              </p>
+            ) : null}
           </>
         )}
       </div>

@@ -1,7 +1,8 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const field = style({ display: "grid", gap: vars.space.xs, marginBottom: vars.space.md });
+// One column that never grows past its box: a date picker's own width made a 320-px page scroll sideways.
+export const field = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.xs, marginBottom: vars.space.md });
 
 export const label = style({ fontWeight: 600, color: vars.color.heading });
 
@@ -9,6 +10,8 @@ export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: va
 
 const control = style({
   width: "100%",
+  minWidth: 0,
+  maxWidth: "100%",
   minHeight: vars.layout.tapTarget,
   padding: `${vars.space.sm} ${vars.space.md}`,
   border: `2px solid ${vars.color.controlBorder}`,

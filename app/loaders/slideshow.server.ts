@@ -4,4 +4,6 @@
 // `json` too: @remix-run/node is such an empty module in the browser.
 export { json } from "@remix-run/node";
 export { listSlideshow } from "~/models/upload.server";
-export { loaderCacheControl, NO_STORE, publicOrigin } from "~/utils/http.server";
+export { loaderCacheControl, NO_STORE } from "~/utils/http.server";
+export { publicAddressCheck } from "~/models/settings.server";
+export { getAdmin } from "~/auth/session.server";

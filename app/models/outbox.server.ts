@@ -7,6 +7,7 @@ import { db, type Transaction } from "~/db.server";
 import type { MailContent } from "~/mail/messages";
 import { isPermanentFailure, smtpTransport, type MailTransport, type OutgoingMail } from "~/mail/transport.server";
 import { getMediaStorage } from "~/media/media-storage.server";
+import { sitePublicAddress } from "~/models/settings.server";
 
 // The outbox: an e-mail is a row committed in the same transaction as the
 // event it tells of, and sent afterwards by one sender loop per process. A
@@ -19,8 +20,8 @@ import { getMediaStorage } from "~/media/media-storage.server";
 /** E-mail is sent only when the site has an SMTP server (SMTP_URL). */
 export const mailEnabled = () => config.SMTP_URL !== undefined;
 
-/** An absolute address on the site, for links in e-mails (PUBLIC_URL, required with SMTP_URL). */
-export const siteAddress = (path: string) => new URL(path, config.PUBLIC_URL ?? "http://localhost").href;
+/** An absolute address on the site, for links in e-mails (PUBLIC_URL, required with SMTP_URL; else the Site tab's public address). */
+export const siteAddress = (path: string) => new URL(path, sitePublicAddress()).href;
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

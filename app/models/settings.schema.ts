@@ -24,6 +24,7 @@ export const SETTING_FIELDS = [
   "livestreamUrl",
   "serviceNote",
   "contactEmail",
+  "publicUrl",
   "privacyNote",
   "donationTitle",
   "donationText",
@@ -127,20 +128,32 @@ export function plainStoredText(value: string, { multiLine }: { multiLine: boole
   );
 }
 
+/**
+ * A web address as people type it: a bare name such as "giving.example.org"
+ * (or "www.…/page") gets "https://" in front; anything that already names a
+ * scheme is left for the check to judge.
+ */
+export function withWebScheme(value: string): string {
+  if (!value || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+  return /^[^\s/?#@]+\.[^\s/?#@]+/.test(value) ? `https://${value}` : value;
+}
+
 /** An address on the web, or empty. `httpsOnly` for links that take visitors somewhere to pay or watch. */
 const link = (label: string, { httpsOnly }: { httpsOnly: boolean }) =>
-  optionalText(label, 2000).refine(
-    (value) => {
-      if (!value) return true;
-      try {
-        const url = new URL(value);
-        return httpsOnly ? url.protocol === "https:" : url.protocol === "https:" || url.protocol === "http:";
-      } catch {
-        return false;
-      }
-    },
-    { message: `${label} must be a full web address starting with ${httpsOnly ? "https://" : "https:// or http://"}` },
-  );
+  optionalText(label, 2000)
+    .transform((value) => (value === undefined ? value : withWebScheme(value)))
+    .refine(
+      (value) => {
+        if (!value) return true;
+        try {
+          const url = new URL(value);
+          return httpsOnly ? url.protocol === "https:" : url.protocol === "https:" || url.protocol === "http:";
+        } catch {
+          return false;
+        }
+      },
+      { message: `${label} must be a full web address starting with ${httpsOnly ? "https://" : "https:// or http://"}` },
+    );
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
@@ -218,6 +231,8 @@ export const SettingsFields = z.object({
     .min(1, "Contact email is required")
     .max(254, "Contact email must be at most 254 characters")
     .email("Contact email must be a valid email address"),
+  // The address alone: whatever follows the host is dropped (the site adds its own paths).
+  publicUrl: link("Public address", { httpsOnly: false }).transform((value) => (value ? new URL(value).origin : value)),
   privacyNote: text("Privacy note", 500),
   donationTitle: text("Donation title", 200),
   donationText: optionalText("Donation text", 1000, { multiLine: true }),
@@ -286,6 +301,7 @@ export const SETTINGS_SECTIONS = {
     "serviceNote",
   ],
   contact: ["contactEmail", "privacyNote"],
+  address: ["publicUrl"],
   donation: ["donationTitle", "donationText", "donationButtonLabel", "donationUrl"],
   privacy: ["visibility", "visitorPasscode"],
   karenMode: ["karenModeTheme"],

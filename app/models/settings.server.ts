@@ -4,8 +4,10 @@ import { siteSettings } from "../../db/schema";
 import type { Actor } from "~/auth/actor.server";
 import { hashPassword } from "~/auth/password.server";
 import { content, type SiteContent } from "~/content";
+import { config } from "~/config.server";
 import { contentVersion, db, type Transaction } from "~/db.server";
-import type { FieldErrors } from "~/utils/http.server";
+import { siteOrigin, type FieldErrors } from "~/utils/http.server";
+import { publicAddressProblem, type AddressProblem } from "~/utils/public-address";
 import { describeService } from "~/utils/service-time.server";
 import type { SiteView } from "~/utils/site";
 import {
@@ -154,10 +156,49 @@ export function getSiteView(now = Date.now()): SiteView {
   const settings = getSiteSettings();
   const view: SiteView = {
     ...settings,
+    // The example address of a new site is never offered to visitors as the family's.
+    contactEmail: settings.contactEmail === content.contactEmail ? "" : settings.contactEmail,
     service: describeService(settings, now),
     heroImage: heroImageView(getStoredValue(STORED_KEYS.heroImage)),
     karenMusic: karenMusicView(getStoredValue(STORED_KEYS.karenSong)),
   };
   lastView = { version, minute, view };
   return view;
+}
+
+/**
+ * The site's public origin, for what is printed or sent out (QR codes,
+ * invitation and e-mail links): PUBLIC_URL when the server sets it, else the
+ * address the family set in the Site tab, else the address of `request`.
+ * Shared caches follow PUBLIC_URL alone (app/utils/http.server.ts), never
+ * this setting.
+ */
+export function sitePublicAddress(request?: Request): string {
+  return config.PUBLIC_URL ?? (getSiteView().publicUrl || (request ? siteOrigin(request) : "http://localhost"));
+}
+
+/** For the admin's warnings: the public address, and what is wrong with it for guests (null: nothing). */
+export function publicAddressCheck(request: Request): { address: string; problem: AddressProblem | null } {
+  const address = sitePublicAddress(request);
+  return { address, problem: publicAddressProblem(address) };
+}
+
+/** A step of the admin home's "Make it yours" list, and whether the family has done it. */
+export type SetupStep = { step: "name" | "service" | "contact" | "photo" | "address"; done: boolean };
+
+/**
+ * What a new memorial still shows of the example site: each step is done once
+ * its setting differs from the default (the photo: once the family's own is
+ * up; the address: once set here, or by PUBLIC_URL).
+ */
+export function setupSteps(): SetupStep[] {
+  const settings = getSiteSettings();
+  const changed = (...names: (keyof SiteContent)[]) => names.some((name) => settings[name] !== content[name]);
+  return [
+    { step: "name", done: changed("personName") },
+    { step: "service", done: changed("serviceStartsAt", "venueName", "venueAddress") },
+    { step: "contact", done: changed("contactEmail") },
+    { step: "photo", done: getStoredValue(STORED_KEYS.heroImage) !== null },
+    { step: "address", done: config.PUBLIC_URL !== undefined || settings.publicUrl !== "" },
+  ];
 }

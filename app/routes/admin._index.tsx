@@ -3,7 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { PendingMemories } from "~/components/admin/PendingMemories";
+import { SetupChecklist } from "~/components/admin/SetupChecklist";
 import { listPendingMemoriesPage } from "~/models/memory.server";
+import { setupSteps } from "~/models/settings.server";
 import { moderateMemoryForm } from "~/routes/admin-actions.server";
 import { PRIVATE_NO_STORE } from "~/utils/http.server";
 import { decodeCursor } from "~/utils/page-cursor.server";
@@ -13,7 +15,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   // A link from an older page may name a memory moderated since: the page then continues after it all the same.
   const after = decodeCursor(new URL(request.url).searchParams.get("after") ?? "") ?? undefined;
-  return json({ ...listPendingMemoriesPage(after), continued: after !== undefined }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  const setup = setupSteps()
+    .filter(({ done }) => !done)
+    .map(({ step }) => step);
+  return json(
+    { ...listPendingMemoriesPage(after), continued: after !== undefined, setup },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -22,10 +30,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PendingMemoriesTab() {
-  const { memories, next, total, continued } = useLoaderData<typeof loader>();
+  const { memories, next, total, continued, setup } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
+      <SetupChecklist steps={setup} />
       <ConfirmStep confirm={answer && "confirm" in answer ? answer.confirm : null} action="/admin?index" cancelTo="/admin" />
       <PendingMemories memories={memories} page={{ next, total, continued }} />
     </>

@@ -19,8 +19,9 @@ import {
 } from "~/models/admin.schema";
 import { changeAdminPassword, createAdmin, removeAdmin, type Admin } from "~/models/admin.server";
 import { createInvitation } from "~/models/invitation.server";
+import { sitePublicAddress } from "~/models/settings.server";
 import { INVITATION_FLASH, loadFamilyAdmins } from "~/routes/family-admins.server";
-import { invariantResponse, loaderCacheControl, PRIVATE_NO_STORE, readFormData, siteOrigin } from "~/utils/http.server";
+import { invariantResponse, loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { idParam } from "~/utils/moderation";
 import { asRefusal, failureToast, type Refusal } from "~/utils/refusal.server";
@@ -101,7 +102,7 @@ async function addAdmin(admin: AdminActor, form: FormData, returnTo: string) {
 async function invite(request: Request, admin: AdminActor, returnTo: string) {
   try {
     const { token, expiresAt } = createInvitation(admin);
-    const invitation: InvitationLink = { link: `${siteOrigin(request)}/admin/invite/${token}`, expiresAt: expiresAt.toISOString() };
+    const invitation: InvitationLink = { link: `${sitePublicAddress(request)}/admin/invite/${token}`, expiresAt: expiresAt.toISOString() };
     await flashInSession(request, INVITATION_FLASH, invitation);
     return redirectWithToast(returnTo, INVITATION_CREATED);
   } catch (error) {

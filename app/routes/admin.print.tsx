@@ -4,7 +4,9 @@ import { requireAdmin } from "~/auth/session.server";
 import * as admin from "~/components/admin/admin.css";
 import { RadioGroupField } from "~/components/admin/form-fields";
 import * as ui from "~/styles/ui.css";
-import { PRIVATE_NO_STORE, publicOrigin } from "~/utils/http.server";
+import { AddressWarning } from "~/components/admin/AddressWarning";
+import { publicAddressCheck } from "~/models/settings.server";
+import { PRIVATE_NO_STORE } from "~/utils/http.server";
 import { QR_CODES, qrCodeSrc, type QrCodeName } from "~/utils/qr-codes";
 import { useSite } from "~/utils/site";
 import * as s from "./admin.print.css";
@@ -26,9 +28,11 @@ const printedAddress = (address: string) => address.replace(/^https:\/\//, "");
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const asked = new URL(request.url).searchParams.get("cards");
-  const origin = publicOrigin(request);
+  const { address: origin, problem } = publicAddressCheck(request);
   return json(
     {
+      addressProblem: problem,
+      origin,
       sheet: isSheetName(asked) ? asked : ("mixed" as SheetName),
       addresses: {
         guestbook: printedAddress(`${origin}${QR_CODES.guestbook.path}`),
@@ -41,11 +45,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function PrintTab() {
-  const { sheet, addresses } = useLoaderData<typeof loader>();
+  const { sheet, addresses, addressProblem, origin } = useLoaderData<typeof loader>();
+  // The codes' address is in the image's URL too, so a browser never shows a code it kept for an older address.
+  const qrSrc = (name: QrCodeName) => `${qrCodeSrc(name)}?for=${encodeURIComponent(new URL(origin).host)}`;
   const site = useSite();
   return (
     <>
       <h2 className={admin.sectionTitle}>Printed cards</h2>
+      {addressProblem ? <AddressWarning address={origin} problem={addressProblem} /> : null}
       <p className={s.intro}>
         Four cards to a sheet for the service: guests scan a card&apos;s code with their phone&apos;s camera to sign the guest book or add
         their photos. The sheet fits A4 and US Letter paper; cut along the dashed lines.
@@ -79,7 +86,7 @@ export default function PrintTab() {
             <p className={s.kicker}>{site.heroTitle}</p>
             <p className={s.name}>{site.personName}</p>
             <p className={s.date}>{site.service.dayText}</p>
-            <img className={s.qr} src={qrCodeSrc(name)} alt={`QR code for ${addresses[name]}`} width={480} height={480} />
+            <img className={s.qr} src={qrSrc(name)} alt={`QR code for ${addresses[name]}`} width={480} height={480} />
             <p className={s.words}>{QR_CODES[name].words}</p>
             <p className={s.address}>{addresses[name]}</p>
           </article>
@@ -91,7 +98,7 @@ export default function PrintTab() {
       <ul className={s.downloads}>
         {(Object.keys(QR_CODES) as QrCodeName[]).map((name) => (
           <li key={name}>
-            <a href={qrCodeSrc(name)} download={`qr-${name}.svg`}>
+            <a href={qrSrc(name)} download={`qr-${name}.svg`}>
               {QR_CODES[name].label}
             </a>{" "}
             <span className={ui.muted}>({addresses[name]})</span>

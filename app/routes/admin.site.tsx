@@ -4,11 +4,13 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment, useEffect } from "react";
 import { requireAdmin } from "~/auth/session.server";
+import { config } from "~/config.server";
 import * as s from "~/components/admin/admin.css";
-import { FamilyAdmins } from "~/components/admin/FamilyAdmins";
+import { ErrorSummary } from "~/components/admin/ErrorSummary";
+import { FAMILY_ADMINS_ANCHOR, FamilyAdmins } from "~/components/admin/FamilyAdmins";
 import { HeroPhotoForm } from "~/components/admin/HeroPhotoForm";
 import { KarenSongForm } from "~/components/admin/KarenSongForm";
-import { Field, FormAlert, formLevelError, TextareaField } from "~/components/forms";
+import { Field, formLevelError, TextareaField } from "~/components/forms";
 import { RadioGroupField, SelectField } from "~/components/admin/form-fields";
 import { showToast } from "~/components/Toaster";
 import { useZodForm } from "~/components/useZodForm";
@@ -22,6 +24,7 @@ import {
   type SettingsSection,
 } from "~/models/settings.schema";
 import { getSiteSettings, getVisitorPasscode, updateSiteSettings } from "~/models/settings.server";
+import { HERO_PHOTO_SECTION, KAREN_SONG_SECTION } from "~/models/site-media.schema";
 import * as ui from "~/styles/ui.css";
 import type { ControlType } from "~/utils/form-control";
 import { loadFamilyAdmins } from "~/routes/family-admins.server";
@@ -47,9 +50,13 @@ function timeZoneNames(current: string): string[] {
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const settings = getSiteSettings();
+  const saved = new URL(request.url).searchParams.get("saved");
   return json(
     {
       settings,
+      saved: isSettingsSection(saved) ? saved : null,
+      /** PUBLIC_URL, set on the server: it wins over the public address set here. */
+      serverAddress: config.PUBLIC_URL ?? null,
       hasPasscode: getVisitorPasscode() !== null,
       timeZones: timeZoneNames(settings.timeZone),
       familyAdmins: await loadFamilyAdmins(request, admin),
@@ -79,7 +86,8 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: refusal.status, headers: refusal.headers },
     );
   }
-  return redirectWithToast(`/admin/site#${section}`, SETTINGS_SAVED);
+  // The answer goes where the eye is: the saved section, which says so itself (the toast is at the top).
+  return redirectWithToast(`/admin/site?saved=${section}#${section}`, SETTINGS_SAVED);
 }
 
 type FieldUi =
@@ -105,20 +113,29 @@ const FIELDS: Record<SettingField | "visitorPasscode", FieldUi> = {
     type: "textarea",
   },
   serviceTitle: { label: "Service title", hint: "For example “Celebration of Life”.", type: "text" },
-  serviceStartsAt: { label: "Start", hint: "Date and time, e.g. 2025-08-31T16:00.", type: "datetime-local" },
-  serviceEndsAt: { label: "End", hint: "Date and time, e.g. 2025-08-31T20:00.", type: "datetime-local" },
+  serviceStartsAt: { label: "Start", hint: "The day and the time it begins.", type: "datetime-local" },
+  serviceEndsAt: { label: "End", hint: "The day and the time it ends.", type: "datetime-local" },
   timeZone: { label: "Time zone", hint: "Where the service takes place; the times above are in it.", type: "timeZone" },
   venueName: { label: "Venue", type: "text" },
   venueAddress: { label: "Address", type: "text" },
   mapsLink: { label: "Map link", hint: "Optional: leave empty for a map search of the address.", type: "url" },
-  livestreamUrl: { label: "Livestream link", hint: "Optional: for people who watch from afar (https://…).", type: "url" },
+  livestreamUrl: { label: "Livestream link", hint: "Optional: for people who watch from afar.", type: "url" },
   serviceNote: { label: "Note", hint: "Optional, e.g. “Reception to follow”.", type: "text" },
   contactEmail: { label: "Contact email", hint: "Shown in the footer of every page.", type: "email" },
+  publicUrl: {
+    label: "Public address",
+    hint: "The address people type to visit, e.g. memorial.example.com. Leave empty to use the address you are using now.",
+    type: "url",
+  },
   privacyNote: { label: "Privacy note", hint: "Shown under the guest book and share forms.", type: "text" },
   donationTitle: { label: "Donation title", type: "text" },
   donationText: { label: "Donation text", type: "textarea" },
   donationButtonLabel: { label: "Button label", type: "text" },
-  donationUrl: { label: "Donation link", hint: "https://… Leave empty to hide the donation card.", type: "url" },
+  donationUrl: {
+    label: "Donation link",
+    hint: "The giving page's address, e.g. giving.example.org. Leave empty to hide the donation card.",
+    type: "url",
+  },
   karenModeTheme: {
     label: "Karen Mode theme",
     type: "radio",
@@ -148,6 +165,10 @@ const SECTIONS: Record<SettingsSection, { title: string; intro?: string }> = {
   welcome: { title: "Welcome messages", intro: "The home page's “Thank You For Visiting” section." },
   service: { title: "The service", intro: "The home page's wording changes by itself once the service is over." },
   contact: { title: "Contact and privacy note" },
+  address: {
+    title: "The site's address",
+    intro: "Printed cards, the slideshow's QR code, invitation links and e-mails point here.",
+  },
   donation: { title: "Donation card" },
   privacy: {
     title: "Privacy",
@@ -158,8 +179,19 @@ const SECTIONS: Record<SettingsSection, { title: string; intro?: string }> = {
   karenMode: { title: "Karen Mode" },
 };
 
+/** The short list at the top of the tab: on a phone the page is long, and each part is a tap away. */
+const PAGE_INDEX: { anchor: string; title: string }[] = [
+  ...(Object.keys(SECTIONS) as SettingsSection[]).flatMap((section) => {
+    const entry = { anchor: section, title: SECTIONS[section].title };
+    if (section === "memorial") return [entry, { anchor: HERO_PHOTO_SECTION, title: "Hero photo" }];
+    if (section === "karenMode") return [entry, { anchor: KAREN_SONG_SECTION, title: "Karen Mode song" }];
+    return [entry];
+  }),
+  { anchor: FAMILY_ADMINS_ANCHOR, title: "Family admins" },
+];
+
 function SettingsForm({ section }: { section: SettingsSection }) {
-  const { settings, hasPasscode, timeZones } = useLoaderData<typeof loader>();
+  const { settings, hasPasscode, timeZones, saved, serverAddress } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const reply = answer && "section" in answer && answer.section === section ? answer : undefined;
   const navigation = useNavigation();
@@ -178,14 +210,30 @@ function SettingsForm({ section }: { section: SettingsSection }) {
       });
   }, [reply]);
   const { title, intro } = SECTIONS[section];
+  // A refused save comes back anchored to its section, where the summary is; a save's confirmation is never shown beside an answer.
+  const savedHere = saved === section && !answer && !saving;
   return (
     <section id={section} aria-labelledby={`${id}-title`}>
-      <Form method="post" action="/admin/site" {...getFormProps(form)} className={s.form}>
+      <Form method="post" action={`/admin/site#${section}`} {...getFormProps(form)} className={s.form}>
         <h2 id={`${id}-title`} className={s.sectionTitle}>
           {title}
         </h2>
+        {savedHere ? (
+          <p role="status" className={s.savedNote}>
+            <strong>{SETTINGS_SAVED.title}.</strong> {SETTINGS_SAVED.description}
+          </p>
+        ) : null}
         {intro ? <p className={s.storageNote}>{intro}</p> : null}
-        <FormAlert title={SAVE_FAILED.title} messages={form.errors} />
+        <ErrorSummary
+          title={SAVE_FAILED.title}
+          formErrors={form.errors}
+          fieldErrors={SETTINGS_SECTIONS[section].flatMap((name) => {
+            const errors = (fields as Record<string, { errors?: string[] }>)[name]?.errors;
+            const spec = FIELDS[name];
+            const target = spec.type === "radio" ? `${id}-${name}-${spec.options[0]!.value}` : `${id}-${name}`;
+            return errors?.length ? [{ label: spec.label, target, messages: errors }] : [];
+          })}
+        />
         <input type="hidden" name="section" value={section} />
         {SETTINGS_SECTIONS[section].map((name) => {
           const spec = FIELDS[name];
@@ -236,11 +284,17 @@ function SettingsForm({ section }: { section: SettingsSection }) {
               />
             );
           }
-          const { props, errors } = control(name as never, spec.type);
+          // A web address is typed as text (a bare "giving.example.org" is fine: the check adds https://).
+          const { props, errors } = control(name as never, spec.type === "url" ? "text" : spec.type);
+          const hint =
+            name === "publicUrl" && serverAddress
+              ? `The server names the address itself (PUBLIC_URL): ${serverAddress} is used, whatever is written here.`
+              : spec.hint;
+          if (spec.type === "url") Object.assign(props, { inputMode: "url", autoCapitalize: "none", spellCheck: false });
           return spec.type === "textarea" ? (
-            <TextareaField key={name} label={spec.label} hint={spec.hint} errors={errors} errorId={errorId} textareaProps={props} />
+            <TextareaField key={name} label={spec.label} hint={hint} errors={errors} errorId={errorId} textareaProps={props} />
           ) : (
-            <Field key={name} label={spec.label} hint={spec.hint} errors={errors} errorId={errorId} inputProps={props} />
+            <Field key={name} label={spec.label} hint={hint} errors={errors} errorId={errorId} inputProps={props} />
           );
         })}
         <button type="submit" className={ui.button.primary} disabled={saving}>
@@ -252,15 +306,28 @@ function SettingsForm({ section }: { section: SettingsSection }) {
 }
 
 export default function SiteTab() {
-  const { familyAdmins } = useLoaderData<typeof loader>();
+  const { familyAdmins, settings } = useLoaderData<typeof loader>();
   return (
     <>
       <p className={s.storageNote}>
         Changes show to visitors on their next page. <a href="/">View the site</a>
       </p>
+      <nav aria-label="Settings on this page" className={s.pageIndex}>
+        <ul className={s.pageIndexList}>
+          {PAGE_INDEX.map(({ anchor, title }) => (
+            <li key={anchor}>
+              <a href={`#${anchor}`}>{title}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {(Object.keys(SECTIONS) as SettingsSection[]).map((section) => (
         <Fragment key={section}>
-          <SettingsForm section={section} />
+          {/* Keyed by the stored values: once saved, the fields show them as kept (a bare address with its https://). */}
+          <SettingsForm
+            key={JSON.stringify(SETTINGS_SECTIONS[section].map((name) => (name in settings ? settings[name as SettingField] : "")))}
+            section={section}
+          />
           {/* The photo and the song are files, with forms of their own (each posts to its own route). */}
           {section === "memorial" ? <HeroPhotoForm /> : section === "karenMode" ? <KarenSongForm /> : null}
         </Fragment>

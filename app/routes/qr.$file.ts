@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MAX_QR_TEXT, qrCodeSvg } from "~/utils/qr-code.server";
 import { isQrCodeName, QR_CODES } from "~/utils/qr-codes";
-import { publicOrigin, publicOriginCacheControl, readOnlyAction } from "~/utils/http.server";
+import { sitePublicAddress } from "~/models/settings.server";
+import { publicOriginCacheControl, readOnlyAction } from "~/utils/http.server";
 
 /** Kept a few minutes: setting PUBLIC_URL (a restart) shows soon enough. */
 const QR_MAX_AGE_SECONDS = 300;
@@ -11,14 +12,14 @@ const plainText = (status: number, message: string) =>
 
 /**
  * GET /qr/{guestbook|share|home}.svg: a QR code of that page's address on
- * the site's public origin (PUBLIC_URL, else this request's), for the
+ * the site's public origin (PUBLIC_URL, else the Site tab's, else this request's), for the
  * printed cards and the family's own designs. Behind the visitor gate like
  * every page: on a private memorial it needs the passcode or an admin session.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const name = /^([a-z]+)\.svg$/.exec(params.file ?? "")?.[1] ?? "";
   if (!isQrCodeName(name)) return plainText(404, "There is no QR code by that name: try /qr/guestbook.svg, /qr/share.svg or /qr/home.svg.");
-  const address = `${publicOrigin(request)}${QR_CODES[name].path}`;
+  const address = `${sitePublicAddress(request)}${QR_CODES[name].path}`;
   // Only a made-up Host header makes the address this long.
   if (address.length > MAX_QR_TEXT) return plainText(400, "This site's address is too long for a QR code.");
   return new Response(await qrCodeSvg(address), {

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Slideshow } from "~/components/Slideshow";
-import { json, listSlideshow, loaderCacheControl, NO_STORE, publicOrigin } from "~/loaders/slideshow.server";
+import { getAdmin, json, listSlideshow, loaderCacheControl, NO_STORE, publicAddressCheck } from "~/loaders/slideshow.server";
 import type { RouteHandle } from "~/root";
 import { pageMeta } from "~/utils/meta";
 import { qrCodeSrc, QR_CODES } from "~/utils/qr-codes";
 import { useSite } from "~/utils/site";
+import { slideshowWarning, slideshowWarningText } from "./slideshow.css";
 import { EMPTY_REFRESH_SECONDS, slideSeconds, slideshowHref, slideshowParams } from "~/utils/slideshow";
 
 // /slideshow: the published photos and videos, one after another, on a
@@ -28,6 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Past the end (an item was deleted meanwhile): round to the start.
   const at = asked < count ? asked : 0;
   const item = items[at] ?? null;
+  const address = publicAddressCheck(request);
+  // Only an admin is warned that the QR corner's address will not open for guests (visitors never see it).
+  const addressWarning = options.qr && address.problem && (await getAdmin(request)) ? address : null;
   const to = (by: number, paused = options.paused) => slideshowHref({ ...options, paused, at: count ? (at + by + count) % count : 0 });
   return json(
     {
@@ -38,7 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       paused: options.paused,
       links: { previous: to(-1), next: to(1), pause: to(0, true), play: to(0, false) },
       refresh: options.paused ? null : { seconds: item ? slideSeconds(item, options.every) : EMPTY_REFRESH_SECONDS, url: to(1) },
-      share: options.qr ? { qrSrc: qrCodeSrc("share"), address: `${new URL(publicOrigin(request)).host}${QR_CODES.share.path}` } : null,
+      share: options.qr
+        ? {
+            qrSrc: qrCodeSrc("share"),
+            address: `${new URL(address.address).host}${QR_CODES.share.path}`,
+          }
+        : null,
+      addressWarning,
     },
     { headers: { "Cache-Control": NO_STORE } },
   );
@@ -48,16 +58,27 @@ export default function SlideshowPage() {
   const data = useLoaderData<typeof loader>();
   const site = useSite();
   return (
-    <Slideshow
-      initial={data.item}
-      position={data.at}
-      count={data.count}
-      every={data.every}
-      paused={data.paused}
-      links={data.links}
-      personName={site.personName}
-      share={data.share}
-    />
+    <>
+      {data.addressWarning?.problem ? (
+        <div className={slideshowWarning}>
+          {/* For an admin only (the loader never sends it to visitors); kept small, as the page is a visitor's too. */}
+          <p role="note" aria-label="Check the site's address" className={slideshowWarningText}>
+            <strong>Guests may not be able to open {new URL(data.addressWarning.address).host}</strong> from the QR code.{" "}
+            <a href="/admin/site#address">Set the site&apos;s public address</a>
+          </p>
+        </div>
+      ) : null}
+      <Slideshow
+        initial={data.item}
+        position={data.at}
+        count={data.count}
+        every={data.every}
+        paused={data.paused}
+        links={data.links}
+        personName={site.personName}
+        share={data.share}
+      />
+    </>
   );
 }
 

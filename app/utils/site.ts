@@ -59,6 +59,8 @@ export { memorialTitle };
 /** No page's own text shows then (only the layout and the error), so the browser is not sent the home page's long texts for it. */
 const fallbackSite: SiteView = {
   ...layoutContent,
+  // Never the example address (see getSiteView).
+  contactEmail: "",
   welcomeMessage: "",
   welcomeMessageAfter: "",
   donationText: "",

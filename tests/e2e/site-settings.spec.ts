@@ -87,7 +87,8 @@ test("a refused value comes back beside its field with what was typed, and nothi
   await service.getByLabel("Venue").fill("The Old Barn");
   await service.getByLabel("End").fill("2025-08-31T09:00");
   await service.getByRole("button", { name: "Save the service" }).click();
-  await expect(service.getByText("End must be after the start")).toBeVisible();
+  await expect(service.getByRole("alert").getByRole("link", { name: "End must be after the start" })).toBeVisible();
+  await expect(service.locator("#site-service-serviceEndsAt-error")).toHaveText("End must be after the start");
   await expect(service.getByLabel("Venue")).toHaveValue("The Old Barn");
   await expect(service.getByLabel("End")).toHaveAttribute("aria-invalid", "true");
   await page.goto("/");
@@ -131,7 +132,8 @@ test("a private site needs a passcode, and the Site tab says so beside the field
   const privacy = section(page, "Privacy");
   await privacy.getByRole("radio", { name: "Private" }).check();
   await privacy.getByRole("button", { name: "Save privacy" }).click();
-  await expect(privacy.getByText(/Choose a passcode for visitors/)).toBeVisible();
+  await expect(privacy.locator("#site-privacy-visitorPasscode-error")).toHaveText(/Choose a passcode for visitors/);
+  await expect(privacy.getByRole("alert").getByRole("link", { name: /Choose a passcode for visitors/ })).toBeVisible();
   await privacy.getByRole("radio", { name: "Private" }).check();
   await privacy.getByLabel("Visitors' passcode").fill("Bluebells");
   await privacy.getByRole("button", { name: "Save privacy" }).click();

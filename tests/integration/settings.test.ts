@@ -328,7 +328,7 @@ describe("the Site tab's forms", () => {
       const cookie = await adminCookie();
       const response = await post(sectionForm(section), cookie);
       expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe(`/admin/site#${section}`);
+      expect(response.headers.get("Location")).toBe(`/admin/site?saved=${section}#${section}`);
       expect(response.headers.getSetCookie().join(";")).toContain("toast");
       expect(getSiteSettings()).toEqual(content);
     },

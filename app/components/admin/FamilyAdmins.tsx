@@ -9,6 +9,7 @@ import type { ConfirmRequest } from "~/utils/moderation";
 import { useSite } from "~/utils/site";
 import { formatDateTime } from "~/utils/time";
 import * as s from "./admin.css";
+import { InvitationAddressWarning } from "./AddressWarning";
 import { ConfirmStep } from "./ConfirmStep";
 import * as f from "./FamilyAdmins.css";
 
@@ -76,6 +77,7 @@ export function FamilyAdmins({
               onFocus: (event) => event.currentTarget.select(),
             }}
           />
+          <InvitationAddressWarning link={invitation.link} />
         </div>
       ) : null}
       <div className={s.tableWrap}>

@@ -178,3 +178,34 @@ export const confirmPicture = style({
   borderRadius: vars.radius.sm,
   marginBottom: vars.space.md,
 });
+/** A section's own "Settings Saved", under its heading (where a save without JavaScript lands). */
+export const savedNote = style({
+  margin: `0 0 ${vars.space.md}`,
+  padding: vars.space.md,
+  border: `2px solid ${vars.color.success}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+});
+/** The Site tab's short list of its parts. */
+export const pageIndex = style({ marginBottom: vars.space.lg });
+export const pageIndexList = style({ margin: 0, paddingLeft: vars.space.lg, display: "grid", gap: vars.space.xs });
+/** An error summary: what was refused, each message a link to its field. */
+export const errorSummary = style({
+  border: `2px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  marginBottom: vars.space.md,
+  background: vars.color.surface,
+  selectors: { "&:focus": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" } },
+});
+export const errorSummaryTitle = style({ margin: 0, fontWeight: 700, color: vars.color.danger });
+export const errorSummaryList = style({ margin: `${vars.space.xs} 0 0`, paddingLeft: vars.space.lg });
+/** The admin home's "Make it yours" list. */
+export const setupChecklist = style({
+  border: `2px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  marginBottom: vars.space.lg,
+  background: vars.color.surface,
+});

@@ -1,0 +1,68 @@
+import { expect, test, type Page } from "@playwright/test";
+import { content } from "~/content";
+import { hydrated, logIn } from "./support/admin";
+import { changeSiteSettings, resetSiteSettings } from "./support/data";
+
+// A fresh install: visitors are never shown the example contact address, and
+// the admin home lists what still shows the example site, each line a link
+// to where it is changed, gone once it is.
+
+test.use({ viewport: { width: 390, height: 844 } });
+test.beforeEach(() => resetSiteSettings());
+test.afterEach(() => resetSiteSettings());
+
+const checklist = (page: Page) => page.getByRole("region", { name: "Make it yours" });
+
+test("a visitor to a fresh site is not shown the example contact address; the family's own shows once given", async ({ browser }) => {
+  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await visitor.newPage();
+    await page.goto("/");
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    expect(await page.content()).not.toContain(content.contactEmail);
+    await expect(page.getByRole("contentinfo")).not.toContainText("Questions? Write to the family");
+    await page.goto("/guestbook");
+    expect(await page.content()).not.toContain(content.contactEmail);
+
+    await changeSiteSettings({ contactEmail: "hughes.family@example.org" });
+    await page.goto("/");
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "hughes.family@example.org" })).toBeVisible();
+  } finally {
+    await visitor.close();
+  }
+});
+
+test("the admin home's checklist leads to each example detail, and each line goes once it is changed", async ({ page }) => {
+  await logIn(page);
+  const list = checklist(page);
+  await expect(list.getByRole("listitem")).toHaveCount(5);
+  await list.getByRole("link", { name: "Write their name" }).click();
+  await expect(page).toHaveURL(/\/admin\/site#memorial$/);
+  await hydrated(page);
+  const memorial = page.getByRole("region", { name: "The memorial", exact: true });
+  await memorial.getByLabel("Name", { exact: true }).fill("Margaret Ellen Hughes");
+  await memorial.getByRole("button", { name: "Save the memorial" }).click();
+  await expect(memorial.getByRole("status")).toContainText("Settings Saved");
+
+  await page.goto("/admin");
+  await expect(list.getByRole("listitem")).toHaveCount(4);
+  await expect(list.getByRole("link", { name: "Write their name" })).toHaveCount(0);
+  for (const [name, to] of [
+    ["Set the day, time and place of the service", "/admin/site#service"],
+    ["Give an e-mail address where people can reach the family", "/admin/site#contact"],
+    ["Choose the photo at the top of the home page", "/admin/site#hero-photo"],
+    ["Set the site's public address, for the printed cards and links", "/admin/site#address"],
+  ] as const) {
+    await expect(list.getByRole("link", { name })).toHaveAttribute("href", to);
+  }
+
+  await changeSiteSettings({
+    serviceStartsAt: "2099-06-06T11:00",
+    serviceEndsAt: "2099-06-06T13:00",
+    contactEmail: "hughes.family@example.org",
+    publicUrl: "https://memorial.example.org",
+  });
+  await page.goto("/admin");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list.getByRole("link", { name: "Choose the photo at the top of the home page" })).toBeVisible();
+});
