@@ -193,6 +193,19 @@ test.describe("irreversible actions ask first", () => {
 test.describe("the admin panel on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test("a phone does not capitalise the username, and 'Admin' logs in as 'admin' all the same", async ({ page }) => {
+    await page.goto("/admin/login");
+    const username = page.getByLabel("Username");
+    await expect(username).toHaveAttribute("autocapitalize", "none");
+    await expect(username).toHaveAttribute("autocorrect", "off");
+    await expect(username).toHaveAttribute("spellcheck", "false");
+    await logIn(page, "/admin", { ...ADMIN, username: "Admin" });
+    await page.goto("/admin/admins");
+    const added = page.getByRole("form", { name: "Add an admin" }).getByLabel("Username");
+    await expect(added).toHaveAttribute("autocapitalize", "none");
+    await expect(added).toHaveAttribute("autocorrect", "off");
+  });
+
   test("pending memories are stacked cards with their buttons in reach; no tab scrolls sideways", async ({ page }) => {
     addMemory({ name: "Bartholomew".repeat(9), message: `A long unbroken word: ${"remember".repeat(30)}` });
     await addUpload({ name: `${"holiday".repeat(20)}.jpg` });

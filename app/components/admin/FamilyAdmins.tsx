@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { Field, FormAlert } from "~/components/forms";
-import { ControlField } from "~/components/admin/form-fields";
+import { ControlField, UsernameField } from "~/components/admin/form-fields";
 import { useZodForm } from "~/components/useZodForm";
 import { NewAdminSchema, PasswordChangeFormSchema, type FamilyAdminsData } from "~/models/admin.schema";
 import * as ui from "~/styles/ui.css";
@@ -166,7 +166,7 @@ function AddAdminFields({ lastResult, returnTo }: { lastResult?: SubmissionResul
       </h3>
       <FormAlert title="Not added" messages={form.errors} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <ControlField label="Username" control={username} autoComplete="off" />
+      <UsernameField control={username} autoComplete="off" />
       <ControlField
         label="Password"
         hint="At least 8 characters. Tell it to them yourself; they can change it once logged in."
