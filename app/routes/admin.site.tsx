@@ -143,7 +143,10 @@ const FIELDS: Record<SettingField | "visitorPasscode", FieldUi> = {
   visitorPasscode: { label: "Visitors' passcode", type: "text" },
 };
 
-const SECTIONS: Record<SettingsSection, { title: string; intro?: string }> = {
+const SECTIONS: Record<
+  SettingsSection,
+  { title: string; intro?: string; /** A name keeps its capitals on the button. */ properName?: boolean }
+> = {
   memorial: { title: "The memorial", intro: "The name and words at the top of every page." },
   welcome: { title: "Welcome messages", intro: "The home page's “Thank You For Visiting” section." },
   service: { title: "The service", intro: "The home page's wording changes by itself once the service is over." },
@@ -155,7 +158,7 @@ const SECTIONS: Record<SettingsSection, { title: string; intro?: string }> = {
     intro:
       "Photos and videos that visitors have already opened may stay in their browsers and in web caches for up to a year after you make the site private.",
   },
-  karenMode: { title: "Karen Mode" },
+  karenMode: { title: "Karen Mode", properName: true },
 };
 
 function SettingsForm({ section }: { section: SettingsSection }) {
@@ -177,7 +180,7 @@ function SettingsForm({ section }: { section: SettingsSection }) {
         type: "destructive",
       });
   }, [reply]);
-  const { title, intro } = SECTIONS[section];
+  const { title, intro, properName } = SECTIONS[section];
   return (
     <section id={section} aria-labelledby={`${id}-title`}>
       <Form method="post" action="/admin/site" {...getFormProps(form)} className={s.form}>
@@ -244,7 +247,7 @@ function SettingsForm({ section }: { section: SettingsSection }) {
           );
         })}
         <button type="submit" className={ui.button.primary} disabled={saving}>
-          {saving ? "Saving..." : `Save ${title.toLowerCase()}`}
+          {saving ? "Saving..." : `Save ${properName ? title : title.toLowerCase()}`}
         </button>
       </Form>
     </section>

@@ -74,7 +74,8 @@ export default function AdminLayout() {
           Published
         </Tab>
         <Tab to="/admin/attendance" active={section === "attendance"}>
-          Attendance ({counts.attendance})
+          {/* A total, not work waiting like the two counts above. */}
+          Attendance ({counts.attendance} recorded)
         </Tab>
         <Tab to="/admin/poems" active={section === "poems"}>
           Poems
