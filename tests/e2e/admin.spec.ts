@@ -133,6 +133,7 @@ test.describe("moderating memories", () => {
     await row.getByRole("button", { name: "Approve" }).click();
     await expect(toast(page)).toContainText("Memory Updated");
     await expect(toast(page)).toContainText("Memory status has been updated.");
+    await expect(toast(page)).toContainText("Cousin Ellen’s memory is now on the guest book.");
     await expect(page.getByText("No pending memories to review.")).toBeVisible();
     expect(memoryStatus(id)).toBe("APPROVED");
     await page.goto("/guestbook");
@@ -162,6 +163,70 @@ test.describe("moderating memories", () => {
     await expect(page.locator("#admin-dialog-title")).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin$/);
     expect(memoryStatus(id)).toBe("REJECTED");
+  });
+});
+
+test.describe("a memory's details on a phone", () => {
+  /** How many lines the text of `locator` takes on the screen. */
+  const lines = (locator: ReturnType<Page["locator"]>) =>
+    locator.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    });
+
+  for (const width of [320, 360, 390]) {
+    test(`at ${width} px the labels sit above their values, the e-mail keeps to two lines and Close to one`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      addMemory({
+        name: "Margaret Thompson-Whitfield",
+        email: "margaret.thompson-whitfield@example.com",
+        phone: "555 0199",
+        message: "We sang in the choir together for thirty years.",
+      });
+      await logIn(page);
+      await page.getByRole("link", { name: "View the memory from Margaret Thompson-Whitfield" }).click();
+      const dialog = detailView(page, "Memory from Margaret Thompson-Whitfield");
+      await expect(dialog).toBeVisible();
+      const close = dialog.getByRole("link", { name: "Close" });
+      expect(await lines(close)).toBe(1);
+      const label = dialog.locator("dt", { hasText: "Email" });
+      const email = dialog.locator("dd", { hasText: "margaret.thompson-whitfield@example.com" });
+      const [labelBox, emailBox] = [(await label.boundingBox())!, (await email.boundingBox())!];
+      expect(emailBox.y).toBeGreaterThanOrEqual(labelBox.y + labelBox.height - 1);
+      expect(await lines(email)).toBeLessThanOrEqual(2);
+      expect(await lines(dialog.locator("dd", { hasText: "Margaret Thompson-Whitfield" }).first())).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    });
+  }
+});
+
+test.describe("status words that tell the truth", () => {
+  test("a published memory's and photo's pages say they are published and offer nothing to approve or publish", async ({ page }) => {
+    addMemory({ name: "Aunt Dorothy", status: "APPROVED", message: "Sunday dinners at her house." });
+    const photo = await addUpload({ name: "on-the-porch.jpg", status: "APPROVED" });
+    const waiting = await addUpload({ name: "still-waiting.jpg" });
+    await logIn(page);
+    const memoryId = db.select().from(memories).where(eq(memories.name, "Aunt Dorothy")).get()!.id;
+    await page.goto(`/admin/memories/${memoryId}`);
+    const memory = detailView(page, "Memory from Aunt Dorothy");
+    await expect(memory).toContainText("Published: it is on the guest book");
+    await expect(memory.getByRole("button", { name: "Approve & Publish" })).toHaveCount(0);
+    await expect(memory.getByRole("link", { name: "Published tab" })).toBeVisible();
+
+    await page.goto(`/admin/uploads/${photo}`);
+    const preview = detailView(page, "on-the-porch.jpg");
+    await expect(preview.getByRole("status")).toHaveText("Published: it is in the gallery.");
+    await expect(preview).not.toContainText("Ready to publish.");
+    await expect(preview.getByRole("button", { name: "Publish to Gallery" })).toHaveCount(0);
+    await expect(preview.getByRole("button", { name: "Delete Permanently" })).toHaveCount(0);
+
+    // One still waiting keeps its words and buttons.
+    await page.goto(`/admin/uploads/${waiting}`);
+    const pending = detailView(page, "still-waiting.jpg");
+    await expect(pending).toContainText("Ready to publish.");
+    await expect(pending.getByRole("button", { name: "Publish to Gallery" })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -254,6 +319,7 @@ test.describe("moderating uploads", () => {
     await expect(card).toContainText("640 × 480");
     await card.getByRole("button", { name: "Publish" }).click();
     await expect(toast(page)).toContainText("Upload Updated");
+    await expect(toast(page)).toContainText("“keep-me.jpg” is now in the gallery.");
     await expect(page.getByRole("listitem").filter({ hasText: "keep-me.jpg" })).toHaveCount(0);
     expect(upload(keep)?.status).toBe("APPROVED");
 
@@ -268,6 +334,7 @@ test.describe("moderating uploads", () => {
     expect(upload(remove)?.status).toBe("PENDING");
     await question.getByRole("button", { name: "Yes, delete it" }).click();
     await expect(toast(page)).toContainText("Upload status has been updated.");
+    await expect(toast(page)).toContainText("“remove-me.jpg” was deleted permanently.");
     await expect(page.getByText("No pending uploads to review.")).toBeVisible();
     expect(upload(remove)).toMatchObject({ status: "REJECTED", storageKey: null });
   });
@@ -426,7 +493,7 @@ test.describe("poems, attendance and exports", () => {
     await expectNoAxeViolations(page);
 
     await logIn(page);
-    await page.getByRole("link", { name: "Attendance (1)" }).click();
+    await page.getByRole("link", { name: "Attendance (1 recorded)" }).click();
     await expect(page.getByText("Memorial Attendees")).toBeVisible();
     await expect(page.getByText("Confirmed attendees")).toBeVisible();
     await expect(page.getByText("Including all guests")).toBeVisible();
