@@ -230,6 +230,48 @@ test.describe("status words that tell the truth", () => {
   });
 });
 
+test.describe("enough to moderate from the lists", () => {
+  test("a pending memory's card shows its message up to 400 characters, not 80", async ({ page }) => {
+    const message = `She taught me to bake bread on Saturday mornings. ${"We laughed at the flour on the ceiling and the dog under the table. ".repeat(4)}I will miss her.`;
+    expect(message.length).toBeGreaterThan(300);
+    addMemory({ name: "Neighbour Rosa", message });
+    const long = "Every summer we went to the lake together. ".repeat(15);
+    addMemory({ name: "Cousin Paul", message: long });
+    await logIn(page);
+    await expect(
+      page
+        .getByRole("row", { name: /Neighbour Rosa/ })
+        .getByRole("cell")
+        .nth(2),
+    ).toHaveText(message);
+    const cut = page
+      .getByRole("row", { name: /Cousin Paul/ })
+      .getByRole("cell")
+      .nth(2);
+    await expect(cut).toHaveText(/…$/);
+    expect((await cut.textContent())!.length).toBeGreaterThan(300);
+    expect((await cut.textContent())!.length).toBeLessThanOrEqual(401);
+  });
+
+  test("upload thumbnails offer the gallery's larger copies, sharp on a 2× screen", async ({ browser }) => {
+    const context = await browser.newContext({
+      deviceScaleFactor: 2,
+      javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+      baseURL: test.info().project.use.baseURL,
+    });
+    const page = await context.newPage();
+    const id = await addUpload({ name: "garden-party.jpg", width: 1600 });
+    await logIn(page, "/admin/uploads");
+    const thumb = page.getByRole("link", { name: "Preview garden-party.jpg" }).locator("img");
+    const { url, thumbnailUrl } = upload(id)!;
+    await expect(thumb).toHaveAttribute("srcset", new RegExp(`${thumbnailUrl!.replace(/[.]/g, "\\.")} \\d+w, .* \\d+w`));
+    await expect(thumb).toHaveAttribute("srcset", new RegExp(`${url.replace(/[.]/g, "\\.")} \\d+w`));
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).not.toBe(false);
+    expect(await thumb.evaluate((img: HTMLImageElement) => img.currentSrc)).not.toContain(thumbnailUrl!);
+    await context.close();
+  });
+});
+
 test.describe("irreversible actions ask first", () => {
   test("Reject in the list asks before acting, and Cancel keeps the memory waiting", async ({ page }) => {
     const id = addMemory({ name: "Cousin May", message: "Thinking of the garden today." });
