@@ -231,6 +231,22 @@ test.describe("status words that tell the truth", () => {
 });
 
 test.describe("enough to moderate from the lists", () => {
+  test("the tabs mark out work waiting; the Attendance total does not look like it", async ({ page }) => {
+    addMemory({ name: "Cousin Ellen" });
+    db.insert(rsvps).values({ name: "Guest", email: "guest@example.com", guestCount: 2 }).run();
+    await logIn(page);
+    const tabs = page.getByRole("navigation", { name: "Admin sections" });
+    const background = (name: RegExp) =>
+      tabs
+        .getByRole("link", { name })
+        .locator("span")
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background(/^Pending Memories/)).not.toBe("rgba(0, 0, 0, 0)");
+    await expect(tabs.getByRole("link", { name: "Attendance (1)" }).locator("span")).toHaveCount(0);
+    expect(await background(/^Pending Uploads/)).toBe("rgba(0, 0, 0, 0)");
+    db.delete(rsvps).run();
+  });
+
   test("a pending memory's card shows its message up to 400 characters, not 80", async ({ page }) => {
     const message = `She taught me to bake bread on Saturday mornings. ${"We laughed at the flour on the ceiling and the dog under the table. ".repeat(4)}I will miss her.`;
     expect(message.length).toBeGreaterThan(300);
@@ -535,7 +551,7 @@ test.describe("poems, attendance and exports", () => {
     await expectNoAxeViolations(page);
 
     await logIn(page);
-    await page.getByRole("link", { name: "Attendance (1 recorded)" }).click();
+    await page.getByRole("link", { name: "Attendance (1)" }).click();
     await expect(page.getByText("Memorial Attendees")).toBeVisible();
     await expect(page.getByText("Confirmed attendees")).toBeVisible();
     await expect(page.getByText("Including all guests")).toBeVisible();

@@ -178,3 +178,12 @@ export const confirmPicture = style({
   borderRadius: vars.radius.sm,
   marginBottom: vars.space.md,
 });
+
+/** The count of a tab with work waiting (Pending Memories, Pending Uploads). */
+export const waitingCount = style({
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.round,
+  background: vars.color.accent,
+  color: vars.color.onAccent,
+  fontWeight: 700,
+});
