@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // HIDDEN: published once, then taken back by the family (unpublished): kept, shown to no visitor, and can be published again.
 export const STATUSES = ["PENDING", "APPROVED", "REJECTED", "HIDDEN"] as const;
@@ -163,19 +163,24 @@ export const rateLimitHits = sqliteTable(
 export const MAIL_CHOICES = ["each", "daily", "none"] as const;
 export type MailChoice = (typeof MAIL_CHOICES)[number];
 
-export const adminUsers = sqliteTable("admin_users", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  username: text("username").notNull().unique(),
-  password: text("password").notNull(),
-  createdAt: createdAt(),
-  // E-mail when something waits: for each new item, one summary a day at
-  // digestTime ("HH:MM" in the site's time zone), or none; digestSentFor is
-  // the site's day ("YYYY-MM-DD") of the last summary made (or found empty).
-  email: text("email"),
-  mailChoice: text("mailChoice", { enum: MAIL_CHOICES }).notNull().default("none"),
-  digestTime: text("digestTime").notNull().default("08:00"),
-  digestSentFor: text("digestSentFor"),
-});
+export const adminUsers = sqliteTable(
+  "admin_users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull().unique(),
+    password: text("password").notNull(),
+    createdAt: createdAt(),
+    // E-mail when something waits: for each new item, one summary a day at
+    // digestTime ("HH:MM" in the site's time zone), or none; digestSentFor is
+    // the site's day ("YYYY-MM-DD") of the last summary made (or found empty).
+    email: text("email"),
+    mailChoice: text("mailChoice", { enum: MAIL_CHOICES }).notNull().default("none"),
+    digestTime: text("digestTime").notNull().default("08:00"),
+    digestSentFor: text("digestSentFor"),
+  },
+  // One admin per username whatever its case: "Margaret" logs in as "margaret" (a phone capitalises the first letter).
+  (t) => [uniqueIndex("admin_users_username_nocase_idx").on(sql`${t.username} collate nocase`)],
+);
 
 export const poems = sqliteTable(
   "poems",

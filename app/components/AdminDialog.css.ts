@@ -16,11 +16,23 @@ globalStyle(`html[data-hydrated="true"] ${backdrop}`, {
   background: "rgba(20, 14, 10, 0.6)",
 });
 
-export const dialog = style([card, { width: "min(46rem, 100%)", maxHeight: "100%", overflow: "auto", padding: vars.space.xl }]);
+export const dialog = style([
+  card,
+  {
+    width: "min(46rem, 100%)",
+    maxHeight: "100%",
+    overflow: "auto",
+    padding: vars.space.xl,
+    "@media": { "screen and (max-width: 40em)": { padding: vars.space.md } },
+  },
+]);
 
 export const header = style({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: vars.space.md });
-export const title = style({ marginTop: 0, overflowWrap: "anywhere" });
+export const title = style({ marginTop: 0, minWidth: 0, overflowWrap: "anywhere" });
+/** Never squeezed into "Clo/se" by a long title on a phone. */
 export const close = style({
+  flexShrink: 0,
+  whiteSpace: "nowrap",
   display: "inline-flex",
   alignItems: "center",
   minHeight: vars.layout.tapTarget,
@@ -28,13 +40,17 @@ export const close = style({
   fontWeight: 600,
 });
 
+/** Labels beside their values where there is room; above them on a phone, where two columns leave two words a line. */
+const NARROW = "screen and (max-width: 40em)";
 export const details = style({
   display: "grid",
-  gridTemplateColumns: "max-content 1fr",
+  gridTemplateColumns: "max-content minmax(0, 1fr)",
   gap: `${vars.space.xs} ${vars.space.md}`,
   margin: `0 0 ${vars.space.lg}`,
+  "@media": { [NARROW]: { gridTemplateColumns: "minmax(0, 1fr)", rowGap: 0 } },
 });
 globalStyle(`${details} dt`, { fontWeight: 700, color: vars.color.heading });
+globalStyle(`${details} dt:not(:first-child)`, { "@media": { [NARROW]: { marginTop: vars.space.sm } } });
 globalStyle(`${details} dd`, { margin: 0, overflowWrap: "anywhere" });
 export const message = style({ whiteSpace: "pre-wrap" });
 export const buttons = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });

@@ -98,7 +98,7 @@ export const SELF_REMOVED = {
 export const NOT_REMOVED = { title: "Not Removed", type: "destructive" as const };
 export const INVITATION_CREATED = {
   title: "Invitation Created",
-  description: "Copy the link below and send it to the person. It works once, within 7 days.",
+  description: "Your invitation link is in the Family admins section: copy it and send it to the person. It works once, within 7 days.",
 };
 export const PASSWORD_CHANGED = {
   title: "Password Changed",

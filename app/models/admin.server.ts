@@ -35,9 +35,12 @@ export function countAdmins(): number {
   return db.select({ n: count() }).from(adminUsers).get()?.n ?? 0;
 }
 
+/** The admin named `username`, whatever its case (the unique index of db/schema.ts ignores case too). */
+const usernameIs = (username: string) => sql`${adminUsers.username} = ${username} collate nocase`;
+
 /** The admin with these credentials, or null; takes as long whether or not the username exists. */
 export async function verifyAdminLogin(username: string, password: string): Promise<Admin | null> {
-  const row = db.select().from(adminUsers).where(eq(adminUsers.username, username)).get();
+  const row = db.select().from(adminUsers).where(usernameIs(username)).get();
   if (!row) {
     await verifyPassword(password, await decoyHash());
     return null;
@@ -61,13 +64,7 @@ function endSessionsOf(tx: Pick<typeof db, "delete">, adminId: number, except?: 
 
 /** Whether a username is taken, ignoring case: "Anna" and "anna" would be too easy to mix up at the login. */
 export function isUsernameTaken(tx: Pick<typeof db, "select">, username: string) {
-  return (
-    tx
-      .select({ id: adminUsers.id })
-      .from(adminUsers)
-      .where(sql`lower(${adminUsers.username}) = lower(${username})`)
-      .get() !== undefined
-  );
+  return tx.select({ id: adminUsers.id }).from(adminUsers).where(usernameIs(username)).get() !== undefined;
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE";
@@ -175,7 +172,7 @@ export async function upsertAdmin(username: string, password: string): Promise<{
   const hash = await hashPassword(password);
   return db.transaction(
     (tx) => {
-      const existing = tx.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.username, name)).get();
+      const existing = tx.select({ id: adminUsers.id }).from(adminUsers).where(usernameIs(name)).get();
       if (existing) {
         tx.update(adminUsers).set({ password: hash }).where(eq(adminUsers.id, existing.id)).run();
         endSessionsOf(tx, existing.id);
@@ -191,7 +188,7 @@ export async function upsertAdmin(username: string, password: string): Promise<{
 /** At start: the admin named by ADMIN_USERNAME exists and ADMIN_PASSWORD opens it. */
 export async function ensureConfiguredAdmin(username: string | undefined, password: string | undefined) {
   if (!username || !password) return;
-  const row = db.select().from(adminUsers).where(eq(adminUsers.username, username)).get();
+  const row = db.select().from(adminUsers).where(usernameIs(username)).get();
   if (row && (await verifyPassword(password, row.password, { waitForTurn: true }))) return;
   await upsertAdmin(username, password);
 }

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { stringify } from "csv-stringify";
-import { and, asc, gt, isNotNull, sql } from "drizzle-orm";
+import { and, asc, gt, isNotNull, ne, sql } from "drizzle-orm";
 import { memories, rsvps, uploads } from "../../db/schema";
 import { db } from "~/db.server";
 import { getSiteSettings } from "./settings.server";
@@ -143,8 +143,9 @@ function* batches<T extends { id: number }>(read: (afterId: number) => T[]): Gen
 
 /**
  * Everyone who left contact details, once per email address (the latest name
- * and phone win), with where they came from: for the thank-you notes. The
- * list is gathered before it is written, one entry per person.
+ * and phone win), with where they came from: for the thank-you notes. What
+ * the family rejected (spam, mostly) is left out, and with it whoever sent
+ * only that. The list is gathered before it is written, one entry per person.
  */
 export function contactRows(): string[][] {
   const contacts = new Map<string, Contact>();
@@ -158,7 +159,13 @@ export function contactRows(): string[][] {
     contacts.set(key, contact);
   };
   for (const memory of batches((after) =>
-    db.select().from(memories).where(gt(memories.id, after)).orderBy(asc(memories.id)).limit(BATCH).all(),
+    db
+      .select()
+      .from(memories)
+      .where(and(gt(memories.id, after), ne(memories.status, "REJECTED")))
+      .orderBy(asc(memories.id))
+      .limit(BATCH)
+      .all(),
   )) {
     add(memory.name, memory.email, memory.phone, "Guest book");
   }
@@ -166,7 +173,7 @@ export function contactRows(): string[][] {
     db
       .select({ id: uploads.id, submittedBy: uploads.submittedBy })
       .from(uploads)
-      .where(and(gt(uploads.id, after), isNotNull(uploads.submittedBy)))
+      .where(and(gt(uploads.id, after), isNotNull(uploads.submittedBy), ne(uploads.status, "REJECTED")))
       .orderBy(asc(uploads.id))
       .limit(BATCH)
       .all(),

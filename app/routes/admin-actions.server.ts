@@ -8,10 +8,20 @@ import { idParam } from "~/utils/moderation";
 import { asRefusal, failureToast } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-// The §8 words for each moderation outcome.
+// The §8 words for each moderation outcome; a change says after them what happened, in plain words.
 const MEMORY_UPDATED = { title: "Memory Updated", description: "Memory status has been updated." };
+const memoryUpdated = (name: string, status: "APPROVED" | "REJECTED") => ({
+  ...MEMORY_UPDATED,
+  description: `${MEMORY_UPDATED.description} ${
+    status === "APPROVED" ? `${name}’s memory is now on the guest book.` : `${name}’s memory was rejected: no visitor will see it.`
+  }`,
+});
 const MEMORY_FAILED = { title: "Error", description: "Failed to update memory status.", type: "destructive" as const };
 const UPLOAD_UPDATED = { title: "Upload Updated", description: "Upload status has been updated." };
+const uploadUpdated = (name: string, status: "APPROVED" | "REJECTED") => ({
+  ...UPLOAD_UPDATED,
+  description: `${UPLOAD_UPDATED.description} ${status === "APPROVED" ? `“${name}” is now in the gallery.` : `“${name}” was deleted permanently.`}`,
+});
 const UPLOAD_FAILED = { title: "Error", description: "Failed to update upload status.", type: "destructive" as const };
 const IMAGE_ROTATED = { title: "Image Rotated", description: "The image has been rotated successfully." };
 const ROTATE_FAILED = { title: "Error", description: "Failed to rotate image.", type: "destructive" as const };
@@ -44,12 +54,13 @@ export async function moderateMemoryForm(request: Request, returnTo: string) {
       confirmLabel: "Yes, reject it",
     });
   }
+  const memory = id ? getMemory(id) : undefined;
   try {
-    if (!status || !id || !setMemoryStatus(id, status, admin)) return redirectWithToast(returnTo, MEMORY_FAILED);
+    if (!status || !id || !memory || !setMemoryStatus(id, status, admin)) return redirectWithToast(returnTo, MEMORY_FAILED);
   } catch (error) {
     return redirectWithToast(returnTo, failureToast(MEMORY_FAILED, error));
   }
-  return redirectWithToast(returnTo, MEMORY_UPDATED);
+  return redirectWithToast(returnTo, memoryUpdated(memory.name, status));
 }
 
 /**
@@ -87,7 +98,7 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
   const status = STATUS_BY_INTENT[intent as keyof typeof STATUS_BY_INTENT];
   try {
     const upload = status && id ? await setUploadStatus(id, status, admin) : undefined;
-    return redirectWithToast(returnTo, upload ? UPLOAD_UPDATED : UPLOAD_FAILED);
+    return redirectWithToast(returnTo, upload && status ? uploadUpdated(upload.originalName ?? "Unknown", status) : UPLOAD_FAILED);
   } catch (error) {
     return redirectWithToast(returnTo, failureToast(UPLOAD_FAILED, error));
   }

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
@@ -14,6 +14,14 @@ import { moderateMemoryForm } from "~/routes/admin-actions.server";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { formatDateTime } from "~/utils/time";
+
+/** Where the memory stands, in words. */
+const STATUS_WORDS = {
+  PENDING: "Waiting for review",
+  APPROVED: "Published: it is on the guest book",
+  REJECTED: "Rejected: no visitor sees it",
+  HIDDEN: "Unpublished: kept, but no visitor sees it",
+} as const;
 
 /** One memory's details: a page without JavaScript, a dialog over the list with it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -52,7 +60,7 @@ export default function MemoryDetails() {
           <dt>Can be displayed</dt>
           <dd>{memory.canDisplay ? "Yes" : "No"}</dd>
           <dt>Status</dt>
-          <dd>{memory.status}</dd>
+          <dd>{STATUS_WORDS[memory.status]}</dd>
           <ModerationRecord {...memory} timeZone={timeZone} />
           <dt>Message</dt>
           <dd className={d.message}>{memory.message}</dd>
@@ -65,7 +73,13 @@ export default function MemoryDetails() {
             </>
           ) : null}
         </dl>
-        {confirm ? (
+        {memory.status !== "PENDING" && !confirm ? (
+          memory.status === "REJECTED" ? null : (
+            <p>
+              To correct it, unpublish it or publish it again, use the <Link to="/admin/published/memories">Published tab</Link>.
+            </p>
+          )
+        ) : confirm ? (
           <ConfirmStep confirm={confirm} action={`/admin/memories/${memory.id}`} cancelTo={`/admin/memories/${memory.id}`} />
         ) : (
           <ModerationButtons

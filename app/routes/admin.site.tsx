@@ -160,7 +160,10 @@ const FIELDS: Record<SettingField | "visitorPasscode", FieldUi> = {
   visitorPasscode: { label: "Visitors' passcode", type: "text" },
 };
 
-const SECTIONS: Record<SettingsSection, { title: string; intro?: string }> = {
+const SECTIONS: Record<
+  SettingsSection,
+  { title: string; intro?: string; /** A name keeps its capitals on the button. */ properName?: boolean }
+> = {
   memorial: { title: "The memorial", intro: "The name and words at the top of every page." },
   welcome: { title: "Welcome messages", intro: "The home page's “Thank You For Visiting” section." },
   service: { title: "The service", intro: "The home page's wording changes by itself once the service is over." },
@@ -176,7 +179,7 @@ const SECTIONS: Record<SettingsSection, { title: string; intro?: string }> = {
     intro:
       "Photos and videos that visitors have already opened may stay in their browsers and in web caches for up to a year after you make the site private.",
   },
-  karenMode: { title: "Karen Mode" },
+  karenMode: { title: "Karen Mode", properName: true },
 };
 
 /** The short list at the top of the tab: on a phone the page is long, and each part is a tap away. */
@@ -209,7 +212,7 @@ function SettingsForm({ section }: { section: SettingsSection }) {
         type: "destructive",
       });
   }, [reply]);
-  const { title, intro } = SECTIONS[section];
+  const { title, intro, properName } = SECTIONS[section];
   // A refused save comes back anchored to its section, where the summary is; a save's confirmation is never shown beside an answer.
   const savedHere = saved === section && !answer && !saving;
   return (
@@ -298,7 +301,7 @@ function SettingsForm({ section }: { section: SettingsSection }) {
           );
         })}
         <button type="submit" className={ui.button.primary} disabled={saving}>
-          {saving ? "Saving..." : `Save ${title.toLowerCase()}`}
+          {saving ? "Saving..." : `Save ${properName ? title : title.toLowerCase()}`}
         </button>
       </Form>
     </section>

@@ -35,6 +35,11 @@ function Tab({ to, active, children }: { to: string; active: boolean; children: 
   );
 }
 
+/** A count of items waiting for the admin: marked out while there is work, so a total (Attendance) never looks like it. */
+function WaitingCount({ count }: { count: number }) {
+  return <span className={count > 0 ? s.waitingCount : undefined}>({count})</span>;
+}
+
 export default function AdminLayout() {
   const { counts } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -65,15 +70,16 @@ export default function AdminLayout() {
       </div>
       <nav aria-label="Admin sections" className={s.tabs}>
         <Tab to="/admin" active={section === "" || section === "memories"}>
-          Pending Memories ({counts.memories})
+          Pending Memories <WaitingCount count={counts.memories} />
         </Tab>
         <Tab to="/admin/uploads" active={section === "uploads"}>
-          Pending Uploads ({counts.uploads})
+          Pending Uploads <WaitingCount count={counts.uploads} />
         </Tab>
         <Tab to="/admin/published" active={section === "published"}>
           Published
         </Tab>
         <Tab to="/admin/attendance" active={section === "attendance"}>
+          {/* A total, not work waiting: plain, unlike the two counts above. */}
           Attendance ({counts.attendance})
         </Tab>
         <Tab to="/admin/poems" active={section === "poems"}>

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
@@ -66,7 +66,11 @@ export default function UploadPreview() {
         </video>
       )}
       {/* A failure is said in place of the preview above. */}
-      {deleted || upload.processing.state === "failed" ? null : (
+      {deleted || upload.processing.state === "failed" ? null : upload.status === "APPROVED" ? (
+        <p role="status">Published: it is in the gallery.</p>
+      ) : upload.status === "HIDDEN" ? (
+        <p role="status">Unpublished: it is kept, but no visitor sees it.</p>
+      ) : (
         <>
           <ProcessingStatus upload={upload} />
           <RefreshWhileProcessing uploads={[upload]} />
@@ -117,7 +121,13 @@ export default function UploadPreview() {
         </Form>
       ) : null}
       <div className={d.buttons} style={{ marginTop: "1rem" }}>
-        {deleted ? null : confirm ? (
+        {upload.status !== "PENDING" && !confirm ? (
+          upload.status === "REJECTED" ? null : (
+            <p>
+              To unpublish it or publish it again, use the <Link to="/admin/published/uploads">Published tab</Link>.
+            </p>
+          )
+        ) : confirm ? (
           <ConfirmStep confirm={confirm} action={`/admin/uploads/${upload.id}`} cancelTo={`/admin/uploads/${upload.id}`} />
         ) : (
           <ModerationButtons

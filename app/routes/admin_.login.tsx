@@ -8,7 +8,7 @@ import { LOGIN_FAILED, LOGIN_SUCCESS, LoginSchema } from "~/auth/login.schema";
 import { startAdminSession } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
 import { FormAlert } from "~/components/forms";
-import { ControlField } from "~/components/admin/form-fields";
+import { ControlField, UsernameField } from "~/components/admin/form-fields";
 import { showToast } from "~/components/Toaster";
 import { useZodForm } from "~/components/useZodForm";
 import { isSetupOpen } from "~/models/first-run.server";
@@ -87,7 +87,7 @@ export default function AdminLogin() {
         <h1 className={s.loginTitle}>Admin Login</h1>
         <FormAlert title={LOGIN_FAILED.title} messages={form.errors} />
         <input type="hidden" name="redirectTo" value={afterLogin(searchParams.get("redirectTo"))} />
-        <ControlField label="Username" control={username} autoComplete="username" />
+        <UsernameField control={username} autoComplete="username" />
         <ControlField label="Password" control={password} autoComplete="current-password" />
         <button type="submit" className={ui.button.primary} disabled={pending}>
           {pending ? "Logging in..." : "Login"}

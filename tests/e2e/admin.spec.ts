@@ -133,6 +133,7 @@ test.describe("moderating memories", () => {
     await row.getByRole("button", { name: "Approve" }).click();
     await expect(toast(page)).toContainText("Memory Updated");
     await expect(toast(page)).toContainText("Memory status has been updated.");
+    await expect(toast(page)).toContainText("Cousin Ellen’s memory is now on the guest book.");
     await expect(page.getByText("No pending memories to review.")).toBeVisible();
     expect(memoryStatus(id)).toBe("APPROVED");
     await page.goto("/guestbook");
@@ -165,6 +166,128 @@ test.describe("moderating memories", () => {
   });
 });
 
+test.describe("a memory's details on a phone", () => {
+  /** How many lines the text of `locator` takes on the screen. */
+  const lines = (locator: ReturnType<Page["locator"]>) =>
+    locator.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    });
+
+  for (const width of [320, 360, 390]) {
+    test(`at ${width} px the labels sit above their values, the e-mail keeps to two lines and Close to one`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      addMemory({
+        name: "Margaret Thompson-Whitfield",
+        email: "margaret.thompson-whitfield@example.com",
+        phone: "555 0199",
+        message: "We sang in the choir together for thirty years.",
+      });
+      await logIn(page);
+      await page.getByRole("link", { name: "View the memory from Margaret Thompson-Whitfield" }).click();
+      const dialog = detailView(page, "Memory from Margaret Thompson-Whitfield");
+      await expect(dialog).toBeVisible();
+      const close = dialog.getByRole("link", { name: "Close" });
+      expect(await lines(close)).toBe(1);
+      const label = dialog.locator("dt", { hasText: "Email" });
+      const email = dialog.locator("dd", { hasText: "margaret.thompson-whitfield@example.com" });
+      const [labelBox, emailBox] = [(await label.boundingBox())!, (await email.boundingBox())!];
+      expect(emailBox.y).toBeGreaterThanOrEqual(labelBox.y + labelBox.height - 1);
+      expect(await lines(email)).toBeLessThanOrEqual(2);
+      expect(await lines(dialog.locator("dd", { hasText: "Margaret Thompson-Whitfield" }).first())).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    });
+  }
+});
+
+test.describe("status words that tell the truth", () => {
+  test("a published memory's and photo's pages say they are published and offer nothing to approve or publish", async ({ page }) => {
+    addMemory({ name: "Aunt Dorothy", status: "APPROVED", message: "Sunday dinners at her house." });
+    const photo = await addUpload({ name: "on-the-porch.jpg", status: "APPROVED" });
+    const waiting = await addUpload({ name: "still-waiting.jpg" });
+    await logIn(page);
+    const memoryId = db.select().from(memories).where(eq(memories.name, "Aunt Dorothy")).get()!.id;
+    await page.goto(`/admin/memories/${memoryId}`);
+    const memory = detailView(page, "Memory from Aunt Dorothy");
+    await expect(memory).toContainText("Published: it is on the guest book");
+    await expect(memory.getByRole("button", { name: "Approve & Publish" })).toHaveCount(0);
+    await expect(memory.getByRole("link", { name: "Published tab" })).toBeVisible();
+
+    await page.goto(`/admin/uploads/${photo}`);
+    const preview = detailView(page, "on-the-porch.jpg");
+    await expect(preview.getByRole("status")).toHaveText("Published: it is in the gallery.");
+    await expect(preview).not.toContainText("Ready to publish.");
+    await expect(preview.getByRole("button", { name: "Publish to Gallery" })).toHaveCount(0);
+    await expect(preview.getByRole("button", { name: "Delete Permanently" })).toHaveCount(0);
+
+    // One still waiting keeps its words and buttons.
+    await page.goto(`/admin/uploads/${waiting}`);
+    const pending = detailView(page, "still-waiting.jpg");
+    await expect(pending).toContainText("Ready to publish.");
+    await expect(pending.getByRole("button", { name: "Publish to Gallery" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("enough to moderate from the lists", () => {
+  test("the tabs mark out work waiting; the Attendance total does not look like it", async ({ page }) => {
+    addMemory({ name: "Cousin Ellen" });
+    db.insert(rsvps).values({ name: "Guest", email: "guest@example.com", guestCount: 2 }).run();
+    await logIn(page);
+    const tabs = page.getByRole("navigation", { name: "Admin sections" });
+    const background = (name: RegExp) =>
+      tabs
+        .getByRole("link", { name })
+        .locator("span")
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background(/^Pending Memories/)).not.toBe("rgba(0, 0, 0, 0)");
+    await expect(tabs.getByRole("link", { name: "Attendance (1)" }).locator("span")).toHaveCount(0);
+    expect(await background(/^Pending Uploads/)).toBe("rgba(0, 0, 0, 0)");
+    db.delete(rsvps).run();
+  });
+
+  test("a pending memory's card shows its message up to 400 characters, not 80", async ({ page }) => {
+    const message = `She taught me to bake bread on Saturday mornings. ${"We laughed at the flour on the ceiling and the dog under the table. ".repeat(4)}I will miss her.`;
+    expect(message.length).toBeGreaterThan(300);
+    addMemory({ name: "Neighbour Rosa", message });
+    const long = "Every summer we went to the lake together. ".repeat(15);
+    addMemory({ name: "Cousin Paul", message: long });
+    await logIn(page);
+    await expect(
+      page
+        .getByRole("row", { name: /Neighbour Rosa/ })
+        .getByRole("cell")
+        .nth(2),
+    ).toHaveText(message);
+    const cut = page
+      .getByRole("row", { name: /Cousin Paul/ })
+      .getByRole("cell")
+      .nth(2);
+    await expect(cut).toHaveText(/…$/);
+    expect((await cut.textContent())!.length).toBeGreaterThan(300);
+    expect((await cut.textContent())!.length).toBeLessThanOrEqual(401);
+  });
+
+  test("upload thumbnails offer the gallery's larger copies, sharp on a 2× screen", async ({ browser }) => {
+    const context = await browser.newContext({
+      deviceScaleFactor: 2,
+      javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+      baseURL: test.info().project.use.baseURL,
+    });
+    const page = await context.newPage();
+    const id = await addUpload({ name: "garden-party.jpg", width: 1600 });
+    await logIn(page, "/admin/uploads");
+    const thumb = page.getByRole("link", { name: "Preview garden-party.jpg" }).locator("img");
+    const { url, thumbnailUrl } = upload(id)!;
+    await expect(thumb).toHaveAttribute("srcset", new RegExp(`${thumbnailUrl!.replace(/[.]/g, "\\.")} \\d+w, .* \\d+w`));
+    await expect(thumb).toHaveAttribute("srcset", new RegExp(`${url.replace(/[.]/g, "\\.")} \\d+w`));
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).not.toBe(false);
+    expect(await thumb.evaluate((img: HTMLImageElement) => img.currentSrc)).not.toContain(thumbnailUrl!);
+    await context.close();
+  });
+});
+
 test.describe("irreversible actions ask first", () => {
   test("Reject in the list asks before acting, and Cancel keeps the memory waiting", async ({ page }) => {
     const id = addMemory({ name: "Cousin May", message: "Thinking of the garden today." });
@@ -192,6 +315,19 @@ test.describe("irreversible actions ask first", () => {
 
 test.describe("the admin panel on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a phone does not capitalise the username, and 'Admin' logs in as 'admin' all the same", async ({ page }) => {
+    await page.goto("/admin/login");
+    const username = page.getByLabel("Username");
+    await expect(username).toHaveAttribute("autocapitalize", "none");
+    await expect(username).toHaveAttribute("autocorrect", "off");
+    await expect(username).toHaveAttribute("spellcheck", "false");
+    await logIn(page, "/admin", { ...ADMIN, username: "Admin" });
+    await page.goto("/admin/admins");
+    const added = page.getByRole("form", { name: "Add an admin" }).getByLabel("Username");
+    await expect(added).toHaveAttribute("autocapitalize", "none");
+    await expect(added).toHaveAttribute("autocorrect", "off");
+  });
 
   test("pending memories are stacked cards with their buttons in reach; no tab scrolls sideways", async ({ page }) => {
     addMemory({ name: "Bartholomew".repeat(9), message: `A long unbroken word: ${"remember".repeat(30)}` });
@@ -241,6 +377,7 @@ test.describe("moderating uploads", () => {
     await expect(card).toContainText("640 × 480");
     await card.getByRole("button", { name: "Publish" }).click();
     await expect(toast(page)).toContainText("Upload Updated");
+    await expect(toast(page)).toContainText("“keep-me.jpg” is now in the gallery.");
     await expect(page.getByRole("listitem").filter({ hasText: "keep-me.jpg" })).toHaveCount(0);
     expect(upload(keep)?.status).toBe("APPROVED");
 
@@ -255,6 +392,7 @@ test.describe("moderating uploads", () => {
     expect(upload(remove)?.status).toBe("PENDING");
     await question.getByRole("button", { name: "Yes, delete it" }).click();
     await expect(toast(page)).toContainText("Upload status has been updated.");
+    await expect(toast(page)).toContainText("“remove-me.jpg” was deleted permanently.");
     await expect(page.getByText("No pending uploads to review.")).toBeVisible();
     expect(upload(remove)).toMatchObject({ status: "REJECTED", storageKey: null });
   });

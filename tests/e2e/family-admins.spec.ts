@@ -84,12 +84,12 @@ test.describe("family admins", () => {
     await logIn(page, ADMIN, SECTION);
     await page.getByRole("button", { name: "Create Invitation Link" }).click();
     await expect(toast(page)).toContainText("Invitation Created");
-    const field = section(page).getByLabel("Invitation link");
-    await expect(field).toHaveValue(/\/admin\/invite\/[A-Za-z0-9_-]{43}$/);
-    const link = await field.inputValue();
+    const box = section(page).getByRole("group", { name: "Your invitation link" });
+    await expect(box.getByText(/\/admin\/invite\/[A-Za-z0-9_-]{43}$/)).toBeVisible();
+    const link = (await box.getByText(/\/admin\/invite\//).textContent())!;
     await expectNoAxeViolations(page);
     await page.goto(SECTION);
-    await expect(section(page).getByLabel("Invitation link")).toHaveCount(0);
+    await expect(section(page).getByRole("group", { name: "Your invitation link" })).toHaveCount(0);
 
     const other = await otherBrowser(browser);
     await other.page.goto(link);
@@ -115,6 +115,51 @@ test.describe("family admins", () => {
     await page.goto(SECTION);
     await expect(adminRow(page, niece)).toBeVisible();
   });
+
+  for (const width of [320, 360, 390]) {
+    test(`on a ${width} px phone the invitation link wraps whole, with Copy and Share buttons when JavaScript runs`, async ({
+      page,
+      context,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      if (javaScript()) {
+        await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+        // The phone's share sheet, as the page sees it: what it was asked to share.
+        await page.addInitScript(() => {
+          const shared: ShareData[] = [];
+          Object.assign(window, { shared });
+          Object.defineProperty(navigator, "share", { value: (data: ShareData) => (shared.push(data), Promise.resolve()) });
+        });
+      }
+      await logIn(page, ADMIN, SECTION);
+      await page.getByRole("button", { name: "Create Invitation Link" }).click();
+      await expect(toast(page)).toContainText("Invitation Created");
+      await expect(toast(page)).not.toContainText("below");
+      const box = section(page).getByRole("group", { name: "Your invitation link" });
+      const text = box.getByText(/\/admin\/invite\/[A-Za-z0-9_-]{43}$/);
+      await expect(text).toBeVisible();
+      const link = (await text.textContent())!;
+      expect(link).toMatch(/^https?:\/\//);
+      // The whole link is on the screen, wrapped, not cut off in a one-line field.
+      const bounds = (await text.boundingBox())!;
+      expect(bounds.x).toBeGreaterThanOrEqual(0);
+      expect(bounds.x + bounds.width).toBeLessThanOrEqual(width);
+      expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      if (!javaScript()) {
+        await expect(box.getByRole("button")).toHaveCount(0);
+        return;
+      }
+      await box.getByRole("button", { name: "Copy Link" }).click();
+      await expect(box.getByRole("status")).toHaveText("Copied. Paste it into a message or an e-mail to the person.");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+      await box.getByRole("button", { name: "Share Link" }).click();
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared.map((data) => data.url)))
+        .toEqual([link]);
+      await expectNoAxeViolations(page);
+    });
+  }
 
   test("removing an admin logs them out at once; removing yourself asks first", async ({ page, browser }) => {
     const helper = named("helper");

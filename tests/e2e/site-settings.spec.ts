@@ -120,7 +120,7 @@ test("the donation card goes when its link is emptied, and the Karen Mode theme 
   await donation.getByRole("button", { name: "Save donation card" }).click();
   await expect(toast(page)).toContainText("Settings Saved");
   await section(page, "Karen Mode").getByRole("radio", { name: "Disco" }).check();
-  await section(page, "Karen Mode").getByRole("button", { name: "Save karen mode" }).click();
+  await section(page, "Karen Mode").getByRole("button", { name: "Save Karen Mode", exact: true }).click();
   await expect(toast(page)).toContainText("Settings Saved");
   await expect(page.getByRole("radio", { name: "Disco" })).toBeChecked();
   await page.goto("/");

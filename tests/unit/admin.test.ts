@@ -260,4 +260,29 @@ describe("CSV exports", () => {
     ]);
     expect(parseSubmittedBy("no email here")).toBeNull();
   });
+
+  it("leaves out whoever only sent what was rejected (spam), and a rejected item's details", () => {
+    db.delete(memories).run();
+    db.delete(uploads).run();
+    db.delete(rsvps).run();
+    db.insert(memories)
+      .values([
+        { name: "Spam Bot", email: "bot@spam.example", phone: "555 9", message: "Buy cheap watches now", status: "REJECTED" },
+        { name: "Dot", email: "dot@example.com", message: "A kind word, approved", status: "APPROVED" },
+        { name: "Dot (rejected twin)", email: "dot@example.com", phone: "555 0", message: "Posted twice by mistake", status: "REJECTED" },
+        { name: "Eve", email: "eve@example.com", message: "Still waiting for review" },
+      ])
+      .run();
+    db.insert(uploads)
+      .values([
+        { type: "IMAGE", url: "/m/4", submittedBy: "Spam Bot (bot2@spam.example)", status: "REJECTED" },
+        { type: "IMAGE", url: "/m/5", submittedBy: "Fay (fay@example.com)", status: "HIDDEN" },
+      ])
+      .run();
+    expect(contactRows()).toEqual([
+      ["Dot", "dot@example.com", "", "Guest book"],
+      ["Eve", "eve@example.com", "", "Guest book"],
+      ["Fay", "fay@example.com", "", "Photos and videos"],
+    ]);
+  });
 });

@@ -305,6 +305,41 @@ describe("the migration that lets the family unpublish (0005)", () => {
   });
 });
 
+describe("usernames that differ only in case", () => {
+  it("keeps admins added before usernames ignored case: the first keeps the name, a later one gets its id added, with its invitations", () => {
+    // A database as the site left it before 0007, with two admins the admin command could add then.
+    const before = path.join(dir, "before-0007");
+    mkdirSync(path.join(before, "meta"), { recursive: true });
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as {
+      entries: { tag: string }[];
+    };
+    journal.entries = journal.entries.slice(0, 7);
+    for (const { tag } of journal.entries) copyFileSync(path.join(MIGRATIONS_DIR, `${tag}.sql`), path.join(before, `${tag}.sql`));
+    writeFileSync(path.join(before, "meta", "_journal.json"), JSON.stringify(journal));
+    const { db, file } = freshDatabase(before);
+    db.$client.exec(`
+      insert into admin_users (username, password) values ('Margaret', 'hash-1'), ('margaret', 'hash-2'), ('Tom', 'hash-3');
+      insert into admin_invitations (tokenHash, createdBy, expiresAt) values ('t1', 'margaret', 1), ('t2', 'Margaret', 1);
+    `);
+    db.$client.close();
+
+    const migrated = openDatabase(file);
+    opened.push(migrated);
+    expect(
+      migrated.select({ id: adminUsers.id, username: adminUsers.username, password: adminUsers.password }).from(adminUsers).all(),
+    ).toEqual([
+      { id: 1, username: "Margaret", password: "hash-1" },
+      { id: 2, username: "margaret-2", password: "hash-2" },
+      { id: 3, username: "Tom", password: "hash-3" },
+    ]);
+    expect(migrated.$client.prepare("select tokenHash, createdBy from admin_invitations order by tokenHash").all()).toEqual([
+      { tokenHash: "t1", createdBy: "margaret-2" },
+      { tokenHash: "t2", createdBy: "Margaret" },
+    ]);
+    expect(() => migrated.insert(adminUsers).values({ username: "TOM", password: "hash-4" }).run()).toThrow(/UNIQUE constraint failed/);
+  });
+});
+
 describe("applying the migrations more than once", () => {
   it("keeps existing data and records the migration only once when the file is reopened", () => {
     const { db, file } = freshDatabase();
@@ -476,9 +511,12 @@ describe("constraints the database refuses to break", () => {
     ).toEqual([1, 10]);
   });
 
-  it("refuses a second admin with the same username", () => {
+  it("refuses a second admin with the same username, whatever its case", () => {
     db.insert(adminUsers).values({ username: "family", password: "hash-1" }).run();
     expect(() => db.insert(adminUsers).values({ username: "family", password: "hash-2" }).run()).toThrow(
+      /UNIQUE constraint failed: admin_users\.username/,
+    );
+    expect(() => db.insert(adminUsers).values({ username: "Family", password: "hash-2" }).run()).toThrow(
       /UNIQUE constraint failed: admin_users\.username/,
     );
     expect(

@@ -86,6 +86,33 @@ describe("family admins", () => {
     expect(await verifyAdminLogin("Ben", "a-good-password")).toEqual(ben);
   });
 
+  it("log in with their username in any case: a phone that capitalises 'margaret' costs no try", async () => {
+    const margaret = await addAdmin("margaret");
+    expect(await verifyAdminLogin("Margaret", "a-good-password")).toEqual(margaret);
+    expect(await verifyAdminLogin("MARGARET", "a-good-password")).toEqual(margaret);
+    expect(await verifyAdminLogin("Margaret", "a-wrong-password")).toBeNull();
+    const ben = await addAdmin("Ben");
+    expect(await verifyAdminLogin("ben", "a-good-password")).toEqual(ben);
+  });
+
+  it("the admin command and ADMIN_USERNAME change the password of the admin whose username differs only in case", async () => {
+    const margaret = await addAdmin("margaret");
+    expect(await upsertAdmin("Margaret", "a-newer-password")).toEqual({ created: false });
+    expect(listAdmins().map((admin) => admin.username)).toEqual(["margaret"]);
+    expect(await verifyAdminLogin("margaret", "a-newer-password")).toEqual(margaret);
+  });
+
+  it("an invitation cannot make a second admin whose username differs only in case", async () => {
+    await addAdmin("margaret");
+    const { token } = createInvitation(operator("margaret"));
+    await expect(acceptInvitation(token, { username: "Margaret", password: "nieces-password" })).rejects.toMatchObject({
+      status: 409,
+      field: "username",
+      message: USERNAME_TAKEN,
+    });
+    expect(listAdmins().map((admin) => admin.username)).toEqual(["margaret"]);
+  });
+
   it("the last admin cannot be removed; an unknown one is not found", async () => {
     const anna = await addAdmin("anna");
     expect(() => removeAdmin(anna.id, operator())).toThrow(expect.objectContaining({ status: 409, field: "admin", message: LAST_ADMIN }));

@@ -9,11 +9,23 @@ export const forms = style({
   gridTemplateColumns: "repeat(auto-fit, minmax(min(20rem, 100%), 1fr))",
   alignItems: "start",
 });
-/** The new invitation link: framed in the accent colour, the link in a field to select and copy. */
+/** The new invitation link: framed in the accent colour, the whole link as text to select and copy. */
 export const invitation = style({
+  display: "grid",
+  gap: vars.space.md,
   padding: vars.space.lg,
   border: `2px solid ${vars.color.accent}`,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
 });
-export const linkField = style({ fontFamily: "monospace", overflowWrap: "anywhere" });
+export const linkText = style({
+  margin: 0,
+  padding: vars.space.sm,
+  fontFamily: "monospace",
+  overflowWrap: "anywhere",
+  userSelect: "all",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.page,
+});
+export const linkActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });

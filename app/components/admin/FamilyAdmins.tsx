@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { Field, FormAlert } from "~/components/forms";
-import { ControlField } from "~/components/admin/form-fields";
+import { useEffect, useRef, useState } from "react";
+import { FormAlert } from "~/components/forms";
+import { ControlField, UsernameField } from "~/components/admin/form-fields";
 import { useZodForm } from "~/components/useZodForm";
-import { NewAdminSchema, PasswordChangeFormSchema, type FamilyAdminsData } from "~/models/admin.schema";
+import { NewAdminSchema, PasswordChangeFormSchema, type FamilyAdminsData, type InvitationLink } from "~/models/admin.schema";
 import * as ui from "~/styles/ui.css";
 import type { ConfirmRequest } from "~/utils/moderation";
 import { useSite } from "~/utils/site";
@@ -58,28 +59,7 @@ export function FamilyAdmins({
       </p>
       {/* Without its #anchor: a link differing from the page's address only there would not load the page again (no JavaScript). */}
       <ConfirmStep confirm={confirm} action={FAMILY_ADMINS_ACTION} cancelTo={returnTo.split("#")[0]!} />
-      {invitation ? (
-        <div className={f.invitation}>
-          <p className={f.intro}>
-            <strong>Your invitation link</strong> is shown only this once: copy it now and send it to the person. It works once, until{" "}
-            {formatDateTime(invitation.expiresAt, timeZone)}.
-          </p>
-          <Field
-            label="Invitation link"
-            errors={undefined}
-            errorId="invitation-link-error"
-            inputProps={{
-              id: "invitation-link",
-              type: "text",
-              readOnly: true,
-              value: invitation.link,
-              className: f.linkField,
-              onFocus: (event) => event.currentTarget.select(),
-            }}
-          />
-          <InvitationAddressWarning link={invitation.link} />
-        </div>
-      ) : null}
+      {invitation ? <InvitationBox invitation={invitation} timeZone={timeZone} /> : null}
       <div className={s.tableWrap}>
         <table className={s.table}>
           <caption className={ui.visuallyHidden}>Family admins</caption>
@@ -133,6 +113,76 @@ export function FamilyAdmins({
   );
 }
 
+/**
+ * The new invitation link, shown once: the whole link as text that wraps and
+ * can be selected (no JavaScript needed), a Copy button and, where the device
+ * has one (phones), a Share button opening its share sheet.
+ */
+function InvitationBox({ invitation, timeZone }: { invitation: InvitationLink; timeZone: string }) {
+  const [enhanced, setEnhanced] = useState(false);
+  const [canShare, setCanShare] = useState(false);
+  const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
+  const linkRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    setEnhanced(true);
+    setCanShare(typeof navigator.share === "function");
+  }, []);
+  const selectLink = () => {
+    const node = linkRef.current;
+    const selection = window.getSelection();
+    if (!node || !selection) return;
+    selection.selectAllChildren(node);
+  };
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(invitation.link);
+      setCopied("copied");
+    } catch {
+      // No clipboard (a page not served over HTTPS, or permission refused): the link is selected for a long press or Ctrl+C.
+      selectLink();
+      setCopied("failed");
+    }
+  };
+  const share = async () => {
+    try {
+      await navigator.share({ title: "Invitation to the memorial's admin panel", url: invitation.link });
+    } catch {
+      // Closed without sharing: nothing to say.
+    }
+  };
+  return (
+    <div className={f.invitation} aria-labelledby="invitation-link-title" role="group">
+      <p className={f.intro}>
+        <strong id="invitation-link-title">Your invitation link</strong> is shown only this once: copy it now and send it to the person. It
+        works once, until {formatDateTime(invitation.expiresAt, timeZone)}.
+      </p>
+      <p ref={linkRef} id="invitation-link" className={f.linkText}>
+        {invitation.link}
+      </p>
+      <InvitationAddressWarning link={invitation.link} />
+      {enhanced ? (
+        <div className={f.linkActions}>
+          <button type="button" className={ui.button.primary} onClick={() => void copy()}>
+            Copy Link
+          </button>
+          {canShare ? (
+            <button type="button" className={ui.button.secondary} onClick={() => void share()}>
+              Share Link
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <p role="status" className={f.intro}>
+        {copied === "copied"
+          ? "Copied. Paste it into a message or an e-mail to the person."
+          : copied === "failed"
+            ? "This browser would not copy it: the link is selected, copy it from there."
+            : null}
+      </p>
+    </div>
+  );
+}
+
 /** The intent being sent right now, to show the pressed button as busy. */
 function useSending() {
   const navigation = useNavigation();
@@ -168,7 +218,7 @@ function AddAdminFields({ lastResult, returnTo }: { lastResult?: SubmissionResul
       </h3>
       <FormAlert title="Not added" messages={form.errors} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <ControlField label="Username" control={username} autoComplete="off" />
+      <UsernameField control={username} autoComplete="off" />
       <ControlField
         label="Password"
         hint="At least 8 characters. Tell it to them yourself; they can change it once logged in."

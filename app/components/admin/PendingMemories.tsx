@@ -13,6 +13,15 @@ interface PendingPage {
   continued: boolean;
 }
 
+/** Enough of a message to decide on most without opening it: whole up to 400 characters, else cut at a word near there. */
+const SHOWN_CHARACTERS = 400;
+function shortened(message: string) {
+  if (message.length <= SHOWN_CHARACTERS) return message;
+  const cut = message.slice(0, SHOWN_CHARACTERS);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > SHOWN_CHARACTERS * 0.75 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 export function PendingMemories({ memories, page }: { memories: AdminMemory[]; page?: PendingPage }) {
   if (memories.length === 0 && !page?.continued) return <p className={ui.emptyState}>No pending memories to review.</p>;
   return (
@@ -58,7 +67,7 @@ function PendingTable({ memories }: { memories: AdminMemory[] }) {
               <td data-label="Name">{memory.name}</td>
               <td data-label="Email">{memory.email}</td>
               <td data-label="Message" className={s.truncate} title={memory.message}>
-                {memory.message.length > 80 ? `${memory.message.slice(0, 80)}…` : memory.message}
+                {shortened(memory.message)}
               </td>
               <td data-label="Actions">
                 <div className={s.actions}>

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { AdminUpload, ProcessingState } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
 import * as s from "./admin.css";
+import { AdminThumbnail } from "./AdminThumbnail";
 import { ModerationButtons } from "./ModerationButtons";
 
 /** The sentence the admin reads about an upload processing gave up on. */
@@ -80,10 +81,8 @@ export function PendingUploads({ uploads }: { uploads: AdminUpload[] }) {
           return (
             <li key={upload.id} className={s.uploadCard}>
               <Link to={`/admin/uploads/${upload.id}`} className={s.thumbLink} preventScrollReset aria-label={`Preview ${name}`}>
-                {upload.type === "IMAGE" && upload.thumbnailUrl ? (
-                  <img src={upload.thumbnailUrl} alt="" className={s.thumb} loading="lazy" />
-                ) : upload.type === "VIDEO" && upload.thumbnailUrl ? (
-                  <img src={upload.thumbnailUrl} alt="" className={s.thumb} loading="lazy" />
+                {upload.thumbnailUrl ? (
+                  <AdminThumbnail upload={upload} />
                 ) : (
                   <span className={s.videoPlaceholder}>{upload.type === "VIDEO" ? "Video" : "Photo"}</span>
                 )}

@@ -6,6 +6,7 @@ import * as ui from "~/styles/ui.css";
 import { formatDateTime } from "~/utils/time";
 import * as f from "../forms.css";
 import * as s from "./admin.css";
+import { AdminThumbnail } from "./AdminThumbnail";
 
 // The Published view: what visitors see and what the family has taken back,
 // newest first, with a search by name and pages of their own. Every action
@@ -195,7 +196,7 @@ export function PublishedUploads({ uploads, action, query }: { uploads: AdminUpl
           <li key={upload.id} className={s.uploadCard}>
             <span className={s.thumbLink}>
               {upload.thumbnailUrl ? (
-                <img src={upload.thumbnailUrl} alt="" className={s.thumb} loading="lazy" />
+                <AdminThumbnail upload={upload} />
               ) : (
                 <span className={s.videoPlaceholder}>{upload.type === "VIDEO" ? "Video" : "Photo"}</span>
               )}

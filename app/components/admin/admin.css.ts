@@ -64,12 +64,12 @@ globalStyle(`${table} td[data-label]::before`, {
     [PHONE]: { content: "attr(data-label)", display: "block", fontWeight: 600, fontSize: vars.size.small, color: vars.color.textMuted },
   },
 });
+/** A pending memory's message, shortened in PendingMemories.tsx: wrapped over a few lines, line breaks kept. */
 export const truncate = style({
-  maxWidth: "24rem",
-  overflow: "hidden",
-  textOverflow: "ellipsis",
-  whiteSpace: "nowrap",
-  "@media": { [PHONE]: { maxWidth: "none", whiteSpace: "normal" } },
+  maxWidth: "32rem",
+  whiteSpace: "pre-line",
+  overflowWrap: "anywhere",
+  "@media": { [PHONE]: { maxWidth: "none" } },
 });
 
 /** The second step before something that cannot be undone. */
@@ -208,4 +208,13 @@ export const setupChecklist = style({
   padding: vars.space.md,
   marginBottom: vars.space.lg,
   background: vars.color.surface,
+});
+
+/** The count of a tab with work waiting (Pending Memories, Pending Uploads). */
+export const waitingCount = style({
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.round,
+  background: vars.color.accent,
+  color: vars.color.onAccent,
+  fontWeight: 700,
 });

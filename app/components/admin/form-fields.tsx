@@ -1,6 +1,6 @@
 // Form fields only the admin panel uses, apart from the public pages' fields
 // (components/forms.tsx) so those pages do not load them (docs/decisions/017).
-import type { ReactNode, SelectHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import * as s from "~/components/forms.css";
 import type { formControl } from "~/utils/form-control";
@@ -13,15 +13,32 @@ export function ControlField({
   hint,
   control,
   autoComplete,
+  typing,
 }: {
   label: ReactNode;
   hint?: ReactNode;
   control: ReturnType<typeof formControl>;
   autoComplete: string;
+  /** How a phone's keyboard treats what is typed. */
+  typing?: Pick<InputHTMLAttributes<HTMLInputElement>, "autoCapitalize" | "autoCorrect" | "spellCheck">;
 }) {
   return (
-    <Field label={label} hint={hint} errors={control.errors} errorId={control.errorId} inputProps={{ ...control.props, autoComplete }} />
+    <Field
+      label={label}
+      hint={hint}
+      errors={control.errors}
+      errorId={control.errorId}
+      inputProps={{ ...control.props, ...typing, autoComplete }}
+    />
   );
+}
+
+/** A username as typed: a phone must not capitalise its first letter or "correct" it (usernames ignore case anyway). */
+const USERNAME_TYPING = { autoCapitalize: "none", autoCorrect: "off", spellCheck: false } as const;
+
+/** The Username field of the login, the first admin's setup, an invitation and Add an admin. */
+export function UsernameField({ control, autoComplete }: { control: ReturnType<typeof formControl>; autoComplete: string }) {
+  return <ControlField label="Username" control={control} autoComplete={autoComplete} typing={USERNAME_TYPING} />;
 }
 
 /** A new admin's username and password, typed twice: the first admin's setup and an invitation. */
@@ -32,7 +49,7 @@ export function NewAdminFields({
 }) {
   return (
     <>
-      <ControlField label="Username" control={control("username", "text")} autoComplete="username" />
+      <UsernameField control={control("username", "text")} autoComplete="username" />
       <ControlField label="Password" hint="At least 8 characters." control={control("password", "password")} autoComplete="new-password" />
       <ControlField label="Password again" control={control("confirmPassword", "password")} autoComplete="new-password" />
     </>
