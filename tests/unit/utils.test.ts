@@ -69,7 +69,7 @@ describe("isLinkActive", () => {
     expect(isLinkActive("/poems", "/")).toBe(false);
   });
 
-  it("keeps the spec's header and footer links", () => {
+  it("keeps the spec's header and footer links, the footer adding Poems and the share page", () => {
     expect(headerLinks.map((l) => [l.label, l.to])).toEqual([
       ["Home", "/"],
       ["Service Details", "/#service"],
@@ -83,6 +83,8 @@ describe("isLinkActive", () => {
       ["Service", "/#service"],
       ["Guest Book", "/guestbook"],
       ["Gallery", "/gallery"],
+      ["Poems", "/poems"],
+      ["Share Photos & Videos", "/share"],
       ["Admin", "/admin"],
     ]);
   });
