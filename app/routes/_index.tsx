@@ -39,7 +39,7 @@ export default function HomePage() {
             <div>
               <dt>When</dt>
               <dd>
-                <time dateTime={service.startsAt}>{keepDotWithDate(service.dateText)}</time>
+                <time dateTime={service.startsAt}>{keepDotWithDate(service.whenText)}</time>
               </dd>
             </div>
             <div>
