@@ -93,14 +93,21 @@ function WriteMessageForm() {
   const actionData = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/guestbook") === true;
-  const { formProps, formErrors, control } = useServerForm<"name" | "email" | "phone" | "message" | "canDisplay" | "notifyWhenPublished">(
-    FORM_ID,
-    constraint,
-    {
-      lastResult: actionData?.result,
-      defaultValue: { canDisplay: true },
-    },
-  );
+  const { formProps, formErrors, refusedFields, control } = useServerForm<
+    "name" | "email" | "phone" | "message" | "canDisplay" | "notifyWhenPublished"
+  >(FORM_ID, constraint, {
+    lastResult: actionData?.result,
+    defaultValue: { canDisplay: true },
+    focusFirstRefused: false,
+  });
+  const refused = refusedFields({
+    name: "Name",
+    email: "Email",
+    phone: "Phone",
+    message: "Your Memory",
+    canDisplay: "Permission to display",
+    notifyWhenPublished: "E-mail me",
+  });
   const controls = {
     name: control("name", "text"),
     email: control("email", "email"),
@@ -118,7 +125,7 @@ function WriteMessageForm() {
 
   return (
     <Form method="post" action="/guestbook" {...formProps} className={s.form}>
-      <FormAlert title={FAILED.title} messages={formErrors ?? (actionData?.failed ? [FAILED.description] : undefined)} />
+      <FormAlert title={FAILED.title} messages={formErrors ?? (actionData?.failed ? [FAILED.description] : undefined)} fields={refused} />
       <Field
         label="Name *"
         errors={controls.name.errors}
