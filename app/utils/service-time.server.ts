@@ -34,7 +34,7 @@ const TIME = "h:mm aaa";
  * winter, "CDT" in its summer, "GMT+1" in a London summer (en-US names the
  * zones it knows by letters and the rest by their offset).
  */
-export function timeZoneAbbreviation(instant: Date | number, timeZone: string): string {
+function timeZoneAbbreviation(instant: Date | number, timeZone: string): string {
   const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(new Date(instant));
   return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
