@@ -132,7 +132,7 @@ export function FormAlert({ title, messages, fields }: { title: string; messages
     <div role="alert" tabIndex={-1} ref={ref} className={s.alert} autoFocus={fields?.length ? true : undefined}>
       {fields?.length ? (
         <>
-          <p className={s.alertTitle}>{fields.length === 1 ? "Please check this field:" : `Please check these ${fields.length} fields:`}</p>
+          <p className={s.alertTitle}>Please check:</p>
           <ul className={s.alertList}>
             {fields.map((field) => (
               <li key={field.id}>

@@ -57,11 +57,6 @@ export function useServerForm<Name extends string>(
     },
     /** Messages about the whole submission (a refusal's reason). */
     formErrors,
-    /** The refused fields, in the order of `labels`, with their inputs' ids, for the form's summary. */
-    refusedFields: (labels: Partial<Record<Name, string>>) =>
-      (Object.entries(labels) as [Name, string][])
-        .filter(([name]) => errors[name]?.length)
-        .map(([name, label]) => ({ id: `${id}-${name}`, label })),
     control: (name: Name, type: ControlType) =>
       formControl(
         id,

@@ -135,10 +135,10 @@ test.describe("guest book page", () => {
     await page.getByLabel("Your Memory *").fill("We sang her favourite song at the lake.");
     await page.getByRole("button", { name: "Submit Memory" }).click();
 
-    const summary = page.getByRole("alert").filter({ hasText: "Please check this field:" });
+    const summary = page.getByRole("alert").filter({ hasText: "Please check:" });
     await expect(summary).toBeFocused();
     // The summary comes first, then the spec's words, then the field's own message.
-    await expect(summary).toHaveText(/^Please check this field:\s*Email\s*Error\s*Failed to submit memory\. Please try again\.$/);
+    await expect(summary).toHaveText(/^Please check:\s*Email\s*Error\s*Failed to submit memory\. Please try again\.$/);
     await expect(page.getByText("Valid email is required")).toBeVisible();
     const link = summary.getByRole("link", { name: "Email" });
     await expect(link).toHaveAttribute("href", "#guestbook-email");
@@ -298,7 +298,7 @@ test.describe("guest book with JavaScript", () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
     await page.getByRole("button", { name: "Submit Memory" }).click();
     await expect(page.getByText("Valid email is required")).toBeVisible();
-    await expect(page.getByRole("alert").filter({ hasText: "Please check this field" })).toBeFocused();
+    await expect(page.getByRole("alert").filter({ hasText: "Please check:" })).toBeFocused();
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
     await expect(page.getByLabel("Your Memory *")).toHaveValue("A message long enough to pass.");
   });
