@@ -29,6 +29,11 @@ globalStyle(`${root} .uppy-Dashboard-close`, {
   lineHeight: 1,
   boxShadow: vars.shadow.card,
 });
+// On a phone Uppy's dialog fills the screen but for a 35 px strip at the top, too low for a
+// 48 px button: the strip grows and the button sits in it, inside the screen's right edge.
+const phone = "only screen and (max-width: 819.98px)";
+globalStyle(`${root} .uppy-Dashboard--modal .uppy-Dashboard-inner`, { "@media": { [phone]: { top: "64px" } } });
+globalStyle(`${root} .uppy-Dashboard-close`, { "@media": { [phone]: { top: "-56px", right: "0", insetInlineEnd: "0" } } });
 globalStyle(`${root} .uppy-Dashboard-close:hover, ${root} .uppy-Dashboard-close:focus`, {
   background: vars.color.accentHover,
   color: vars.color.onAccent,
@@ -54,8 +59,13 @@ globalStyle(`${root} .uppy-Dashboard-browse`, {
   margin: `${vars.space.md} 0`,
   display: "inline-flex",
   alignItems: "center",
+  justifyContent: "center",
   fontWeight: 600,
   textDecoration: "none",
+  // Uppy keeps it on one line; "Choose photos and videos from this device" is wider than a phone.
+  whiteSpace: "normal",
+  maxWidth: "100%",
+  textAlign: "center",
 });
 globalStyle(`${root} .uppy-Dashboard-browse:hover, ${root} .uppy-Dashboard-browse:focus`, {
   background: vars.color.accentHover,
@@ -70,11 +80,15 @@ globalStyle(`${uploadButton}, ${uploadButton}.uppy-StatusBar-actionBtn--disabled
 });
 globalStyle(`${uploadButton}:hover, ${root} .uppy-c-btn-primary:hover`, { background: vars.color.accentHover });
 globalStyle(
-  `${root} :is(.uppy-DashboardContent-back, .uppy-DashboardContent-addMore, .uppy-DashboardContent-save, .uppy-StatusBar-actionBtn--retry, .uppy-StatusBar-details)`,
+  `${root} :is(.uppy-DashboardContent-back, .uppy-DashboardContent-addMore, .uppy-DashboardContent-save, .uppy-StatusBar-actionBtn--retry, .uppy-StatusBar-actionBtn--done, .uppy-StatusBar-details)`,
   {
     color: vars.color.accent,
   },
 );
+globalStyle(`${root} .uppy-StatusBar-actionBtn--done:is(:hover, :focus)`, {
+  color: vars.color.accentHover,
+  background: vars.color.surfaceMuted,
+});
 globalStyle(`${root} :is(.uppy-StatusBar-progress, .uppy-StatusBar.is-complete .uppy-StatusBar-progress)`, {
   background: vars.color.accent,
 });

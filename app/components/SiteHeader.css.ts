@@ -30,6 +30,9 @@ export const brand = style({
   minHeight: vars.layout.tapTarget,
   display: "flex",
   alignItems: "center",
+  // A long name wraps (and, a word longer than the screen, breaks) so the buttons beside it keep their room.
+  minWidth: 0,
+  overflowWrap: "anywhere",
 });
 
 export const desktopNav = style({
@@ -72,6 +75,7 @@ export const linkActive = style([
 
 export const mobileBar = style({
   display: "flex",
+  flexShrink: 0,
   alignItems: "center",
   gap: vars.space.sm,
   "@media": { [desktop]: { display: "none" } },
@@ -92,6 +96,8 @@ const iconButton = style({
   cursor: "pointer",
   fontWeight: 600,
   textDecoration: "none",
+  // "Menu" is one word: never "Men / u" when the memorial's name beside it is long.
+  whiteSpace: "nowrap",
 });
 
 export const homeButton = iconButton;

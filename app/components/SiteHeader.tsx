@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useSite } from "~/utils/site";
 import { headerLinks, isLinkActive } from "~/utils/navigation";
@@ -9,9 +9,12 @@ function NavLinks({ pathname, className }: { pathname: string; className: string
     <ul className={className}>
       {headerLinks.map((link) => {
         const active = isLinkActive(link.to, pathname);
+        // Home and its Service Details anchor are both lit on the home page,
+        // but only one link can be the page a screen reader announces.
+        const current = active && !link.to.includes("#");
         return (
           <li key={link.to}>
-            <Link to={link.to} className={active ? s.linkActive : s.link} aria-current={active ? "page" : undefined}>
+            <Link to={link.to} className={active ? s.linkActive : s.link} aria-current={current ? "page" : undefined}>
               {link.label}
             </Link>
           </li>
@@ -25,6 +28,8 @@ export function SiteHeader() {
   const site = useSite();
   const location = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
+  // A text browser shows every element whatever the CSS: one list of links is enough.
+  const textBrowser = useRouteLoaderData<{ textBrowser?: boolean }>("root")?.textBrowser;
 
   // Without JavaScript every link loads a new page, so the menu starts closed.
   // With client-side navigation the same element stays mounted: close it.
@@ -41,31 +46,33 @@ export function SiteHeader() {
         <nav aria-label="Main" className={s.desktopNav}>
           <NavLinks pathname={location.pathname} className={s.list} />
         </nav>
-        <div className={s.mobileBar}>
-          <Link to="/" className={s.homeButton} aria-label="Home">
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">
-              <path
-                d="M3 11.5 12 4l9 7.5M5.5 9.5V20h5v-6h3v6h5V9.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-          </Link>
-          <details className={s.menu} ref={menu}>
-            <summary className={s.menuToggle}>
+        {textBrowser ? null : (
+          <div className={s.mobileBar}>
+            <Link to="/" className={s.homeButton} aria-label="Home">
               <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">
-                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                <path
+                  d="M3 11.5 12 4l9 7.5M5.5 9.5V20h5v-6h3v6h5V9.5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
-              Menu
-            </summary>
-            <nav aria-label="Mobile" className={s.mobileNav}>
-              <NavLinks pathname={location.pathname} className={s.mobileList} />
-            </nav>
-          </details>
-        </div>
+            </Link>
+            <details className={s.menu} ref={menu}>
+              <summary className={s.menuToggle}>
+                <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">
+                  <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+                Menu
+              </summary>
+              <nav aria-label="Mobile" className={s.mobileNav}>
+                <NavLinks pathname={location.pathname} className={s.mobileList} />
+              </nav>
+            </details>
+          </div>
+        )}
       </div>
     </header>
   );

@@ -68,3 +68,7 @@ export const alert = style({
 export const alertTitle = style({ fontWeight: 700, margin: 0 });
 
 export const alertMessage = style({ margin: `${vars.space.xs} 0 0` });
+
+export const alertList = style({ margin: `${vars.space.xs} 0 ${vars.space.sm}`, paddingLeft: vars.space.lg });
+
+export const alertLink = style({ color: vars.color.danger, fontWeight: 600, textDecoration: "underline" });

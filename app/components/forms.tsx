@@ -100,16 +100,23 @@ export function Honeypot({ name = "website" }: { name?: string }) {
   );
 }
 
+/** A refused field, for the summary at the top of a form: its input's id and its name (its message stays beside it). */
+export interface FieldProblem {
+  id: string;
+  label: string;
+}
+
 /**
- * A form-level message such as "Failed to submit memory. Please try again."
- * or a refusal's reason. When it appears on a page already open (an answer
- * to a submission with JavaScript), focus moves to it and it scrolls into
- * view, so the visitor sees why nothing happened; without JavaScript the
- * page loads with it above the form.
+ * The box at the top of a form after a refused submission. With `fields`, it
+ * first names each refused field with a link to it, so a visitor who only
+ * reads the top of the page knows what to change. When it appears on a page
+ * already open (an answer with JavaScript) focus moves to it and it scrolls
+ * into view; a page loaded with a summary in it (without JavaScript) focuses
+ * it by `autofocus`.
  */
-export function FormAlert({ title, messages }: { title: string; messages: Errors }) {
+export function FormAlert({ title, messages, fields }: { title: string; messages: Errors; fields?: FieldProblem[] }) {
   const ref = useRef<HTMLDivElement>(null);
-  const text = messages?.join("\n") ?? "";
+  const text = [...(fields ?? []).map((field) => field.id), ...(messages ?? [])].join("\n");
   const shown = useRef(text);
   useEffect(() => {
     const previous = shown.current;
@@ -118,15 +125,35 @@ export function FormAlert({ title, messages }: { title: string; messages: Errors
     ref.current?.focus({ preventScroll: true });
     ref.current?.scrollIntoView({ block: "center", behavior: "smooth" });
   }, [text]);
-  if (!messages?.length) return null;
+  if (!messages?.length && !fields?.length) return null;
   return (
-    <div role="alert" tabIndex={-1} ref={ref} className={s.alert}>
-      <p className={s.alertTitle}>{title}</p>
-      {messages.map((message) => (
-        <p key={message} className={s.alertMessage}>
-          {message}
-        </p>
-      ))}
+    // Without JavaScript, only `autofocus` brings a visitor who sent the form to what must change.
+    // eslint-disable-next-line jsx-a11y/no-autofocus -- it is the answer to the visitor's own submission
+    <div role="alert" tabIndex={-1} ref={ref} className={s.alert} autoFocus={fields?.length ? true : undefined}>
+      {fields?.length ? (
+        <>
+          <p className={s.alertTitle}>Please check:</p>
+          <ul className={s.alertList}>
+            {fields.map((field) => (
+              <li key={field.id}>
+                <a href={`#${field.id}`} className={s.alertLink}>
+                  {field.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {messages?.length ? (
+        <>
+          <p className={s.alertTitle}>{title}</p>
+          {messages.map((message) => (
+            <p key={message} className={s.alertMessage}>
+              {message}
+            </p>
+          ))}
+        </>
+      ) : null}
     </div>
   );
 }

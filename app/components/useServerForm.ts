@@ -24,7 +24,12 @@ function asFormValue(value: unknown): unknown {
 export function useServerForm<Name extends string>(
   id: string,
   constraint: Record<string, Constraint>,
-  options: { lastResult?: FormReply | null; defaultValue?: Partial<Record<Name, unknown>> } = {},
+  options: {
+    lastResult?: FormReply | null;
+    defaultValue?: Partial<Record<Name, unknown>>;
+    /** False when the form's summary of refused fields takes the focus instead. */
+    focusFirstRefused?: boolean;
+  } = {},
 ) {
   const navigation = useNavigation();
   const reply = navigation.state === "idle" ? (options.lastResult ?? undefined) : undefined;
@@ -35,12 +40,13 @@ export function useServerForm<Name extends string>(
 
   // Focus the first field the server refused, once per answer (a form-level message focuses itself: FormAlert).
   const focused = useRef<FormReply | undefined>(undefined);
+  const focusFirstRefused = options.focusFirstRefused ?? true;
   useEffect(() => {
-    if (!reply || focused.current === reply || formErrors) return;
+    if (!focusFirstRefused || !reply || focused.current === reply || formErrors) return;
     focused.current = reply;
     const first = document.getElementById(id)?.querySelector<HTMLElement>('[aria-invalid="true"]');
     first?.focus();
-  }, [id, reply, formErrors]);
+  }, [id, reply, formErrors, focusFirstRefused]);
 
   return {
     /** The form element's attributes: the server checks every submission, with or without JavaScript. */

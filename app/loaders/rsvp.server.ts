@@ -7,3 +7,4 @@ export { createRsvp, rsvpForm } from "~/models/rsvp.server";
 export { noStoreHeaders, readFormData } from "~/utils/http.server";
 export { replyIfRefused } from "~/utils/refusal.server";
 export { redirectWithToast } from "~/utils/toast.server";
+export { getSiteView } from "~/models/settings.server";

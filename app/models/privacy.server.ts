@@ -63,7 +63,7 @@ export function siteViewWhileLocked(site: SiteView): SiteView {
   return {
     ...blank,
     ...shown,
-    service: { dateText: "", dayText: "", startsAt: "", endsAt: "", over: true, mapsLink: "" },
+    service: { dateText: "", whenText: "", dayText: "", startsAt: "", endsAt: "", over: true, mapsLink: "" },
     heroImage: { src: "", width: 0, height: 0 },
     karenMusic: { mp3: "", title: "" },
   };

@@ -1,6 +1,6 @@
 import { createEvent, type EventAttributes } from "ics";
 import { memorialTitle } from "~/content";
-import { mapSearchFor, instantOf } from "~/utils/service-time.server";
+import { formatServiceWhen, mapSearchFor, instantOf } from "~/utils/service-time.server";
 import { getSiteSettings } from "./settings.server";
 import type { SiteSettings } from "./settings.schema";
 
@@ -61,6 +61,9 @@ export function buildServiceCalendar(settings: SiteSettings, origin: string, now
   const home = `${origin}/`;
   const description = [
     `${memorialTitle(site)}.`,
+    // The event's times are UTC (each calendar shows them in its own zone); this line names the family's.
+    // Commas, not the page's middle dot: the `ics` package folds lines by characters, not octets.
+    `${formatServiceWhen(site).replace(/ · /g, ", ")}, at ${site.venueName}.`,
     site.serviceNote,
     site.livestreamUrl ? `Watch the livestream: ${site.livestreamUrl}` : "",
     `Map: ${site.mapsLink || mapSearchFor(site.venueAddress)}`,

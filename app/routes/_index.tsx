@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Hero } from "~/components/Hero";
+import { rsvpLinkText } from "~/models/rsvp.constants";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
 import { paragraphs, useSite } from "~/utils/site";
@@ -38,7 +39,7 @@ export default function HomePage() {
             <div>
               <dt>When</dt>
               <dd>
-                <time dateTime={service.startsAt}>{keepDotWithDate(service.dateText)}</time>
+                <time dateTime={service.startsAt}>{keepDotWithDate(service.whenText)}</time>
               </dd>
             </div>
             <div>
@@ -67,7 +68,7 @@ export default function HomePage() {
               </a>
             ) : null}
             <Link to="/rsvp" className={ui.button.secondary}>
-              Let the family know you attended
+              {rsvpLinkText(service.over)}
             </Link>
           </div>
         </section>

@@ -36,6 +36,8 @@ const SUBMITTED = {
 };
 const FAILED = { title: "Error", description: "Failed to submit memory. Please try again." };
 const FORM_ID = "guestbook";
+/** The fields a refusal can name, in the form's order. */
+const FIELD_NAMES = { name: "Name", email: "Email", phone: "Phone", message: "Your Memory" };
 
 export const headers = noStoreHeaders;
 
@@ -65,7 +67,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = memoryForm.parse(await readFormData(request));
   if (submission.status !== "success") {
-    return json({ result: submission.reply(), failed: true }, { status: 400 });
+    // The summary at the top of the form: each refused field by name, linking to its input.
+    const refused = Object.entries(FIELD_NAMES)
+      .filter(([name]) => submission.error?.[name]?.length)
+      .map(([name, label]) => ({ id: `${FORM_ID}-${name}`, label }));
+    return json({ result: submission.reply(), failed: true, refused }, { status: 400 });
   }
   // A bot filled in the hidden field: thank it and keep nothing.
   if (submission.value.website) return redirectWithToast("/guestbook", SUBMITTED);
@@ -99,6 +105,7 @@ function WriteMessageForm() {
     {
       lastResult: actionData?.result,
       defaultValue: { canDisplay: true },
+      focusFirstRefused: false,
     },
   );
   const controls = {
@@ -118,7 +125,11 @@ function WriteMessageForm() {
 
   return (
     <Form method="post" action="/guestbook" {...formProps} className={s.form}>
-      <FormAlert title={FAILED.title} messages={formErrors ?? (actionData?.failed ? [FAILED.description] : undefined)} />
+      <FormAlert
+        title={FAILED.title}
+        messages={formErrors ?? (actionData?.failed ? [FAILED.description] : undefined)}
+        fields={actionData && "refused" in actionData ? actionData.refused : undefined}
+      />
       <Field
         label="Name *"
         errors={controls.name.errors}

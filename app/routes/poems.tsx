@@ -6,18 +6,18 @@ import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
 
 export async function loader() {
-  return { poems: listPoems(), now: Date.now() };
+  return { poems: listPoems() };
 }
 
 export default function PoemsPage() {
-  const { poems, now } = useLoaderData<typeof loader>();
+  const { poems } = useLoaderData<typeof loader>();
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
         <h1>Poems &amp; Writings</h1>
         <p className={ui.subtitle}>Words of love and remembrance shared by family and friends.</p>
       </div>
-      <PoemList poems={poems} now={now} />
+      <PoemList poems={poems} />
     </div>
   );
 }

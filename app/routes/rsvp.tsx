@@ -6,11 +6,21 @@ import { showToast } from "~/components/Toaster";
 import { useServerForm } from "~/components/useServerForm";
 import { layoutContent as content } from "~/content";
 // Used in the browser, so from the zod-free constants rather than the schema.
-import { MAX_GUESTS, RSVP_THANKS } from "~/models/rsvp.constants";
-import { json, createRsvp, rsvpForm, noStoreHeaders, readFormData, replyIfRefused, redirectWithToast } from "~/loaders/rsvp.server";
+import { MAX_GUESTS, rsvpThanks } from "~/models/rsvp.constants";
+import {
+  json,
+  createRsvp,
+  getSiteView,
+  rsvpForm,
+  noStoreHeaders,
+  readFormData,
+  replyIfRefused,
+  redirectWithToast,
+} from "~/loaders/rsvp.server";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
+import { siteFromMatches, useSite } from "~/utils/site";
 import * as s from "./guestbook.css";
 
 export const headers = noStoreHeaders;
@@ -23,11 +33,12 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = rsvpForm.parse(await readFormData(request));
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const thanks = rsvpThanks(getSiteView().service.over);
   // A bot filled in the hidden field: thank it and keep nothing.
-  if (submission.value.website) return redirectWithToast("/rsvp", RSVP_THANKS);
+  if (submission.value.website) return redirectWithToast("/rsvp", thanks);
   const refused = replyIfRefused(submission, () => createRsvp(submission.value, { clientIp: context.clientIp }));
   if (refused) return refused;
-  return redirectWithToast("/rsvp", RSVP_THANKS);
+  return redirectWithToast("/rsvp", thanks);
 }
 
 function AttendanceForm() {
@@ -73,11 +84,16 @@ function AttendanceForm() {
 
 export default function RsvpPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const site = useSite();
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
         <h1>Memorial Service Attendance</h1>
-        <p className={ui.subtitle}>Were you at the {content.serviceTitle}? Let the family know, so they can thank everyone who came.</p>
+        <p className={ui.subtitle}>
+          {site.service.over
+            ? `Were you at the ${site.serviceTitle}? Let the family know, so they can thank everyone who came.`
+            : `Will you join us at the ${site.serviceTitle}? Let the family know you're coming.`}
+        </p>
       </div>
       <AttendanceForm key={root?.toast?.id ?? "form"} />
     </div>
@@ -87,6 +103,8 @@ export default function RsvpPage() {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Memorial Service Attendance",
-    description: "Let the family know you attended the celebration of life.",
+    description: siteFromMatches(matches).service.over
+      ? "Let the family know you attended the celebration of life."
+      : "Let the family know you're coming to the celebration of life.",
     path: "/rsvp",
   });

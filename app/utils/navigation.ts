@@ -17,6 +17,8 @@ export const footerLinks: NavItem[] = [
   { label: "Service", to: "/#service" },
   { label: "Guest Book", to: "/guestbook" },
   { label: "Gallery", to: "/gallery" },
+  { label: "Poems", to: "/poems" },
+  { label: "Share Photos & Videos", to: "/share" },
   { label: "Admin", to: "/admin" },
 ];
 

@@ -29,6 +29,35 @@ export function instantOf(local: string, timeZone: string): Date {
 const DAY = "EEEE, MMMM do, yyyy";
 const TIME = "h:mm aaa";
 
+/**
+ * The short name of the time zone in force at `instant`: "CST" in a Chicago
+ * winter, "CDT" in its summer, "GMT+1" in a London summer (en-US names the
+ * zones it knows by letters and the rest by their offset).
+ */
+function timeZoneAbbreviation(instant: Date | number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(new Date(instant));
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/**
+ * "Sunday, August 31st, 2025 · 4:00 pm to 8:00 pm PDT": the service's day and
+ * hours in the family's time zone, named, for a guest who may read it
+ * somewhere else (the home page's service card, the calendar file).
+ */
+export function formatServiceWhen(site: Pick<SiteContent, "serviceStartsAt" | "serviceEndsAt" | "timeZone">): string {
+  return `${serviceDateText(site)} ${timeZoneAbbreviation(instantOf(site.serviceEndsAt, site.timeZone), site.timeZone)}`;
+}
+
+/** "Sunday, August 31st, 2025 · 4:00 pm to 8:00 pm" (both days written out when it ends on another). */
+function serviceDateText(site: Pick<SiteContent, "serviceStartsAt" | "serviceEndsAt" | "timeZone">): string {
+  const start = new TZDate(instantOf(site.serviceStartsAt, site.timeZone).getTime(), site.timeZone);
+  const end = new TZDate(instantOf(site.serviceEndsAt, site.timeZone).getTime(), site.timeZone);
+  const dayText = format(start, DAY);
+  return format(end, DAY) === dayText
+    ? `${dayText} · ${format(start, TIME)} to ${format(end, TIME)}`
+    : `${dayText} · ${format(start, TIME)} to ${format(end, DAY)} · ${format(end, TIME)}`;
+}
+
 /** A map search for an address, for a family who has not given a map link. */
 export const mapSearchFor = (address: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
 
@@ -39,14 +68,10 @@ export function describeService(
 ): ServiceView {
   const start = new TZDate(instantOf(site.serviceStartsAt, site.timeZone).getTime(), site.timeZone);
   const end = new TZDate(instantOf(site.serviceEndsAt, site.timeZone).getTime(), site.timeZone);
-  const dayText = format(start, DAY);
-  const sameDay = format(end, DAY) === dayText;
-  const dateText = sameDay
-    ? `${dayText} · ${format(start, TIME)} to ${format(end, TIME)}`
-    : `${dayText} · ${format(start, TIME)} to ${format(end, DAY)} · ${format(end, TIME)}`;
   return {
-    dateText,
-    dayText,
+    dateText: serviceDateText(site),
+    whenText: formatServiceWhen(site),
+    dayText: format(start, DAY),
     startsAt: new Date(start.getTime()).toISOString(),
     endsAt: new Date(end.getTime()).toISOString(),
     over: now >= end.getTime(),

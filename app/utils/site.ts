@@ -8,6 +8,8 @@ import type { SiteSettings } from "~/models/settings.schema";
 export interface ServiceView {
   /** "Sunday, August 31st, 2025 · 4:00 pm to 8:00 pm" (both days written out when it ends on another). */
   dateText: string;
+  /** The same with the time zone's name: "… 4:00 pm to 8:00 pm PDT". */
+  whenText: string;
   /** "Sunday, August 31st, 2025". */
   dayText: string;
   startsAt: string;
@@ -66,6 +68,7 @@ const fallbackSite: SiteView = {
   donationText: "",
   service: {
     dateText: "",
+    whenText: "",
     dayText: "",
     startsAt: "",
     endsAt: "",

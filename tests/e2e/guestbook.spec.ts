@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { memories } from "../../db/schema";
 import { content } from "~/content";
 import { db } from "~/db.server";
+import { hydrated } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { addMemory, latestMemory, removeAllMemories } from "./support/data";
 
@@ -122,6 +123,28 @@ test.describe("guest book page", () => {
     await expect(page.getByText("Memory Submitted")).toHaveCount(0);
     expect(latestMemory()?.id ?? 0).toBe(before);
     await expectNoAxeViolations(page);
+  });
+
+  test("a memory sent without an e-mail is answered by a summary at the top that names the field, has the focus and links to it", async ({
+    page,
+  }) => {
+    const before = latestMemory()?.id ?? 0;
+    await page.goto("/guestbook");
+    await hydrated(page);
+    await page.getByLabel("Name *").fill(uniqueName());
+    await page.getByLabel("Your Memory *").fill("We sang her favourite song at the lake.");
+    await page.getByRole("button", { name: "Submit Memory" }).click();
+
+    const summary = page.getByRole("alert").filter({ hasText: "Please check:" });
+    await expect(summary).toBeFocused();
+    // The summary comes first, then the spec's words, then the field's own message.
+    await expect(summary).toHaveText(/^Please check:\s*Email\s*Error\s*Failed to submit memory\. Please try again\.$/);
+    await expect(page.getByText("Valid email is required")).toBeVisible();
+    const link = summary.getByRole("link", { name: "Email" });
+    await expect(link).toHaveAttribute("href", "#guestbook-email");
+    await link.click();
+    await expect(page.getByLabel("Email *")).toBeFocused();
+    expect(latestMemory()?.id ?? 0).toBe(before);
   });
 
   test("an approved memory appears with its avatar, name, time and line breaks", async ({ page }) => {
@@ -269,13 +292,13 @@ test.describe("guest book with JavaScript", () => {
     await expect(page.getByText("Message must be at least 10 characters")).toBeVisible();
   });
 
-  test("a refused submission comes back in place, without a reload, with focus on the first refused field", async ({ page }) => {
+  test("a refused submission comes back in place, without a reload, with focus on the summary of refused fields", async ({ page }) => {
     await page.goto("/guestbook");
     await fillForm(page, { name: uniqueName(), email: "someone@nowhere", message: "A message long enough to pass." });
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
     await page.getByRole("button", { name: "Submit Memory" }).click();
     await expect(page.getByText("Valid email is required")).toBeVisible();
-    await expect(page.getByLabel("Email *")).toBeFocused();
+    await expect(page.getByRole("alert").filter({ hasText: "Please check:" })).toBeFocused();
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
     await expect(page.getByLabel("Your Memory *")).toHaveValue("A message long enough to pass.");
   });

@@ -44,12 +44,15 @@ test.describe("home page", () => {
     await expect(page.locator("#service")).toContainText("The service was held on Sunday, August 31st, 2025 at The Berkeley City Club.");
   });
 
-  test("the Memorial Service card at #service gives the title, date and time, venue, address and a map", async ({ page }) => {
+  test("the Memorial Service card at #service gives the title, date and time with its time zone, venue, address and a map", async ({
+    page,
+  }) => {
     await page.goto("/#service");
     const card = page.locator("#service");
     await expect(card.getByRole("heading", { name: "Memorial Service" })).toBeVisible();
     await expect(card).toContainText(content.serviceTitle);
-    await expect(card).toContainText(SERVICE_DATE_TEXT);
+    // A guest reading from another time zone is told which one the hours are in.
+    await expect(card.locator("time")).toHaveText(`${SERVICE_DATE_TEXT} PDT`.replace(" · ", "\u00a0· "));
     await expect(card).toContainText("Sunday, August 31st");
     await expect(card).toContainText(content.venueName);
     await expect(card).toContainText(content.venueAddress);

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { rsvps } from "../../db/schema";
 import { db } from "~/db.server";
 import { expectNoAxeViolations } from "./support/axe";
+import { changeSiteSettings, resetSiteSettings } from "./support/data";
 
 const rsvpsBy = (email: string) => db.select().from(rsvps).where(eq(rsvps.email, email)).all();
 const uniqueEmail = () => `guest-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -71,5 +72,45 @@ test.describe("attendance form with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
     release();
     await expect(page.getByTestId("toast")).toContainText("Thank You");
+  });
+});
+
+test.describe("the attendance page's tense follows the service", () => {
+  test.afterEach(() => resetSiteSettings());
+
+  /** `YYYY-MM-DDTHH:mm` in UTC, `hours` from now. */
+  const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 16);
+
+  test("before the service: “Will you join us?”, and the home page's link and the thanks look ahead", async ({ page }) => {
+    // The server's clock decides (the page works without JavaScript); the browser's
+    // clock, set to the same moment, changes nothing once the page is running.
+    await page.clock.setFixedTime(new Date());
+    await changeSiteSettings({ timeZone: "UTC", serviceStartsAt: hoursFromNow(2), serviceEndsAt: hoursFromNow(4) });
+    await page.goto("/");
+    await page.locator("#service").getByRole("link", { name: "Let the family know you're coming" }).click();
+    await expect(page).toHaveURL(/\/rsvp$/);
+    await expect(page.getByText("Will you join us at the")).toBeVisible();
+    await expect(page.getByText("Let the family know you're coming.")).toBeVisible();
+    await expect(page.getByText(/Were you at/)).toHaveCount(0);
+    if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.getByLabel("Name *").fill("Cousin May");
+    await page.getByLabel("Email *").fill(uniqueEmail());
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Thank you for letting the family know you're coming.")).toBeVisible();
+    await expect(page.getByText(/you were there/)).toHaveCount(0);
+  });
+
+  test("after the service: “Were you at…?” and “you were there”", async ({ page }) => {
+    await page.clock.setFixedTime(new Date());
+    await changeSiteSettings({ timeZone: "UTC", serviceStartsAt: hoursFromNow(-4), serviceEndsAt: hoursFromNow(-2) });
+    await page.goto("/");
+    await page.locator("#service").getByRole("link", { name: "Let the family know you attended" }).click();
+    await expect(page.getByText("Were you at the")).toBeVisible();
+    await expect(page.getByText(/Will you join us/)).toHaveCount(0);
+    if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.getByLabel("Name *").fill("Cousin May");
+    await page.getByLabel("Email *").fill(uniqueEmail());
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Thank you for letting the family know you were there.")).toBeVisible();
   });
 });

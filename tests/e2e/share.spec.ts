@@ -219,6 +219,57 @@ test.describe("sharing with the upload dialog", () => {
     await expect(dialog.getByRole("dialog")).toBeHidden();
   });
 
+  for (const width of [320, 360, 390, 414]) {
+    test.describe(`on a phone ${width} px wide`, () => {
+      test.use({ viewport: { width, height: 740 } });
+
+      test("the dialog fits the screen: its button reads whole, its close button is on screen, Done is in the site's colours", async ({
+        page,
+      }) => {
+        await page.goto("/share");
+        await hydrated(page);
+        await fillWho(page);
+        await page.getByRole("button", { name: "Choose Files" }).click();
+        const dialog = page.locator(".uppy-Dashboard--modal");
+        const choose = dialog.getByRole("button", { name: "Choose photos and videos from this device" });
+        await expect(choose).toBeVisible();
+        /** Every visible box in the dialog that reaches past the screen's edges. */
+        const outside = () =>
+          dialog.evaluate((root) =>
+            [...root.querySelectorAll("*")]
+              .filter((el) => {
+                const box = el.getBoundingClientRect();
+                const css = getComputedStyle(el);
+                return box.width > 1 && box.height > 1 && css.visibility !== "hidden" && css.display !== "none" && css.opacity !== "0";
+              })
+              .filter((el) => {
+                const box = el.getBoundingClientRect();
+                return box.left < -0.5 || box.top < -0.5 || box.right > innerWidth + 0.5;
+              })
+              .map((el) => `${el.tagName}.${[...el.classList].join(".")}`),
+          );
+        // Read once the dialog's opening animation (a slide down) has ended.
+        await expect.poll(outside).toEqual([]);
+        // The button's words are all there: nothing cut off inside it.
+        expect(await choose.evaluate((button) => button.scrollWidth <= button.clientWidth + 1)).toBe(true);
+        const close = dialog.getByRole("button", { name: /close/i });
+        const box = (await close.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+
+        await dialog.locator("input.uppy-Dashboard-input").first().setInputFiles(photo);
+        await dialog.getByRole("button", { name: /^Upload 1 file/ }).click();
+        const done = dialog.getByRole("button", { name: "Done" });
+        await expect(done).toBeVisible({ timeout: 30_000 });
+        // The site's brown, not Uppy's blue.
+        await expect.poll(() => done.evaluate((button) => getComputedStyle(button).color)).toMatch(/^rgb\((107, 63, 42|79, 45, 29)\)$/);
+        await expect.poll(outside).toEqual([]);
+      });
+    });
+  }
+
   test("a refusal of the site's is shown in its own words, in the dialog and as a toast", async ({ page }) => {
     const full =
       "The memorial's storage is full right now, so this file can't be accepted. The family has been told; please try again later.";

@@ -241,6 +241,16 @@ test.describe("the site in a text browser (lynx)", () => {
     }
   });
 
+  test("lynx shows the header's links once, not a second time for the phone menu", async ({ baseURL }) => {
+    for (const path of ["/", "/poems"]) {
+      const page = await dump(`${baseURL}${path}`, ["-nolist"]);
+      for (const label of ["Service Details", "Share Memories"]) {
+        expect(page.split(label).length - 1, `"${label}" on ${path}:\n${page}`).toBe(1);
+      }
+      expect(page, path).not.toMatch(/\bMenu\b/);
+    }
+  });
+
   test("lynx shows no audio fallback sentence in the footer, and names each gallery tile", async ({ baseURL }) => {
     removeAllUploads();
     await addUpload({ status: "APPROVED", name: "picnic-by-the-lake.jpg", sender: "Peter Hall" });

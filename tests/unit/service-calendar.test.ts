@@ -84,6 +84,25 @@ describe("the service's calendar file", () => {
     expect(fileName).toBe("celebration-of-life-for-margaret-hale.ics");
   });
 
+  it("says in its description when the service is in the family's time zone, named, for a guest who lives elsewhere", () => {
+    const winter = eventOf(
+      buildServiceCalendar(
+        settings({ timeZone: "America/Chicago", serviceStartsAt: "2025-12-07T16:00", serviceEndsAt: "2025-12-07T20:00" }),
+        ORIGIN,
+        NOW,
+      ).ics,
+    );
+    expect(winter.description).toContain("Sunday, December 7th, 2025, 4:00 pm to 8:00 pm CST, at St Mary's Church Hall.");
+    const summer = eventOf(
+      buildServiceCalendar(
+        settings({ timeZone: "America/Los_Angeles", serviceStartsAt: "2025-08-31T16:00", serviceEndsAt: "2025-08-31T20:00" }),
+        ORIGIN,
+        NOW,
+      ).ics,
+    );
+    expect(summer.description).toContain("Sunday, August 31st, 2025, 4:00 pm to 8:00 pm PDT");
+  });
+
   it("leaves out the livestream when there is none, and does not name the person twice", () => {
     const event = eventOf(buildServiceCalendar(settings({ serviceTitle: "Funeral of Margaret Hale", livestreamUrl: "" }), ORIGIN, NOW).ics);
     expect(event.summary).toBe("Funeral of Margaret Hale");
@@ -185,7 +204,7 @@ describe("the service's calendar file", () => {
     const unfolded = ics.replace(/\r\n[ \t]/g, "");
     expect(unfolded).toContain("SUMMARY:Celebration of Life for Zoë O'Neil\\; Jr.\\, \\\\o/\r\n");
     // The paragraphs of the description are escaped line breaks, never real ones.
-    expect(unfolded).toMatch(/DESCRIPTION:In Loving Memory of Zoë O'Neil\\; Jr\.\\, \\\\o\/\.\\n\\nTea/);
+    expect(unfolded).toMatch(/DESCRIPTION:In Loving Memory of Zoë O'Neil\\; Jr\.\\, \\\\o\/\.\\n\\n[^\r\n]*\\n\\nTea/);
   });
 
   it("never lets a hidden character in the settings end a line or add a property of its own", () => {

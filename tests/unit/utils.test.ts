@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bundledMedia, content } from "~/content";
 import { formatBytes } from "~/utils/bytes";
 import { pageMeta } from "~/utils/meta";
+import { formatServiceWhen } from "~/utils/service-time.server";
 import { footerLinks, headerLinks, isLinkActive } from "~/utils/navigation";
 import { nextCursorFromLink } from "~/components/list-page";
 import { itemsToShow } from "~/utils/paging";
@@ -69,7 +70,7 @@ describe("isLinkActive", () => {
     expect(isLinkActive("/poems", "/")).toBe(false);
   });
 
-  it("keeps the spec's header and footer links", () => {
+  it("keeps the spec's header and footer links, the footer adding Poems and the share page", () => {
     expect(headerLinks.map((l) => [l.label, l.to])).toEqual([
       ["Home", "/"],
       ["Service Details", "/#service"],
@@ -83,6 +84,8 @@ describe("isLinkActive", () => {
       ["Service", "/#service"],
       ["Guest Book", "/guestbook"],
       ["Gallery", "/gallery"],
+      ["Poems", "/poems"],
+      ["Share Photos & Videos", "/share"],
       ["Admin", "/admin"],
     ]);
   });
@@ -160,5 +163,18 @@ describe("paging", () => {
     expect(nextCursorFromLink('</api/gallery?limit=20&type=VIDEO&before=MTcwMC41>; rel="next"')).toBe("MTcwMC41");
     expect(nextCursorFromLink(null)).toBeNull();
     expect(nextCursorFromLink('</api/gallery?limit=20>; rel="prev"')).toBeNull();
+  });
+});
+
+describe("formatServiceWhen", () => {
+  it("names the family's time zone as it is on the service's day", () => {
+    const site = { timeZone: "America/Chicago", serviceStartsAt: "2026-01-18T16:00", serviceEndsAt: "2026-01-18T20:00" };
+    expect(formatServiceWhen(site)).toBe("Sunday, January 18th, 2026 · 4:00 pm to 8:00 pm CST");
+    expect(formatServiceWhen({ ...site, serviceStartsAt: "2025-08-31T16:00", serviceEndsAt: "2025-08-31T20:00" })).toBe(
+      "Sunday, August 31st, 2025 · 4:00 pm to 8:00 pm CDT",
+    );
+    expect(formatServiceWhen({ timeZone: "Europe/London", serviceStartsAt: "2025-12-31T22:00", serviceEndsAt: "2026-01-01T01:00" })).toBe(
+      "Wednesday, December 31st, 2025 · 10:00 pm to Thursday, January 1st, 2026 · 1:00 am GMT",
+    );
   });
 });
