@@ -53,35 +53,38 @@ export interface SiteContent {
   visibility: "public" | "unlisted" | "private";
 }
 
-/** The defaults the layout and the error pages show (with JavaScript too); the long texts are in `content` only. */
+/** The defaults the layout and the error pages show (with JavaScript too); the page texts are in `content` only. */
 export const layoutContent = {
   personName: "Our Beloved Friend",
   siteTitle: "In Loving Memory",
-  siteDescription: "A celebration of life: service details, a guest book, photos and poems shared by friends and family.",
   heroTitle: "In Loving Memory",
-  heroSubtitle: "Celebrating a life filled with love, laughter and kindness",
-  heroImageAlt: "Soft evening light over the hills, a quiet place to remember",
-  serviceTitle: "Celebration of Life",
-  serviceStartsAt: "2025-08-31T16:00",
-  serviceEndsAt: "2025-08-31T20:00",
   timeZone: "America/Los_Angeles",
-  venueName: "The Berkeley City Club",
-  venueAddress: "2315 Durant Avenue, Berkeley, CA 94704",
   mapsLink: "",
   livestreamUrl: "",
   serviceNote: "",
   contactEmail: "family@example.com",
   publicUrl: "",
-  privacyNote: "Your contact info will be used only for acknowledgments.",
-  donationTitle: "Make a Donation",
-  donationButtonLabel: "Donate to UCSF",
-  donationUrl: "https://giving.ucsf.edu/",
   karenModeTheme: "classic",
   visibility: "public",
-} satisfies Omit<SiteContent, "welcomeMessage" | "welcomeMessageAfter" | "donationText">;
+} satisfies Partial<SiteContent>;
+
+/** The texts only pages show: an error page without the site's settings shows none of them. */
+type PageTexts = Omit<SiteContent, keyof typeof layoutContent>;
 
 // A call marked pure, so the browser's bundle leaves it out where only `layoutContent` is used (docs/decisions/017).
 export const content: SiteContent = /* @__PURE__ */ Object.assign({}, layoutContent, {
+  privacyNote: "Your contact info will be used only for acknowledgments.",
+  siteDescription: "A celebration of life: service details, a guest book, photos and poems shared by friends and family.",
+  heroSubtitle: "Celebrating a life filled with love, laughter and kindness",
+  heroImageAlt: "Soft evening light over the hills, a quiet place to remember",
+  serviceTitle: "Celebration of Life",
+  serviceStartsAt: "2025-08-31T16:00",
+  serviceEndsAt: "2025-08-31T20:00",
+  venueName: "The Berkeley City Club",
+  venueAddress: "2315 Durant Avenue, Berkeley, CA 94704",
+  donationTitle: "Make a Donation",
+  donationButtonLabel: "Donate to UCSF",
+  donationUrl: "https://giving.ucsf.edu/",
   welcomeMessage:
     "Please join us to celebrate a life that touched so many of us. Everyone is welcome: come as you are, bring a story, and stay as long as you like." +
     "\n\n" +
@@ -91,7 +94,7 @@ export const content: SiteContent = /* @__PURE__ */ Object.assign({}, layoutCont
     "\n\n" +
     "This page stays open as a place to remember together. Please sign the guest book with a favourite story, share your photos and videos, and read the poems and writings friends have left here.",
   donationText: "In lieu of flowers, the family asks that you consider a gift to the hospital whose care meant so much to us.",
-});
+} satisfies PageTexts);
 
 /** The photo and song that ship with the site, used until the family uploads their own. */
 export const bundledMedia = {
@@ -100,6 +103,6 @@ export const bundledMedia = {
 } as const;
 
 /** "In Loving Memory of …": the home page's heading and the end of every page's title. */
-export function memorialTitle(site: Pick<SiteContent, "heroTitle" | "personName"> = layoutContent): string {
+export function memorialTitle(site: Pick<SiteContent, "heroTitle" | "personName">): string {
   return `${site.heroTitle} of ${site.personName}`;
 }

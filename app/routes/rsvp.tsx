@@ -4,7 +4,6 @@ import { useEffect } from "react";
 import { Field, FormAlert, formLevelError, Honeypot, TextareaField } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
 import { useServerForm } from "~/components/useServerForm";
-import { layoutContent as content } from "~/content";
 // Used in the browser, so from the zod-free constants rather than the schema.
 import { MAX_GUESTS, rsvpThanks } from "~/models/rsvp.constants";
 import {
@@ -77,7 +76,7 @@ function AttendanceForm() {
       <button type="submit" className={ui.button.primary} disabled={sending}>
         {sending ? "Sending..." : "Send"}
       </button>
-      <p className={s.privacy}>{content.privacyNote}</p>
+      <p className={s.privacy}>{useSite().privacyNote}</p>
     </Form>
   );
 }

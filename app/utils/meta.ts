@@ -24,7 +24,8 @@ export function pageMeta(
   const site = siteFromMatches(matches);
   const name = memorialTitle(site);
   const title = !page.title ? name : page.exactTitle ? page.title : `${page.title} | ${name}`;
-  const description = page.description ?? site.siteDescription;
+  // Without the site's settings (an error in the layout's loader) the memorial's name is the description.
+  const description = page.description ?? (site.siteDescription || name);
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
@@ -37,9 +38,9 @@ export function pageMeta(
   if (site.heroImage.src) {
     tags.push(
       { property: "og:image", content: `${origin}${site.heroImage.src}` },
-      { property: "og:image:alt", content: site.heroImageAlt },
       { name: "twitter:card", content: "summary_large_image" },
     );
+    if (site.heroImageAlt) tags.push({ property: "og:image:alt", content: site.heroImageAlt });
   }
   if (origin && page.path) tags.push({ property: "og:url", content: `${origin}${page.path}` });
   return tags;

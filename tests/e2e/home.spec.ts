@@ -14,7 +14,7 @@ test.describe("home page", () => {
     await page.goto("/");
     const headings = await page.locator("main h1, main h2").allTextContents();
     expect(headings).toEqual([
-      memorialTitle(),
+      memorialTitle(content),
       "Thank You For Visiting",
       "Memorial Service",
       "Sign the Guest Book",
@@ -89,10 +89,10 @@ test.describe("home page", () => {
   test("has a title, a description and a link preview", async ({ page }) => {
     await page.goto("/");
     // The person's name is in the title, as "In Loving Memory of …".
-    await expect(page).toHaveTitle(memorialTitle());
-    expect(memorialTitle()).toBe(`In Loving Memory of ${content.personName}`);
+    await expect(page).toHaveTitle(memorialTitle(content));
+    expect(memorialTitle(content)).toBe(`In Loving Memory of ${content.personName}`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", content.siteDescription);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", memorialTitle());
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", memorialTitle(content));
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http:\/\/localhost:\d+\/images\/hero\.jpg$/);
   });
 

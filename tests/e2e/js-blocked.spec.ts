@@ -8,7 +8,7 @@ import { latestMemory, latestUpload, removeAllUploads } from "./support/data";
 
 /** Every page a visitor or the administrator lands on, with its main heading. */
 const PAGES = [
-  ["/", memorialTitle()],
+  ["/", memorialTitle(content)],
   ["/guestbook", "Guest Book"],
   ["/share", "Share Photos & Videos"],
   ["/gallery", "Memory Gallery"],

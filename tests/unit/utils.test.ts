@@ -123,10 +123,11 @@ describe("pageMeta", () => {
     expect(property(tags, "og:title")).toBe("404 Page Not Found");
   });
 
-  it("falls back to the site title and description", () => {
+  it("falls back to the memorial's name as title and description (the browser is not sent the page texts for it)", () => {
     const tags = pageMeta([]);
     expect(titleOf(tags)).toBe(`In Loving Memory of ${content.personName}`);
-    expect(property(tags, "description")).toBe(content.siteDescription);
+    expect(property(tags, "description")).toBe(`In Loving Memory of ${content.personName}`);
+    expect(property(tags, "og:image:alt")).toBeUndefined();
     expect(property(tags, "og:image")).toBe(bundledMedia.heroImage);
     expect(property(tags, "og:url")).toBeUndefined();
   });
