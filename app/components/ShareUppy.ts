@@ -8,12 +8,8 @@ import uppyCoreStyles from "@uppy/core/css/style.min.css";
 import uppyDashboardStyles from "@uppy/dashboard/css/style.min.css";
 import type { showToast as ShowToast } from "~/components/Toaster";
 import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES, MULTIPART_THRESHOLD_BYTES } from "~/media/limits";
-import { MISSING_INFORMATION, submitterLabel } from "~/models/upload.schema";
+import { MISSING_INFORMATION, submitterLabel, uploadCompleteToast } from "~/models/upload.schema";
 
-const UPLOAD_COMPLETE = {
-  title: "Upload Complete",
-  description: "Your file has been uploaded successfully and is pending review.",
-};
 const UPLOAD_ERROR = {
   title: "Upload Error",
   description: "Failed to complete upload. Please try again.",
@@ -195,6 +191,11 @@ export async function createShareUppy({
     uppy.info(description, "error", 10_000);
     showToast({ title: UPLOAD_ERROR.title, description, type: "destructive" });
   });
+  // Files confirmed in this batch, for the toast's count; a new batch starts again at one.
+  let filesDone = 0;
+  uppy.on("upload", () => {
+    filesDone = 0;
+  });
   uppy.on("upload-success", (file: UppyFile<FileMeta, Record<string, never>> | undefined, response) => {
     if (!file) return;
     void (async () => {
@@ -212,7 +213,9 @@ export async function createShareUppy({
             notifyWhenPublished,
           }),
         });
-        showToast(UPLOAD_COMPLETE);
+        // One toast at a time: each finished file replaces it with the count so far.
+        filesDone += 1;
+        showToast(uploadCompleteToast(filesDone));
         onUploaded(file.name || "Unknown");
       } catch (error) {
         showToast(UPLOAD_ERROR);

@@ -48,6 +48,15 @@ export interface AdminUpload extends UploadView {
   moderatedAt: string | null;
 }
 
+/**
+ * The confirmation of a finished upload: the spec's words, and after them the
+ * number of files when a visitor sent several at once.
+ */
+export function uploadCompleteToast(files: number) {
+  const confirmed = "Your file has been uploaded successfully and is pending review.";
+  return { title: "Upload Complete", description: files > 1 ? `${confirmed} Files received: ${files}.` : confirmed };
+}
+
 export const MISSING_INFORMATION = {
   title: "Missing Information",
   description: "Please provide your name and email before uploading files.",

@@ -5,6 +5,7 @@ import { CheckboxField, Field, FormAlert, Honeypot } from "~/components/forms";
 import * as formStyles from "~/components/forms.css";
 import { ShareUploader } from "~/components/ShareUploader";
 import { useSite } from "~/utils/site";
+import { uploadCompleteToast } from "~/models/upload.schema";
 import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_SIZE_NOTE, REVIEW_NOTE, SUPPORTED_FORMATS_NOTE } from "~/media/limits";
 import {
   json,
@@ -37,10 +38,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const UPLOAD_COMPLETE = {
-  title: "Upload Complete",
-  description: "Your file has been uploaded successfully and is pending review.",
-};
 /**
  * The plain form (without JavaScript, and on browsers too old for the upload
  * dialog): read here, its files streamed to storage as they arrive, then
@@ -59,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const uploaded = outcome.done ? outcome.uploaded : outcome.result.uploaded;
   if (uploaded.length > 0) headers.append("Set-Cookie", await rememberRecentUploads(request, uploaded));
   // All went well: POST/redirect/GET, with the confirmation carried by a cookie.
-  if (outcome.done) return redirectWithToast("/share", UPLOAD_COMPLETE, { headers });
+  if (outcome.done) return redirectWithToast("/share", uploadCompleteToast(uploaded.length), { headers });
   return json(outcome.result, { status: outcome.status, headers });
 }
 

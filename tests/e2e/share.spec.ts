@@ -59,7 +59,7 @@ test.describe("sharing without JavaScript", () => {
 
     await expect(page).toHaveURL(/\/share$/);
     await expect(page.getByText("Upload Complete")).toBeVisible();
-    await expect(page.getByText("Your file has been uploaded successfully and is pending review.")).toBeVisible();
+    await expect(page.getByText("Your file has been uploaded successfully and is pending review. Files received: 2.")).toBeVisible();
     const recent = page.getByRole("region", { name: "Recently uploaded" });
     await expect(recent.getByRole("listitem")).toHaveText(["garden-party.jpg", "sample.mp4"]);
 
@@ -117,6 +117,17 @@ test.describe("sharing with the upload dialog", () => {
     await dialog.locator("input.uppy-Dashboard-input").first().setInputFiles(files);
     return dialog;
   }
+
+  test("two files sent at once are counted in the confirmation", async ({ page }) => {
+    await page.goto("/share");
+    await hydrated(page);
+    await fillWho(page);
+    const dialog = await openDialogWith(page, [photo, SAMPLE_VIDEO]);
+    await dialog.getByRole("button", { name: /^Upload 2 files/ }).click();
+
+    await expect(page.getByTestId("toast")).toContainText("Files received: 2.", { timeout: 30_000 });
+    await expect(page.getByTestId("toast")).toContainText("Upload Complete");
+  });
 
   test("a visitor picks a file in the dialog, uploads it and sees it confirmed", async ({ page }) => {
     await page.goto("/share");
