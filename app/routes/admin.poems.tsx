@@ -15,6 +15,8 @@ import * as ui from "~/styles/ui.css";
 import { PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
 import { idParam } from "~/utils/moderation";
 import { replyIfRefused } from "~/utils/refusal.server";
+import { useSite } from "~/utils/site";
+import { formatDateTime } from "~/utils/time";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const CREATE_FAILED = { title: "Error", description: "Failed to create poem." };
@@ -70,6 +72,7 @@ function AddPoemForm() {
 
 export default function PoemsTab() {
   const { poems } = useLoaderData<typeof loader>();
+  const { timeZone } = useSite();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <>
@@ -86,6 +89,7 @@ export default function PoemsTab() {
             <li key={poem.id} className={s.poemCard}>
               <h3 className={s.sectionTitle}>{poem.title}</h3>
               {poem.author ? <p className={ui.muted}>By {poem.author}</p> : null}
+              <p className={ui.muted}>Added on {formatDateTime(poem.createdAt, timeZone)}</p>
               <p className={s.poemContent}>{poem.content}</p>
               {/* Asks first: a page of its own without JavaScript, a dialog with it. */}
               <Link

@@ -528,6 +528,8 @@ test.describe("poems, attendance and exports", () => {
     await expect(page.getByLabel("Title")).toHaveValue("");
     await expect(page.getByRole("heading", { name: "Manage Existing Poems (1)" })).toBeVisible();
     await expect(page.getByText("By C. Rossetti")).toBeVisible();
+    // The family sees when each poem was added; visitors see the poem alone.
+    await expect(page.getByText(/^Added on /)).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole("link", { name: "Delete the poem Remember" }).click();
