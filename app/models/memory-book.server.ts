@@ -344,38 +344,46 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
     await caughtUp(doc, out);
   }
 
-  // The photos and videos: two portraits side by side or two landscapes one above the other, else one.
+  // The photos and videos, one to four a page: photos of the same orientation
+  // share a page (two portraits side by side, two landscapes one above the
+  // other, three or four in two columns and two rows); a video has a page of
+  // its own, for its poster and the QR code to it.
   const portrait = (item: BookPhoto) => (item.height ?? 1) > (item.width ?? 1);
   const captionHeight = 16;
   const areaHeight = bottomY() - page.margins.top;
+  const gap = 12;
   for (let i = 0; i < media.length;) {
     signal?.throwIfAborted();
     const first = media[i]!;
-    const second = media[i + 1];
-    const pair = second && first.type === "IMAGE" && second.type === "IMAGE" && portrait(first) === portrait(second);
-    const items = pair ? [first, second] : [first];
+    const items = [first];
+    while (
+      first.type === "IMAGE" &&
+      items.length < 4 &&
+      media[i + items.length]?.type === "IMAGE" &&
+      portrait(media[i + items.length]!) === portrait(first)
+    )
+      items.push(media[i + items.length]!);
     doc.addPage();
+    const halfWidth = (contentWidth - gap) / 2;
+    const halfHeight = (areaHeight - gap) / 2 - captionHeight;
     const cells = items.map((_, n) =>
-      !pair
+      items.length === 1
         ? {
             x: page.margins.left,
             y: page.margins.top,
             width: contentWidth,
             height: areaHeight - captionHeight - (first.type === "VIDEO" ? 110 : 0),
           }
-        : portrait(first)
-          ? {
-              x: page.margins.left + n * (contentWidth / 2 + 6),
-              y: page.margins.top,
-              width: contentWidth / 2 - 6,
-              height: areaHeight - captionHeight,
-            }
-          : {
-              x: page.margins.left,
-              y: page.margins.top + n * (areaHeight / 2),
-              width: contentWidth,
-              height: areaHeight / 2 - captionHeight - 12,
-            },
+        : items.length === 2 && portrait(first)
+          ? { x: page.margins.left + n * (halfWidth + gap), y: page.margins.top, width: halfWidth, height: areaHeight - captionHeight }
+          : items.length === 2
+            ? { x: page.margins.left, y: page.margins.top + n * (areaHeight / 2), width: contentWidth, height: halfHeight }
+            : {
+                x: page.margins.left + (n % 2) * (halfWidth + gap),
+                y: page.margins.top + Math.floor(n / 2) * (areaHeight / 2),
+                width: halfWidth,
+                height: halfHeight,
+              },
     );
     for (const [n, item] of items.entries()) {
       const cell = cells[n]!;

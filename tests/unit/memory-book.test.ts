@@ -80,6 +80,8 @@ beforeAll(async () => {
 
   await share(await photo(2400, 1600), "landscape-1.jpg", "Ann Lee (ann@example.com)", "APPROVED");
   await share(await photo(2400, 1600), "landscape-2.jpg", "Bo Chen (bo@example.com)", "APPROVED");
+  await share(await photo(2400, 1600), "landscape-3.jpg", "Bo Chen (bo@example.com)", "APPROVED");
+  await share(await photo(2400, 1600), "landscape-4.jpg", "Bo Chen (bo@example.com)", "APPROVED");
   await share(await photo(1500, 2250), "portrait-1.jpg", "Cy Dvořák (cy@example.com)", "APPROVED");
   await share(await photo(1500, 2250), "portrait-2.jpg", "Dee (dee@example.com)", "APPROVED");
   await share(await fs.readFile(path.join(FIXTURES, "sample.mp4")), "birthday.mp4", "Eve Video (eve@example.com)", "APPROVED");
@@ -165,7 +167,7 @@ describe.each(BOOK_SIZES)("the memory book (%s)", (size) => {
     expect(Number(height)).toBeCloseTo(expected[1]!, 0);
   });
 
-  it("places the photos at 200 dpi or more, without their metadata", () => {
+  it("places the photos at 200 dpi or more, without their metadata, up to four a page by orientation", () => {
     const file = books.get(size)!;
     const pages = text(file).split("\f");
     const photoPages = new Set(
@@ -174,10 +176,13 @@ describe.each(BOOK_SIZES)("the memory book (%s)", (size) => {
     expect(photoPages.size).toBe(2);
     const rows = run("pdfimages", ["-list", file]).trim().split("\n").slice(2);
     const images = rows.map((row) => row.trim().split(/\s+/)).filter((cols) => cols[2] === "image");
-    // The cover's hero, four photos and the video's poster.
-    expect(images.length).toBe(6);
+    // The cover's hero, six photos and the video's poster.
+    expect(images.length).toBe(8);
     const photos = images.filter((cols) => photoPages.has(cols[0]!));
-    expect(photos.length).toBe(4);
+    expect(photos.length).toBe(6);
+    // The four landscapes share a page, the two portraits another.
+    const perPage = [...photoPages].map((page) => photos.filter((cols) => cols[0] === page).length).sort();
+    expect(perPage).toEqual([2, 4]);
     for (const cols of photos) {
       expect(cols[8], cols.join(" ")).toBe("jpeg");
       expect(Math.min(Number(cols[12]), Number(cols[13])), cols.join(" ")).toBeGreaterThanOrEqual(200);
