@@ -3,7 +3,8 @@ import { stat } from "node:fs/promises";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/session.server";
 import { BOOK_SIZES, bookFileName, makeMemoryBook, type BookSize } from "~/models/memory-book.server";
-import { downloadHeaders, errorResponse, publicOrigin, readOnlyAction, streamedBody } from "~/utils/http.server";
+import { sitePublicAddress } from "~/models/settings.server";
+import { downloadHeaders, errorResponse, readOnlyAction, streamedBody } from "~/utils/http.server";
 
 /**
  * GET /admin/exports/book.pdf?size=a4|letter|trim: the memory book
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return errorResponse(400, { size: ["Choose A4, US Letter or 6 × 9 in book."] });
   }
   const now = Date.now();
-  const book = await makeMemoryBook({ size: size as BookSize, origin: publicOrigin(request), now, signal: request.signal });
+  const book = await makeMemoryBook({ size: size as BookSize, origin: sitePublicAddress(request), now, signal: request.signal });
   const { size: bytes } = await stat(book.file);
   const body = streamedBody(
     () => {

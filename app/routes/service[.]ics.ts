@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getServiceCalendar } from "~/models/service-calendar.server";
-import { publicOrigin, readOnlyAction } from "~/utils/http.server";
+import { sitePublicAddress } from "~/models/settings.server";
+import { readOnlyAction } from "~/utils/http.server";
 
 /**
  * GET /service.ics: the service as a calendar event, linked from the home
@@ -8,7 +9,7 @@ import { publicOrigin, readOnlyAction } from "~/utils/http.server";
  * kept by a cache: the family may move the time at any moment.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  const { ics, fileName } = getServiceCalendar(publicOrigin(request));
+  const { ics, fileName } = getServiceCalendar(sitePublicAddress(request));
   return new Response(ics, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

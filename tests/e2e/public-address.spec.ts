@@ -82,3 +82,11 @@ test("an invitation link on localhost comes with the warning; with a public addr
   await expect(family.locator("#invitation-link")).toHaveText(/^https:\/\/memorial\.example\.org\/admin\/invite\//);
   await expect(warning(page)).toHaveCount(0);
 });
+
+test("the calendar file links to the address the family set", async ({ request }) => {
+  const before = await (await request.get("/service.ics")).text();
+  expect(before).toMatch(/URL:http:\/\/localhost:\d+\//);
+  await changeSiteSettings({ publicUrl: "https://memorial.example.org" });
+  const after = await (await request.get("/service.ics")).text();
+  expect(after).toContain("URL:https://memorial.example.org/");
+});
