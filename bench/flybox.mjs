@@ -13,7 +13,7 @@
 //   - a 3 s 4K 10-bit HEVC clip after the photos, and an 8K clip (refused);
 //   - GET / latency while media work runs, and OOM kills in the box (must be 0).
 // Inputs are made with ffmpeg and sharp under the OS's temporary folder, once
-// per run, and removed at the end (about 150 MB in all). FLYBOX_VIDEO_SECONDS shortens the long clip for a quick look.
+// per run, and removed at the end (about 150 MB in all). FLYBOX_VIDEO_SECONDS shortens the long clip for a quick look; FLYBOX_START_ONLY=1 measures the cold starts alone.
 // Without root or cgroups it says so and stops.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
@@ -339,6 +339,8 @@ async function main() {
       `| cold start at the 6.25% cap | ${fmt(capped.seconds, 1)} s (${fmt(capped.cpu)} CPU-s) | health check grace ${GRACE_SECONDS} s (fly.toml) | within the grace period |`,
     );
 
+    // FLYBOX_START_ONLY=1: the cold starts alone (a minute, not fifteen).
+    if (process.env.FLYBOX_START_ONLY) return;
     const inputs = await makeInputs(scratch);
     site = await startSite(box, dir);
     await sleep(3000);

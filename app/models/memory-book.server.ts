@@ -5,13 +5,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { and, asc, count, eq, gt, isNotNull, sql } from "drizzle-orm";
-import PDFDocument from "pdfkit";
-import QRCode from "qrcode";
-import sharp from "sharp";
+import type PDFDocumentClass from "pdfkit";
+import type QRCodeModule from "qrcode";
 import { memories, uploads } from "../../db/schema";
 import { bundledMedia, memorialTitle } from "~/content";
 import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
+import { loadSharp } from "~/media/sharp.server";
 import { formatIsoDate, formatLongDate, formatDateTime } from "~/utils/time";
 import { parseSubmittedBy } from "./export.server";
 import { listPoems } from "./poem.server";
@@ -22,6 +22,8 @@ import { StoredHeroImage } from "./site-media.schema";
 // (docs/decisions/030-memory-book.md). Written by pdfkit to a file in the
 // temporary folder one page at a time, so memory stays flat whatever the
 // size of the guest book and gallery; photos are made by sharp one at a time.
+
+type PDFDoc = InstanceType<typeof PDFDocumentClass>;
 
 export const BOOK_SIZES = ["a4", "letter", "trim"] as const;
 export type BookSize = (typeof BOOK_SIZES)[number];
@@ -147,6 +149,7 @@ async function printCopy(
 ): Promise<{ data: Buffer; width: number; height: number } | null> {
   try {
     const bytes = await readAll(await getMediaStorage().read(key));
+    const sharp = await loadSharp();
     let image = sharp(bytes, { limitInputPixels: 100_000_000, sequentialRead: true }).autoOrient();
     if (turn) image = sharp(await image.toBuffer()).rotate(turn * 90);
     const { data, info } = await image
@@ -171,6 +174,7 @@ async function heroCopy(box: { width: number; height: number }) {
   }
   const bundled = path.resolve("public", `.${bundledMedia.heroImage}`);
   if (!existsSync(bundled)) return null;
+  const sharp = await loadSharp();
   const { data, info } = await sharp(bundled)
     .resize(Math.ceil((box.width / 72) * TARGET_DPI), undefined, { withoutEnlargement: true })
     .jpeg({ quality: 85 })
@@ -179,7 +183,7 @@ async function heroCopy(box: { width: number; height: number }) {
 }
 
 /** Waits while the file is behind, so the PDF never piles up in memory. */
-async function caughtUp(doc: PDFKit.PDFDocument, file: WriteStream) {
+async function caughtUp(doc: PDFDoc, file: WriteStream) {
   if (doc.readableLength > 1024 * 1024 || file.writableNeedDrain) await new Promise<void>((resolve) => file.once("drain", () => resolve()));
   await new Promise((resolve) => setImmediate(resolve));
 }
@@ -206,6 +210,9 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
   const step = () => onProgress?.({ done: ++done, total });
   onProgress?.({ done, total });
 
+  // pdfkit and qrcode load with the first book, not at every start of the server.
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import("pdfkit"), import("qrcode")]);
+  const drawQr = (text: string, x: number, y: number, size: number) => drawQrWith(QRCode, doc, text, x, y, size);
   const doc = new PDFDocument({
     size: [page.width, page.height],
     margins: page.margins,
@@ -403,7 +410,7 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
       doc.fillColor("#1a1a1a");
       if (item.type === "VIDEO") {
         const link = `${origin}/gallery/${item.id}`;
-        drawQr(doc, link, cell.x + (cell.width - 90) / 2, bottom + 22, 90);
+        drawQr(link, cell.x + (cell.width - 90) / 2, bottom + 22, 90);
         doc
           .font("regular")
           .fontSize(9)
@@ -420,7 +427,7 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
   doc.y = page.height / 3;
   say("Visit the memorial", "bold", 16, { align: "center" });
   doc.moveDown(0.6);
-  drawQr(doc, origin, (page.width - 140) / 2, doc.y, 140);
+  drawQr(origin, (page.width - 140) / 2, doc.y, 140);
   doc.y += 150;
   say(origin, "regular", 11, { align: "center" });
   doc.moveDown(0.6);
@@ -431,7 +438,7 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
 }
 
 /** A QR code drawn as squares (sharp at any size, found again by a scanner from a print). */
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+function drawQrWith(QRCode: typeof QRCodeModule, doc: PDFDoc, text: string, x: number, y: number, size: number) {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
   const quiet = 4;
   const cell = size / (modules.size + quiet * 2);
@@ -464,10 +471,6 @@ export function bookProgress() {
 /** Makes the book in a temporary file, one at a time; the caller sends it and calls `done`. */
 export function makeMemoryBook(options: Omit<BookOptions, "file">): Promise<{ file: string; done: () => Promise<void> }> {
   const run = async () => {
-    // libvips keeps finished operations (and their pixels) for reuse, up to 50 MB: a book of
-    // hundreds of photos never reuses one, so its cache is off while the book is made.
-    const cache = sharp.cache();
-    sharp.cache(false);
     const dir = await fs.mkdtemp(path.join(tmpdir(), "memory-book-"));
     const file = path.join(dir, "book.pdf");
     const startedAt = formatDateTime(new Date(options.now ?? Date.now()), getSiteView().timeZone);
@@ -486,7 +489,6 @@ export function makeMemoryBook(options: Omit<BookOptions, "file">): Promise<{ fi
       throw error;
     } finally {
       progress = null;
-      sharp.cache({ memory: cache.memory.max, files: cache.files.max, items: cache.items.max });
     }
     return { file, done: () => fs.rm(dir, { recursive: true, force: true }) };
   };
