@@ -80,7 +80,7 @@ test.describe("gallery", () => {
 
     // The photo's own page offers the same widths.
     await page.goto(`/gallery/${id}`);
-    const photo = page.getByRole("img", { name: "portrait.jpg" });
+    const photo = page.getByRole("img", { name: "Photo shared by Test" });
     await expect(photo).toHaveAttribute("srcset", new RegExp(`^${copy(640)}, ${copy(1280)}, ${copy(1400)}$`));
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
@@ -89,14 +89,19 @@ test.describe("gallery", () => {
   test("Load More shows the next twenty", async ({ page }) => {
     test.setTimeout(60_000);
     for (let i = 0; i < 25; i++)
-      await addUpload({ status: "APPROVED", name: `photo-${i + 1}.jpg`, colour: `#${(0x203040 + i * 0x050505).toString(16)}` });
+      await addUpload({
+        status: "APPROVED",
+        name: `photo-${i + 1}.jpg`,
+        sender: `Sender${i + 1}`,
+        colour: `#${(0x203040 + i * 0x050505).toString(16)}`,
+      });
     await page.goto("/gallery");
     await hydrated(page);
     await expect(tiles(page)).toHaveCount(20);
-    await expect(tiles(page).first().getByRole("link")).toHaveAccessibleName(/photo-25\.jpg/);
+    await expect(tiles(page).first().getByRole("link")).toHaveAccessibleName("Photo shared by Sender25 (opens in a new tab)");
     await page.getByRole("button", { name: "Load More" }).click();
     await expect(tiles(page)).toHaveCount(25);
-    await expect(tiles(page).last().getByRole("link")).toHaveAccessibleName(/photo-1\.jpg/);
+    await expect(tiles(page).last().getByRole("link")).toHaveAccessibleName("Photo shared by Sender1 (opens in a new tab)");
     await expect(page.getByRole("button", { name: "Load More" })).toHaveCount(0);
   });
 
@@ -126,7 +131,7 @@ test.describe("gallery", () => {
   });
 
   test("past 100 photos the list goes on as pages of the same filter, and back to the newest", async ({ page }) => {
-    const source = await addUpload({ status: "APPROVED", name: "photo-000.jpg" });
+    const source = await addUpload({ status: "APPROVED", name: "photo-000.jpg", sender: "photo-000" });
     addGalleryCopies(source, 3, { prefix: "video", type: "VIDEO" });
     addGalleryCopies(source, 104);
     // As after three clicks on Load More without JavaScript: 80 photos.
@@ -140,14 +145,14 @@ test.describe("gallery", () => {
     await page.getByRole("link", { name: "Earlier photos →" }).click();
     await expect(page).toHaveURL(/\/gallery\?type=IMAGE&before=[\w-]+$/);
     await expect(tiles(page)).toHaveCount(5);
-    await expect(tiles(page).first().getByRole("link")).toHaveAccessibleName(/photo-004\.jpg/);
-    await expect(tiles(page).last().getByRole("link")).toHaveAccessibleName(/photo-000\.jpg/);
+    await expect(tiles(page).first().getByRole("link")).toHaveAccessibleName(/^Photo shared by photo-004\b/);
+    await expect(tiles(page).last().getByRole("link")).toHaveAccessibleName(/^Photo shared by photo-000\b/);
     await expect(page.getByRole("link", { name: /^Play Video/ })).toHaveCount(0);
 
     await page.getByRole("link", { name: "← Newest photos" }).click();
     await expect(page).toHaveURL(/\/gallery\?type=IMAGE$/);
     await expect(tiles(page)).toHaveCount(20);
-    await expect(tiles(page).first().getByRole("link")).toHaveAccessibleName(/photo-104\.jpg/);
+    await expect(tiles(page).first().getByRole("link")).toHaveAccessibleName(/^Photo shared by photo-104\b/);
   });
 
   test("a Load More that fails keeps what is shown and says to try again", async ({ page, javaScriptEnabled }) => {
