@@ -49,6 +49,25 @@ export function getStatus(port, urlPath) {
 }
 
 /**
+ * The environment the server runs with in the tests: production mode on
+ * `dir`'s database and storage, with `env` on top of the defaults.
+ * @param {string} dir
+ * @param {Record<string, string>} [env]
+ * @returns {NodeJS.ProcessEnv}
+ */
+export function siteEnv(dir, env = {}) {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_PATH: path.join(dir, "memorial.db"),
+    STORAGE_DIR: path.join(dir, "uploads"),
+    SESSION_SECRET: "site-process-secret",
+    SUBMISSIONS_PER_10_MINUTES: "100000",
+    ...env,
+  };
+}
+
+/**
  * The server as a child process, not waited for: production mode on `dir`'s
  * database and storage, with `env` on top of the defaults.
  * @param {{ dir: string; env?: Record<string, string>; nodeArgs?: string[]; capture?: boolean }} options
@@ -56,15 +75,7 @@ export function getStatus(port, urlPath) {
 export function spawnSite({ dir, env = {}, nodeArgs = [], capture = true }) {
   return spawn(process.execPath, [...nodeArgs, "server/index.mjs"], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_PATH: path.join(dir, "memorial.db"),
-      STORAGE_DIR: path.join(dir, "uploads"),
-      SESSION_SECRET: "site-process-secret",
-      SUBMISSIONS_PER_10_MINUTES: "100000",
-      ...env,
-    },
+    env: siteEnv(dir, env),
     stdio: ["ignore", capture ? "pipe" : "ignore", capture ? "pipe" : "inherit"],
   });
 }

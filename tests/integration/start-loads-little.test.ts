@@ -5,6 +5,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { siteEnv } from "../../scripts/site-process.mjs";
 import { requireBuild, ROOT, scratchDir } from "../support/site-process";
 
 const LOADED_AT_FIRST_USE = ["sharp", "pdfkit", "fontkit", "qrcode", "nodemailer", "@aws-sdk/client-s3"];
@@ -21,16 +22,9 @@ console.log(JSON.stringify(names.filter((name) => files.some((file) => file.incl
 describe("starting the server", () => {
   it("does not load the image, PDF, QR code, mail or S3 libraries", async () => {
     requireBuild();
-    const dir = scratchDir();
     const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", PROBE], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DATABASE_PATH: path.join(dir, "memorial.db"),
-        STORAGE_DIR: path.join(dir, "uploads"),
-        SESSION_SECRET: "start-probe-secret",
-      },
+      env: siteEnv(scratchDir()),
     });
     expect(JSON.parse(stdout.trim().split("\n").at(-1)!)).toEqual([]);
   }, 60_000);
