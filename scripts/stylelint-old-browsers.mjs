@@ -16,6 +16,7 @@ const messages = ruleMessages(ruleName, {
   aspectRatio: () => "aspect-ratio needs a height for browsers without it: an @supports not (aspect-ratio: …) rule for the same selector",
   flexGap: () => "flex gap needs margins for browsers without it: an @supports not (inset: 0) rule for the same selector (flexGapFallback)",
   anywhere: () => "overflow-wrap: anywhere needs word-break: break-word in the same rule",
+  inset: () => "inset (Safari 14.1): write top, right, bottom and left",
   has: () => ":has() must be alone in its rule, so a browser without it drops only that rule",
 });
 
@@ -64,6 +65,7 @@ const rule = (primary) => (root, result) => {
       const flex = siblings.some((node) => node.prop === "display" && /flex/.test(node.value));
       if (flex && !withoutFlexGap.has(parent.selector)) report({ result, ruleName, node: decl, message: messages.flexGap() });
     }
+    if (decl.prop === "inset") report({ result, ruleName, node: decl, message: messages.inset() });
     if (decl.prop === "overflow-wrap" && decl.value === "anywhere") {
       if (!siblings.some((node) => node.prop === "word-break" && node.value === "break-word")) {
         report({ result, ruleName, node: decl, message: messages.anywhere() });
