@@ -7,6 +7,10 @@
 // the runtime features the bundles call exist, and elsewhere leaves the
 // server-rendered page, which works on its own (docs/decisions/002).
 //
+// The stylesheets are rewritten for the same browsers: esbuild's minifier
+// would otherwise write `top/right/bottom/left: 0` as `inset: 0`, which
+// Safari before 14.1 drops (docs/decisions/031-old-browsers-css.md).
+//
 // Files keep their names, so the fingerprints in Remix's manifest still
 // point at them. Usage: node scripts/lower-client-syntax.mjs [dir]
 import { readdir, readFile, writeFile } from "node:fs/promises";
@@ -32,6 +36,22 @@ export async function lowerBundle(code) {
     logLevel: "silent",
   });
   return { code: result.code, warnings: result.warnings.map((warning) => warning.text) };
+}
+
+/**
+ * Rewrites one stylesheet for the same browsers: shorthands they lack are
+ * written out in full, and none is made up by the minifier.
+ * @param {string} css
+ */
+export async function lowerStylesheet(css) {
+  const result = await transform(css, { loader: "css", target: CLIENT_TARGETS, minify: true, logLevel: "silent" });
+  return { code: result.code, warnings: result.warnings.map((warning) => warning.text) };
+}
+
+/** Every stylesheet under `dir`, as full paths. @param {string} dir */
+export async function stylesheetsIn(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith(".css")).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Every JavaScript file under `dir`, as full paths. @param {string} dir */
@@ -64,5 +84,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const kb = (/** @type {number} */ bytes) => `${Math.round(bytes / 1024)} KB`;
   console.log(`Client bundles lowered to ${CLIENT_TARGETS.join(", ")}: ${files.length} files, ${kb(before)} → ${kb(after)}`);
+  const stylesheets = await stylesheetsIn(dir);
+  for (const file of stylesheets) {
+    const lowered = await lowerStylesheet(await readFile(file, "utf8"));
+    for (const warning of lowered.warnings) notes.add(`${path.basename(file)}: ${warning}`);
+    await writeFile(file, lowered.code);
+  }
+  console.log(`Stylesheets written for the same browsers: ${stylesheets.length} files`);
   for (const note of notes) if (!EXPECTED_NOTES.some((expected) => expected.test(note))) console.log(`  left as is: ${note}`);
 }

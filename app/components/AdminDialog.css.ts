@@ -1,13 +1,17 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { card } from "~/styles/ui.css";
 import { vars } from "~/styles/theme.css";
+import { flexGapFallback } from "~/styles/fallbacks";
 
 // Without JavaScript the "dialog" is a card in the page flow; once the page
 // is hydrated it floats over the list as a modal.
 export const backdrop = style({ marginBottom: vars.space.xl });
 globalStyle(`html[data-hydrated="true"] ${backdrop}`, {
   position: "fixed",
-  inset: 0,
+  top: 0,
+  right: 0,
+  bottom: 0,
+  left: 0,
   zIndex: 40,
   display: "grid",
   placeItems: "center",
@@ -19,7 +23,7 @@ globalStyle(`html[data-hydrated="true"] ${backdrop}`, {
 export const dialog = style([
   card,
   {
-    width: "min(46rem, 100%)",
+    width: ["100%", "min(46rem, 100%)"],
     maxHeight: "100%",
     overflow: "auto",
     padding: vars.space.xl,
@@ -28,7 +32,8 @@ export const dialog = style([
 ]);
 
 export const header = style({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: vars.space.md });
-export const title = style({ marginTop: 0, minWidth: 0, overflowWrap: "anywhere" });
+flexGapFallback(header, vars.space.md);
+export const title = style({ marginTop: 0, minWidth: 0, wordBreak: "break-word", overflowWrap: "anywhere" });
 /** Never squeezed into "Clo/se" by a long title on a phone. */
 export const close = style({
   flexShrink: 0,
@@ -51,9 +56,10 @@ export const details = style({
 });
 globalStyle(`${details} dt`, { fontWeight: 700, color: vars.color.heading });
 globalStyle(`${details} dt:not(:first-child)`, { "@media": { [NARROW]: { marginTop: vars.space.sm } } });
-globalStyle(`${details} dd`, { margin: 0, overflowWrap: "anywhere" });
+globalStyle(`${details} dd`, { margin: 0, wordBreak: "break-word", overflowWrap: "anywhere" });
 export const message = style({ whiteSpace: "pre-wrap" });
 export const buttons = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+flexGapFallback(buttons, vars.space.sm, "wrap");
 export const preview = style({
   display: "block",
   maxWidth: "100%",

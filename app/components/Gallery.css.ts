@@ -1,5 +1,6 @@
 import { keyframes, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { aspectRatioFallback, flexGapFallback } from "~/styles/fallbacks";
 
 export const grid = style({
   listStyle: "none",
@@ -18,10 +19,14 @@ export const tile = style({
   background: vars.color.surfaceMuted,
   boxShadow: vars.shadow.card,
 });
+aspectRatioFallback(tile, 1);
 
 export const link = style({
   position: "absolute",
-  inset: 0,
+  top: 0,
+  right: 0,
+  bottom: 0,
+  left: 0,
   display: "block",
   color: vars.color.onHero,
   selectors: {
@@ -76,7 +81,10 @@ export const skeleton = style([
 
 export const backdrop = style({
   position: "fixed",
-  inset: 0,
+  top: 0,
+  right: 0,
+  bottom: 0,
+  left: 0,
   zIndex: 50,
   display: "grid",
   placeItems: "center",
@@ -85,7 +93,7 @@ export const backdrop = style({
 });
 
 export const dialog = style({
-  width: "min(960px, 100%)",
+  width: ["100%", "min(960px, 100%)"],
   maxHeight: "100%",
   overflow: "auto",
   background: vars.color.surface,
@@ -100,9 +108,15 @@ export const dialogHeader = style({
   gap: vars.space.md,
   marginBottom: vars.space.sm,
 });
+flexGapFallback(dialogHeader, vars.space.md);
 
-export const dialogTitle = style({ margin: 0, fontSize: vars.size.large, overflowWrap: "anywhere" });
+export const dialogTitle = style({ margin: 0, fontSize: vars.size.large, wordBreak: "break-word", overflowWrap: "anywhere" });
 
-export const dialogFileName = style({ margin: `0 0 ${vars.space.sm}`, color: vars.color.textMuted, overflowWrap: "anywhere" });
+export const dialogFileName = style({
+  margin: `0 0 ${vars.space.sm}`,
+  color: vars.color.textMuted,
+  wordBreak: "break-word",
+  overflowWrap: "anywhere",
+});
 
 export const video = style({ width: "100%", maxHeight: "75vh", background: "#000", borderRadius: vars.radius.sm });

@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { flexGapFallback } from "~/styles/fallbacks";
 
 export const hero = style({
   position: "relative",
@@ -16,7 +17,10 @@ export const hero = style({
 
 export const background = style({
   position: "absolute",
-  inset: "-10% 0 -10% 0",
+  top: "-10%",
+  right: 0,
+  bottom: "-10%",
+  left: 0,
   willChange: "transform",
 });
 
@@ -29,7 +33,10 @@ export const photo = style({
 
 export const overlay = style({
   position: "absolute",
-  inset: 0,
+  top: 0,
+  right: 0,
+  bottom: 0,
+  left: 0,
   background: vars.color.heroOverlay,
 });
 
@@ -57,6 +64,7 @@ export const actions = style({
   gap: vars.space.md,
   justifyContent: "center",
 });
+flexGapFallback(actions, vars.space.md, "wrap");
 
 // On the darkened photo the site's blue focus ring would not show: a white one.
 globalStyle(`${hero} :focus-visible`, { outlineColor: vars.color.onHero });

@@ -1,5 +1,6 @@
 import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { flexGapFallback } from "~/styles/fallbacks";
 
 const KAREN_ON = 'html[data-karen="on"]';
 const DISCO = 'html[data-karen-theme="disco"]';
@@ -35,6 +36,7 @@ export const toggle = style({
     '&[aria-pressed="true"]': { background: "#ffd60a", color: "#3b0508", borderColor: "#ffd60a" },
   },
 });
+flexGapFallback(toggle, vars.space.sm);
 
 export const switchTrack = style({
   position: "relative",
@@ -85,10 +87,14 @@ export const playButton = style({
   cursor: "pointer",
   selectors: { "&:focus-visible": { outline: `4px solid ${vars.color.onFooter}`, outlineOffset: "3px" } },
 });
+flexGapFallback(playButton, vars.space.xs);
 
 export const party = style({
   position: "fixed",
-  inset: 0,
+  top: 0,
+  right: 0,
+  bottom: 0,
+  left: 0,
   pointerEvents: "none",
   overflow: "hidden",
   zIndex: 30,
@@ -102,7 +108,10 @@ const fall = keyframes({
 
 export const lights = style({
   position: "absolute",
-  inset: 0,
+  top: 0,
+  right: 0,
+  bottom: 0,
+  left: 0,
   "@media": { [REDUCED]: { display: "none" } },
 });
 

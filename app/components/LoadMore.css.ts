@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { flexGapFallback } from "~/styles/fallbacks";
 
 export const more = style({
   display: "flex",
@@ -9,6 +10,7 @@ export const more = style({
   gap: vars.space.md,
   marginTop: vars.space.lg,
 });
+flexGapFallback(more, vars.space.md, "wrap");
 
 export const message = style({
   margin: 0,

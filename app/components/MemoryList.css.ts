@@ -1,10 +1,12 @@
 import { style } from "@vanilla-extract/css";
 import { card as cardBase } from "~/styles/ui.css";
 import { vars } from "~/styles/theme.css";
+import { flexGapFallback } from "~/styles/fallbacks";
 
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.md });
 
 export const card = style([cardBase, { display: "flex", gap: vars.space.md, alignItems: "flex-start" }]);
+flexGapFallback(card, vars.space.md);
 
 export const avatar = style({
   flexShrink: 0,
@@ -29,9 +31,10 @@ export const meta = style({
   alignItems: "baseline",
   columnGap: vars.space.sm,
 });
+flexGapFallback(meta, vars.space.sm);
 
 export const name = style({ fontWeight: 700, color: vars.color.heading });
 
 export const time = style({ color: vars.color.textMuted, fontSize: vars.size.small });
 
-export const message = style({ margin: 0, whiteSpace: "pre-line", overflowWrap: "anywhere" });
+export const message = style({ margin: 0, whiteSpace: "pre-line", wordBreak: "break-word", overflowWrap: "anywhere" });

@@ -15,6 +15,7 @@ export const content = style({
   fontFamily: vars.font.heading,
   fontSize: vars.size.large,
   lineHeight: 1.7,
+  wordBreak: "break-word",
   overflowWrap: "anywhere",
 });
 

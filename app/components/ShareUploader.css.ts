@@ -10,7 +10,7 @@ const root = "html body .uppy-Root";
 globalStyle(`${root}, ${root} *`, { fontFamily: vars.font.body });
 // Every piece of text, however small Uppy made it (10–14 px).
 globalStyle(`${root} :is(div, span, p, button, a, label, input, li, h1, h2, h3):not(.uppy-Dashboard-close, .uppy-Dashboard-close *)`, {
-  fontSize: "max(1.125rem, 1em) !important",
+  fontSize: ["1.125rem !important", "max(1.125rem, 1em) !important"],
 });
 // The close button: a large round "×" on the dialog's corner, in the site's colours (Uppy's is a
 // small white cross on the dimmed page, easy to miss).
@@ -96,7 +96,7 @@ globalStyle(`${root} .uppy-StatusBar.is-complete .uppy-StatusBar-statusIndicator
   color: vars.color.success,
 });
 globalStyle(`${root} :is(.uppy-StatusBar.is-complete .uppy-StatusBar-progress)`, { background: vars.color.success });
-globalStyle(`${root} .uppy-Dashboard-Item-name`, { overflowWrap: "anywhere" });
+globalStyle(`${root} .uppy-Dashboard-Item-name`, { wordBreak: "break-word", overflowWrap: "anywhere" });
 // The site's focus ring instead of Uppy's pale blue glow.
 globalStyle(`${root} .uppy-u-reset:focus-visible, ${root} button:focus-visible, ${root} a:focus-visible`, {
   outline: `3px solid ${vars.color.focus}`,

@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { flexGapFallback } from "~/styles/fallbacks";
 
 export const footer = style({
   flexShrink: 0,
@@ -33,6 +34,7 @@ export const list = style({
   justifyContent: "center",
   gap: vars.space.sm,
 });
+flexGapFallback(list, vars.space.sm, "wrap");
 
 export const link = style({
   color: vars.color.onFooter,
@@ -49,6 +51,7 @@ export const emailLink = style({ color: vars.color.onFooter, selectors: { "&:hov
 export const small = style({ fontSize: vars.size.small, margin: 0 });
 
 export const party = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "center", gap: vars.space.md });
+flexGapFallback(party, vars.space.md, "wrap");
 
 // The site's blue focus ring is too dark on the footer's brown (2.2:1): a light one there.
 globalStyle(`${footer} :focus-visible`, { outlineColor: vars.color.onFooter });

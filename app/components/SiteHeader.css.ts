@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { flexGapFallback } from "~/styles/fallbacks";
 
 const desktop = "screen and (min-width: 60rem)";
 
@@ -20,6 +21,7 @@ export const inner = style({
   justifyContent: "space-between",
   gap: vars.space.md,
 });
+flexGapFallback(inner, vars.space.md);
 
 export const brand = style({
   fontFamily: vars.font.heading,
@@ -32,6 +34,7 @@ export const brand = style({
   alignItems: "center",
   // A long name wraps (and, a word longer than the screen, breaks) so the buttons beside it keep their room.
   minWidth: 0,
+  wordBreak: "break-word",
   overflowWrap: "anywhere",
 });
 
@@ -47,6 +50,7 @@ export const list = style({
   display: "flex",
   gap: vars.space.xs,
 });
+flexGapFallback(list, vars.space.xs);
 
 export const link = style({
   display: "flex",
@@ -80,6 +84,7 @@ export const mobileBar = style({
   gap: vars.space.sm,
   "@media": { [desktop]: { display: "none" } },
 });
+flexGapFallback(mobileBar, vars.space.sm);
 
 const iconButton = style({
   display: "inline-flex",
@@ -99,6 +104,7 @@ const iconButton = style({
   // "Menu" is one word: never "Men / u" when the memorial's name beside it is long.
   whiteSpace: "nowrap",
 });
+flexGapFallback(iconButton, vars.space.xs);
 
 export const homeButton = iconButton;
 

@@ -1,26 +1,33 @@
 import { keyframes, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { flexGapFallback } from "~/styles/fallbacks";
 
 const REDUCED = "(prefers-reduced-motion: reduce)";
 
 /** The whole screen, above the page's own background. */
 export const stage = style({
   position: "fixed",
-  inset: 0,
+  top: 0,
+  right: 0,
+  bottom: 0,
+  left: 0,
   zIndex: 1,
   overflow: "hidden",
   background: vars.color.stage,
   color: vars.color.onStage,
 });
 
-export const slides = style({ position: "absolute", inset: 0 });
+export const slides = style({ position: "absolute", top: 0, right: 0, bottom: 0, left: 0 });
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 
 /** One photo or video filling the screen; a new one fades in over the one before. */
 export const slide = style({
   position: "absolute",
-  inset: 0,
+  top: 0,
+  right: 0,
+  bottom: 0,
+  left: 0,
   display: "flex",
   alignItems: "center",
   justifyContent: "center",
@@ -61,14 +68,14 @@ export const caption = style([
 export const name = style({
   margin: 0,
   color: vars.color.onStage,
-  fontSize: "clamp(1.5rem, 1rem + 2vw, 3rem)",
+  fontSize: ["2rem", "clamp(1.5rem, 1rem + 2vw, 3rem)"],
 });
 
 /** "Shared by Anne": quiet, under the name. */
 export const sender = style({
   margin: 0,
   color: vars.color.onStageMuted,
-  fontSize: "clamp(1.125rem, 0.9rem + 0.8vw, 1.6rem)",
+  fontSize: ["1.25rem", "clamp(1.125rem, 0.9rem + 0.8vw, 1.6rem)"],
 });
 
 /**
@@ -91,6 +98,7 @@ export const controls = style({
   },
   "@media": { [REDUCED]: { transition: "none" } },
 });
+flexGapFallback(controls, vars.space.sm, "wrap");
 
 export const control = style({
   display: "inline-flex",
@@ -128,6 +136,7 @@ export const share = style({
   color: vars.color.text,
   textAlign: "center",
 });
+flexGapFallback(share, vars.space.xs, "column");
 
 export const shareTitle = style({ margin: 0, fontWeight: 600, fontSize: vars.size.large });
 
@@ -135,14 +144,17 @@ export const shareAddress = style({ margin: 0, fontSize: vars.size.small });
 
 export const qrCode = style({
   display: "block",
-  width: "clamp(8rem, 24vh, 18rem)",
-  height: "clamp(8rem, 24vh, 18rem)",
+  width: ["12rem", "clamp(8rem, 24vh, 18rem)"],
+  height: ["12rem", "clamp(8rem, 24vh, 18rem)"],
 });
 
 /** Before anything is published: the name and a line saying photos will come. */
 export const empty = style({
   position: "absolute",
-  inset: 0,
+  top: 0,
+  right: 0,
+  bottom: 0,
+  left: 0,
   display: "flex",
   flexDirection: "column",
   alignItems: "center",
@@ -151,6 +163,7 @@ export const empty = style({
   padding: vars.space.xl,
   textAlign: "center",
 });
+flexGapFallback(empty, vars.space.md, "column");
 
 export const emptyText = style({
   margin: 0,

@@ -1,11 +1,14 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { flexGapFallback } from "~/styles/fallbacks";
 
 export const inlineRegion = style({
   maxWidth: vars.layout.narrow,
   margin: "0 auto",
   padding: `0 ${vars.space.md}`,
-  selectors: { "&:empty, &:has(> div:empty)": { display: "none" } },
+  // Each on its own: a browser without :has() (Safari before 15.4) drops only that
+  // rule, and shows the empty region as it is, without height.
+  selectors: { "&:empty": { display: "none" }, "&:has(> div:empty)": { display: "none" } },
 });
 
 export const floatingRegion = style({
@@ -36,6 +39,7 @@ const toastBase = style({
   transition: "transform 0.15s ease, opacity 0.15s ease",
   "@media": { "(prefers-reduced-motion: reduce)": { transition: "none" } },
 });
+flexGapFallback(toastBase, vars.space.md);
 
 export const toast = styleVariants({
   default: [

@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { flexGapFallback } from "~/styles/fallbacks";
 
 // One column that never grows past its box: a date picker's own width made a 320-px page scroll sideways.
 export const field = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.xs, marginBottom: vars.space.md });
@@ -30,12 +31,14 @@ export const input = control;
 export const textarea = style([control, { resize: "vertical", minHeight: "8rem", lineHeight: 1.5 }]);
 
 export const checkboxRow = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minHeight: vars.layout.tapTarget });
+flexGapFallback(checkboxRow, vars.space.sm);
 
 export const checkbox = style({ width: "1.5rem", height: "1.5rem", flexShrink: 0, accentColor: vars.color.accent });
 
 export const fieldset = style({ border: 0, padding: 0, margin: `0 0 ${vars.space.md}`, display: "grid", gap: vars.space.sm });
 
 export const radioRow = style({ display: "flex", alignItems: "flex-start", gap: vars.space.sm, minHeight: vars.layout.tapTarget });
+flexGapFallback(radioRow, vars.space.sm);
 
 export const radioLabel = style({ fontWeight: 600 });
 

@@ -1,6 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { card } from "~/styles/ui.css";
 import { vars } from "~/styles/theme.css";
+import { flexGapFallback } from "~/styles/fallbacks";
 
 export const welcome = style({
   maxWidth: vars.layout.narrow,
@@ -60,7 +61,7 @@ export const address = style({ fontStyle: "normal", display: "inline" });
 export const ctaGrid = style({
   display: "grid",
   gap: vars.space.xl,
-  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 20rem), 1fr))",
+  gridTemplateColumns: ["minmax(0, 1fr)", "repeat(auto-fit, minmax(min(100%, 20rem), 1fr))"],
 });
 
 export const ctaCard = style([
@@ -79,3 +80,4 @@ export const ctaTitle = style({ fontSize: vars.size.h3 });
 export const donationCard = style([ctaCard, { background: vars.color.surfaceMuted }]);
 
 export const serviceActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+flexGapFallback(serviceActions, vars.space.sm, "wrap");

@@ -1,6 +1,8 @@
 import { globalStyle, style } from "@vanilla-extract/css";
-import { card as cardBase } from "~/styles/ui.css";
+import { panel } from "~/components/admin/admin.css";
+import { card as cardBase, container, main } from "~/styles/ui.css";
 import { vars } from "~/styles/theme.css";
+import { flexGapFallback } from "~/styles/fallbacks";
 
 // The admin's Print page: on screen, the choice of cards and the sheet as a
 // preview; on paper, the sheet alone. One sheet of four cards fits both A4
@@ -19,6 +21,7 @@ export const controls = style({
   gap: vars.space.md,
   margin: `${vars.space.md} 0`,
 });
+flexGapFallback(controls, vars.space.md, "wrap");
 
 /** Shown once the page's scripts run (html[data-hydrated]); without them, printHint says how to print. */
 export const printButton = style({ display: "none" });
@@ -33,7 +36,7 @@ export const sheet = style({
   display: "grid",
   "@media": {
     [SCREEN]: {
-      gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 20rem), 1fr))",
+      gridTemplateColumns: ["minmax(0, 1fr)", "repeat(auto-fit, minmax(min(100%, 20rem), 1fr))"],
       gap: vars.space.md,
       maxWidth: "52rem",
       margin: `${vars.space.lg} 0`,
@@ -99,9 +102,10 @@ export const date = style({
 
 export const qr = style({
   display: "block",
-  width: "min(14rem, 70%)",
+  width: ["14rem", "min(14rem, 70%)"],
   height: "auto",
-  aspectRatio: "1",
+  // The code is square: where aspect-ratio is not supported the image's own shape is the same.
+  "@supports": { "(aspect-ratio: 1 / 1)": { aspectRatio: "1" } },
   margin: `${vars.space.md} 0 ${vars.space.sm}`,
   "@media": { [PRINT]: { width: "58mm", height: "58mm", margin: "4mm 0 2mm" } },
 });
@@ -120,30 +124,23 @@ export const address = style({
   marginTop: vars.space.xs,
   color: vars.color.textMuted,
   fontSize: vars.size.small,
+  wordBreak: "break-word",
   overflowWrap: "anywhere",
   "@media": { [PRINT]: { fontSize: "10pt" } },
 });
 
 // On paper only the sheet: everything else on the page (the site's header and
 // footer, the admin panel's tabs, the choices above) is left out, and what
-// holds the sheet loses its padding, borders and shadows. Scoped with :has(),
-// because the stylesheet is one bundle for every page of the site.
-const onThisPage = `body:has(${sheet})`;
-globalStyle(`${onThisPage} :not(:has(${sheet})):not(${sheet}):not(${sheet} *)`, { "@media": { [PRINT]: { display: "none" } } });
-globalStyle(`${onThisPage}, ${onThisPage} :has(${sheet})`, {
-  "@media": {
-    [PRINT]: {
-      margin: 0,
-      padding: 0,
-      border: 0,
-      boxShadow: "none",
-      background: "none",
-      minHeight: 0,
-      maxWidth: "none",
-      width: "auto",
-    },
-  },
-});
+// holds the sheet (body > main > the admin panel > its tab) loses its padding,
+// borders and shadows. The stylesheet is one bundle for every page of the
+// site, and browsers before :has() (Safari 15.4, Chrome 105) cannot tell this
+// page by its sheet: these rules are the page's own <style> (admin.print.tsx),
+// so they are there only while it is shown.
+const holders = ["body", `body > .${main}`, `body > .${main} > .${container}`, `body > .${main} > .${container} > .${panel}`];
+const kept = [main, container, panel, sheet];
+export const paperOnly =
+  `@media print{${holders.map((holder, level) => `${holder} > :not(.${kept[level]})`).join(",")}{display:none}` +
+  `${holders.join(",")}{margin:0;padding:0;border:0;box-shadow:none;background:none;min-height:0;max-width:none;width:auto}}`;
 
 /**
  * The paper's own margins, for this page only: a named page, so the site's

@@ -51,6 +51,8 @@ export default function PrintTab() {
   const site = useSite();
   return (
     <>
+      {/* Rules of this page alone, written by admin.print.css.ts from the site's class names. */}
+      <style dangerouslySetInnerHTML={{ __html: s.paperOnly }} />
       <h2 className={admin.sectionTitle}>Printed cards</h2>
       {addressProblem ? <AddressWarning address={origin} problem={addressProblem} /> : null}
       <p className={s.intro}>

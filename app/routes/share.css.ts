@@ -21,7 +21,7 @@ export const confirmation = style([
 ]);
 
 export const recent = style([card, { padding: vars.space.lg, marginBottom: vars.space.xl }]);
-globalStyle(`${recent} ul`, { margin: 0, paddingLeft: vars.space.lg, overflowWrap: "anywhere" });
+globalStyle(`${recent} ul`, { margin: 0, paddingLeft: vars.space.lg, wordBreak: "break-word", overflowWrap: "anywhere" });
 
 export const notes = style({ color: vars.color.textMuted, fontSize: vars.size.small });
 globalStyle(`${notes} p`, { margin: `0 0 ${vars.space.xs}` });

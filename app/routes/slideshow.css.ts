@@ -18,5 +18,6 @@ export const slideshowWarningText = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   color: vars.color.text,
+  wordBreak: "break-word",
   overflowWrap: "anywhere",
 });

@@ -22,7 +22,9 @@ globalStyle("body", {
   display: "flex",
   flexDirection: "column",
   // Names, messages and file names are typed by visitors: one long unbroken
-  // word must wrap, never widen the page on a phone.
+  // word must wrap, never widen the page on a phone. word-break: break-word
+  // does the same where overflow-wrap: anywhere is not supported (Safari before 15.4).
+  wordBreak: "break-word",
   overflowWrap: "anywhere",
 });
 

@@ -1,4 +1,5 @@
-import { createGlobalTheme, createThemeContract } from "@vanilla-extract/css";
+import { createGlobalTheme, createThemeContract, globalStyle } from "@vanilla-extract/css";
+import { WITH_CLAMP } from "./fallbacks";
 
 export const vars = createThemeContract({
   color: {
@@ -101,9 +102,10 @@ createGlobalTheme(":root", vars, {
     base: "1.125rem",
     large: "1.25rem",
     h3: "1.5rem",
-    h2: "clamp(1.75rem, 1.4rem + 1.5vw, 2.25rem)",
-    h1: "clamp(2.1rem, 1.6rem + 2.2vw, 3rem)",
-    hero: "clamp(2.5rem, 1.8rem + 4vw, 4.5rem)",
+    // Their smallest sizes: the fluid ones are set below, where clamp() is supported.
+    h2: "1.75rem",
+    h1: "2.1rem",
+    hero: "2.5rem",
   },
   space: {
     xs: "0.25rem",
@@ -126,5 +128,20 @@ createGlobalTheme(":root", vars, {
     content: "72rem",
     narrow: "48rem",
     tapTarget: "44px",
+  },
+});
+
+// Headings grow with the screen where clamp() is supported (Safari 13.1, Chrome 79,
+// Firefox 75). Elsewhere the sizes above stay: a custom property holding a value
+// the browser cannot compute would leave the headings at the body's size.
+globalStyle(":root", {
+  "@supports": {
+    [WITH_CLAMP]: {
+      vars: {
+        [vars.size.h2]: "clamp(1.75rem, 1.4rem + 1.5vw, 2.25rem)",
+        [vars.size.h1]: "clamp(2.1rem, 1.6rem + 2.2vw, 3rem)",
+        [vars.size.hero]: "clamp(2.5rem, 1.8rem + 4vw, 4.5rem)",
+      },
+    },
   },
 });

@@ -1,5 +1,6 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
+import { flexGapFallback } from "./fallbacks";
 
 /** Shared building blocks: page container, cards, buttons, visually hidden text. */
 
@@ -67,6 +68,7 @@ const buttonBase = style({
     "&:disabled, &[aria-disabled='true']": { opacity: 0.65, cursor: "not-allowed" },
   },
 });
+flexGapFallback(buttonBase, vars.space.sm);
 
 export const button = styleVariants({
   primary: [
@@ -144,3 +146,4 @@ export const skipLink = style({
 
 /** A row of buttons that wraps on a phone. */
 export const actions = style({ display: "flex", flexWrap: "wrap", justifyContent: "center", gap: vars.space.md });
+flexGapFallback(actions, vars.space.md, "wrap");

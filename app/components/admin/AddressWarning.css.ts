@@ -9,6 +9,7 @@ export const addressWarning = style({
   margin: `0 0 ${vars.space.md}`,
   background: vars.color.surface,
   color: vars.color.text,
+  wordBreak: "break-word",
   overflowWrap: "anywhere",
 });
 export const addressWarningText = style({ margin: 0 });

@@ -1,12 +1,13 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { flexGapFallback } from "~/styles/fallbacks";
 
 export const section = style({ display: "grid", gap: vars.space.lg, scrollMarginTop: vars.space.lg });
 export const intro = style({ margin: 0 });
 export const forms = style({
   display: "grid",
   gap: vars.space.lg,
-  gridTemplateColumns: "repeat(auto-fit, minmax(min(20rem, 100%), 1fr))",
+  gridTemplateColumns: ["minmax(0, 1fr)", "repeat(auto-fit, minmax(min(20rem, 100%), 1fr))"],
   alignItems: "start",
 });
 /** The new invitation link: framed in the accent colour, the whole link as text to select and copy. */
@@ -22,6 +23,7 @@ export const linkText = style({
   margin: 0,
   padding: vars.space.sm,
   fontFamily: "monospace",
+  wordBreak: "break-word",
   overflowWrap: "anywhere",
   userSelect: "all",
   border: `1px solid ${vars.color.border}`,
@@ -29,3 +31,4 @@ export const linkText = style({
   background: vars.color.page,
 });
 export const linkActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+flexGapFallback(linkActions, vars.space.sm, "wrap");

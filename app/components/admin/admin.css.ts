@@ -1,9 +1,10 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { card } from "~/styles/ui.css";
 import { vars } from "~/styles/theme.css";
+import { WITHOUT_ASPECT_RATIO, aspectRatioFallback, flexGapFallback } from "~/styles/fallbacks";
 
 export const loginWrap = style({ display: "grid", placeItems: "center", padding: `${vars.space.xl} ${vars.space.md}` });
-export const loginCard = style([card, { width: "min(28rem, 100%)", padding: vars.space.xl }]);
+export const loginCard = style([card, { width: ["100%", "min(28rem, 100%)"], padding: vars.space.xl }]);
 export const loginTitle = style({ marginTop: 0, textAlign: "center" });
 
 export const header = style({
@@ -14,6 +15,7 @@ export const header = style({
   gap: vars.space.md,
   marginBottom: vars.space.lg,
 });
+flexGapFallback(header, vars.space.md, "wrap");
 export const title = style({ margin: 0 });
 
 export const tabs = style({
@@ -23,6 +25,7 @@ export const tabs = style({
   borderBottom: `2px solid ${vars.color.border}`,
   marginBottom: vars.space.lg,
 });
+flexGapFallback(tabs, vars.space.xs, "wrap");
 export const tab = style({
   display: "inline-flex",
   alignItems: "center",
@@ -68,6 +71,7 @@ globalStyle(`${table} td[data-label]::before`, {
 export const truncate = style({
   maxWidth: "32rem",
   whiteSpace: "pre-line",
+  wordBreak: "break-word",
   overflowWrap: "anywhere",
   "@media": { [PHONE]: { maxWidth: "none" } },
 });
@@ -78,6 +82,7 @@ export const confirm = style([
   { borderColor: vars.color.danger, borderWidth: 2, padding: vars.space.lg, marginBottom: vars.space.lg },
 ]);
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center" });
+flexGapFallback(actions, vars.space.xs, "wrap");
 
 export const stats = style({
   display: "grid",
@@ -101,10 +106,15 @@ export const grid = style({
 export const uploadCard = style([card, { padding: vars.space.md, display: "grid", gap: vars.space.xs }]);
 export const thumbLink = style({
   display: "block",
+  position: "relative",
   aspectRatio: "4 / 3",
   borderRadius: vars.radius.sm,
   overflow: "hidden",
   background: vars.color.surfaceMuted,
+});
+aspectRatioFallback(thumbLink, 3 / 4);
+globalStyle(`${thumbLink} > *`, {
+  "@supports": { [WITHOUT_ASPECT_RATIO]: { position: "absolute", top: 0, left: 0, width: "100%", height: "100%" } },
 });
 export const thumb = style({ width: "100%", height: "100%", objectFit: "cover", display: "block" });
 export const videoPlaceholder = style({
@@ -123,7 +133,7 @@ export const badge = style({
   fontSize: vars.size.small,
   fontWeight: 700,
 });
-export const cardText = style({ margin: 0, overflowWrap: "anywhere" });
+export const cardText = style({ margin: 0, wordBreak: "break-word", overflowWrap: "anywhere" });
 /** Where an upload's processing stands (waiting, being prepared, ready): a quiet framed note. */
 export const processingNote = style({
   margin: 0,
@@ -133,7 +143,7 @@ export const processingNote = style({
   color: vars.color.text,
 });
 /** Why an upload could not be processed: the same note, in the danger colour. */
-export const problem = style([processingNote, { borderLeftColor: vars.color.danger, overflowWrap: "anywhere" }]);
+export const problem = style([processingNote, { borderLeftColor: vars.color.danger, wordBreak: "break-word", overflowWrap: "anywhere" }]);
 
 export const form = style([card, { padding: vars.space.xl, marginBottom: vars.space.xl }]);
 export const poemList = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.md });
@@ -142,11 +152,17 @@ export const poemContent = style({ whiteSpace: "pre-wrap", margin: `${vars.space
 
 export const exportCard = style([card, { padding: vars.space.lg, marginBottom: vars.space.md }]);
 
-export const storageNote = style({ margin: `0 0 ${vars.space.lg}`, color: vars.color.textMuted, overflowWrap: "anywhere" });
+export const storageNote = style({
+  margin: `0 0 ${vars.space.lg}`,
+  color: vars.color.textMuted,
+  wordBreak: "break-word",
+  overflowWrap: "anywhere",
+});
 export const storageFull = style({ display: "block", color: vars.color.text, fontWeight: 700 });
 
 /** The Published view: its two lists (memories, photos and videos), the search and the pages. */
 export const subTabs = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, marginBottom: vars.space.md });
+flexGapFallback(subTabs, vars.space.xs, "wrap");
 export const searchForm = style({
   display: "flex",
   flexWrap: "wrap",
@@ -154,17 +170,18 @@ export const searchForm = style({
   gap: vars.space.sm,
   marginBottom: vars.space.lg,
 });
+flexGapFallback(searchForm, vars.space.sm, "wrap");
 export const searchField = style({ display: "grid", gap: vars.space.xs, flex: "1 1 14rem", minWidth: 0 });
 export const memoryList = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.md });
 export const memoryCard = style([card, { padding: vars.space.lg, display: "grid", gap: vars.space.sm, minWidth: 0 }]);
-export const cardHeading = style({ margin: 0, overflowWrap: "anywhere" });
-export const memoryText = style({ margin: 0, whiteSpace: "pre-wrap", overflowWrap: "anywhere" });
+export const cardHeading = style({ margin: 0, wordBreak: "break-word", overflowWrap: "anywhere" });
+export const memoryText = style({ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-word", overflowWrap: "anywhere" });
 /** "Hidden from visitors": the quiet badge of an unpublished item. */
 export const hiddenBadge = style([
   badge,
   { background: vars.color.surfaceMuted, color: vars.color.text, border: `1px solid ${vars.color.border}` },
 ]);
-export const editedNote = style({ margin: 0, color: vars.color.textMuted, overflowWrap: "anywhere" });
+export const editedNote = style({ margin: 0, color: vars.color.textMuted, wordBreak: "break-word", overflowWrap: "anywhere" });
 export const pager = style({
   display: "flex",
   flexWrap: "wrap",
@@ -172,9 +189,10 @@ export const pager = style({
   gap: vars.space.md,
   marginTop: vars.space.lg,
 });
+flexGapFallback(pager, vars.space.md, "wrap");
 export const confirmPicture = style({
   display: "block",
-  maxWidth: "min(12rem, 100%)",
+  maxWidth: ["12rem", "min(12rem, 100%)"],
   borderRadius: vars.radius.sm,
   marginBottom: vars.space.md,
 });

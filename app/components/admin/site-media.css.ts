@@ -12,8 +12,8 @@ export const preview = style({
   width: "100%",
   maxWidth: "36rem",
   height: "auto",
-  aspectRatio: "16 / 10",
-  objectFit: "cover",
+  // Where aspect-ratio is not supported the photo keeps its own shape.
+  "@supports": { "(aspect-ratio: 1 / 1)": { aspectRatio: "16 / 10", objectFit: "cover" } },
   borderRadius: vars.radius.md,
   background: vars.color.surfaceMuted,
 });
