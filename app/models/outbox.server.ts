@@ -7,6 +7,7 @@ import { db, type Transaction } from "~/db.server";
 import type { MailContent } from "~/mail/messages";
 import { isPermanentFailure, smtpTransport, type MailTransport, type OutgoingMail } from "~/mail/transport.server";
 import { getMediaStorage } from "~/media/media-storage.server";
+import { EmailSchema } from "~/models/memory.schema";
 import { sitePublicAddress } from "~/models/settings.server";
 
 // The outbox: an e-mail is a row committed in the same transaction as the
@@ -46,6 +47,9 @@ const MAX_ATTACHMENT_BYTES = 1024 * 1024;
 /** How long to wait after the `failures`-th failure in a row: 30 s, doubling, at most an hour. */
 export const retryDelay = (failures: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
 
+/** Whether `recipient` is one mailbox by the guest book's rule (no list, no display name). */
+const isOneMailbox = (recipient: string) => EmailSchema.safeParse(recipient).success;
+
 /** Whether this address asked for no more e-mail. */
 export function isSuppressed(tx: Pick<Transaction, "select">, email: string): boolean {
   return (
@@ -77,7 +81,13 @@ export interface MailToQueue {
  * the event. Returns whether it was queued.
  */
 export function queueMail(tx: Transaction, mail: MailToQueue, now = Date.now()): boolean {
-  if (!mailEnabled() || !mail.recipient.includes("@")) return false;
+  if (!mailEnabled()) return false;
+  // One mailbox only: nodemailer would read "a@x,b@y" as a list and write to each, and the
+  // suppression list is checked per address, so a list could reach people who unsubscribed.
+  if (!isOneMailbox(mail.recipient)) {
+    console.error(JSON.stringify({ level: "warn", msg: "an e-mail was not queued: its recipient is not one address", kind: mail.kind }));
+    return false;
+  }
   if (isSuppressed(tx, mail.recipient)) return false;
   if (mail.dedupeKey && tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, mail.dedupeKey)).get()) {
     return false;
@@ -278,6 +288,11 @@ export class MailSender {
     for (let i = 0; i < BATCH && !this.stopped; i++) {
       const row = claimNext(this.now());
       if (!row) break;
+      if (!isOneMailbox(row.recipient)) {
+        // Queued before every address was checked: never handed to nodemailer as a list.
+        markFailed(row, new Error("the recipient is not one e-mail address"), this.now(), true);
+        continue;
+      }
       try {
         await this.options.transport.send(await outgoing(row));
         markSent(row.id, this.now());

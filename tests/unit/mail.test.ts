@@ -16,7 +16,7 @@ vi.hoisted(() => {
   process.env.PUBLIC_URL = "http://memorial.test";
 });
 
-import { adminUsers, mailOutbox, memories, rsvps, uploads } from "../../db/schema";
+import { adminUsers, mailOutbox, mailSuppressions, memories, rsvps, uploads } from "../../db/schema";
 import { operator, type AdminActor } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { smtpTransport, type MailTransport, type OutgoingMail } from "~/mail/transport.server";
@@ -410,6 +410,34 @@ describe("a visitor who asked to be told", () => {
     await sendAll();
     const [mail] = await smtp.waitFor(1);
     expect(mail!.subject).toBe("Your photos and videos of Josephine Marsh are now in the gallery");
+  });
+});
+
+describe("a list of addresses", () => {
+  it("is never written to, even from an upload that reached the database with one, and an outbox row holding one is never sent", async () => {
+    await addAdmin("anna", { email: "anna@family.test", mailChoice: "none" });
+    // bo@example.com stopped all e-mail earlier.
+    db.insert(mailSuppressions).values({ email: "bo@example.com", createdAt: new Date() }).run();
+    const id = await photo("a.jpg", "Mallory (ann@example.com,bo@example.com,cy@example.com)", true);
+    await setUploadStatus(id, "APPROVED", keeper);
+    expect(listOutbox()).toEqual([]);
+
+    db.insert(mailOutbox)
+      .values({
+        kind: "uploads-published",
+        recipient: "ann@example.com, bo@example.com",
+        subject: "Your photos",
+        text: "Hello",
+        html: "<p>Hello</p>",
+        messageId: "<listed@memorial.test>",
+        createdAt: new Date(),
+        nextAttemptAt: new Date(),
+      })
+      .run();
+    await sendAll();
+    expect(smtp.received).toEqual([]);
+    expect(listOutbox()[0]).toMatchObject({ sentAt: null, lastError: "the recipient is not one e-mail address" });
+    expect(listOutbox()[0]!.failedAt).not.toBeNull();
   });
 });
 
