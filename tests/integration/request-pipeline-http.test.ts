@@ -95,6 +95,23 @@ describe("the request log", () => {
       expect(output, address).not.toContain(token);
     }
   });
+
+  it("never holds an invitation's or unsubscribe link's token behind dot segments", async () => {
+    const token = "Yr8secretTokenBehindDotSegments0123";
+    for (const address of [
+      `/./unsubscribe/${token}`,
+      `/x/../admin/invite/${token}`,
+      `/gallery/%2e%2e/unsubscribe/${token}`,
+      `/a/b/../../ADMIN/./invite/${token}`,
+      `/x/..\\unsubscribe/${token}`,
+    ]) {
+      const from = site.output().length;
+      await request(site.port, "GET", address);
+      const output = await outputSince(site, from);
+      expect(output, address).toContain("[redacted]");
+      expect(output, address).not.toContain(token);
+    }
+  });
 });
 
 describe("what caches may keep", () => {
