@@ -158,7 +158,7 @@ function startBackground() {
 /** @type {import("node:http").RequestListener} */
 const handler = (req, res) => {
   if (!backgroundStarted) res.once("finish", () => setImmediate(startBackground));
-  if (idle) res.once("close", idle.request());
+  if (idle) res.once("close", idle.request(req.url));
   listener(req, res);
 };
 
