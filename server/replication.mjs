@@ -74,6 +74,13 @@ export function replicationFromEnv(env) {
         "Invalid configuration:\n  LITESTREAM_REPLICA_URL: must be a Litestream replica URL such as s3://my-bucket/db or file:///backups/memorial (or off)",
       );
     }
+    // The URL parser reads "file:backups" as /backups and drops the host of "file://nas/backups":
+    // neither would be where the person setting it meant.
+    if (parsed.protocol === "file:" && (parsed.host !== "" || !/^file:\/\/\//i.test(url))) {
+      throw new ReplicationConfigError(
+        `Invalid configuration:\n  LITESTREAM_REPLICA_URL: a file replica is an absolute path on this machine, written with three slashes: file:///backups/memorial (not "${url}")`,
+      );
+    }
     const shown = new URL(parsed.href);
     shown.username = "";
     shown.password = "";

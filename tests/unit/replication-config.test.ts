@@ -53,6 +53,17 @@ describe("the replica the environment names", () => {
     }
   });
 
+  it("refuses a file replica that is not an absolute path on this machine, saying how to write one", () => {
+    for (const value of ["file:backups/memorial", "file:./backups", "file://backup-host/memorial", "FILE://nas/db"]) {
+      expect(() => replicationFromEnv({ LITESTREAM_REPLICA_URL: value }), value).toThrow(
+        /LITESTREAM_REPLICA_URL: a file replica is an absolute path on this machine, written with three slashes: file:\/\/\/backups\/memorial/,
+      );
+    }
+    expect(replicationFromEnv({ LITESTREAM_REPLICA_URL: "file:///backups/memorial" })?.replica).toEqual({
+      url: "file:///backups/memorial",
+    });
+  });
+
   it("warns after a minute without progress unless REPLICATION_WARN_AFTER_MS says otherwise", () => {
     expect(replicationWarnAfterFromEnv({})).toBe(60_000);
     expect(replicationWarnAfterFromEnv({ REPLICATION_WARN_AFTER_MS: "4000" })).toBe(4000);
