@@ -37,8 +37,21 @@ const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60_000;
 /** A message that still cannot be sent this long after it was queued is given up on (and shown in the panel). */
 const GIVE_UP_AFTER_MS = 2 * 24 * 60 * 60_000;
-/** Sent messages (their subject and recipient; the body is dropped when sent) are kept this long. */
+/**
+ * Sent messages (their subject and recipient; the body is dropped when sent) are kept this long,
+ * and so are messages given up on (with their body and unsubscribe link, so the family can
+ * still try them again from the panel for a while).
+ */
 const KEEP_SENT_MS = 30 * 24 * 60 * 60_000;
+/**
+ * The most messages that may wait unsent (a mail server down for days, and a busy guest book).
+ * Past it the newest are kept: the oldest waiting messages are set aside, given up on with a
+ * reason the E-mail tab shows, and their bodies dropped, so the database stays bounded and no
+ * notification goes silently. What they told of waits in the admin panel anyway.
+ */
+export const MAX_WAITING_MAIL = 500;
+const SET_ASIDE =
+  "Not sent: more e-mails waited than the site keeps while the mail server could not be reached, and the newest were kept. What it told of is in the admin panel.";
 /** Unsubscribe links work this long. */
 const KEEP_TOKENS_MS = 400 * 24 * 60 * 60_000;
 /** The most a picture attached to a message may weigh (a thumbnail is about 20 KB). */
@@ -120,9 +133,39 @@ export function queueMail(tx: Transaction, mail: MailToQueue, now = Date.now()):
       nextAttemptAt: new Date(now),
     })
     .run();
+  setAsideBeyondCap(tx, now);
   // Sent once the caller's transaction has committed: the wake-up runs after this synchronous code.
   wakeMailSender();
   return true;
+}
+
+/** Keeps at most MAX_WAITING_MAIL messages waiting: the oldest beyond it are given up on, visibly (SET_ASIDE). */
+function setAsideBeyondCap(tx: Transaction, now: number) {
+  const waiting = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
+  const over = (tx.select({ n: count() }).from(mailOutbox).where(waiting).get()?.n ?? 0) - MAX_WAITING_MAIL;
+  if (over <= 0) return;
+  const oldest = tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    // A message being sent right now is left to finish.
+    .where(and(waiting, or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, new Date(now)))))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
+    .limit(over)
+    .all()
+    .map((row) => row.id);
+  if (oldest.length === 0) return;
+  tx.update(mailOutbox)
+    .set({ failedAt: new Date(now), lastError: SET_ASIDE, text: null, html: null, unsubscribeUrl: null, attachments: null })
+    .where(inArray(mailOutbox.id, oldest))
+    .run();
+  console.error(
+    JSON.stringify({
+      level: "warn",
+      msg: "the outbox is full: the oldest waiting e-mails were set aside",
+      setAside: oldest.length,
+      max: MAX_WAITING_MAIL,
+    }),
+  );
 }
 
 /** The next message due, claimed for this sender (one immediate transaction: no other sender can claim it too). */
@@ -371,10 +414,16 @@ function wakeMailSender(options?: { resume?: boolean }) {
   sender?.wake(options);
 }
 
-/** Drops the bodies of old sent messages and old unsubscribe links (the hourly tidy). */
+/** Drops old sent messages, old messages given up on (their text and unsubscribe link with them) and old unsubscribe links (the hourly tidy). */
 export function pruneMail(now = Date.now()) {
+  const before = new Date(now - KEEP_SENT_MS);
   db.delete(mailOutbox)
-    .where(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, new Date(now - KEEP_SENT_MS))))
+    .where(
+      or(
+        and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, before)),
+        and(isNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt), lt(mailOutbox.failedAt, before)),
+      ),
+    )
     .run();
   db.delete(mailUnsubscribeTokens)
     .where(lt(mailUnsubscribeTokens.createdAt, new Date(now - KEEP_TOKENS_MS)))
@@ -443,7 +492,8 @@ export function retryMail(id: number, by: Actor, now = Date.now()): boolean {
       tx
         .update(mailOutbox)
         .set({ failedAt: null, nextAttemptAt: new Date(now), claimedUntil: null })
-        .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)))
+        // A message set aside when the outbox was full has no body left to send.
+        .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt), isNotNull(mailOutbox.text)))
         .run().changes > 0,
   );
   if (changed) wakeMailSender({ resume: true });

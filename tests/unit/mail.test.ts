@@ -29,7 +29,10 @@ import {
   findUnsubscribe,
   listOutbox,
   MailSender,
+  MAX_WAITING_MAIL,
   outboxStatus,
+  pruneMail,
+  queueMail,
   retryDelay,
   retryMail,
   unsubscribe,
@@ -438,6 +441,59 @@ describe("a list of addresses", () => {
     expect(smtp.received).toEqual([]);
     expect(listOutbox()[0]).toMatchObject({ sentAt: null, lastError: "the recipient is not one e-mail address" });
     expect(listOutbox()[0]!.failedAt).not.toBeNull();
+  });
+});
+
+describe("while the mail server is away for long", () => {
+  it("keeps the newest messages up to the cap, and shows the oldest as set aside in the panel", async () => {
+    await smtp.down();
+    await addAdmin("anna", { email: "anna@family.test", mailChoice: "each" });
+    const queued = MAX_WAITING_MAIL + 3;
+    db.transaction((tx) => {
+      for (let i = 0; i < queued; i++) {
+        queueMail(
+          tx,
+          {
+            kind: "new-memory",
+            recipient: "anna@family.test",
+            compose: () => ({ subject: `Memory ${i}`, text: `Text ${i}`, html: `<p>${i}</p>` }),
+          },
+          now() + i,
+        );
+      }
+    });
+    const rows = listOutbox();
+    expect(rows).toHaveLength(queued);
+    const waiting = rows.filter((row) => !row.failedAt);
+    expect(waiting).toHaveLength(MAX_WAITING_MAIL);
+    expect(waiting.at(-1)!.subject).toBe(`Memory ${queued - 1}`);
+    const setAside = rows.filter((row) => row.failedAt);
+    expect(setAside.map((row) => row.subject)).toEqual(["Memory 0", "Memory 1", "Memory 2"]);
+    for (const row of setAside) {
+      expect(row).toMatchObject({ text: null, html: null, unsubscribeUrl: null });
+      expect(row.lastError).toMatch(/^Not sent: more e-mails waited than the site keeps/);
+    }
+    expect(outboxStatus()).toMatchObject({ waiting: MAX_WAITING_MAIL });
+    expect(outboxStatus().problems.map((entry) => entry.subject)).toEqual(expect.arrayContaining(["Memory 0", "Memory 1", "Memory 2"]));
+    // Nothing is left of it to send again.
+    expect(retryMail(setAside[0]!.id, keeper, now())).toBe(false);
+  });
+});
+
+describe("messages given up on", () => {
+  it("are kept 30 days, like sent ones, then go with their text and unsubscribe link", async () => {
+    await addAdmin("anna", { email: "nobody@family.test", mailChoice: "each" });
+    smtp.refused.add("nobody@family.test");
+    memory("Cousin Ellen");
+    await sendAll();
+    const [row] = listOutbox();
+    expect(row).toMatchObject({ failedAt: expect.any(Date), text: expect.stringContaining("Cousin Ellen") });
+    expect(row!.unsubscribeUrl).toMatch(/\/unsubscribe\//);
+    const failedAt = row!.failedAt!.getTime();
+    pruneMail(failedAt + 29 * 24 * 60 * 60_000);
+    expect(listOutbox()).toHaveLength(1);
+    pruneMail(failedAt + 31 * 24 * 60 * 60_000);
+    expect(listOutbox()).toEqual([]);
   });
 });
 
