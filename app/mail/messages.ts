@@ -32,16 +32,35 @@ const oneLine = (text: string, max = 80) => {
 };
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The opening of a message: its first `lines` lines, at most `chars` characters. */
+/**
+ * The opening of a message: its first `lines` lines that hold words, at most
+ * `chars` characters, with a paragraph break (one empty line) kept where the
+ * writer left one.
+ */
 export function firstLines(message: string, lines = 3, chars = 280): string {
-  const opening = message
-    .split("\n")
-    .filter((line) => line.trim())
-    .slice(0, lines)
-    .join("\n");
+  const kept: string[] = [];
+  let more = false;
+  for (const line of message.split("\n")) {
+    if (!line.trim()) {
+      if (kept.length > 0 && kept.at(-1) !== "") kept.push("");
+    } else if (kept.filter(Boolean).length === lines) {
+      more = true;
+      break;
+    } else {
+      kept.push(line);
+    }
+  }
+  const opening = (kept.at(-1) === "" ? kept.slice(0, -1) : kept).join("\n");
   const cut = opening.length > chars ? `${opening.slice(0, chars - 1).trimEnd()}…` : opening;
-  return cut.length < message.trim().length && !cut.endsWith("…") ? `${cut} …` : cut;
+  return more && !cut.endsWith("…") ? `${cut} …` : cut;
 }
+
+/** A visitor's text as paragraphs (split at empty lines), each with its own line breaks. */
+const paragraphsOf = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
 
 type Block =
   | { kind: "p"; text: string }
@@ -58,7 +77,12 @@ function htmlOf(block: Block): string {
     case "p":
       return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
     case "quote":
-      return `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #c9b8a6;background:#fffdf9;white-space:pre-wrap">${escapeHtml(block.text)}</blockquote>`;
+      // Paragraphs and line breaks as elements: many mail programs ignore white-space: pre-wrap.
+      return `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #c9b8a6;background:#fffdf9">${paragraphsOf(
+        block.text,
+      )
+        .map((paragraph) => `<p style="margin:0 0 8px">${paragraph.split("\n").map(escapeHtml).join("<br>")}</p>`)
+        .join("")}</blockquote>`;
     case "heading":
       return `<h2 style="margin:24px 0 8px;font-size:20px;line-height:1.3">${escapeHtml(block.text)}</h2>`;
     case "button":
@@ -84,10 +108,14 @@ function textOf(block: Block): string {
     case "p":
       return block.text;
     case "quote":
-      return block.text
-        .split("\n")
-        .map((line) => `> ${line}`)
-        .join("\n");
+      return paragraphsOf(block.text)
+        .map((paragraph) =>
+          paragraph
+            .split("\n")
+            .map((line) => `> ${line}`)
+            .join("\n"),
+        )
+        .join("\n>\n");
     case "heading":
       return `${block.text}\n${"-".repeat(Math.min(block.text.length, 60))}`;
     case "button":

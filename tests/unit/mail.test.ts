@@ -185,6 +185,17 @@ describe("an e-mail for each new item", () => {
     expect(mail!.html).not.toContain('<img src="https://tracker');
   });
 
+  it("keeps the memory's paragraph breaks in the HTML and the plain text, escaped", async () => {
+    await addAdmin("anna", { email: "anna@family.test", mailChoice: "each" });
+    memory("Cousin Ellen", { message: "We sailed every summer.\n\n\nShe taught me <knots> & patience.\nAnd laughter." });
+    await sendAll();
+    const [mail] = await smtp.waitFor(1);
+    const quote = /<blockquote[^>]*>([\s\S]*?)<\/blockquote>/.exec(mail!.html)?.[1] ?? "";
+    const paragraphs = [...quote.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)].map((match) => match[1]);
+    expect(paragraphs).toEqual(["We sailed every summer.", "She taught me &lt;knots&gt; &amp; patience.<br>And laughter."]);
+    expect(mail!.text).toContain("> We sailed every summer.\n>\n> She taught me <knots> & patience.\n> And laughter.");
+  });
+
   it("one e-mail per sender for photos shared together, none for a sender's next photos within ten minutes", async () => {
     await addAdmin("anna", { email: "anna@family.test", mailChoice: "each" });
     await photo("one.jpg");
