@@ -65,6 +65,7 @@ const paragraphsOf = (text: string) =>
 type Block =
   | { kind: "p"; text: string }
   | { kind: "quote"; text: string }
+  | { kind: "list"; items: string[] }
   | { kind: "heading"; text: string }
   | { kind: "button"; text: string; href: string }
   | { kind: "link"; text: string; href: string }
@@ -83,6 +84,8 @@ function htmlOf(block: Block): string {
       )
         .map((paragraph) => `<p style="margin:0 0 8px">${paragraph.split("\n").map(escapeHtml).join("<br>")}</p>`)
         .join("")}</blockquote>`;
+    case "list":
+      return `<ul style="margin:0 0 16px;padding-left:24px">${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
     case "heading":
       return `<h2 style="margin:24px 0 8px;font-size:20px;line-height:1.3">${escapeHtml(block.text)}</h2>`;
     case "button":
@@ -116,6 +119,8 @@ function textOf(block: Block): string {
             .join("\n"),
         )
         .join("\n>\n");
+    case "list":
+      return block.items.map((item) => `- ${item}`).join("\n");
     case "heading":
       return `${block.text}\n${"-".repeat(Math.min(block.text.length, 60))}`;
     case "button":
@@ -162,15 +167,35 @@ export function newMemoryMail(
   ]);
 }
 
-/** To an admin who chose an e-mail for each new item: photos or videos wait. */
+/** To an admin who chose an e-mail for each new item: photos or videos wait, every file the sender sent together named. */
 export function newUploadMail(
   frame: MailFrame,
-  upload: { sender: string; type: "IMAGE" | "VIDEO"; originalName: string; tabUrl: string },
+  upload: { sender: string; files: { type: "IMAGE" | "VIDEO"; originalName: string }[]; tabUrl: string },
 ): MailContent {
-  const what = upload.type === "VIDEO" ? "a video" : "a photo";
-  return compose(frame, `${oneLine(frame.personName, 60)}: ${oneLine(upload.sender, 50)} shared ${what}`, [
-    { kind: "p", text: `${upload.sender} shared ${what} (${upload.originalName}). It waits for you before it is in the gallery.` },
-    { kind: "p", text: "If they shared several, they are all waiting together." },
+  const { files } = upload;
+  const photos = files.filter((file) => file.type === "IMAGE").length;
+  const videos = files.length - photos;
+  const what =
+    files.length === 1
+      ? files[0]!.type === "VIDEO"
+        ? "a video"
+        : "a photo"
+      : videos === 0
+        ? `${files.length} photos`
+        : photos === 0
+          ? `${files.length} videos`
+          : plural(files.length, "photo or video", "photos and videos");
+  const subject = `${oneLine(frame.personName, 60)}: ${oneLine(upload.sender, 50)} shared ${what}`;
+  if (files.length === 1) {
+    return compose(frame, subject, [
+      { kind: "p", text: `${upload.sender} shared ${what} (${files[0]!.originalName}). It waits for you before it is in the gallery.` },
+      { kind: "p", text: "If they share more, it will wait there too." },
+      { kind: "button", text: "See what waits in Pending Uploads", href: upload.tabUrl },
+    ]);
+  }
+  return compose(frame, subject, [
+    { kind: "p", text: `${upload.sender} shared ${what}. They wait for you before they are in the gallery:` },
+    { kind: "list", items: files.map((file) => file.originalName) },
     { kind: "button", text: "See what waits in Pending Uploads", href: upload.tabUrl },
   ]);
 }

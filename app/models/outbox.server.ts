@@ -84,6 +84,8 @@ export interface MailToQueue {
   attachments?: { cid: string; key: string; filename: string }[];
   /** The message, given its unsubscribe link. */
   compose(unsubscribeUrl: string): MailContent;
+  /** Sent no sooner than this long after it is queued (news that may gather more, such as files sent together). */
+  holdMs?: number;
 }
 
 /**
@@ -130,12 +132,49 @@ export function queueMail(tx: Transaction, mail: MailToQueue, now = Date.now()):
       unsubscribeUrl,
       dedupeKey: mail.dedupeKey ?? null,
       createdAt: new Date(now),
-      nextAttemptAt: new Date(now),
+      nextAttemptAt: new Date(now + (mail.holdMs ?? 0)),
     })
     .run();
   setAsideBeyondCap(tx, now);
   // Sent once the caller's transaction has committed: the wake-up runs after this synchronous code.
   wakeMailSender();
+  return true;
+}
+
+/**
+ * Writes the message queued under `dedupeKey` afresh with `compose` (given
+ * its own unsubscribe link), while it waits and no sender holds it: news
+ * that gathers (more files from the same sender). False when there is no
+ * such message (none queued, or it is on its way or gone).
+ */
+export function rewriteWaitingMail(
+  tx: Transaction,
+  dedupeKey: string,
+  compose: (unsubscribeUrl: string) => MailContent,
+  now = Date.now(),
+): boolean {
+  const row = tx
+    .select({ id: mailOutbox.id, unsubscribeUrl: mailOutbox.unsubscribeUrl })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.dedupeKey, dedupeKey),
+        isNull(mailOutbox.sentAt),
+        isNull(mailOutbox.failedAt),
+        eq(mailOutbox.attempts, 0),
+        or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, new Date(now))),
+      ),
+    )
+    .get();
+  if (!row?.unsubscribeUrl) return false;
+  let content: MailContent;
+  try {
+    content = compose(row.unsubscribeUrl);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "an e-mail could not be composed", dedupeKey, error: String(error) }));
+    return false;
+  }
+  tx.update(mailOutbox).set({ subject: content.subject, text: content.text, html: content.html }).where(eq(mailOutbox.id, row.id)).run();
   return true;
 }
 

@@ -223,7 +223,7 @@ export async function registerStoredObject(
       .returning()
       .all();
     // The e-mail to the family is committed with the upload, and sent after.
-    queueNewUploadMail(tx, row!);
+    queueNewUploadMail(tx, row!, signed.clientKey);
     // All RETURNING rows read here too, as everywhere: one rule, whether or not a transaction surrounds the write.
     const [registered] = tx
       .update(uploads)

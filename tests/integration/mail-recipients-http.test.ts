@@ -3,6 +3,8 @@
 // mailbox by the guest book's rule, or the upload is refused with the guest
 // book's words. Tried against the production server with a real SMTP server:
 // once the family publishes everything, no listed address has been written to.
+import path from "node:path";
+import Database from "better-sqlite3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCookieFor, manageSites, postJson, request, scratchDir, startSite, type Site } from "../support/site-process";
@@ -49,6 +51,21 @@ async function publishEverything(site: Site, cookie: string) {
     }
   }
   return pending.length;
+}
+
+/** Signs, stores and completes one photo through the API, as the share page's uploader does. */
+async function shareOne(site: Site, submittedBy: string, originalName: string) {
+  const signed = await postJson(site.port, "/api/uploads/sign", { filename: originalName, size: photo.length });
+  expect(signed.status, signed.body).toBe(200);
+  const { uploadURL } = JSON.parse(signed.body) as { uploadURL: string };
+  const target = new URL(uploadURL);
+  const stored = await request(site.port, "PUT", target.pathname + target.search, {
+    body: photo,
+    headers: { "Content-Type": "image/jpeg" },
+  });
+  expect(stored.status, stored.body).toBeLessThan(300);
+  const completed = await postJson(site.port, "/api/uploads/complete", { uploadURL, submittedBy, originalName });
+  expect(completed.status, completed.body).toBe(201);
 }
 
 /** Everyone the SMTP server has been asked to deliver to. */
@@ -103,5 +120,28 @@ describe("a visitor's e-mail address is one mailbox", () => {
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toEqual(["ann@example.com"]);
     expect(everyRecipient().filter((to) => to !== "ann@example.com")).toEqual([]);
+  });
+
+  it("twenty names typed with one address from one network make one alert for the family, naming every file", async () => {
+    const site = await startMailingSite();
+    const cookie = await adminCookieFor(site, ADMIN);
+    const chosen = await request(site.port, "PATCH", "/api/admin/email", {
+      body: JSON.stringify({ email: "keeper@family.test", mailChoice: "each" }),
+      headers: { "Content-Type": "application/json", Cookie: cookie },
+    });
+    expect(chosen.status, chosen.body).toBe(200);
+    for (let i = 0; i < 20; i++) await shareOne(site, `Name ${i} (same@example.com)`, `photo-${i}.jpg`);
+    const file = new Database(path.join(site.dir, "memorial.db"), { readonly: true, fileMustExist: true });
+    try {
+      const alerts = file.prepare("select subject, text from mail_outbox where kind = 'new-upload'").all() as {
+        subject: string;
+        text: string;
+      }[];
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]!.subject).toContain("shared 20 photos");
+      for (let i = 0; i < 20; i++) expect(alerts[0]!.text).toContain(`- photo-${i}.jpg`);
+    } finally {
+      file.close();
+    }
   });
 });

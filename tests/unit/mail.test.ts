@@ -23,7 +23,7 @@ import { smtpTransport, type MailTransport, type OutgoingMail } from "~/mail/tra
 import { upsertAdmin } from "~/models/admin.server";
 import { MemoryApiSchema } from "~/models/memory.schema";
 import { submitMemory, updateMemory } from "~/models/memory.server";
-import { getMailPreferences, queueDueSummaries, saveMailPreferences } from "~/models/notifications.server";
+import { getMailPreferences, queueDueSummaries, saveMailPreferences, UPLOAD_MAIL_GATHER_MS } from "~/models/notifications.server";
 import {
   CLAIM_MS,
   findUnsubscribe,
@@ -93,11 +93,11 @@ function memory(name: string, options: { message?: string; notifyWhenPublished?:
   ).id;
 }
 
-async function photo(name: string, sender = "Ann Lee (ann@example.com)", notifyWhenPublished = false) {
+async function photo(name: string, sender = "Ann Lee (ann@example.com)", notifyWhenPublished = false, clientIp?: string) {
   const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#6a8caf" } })
     .jpeg()
     .toBuffer();
-  const key = await storeFormUpload({ stream: Readable.from([bytes]), filename: name });
+  const key = await storeFormUpload({ stream: Readable.from([bytes]), filename: name }, clientIp);
   const view = await registerFormUpload(key, { submittedBy: sender, originalName: name, notifyWhenPublished });
   await processingIdle();
   return view.id;
@@ -202,12 +202,40 @@ describe("an e-mail for each new item", () => {
     await photo("two.jpg");
     await photo("three.jpg", "Bo Smith (bo@example.com)");
     expect(listOutbox().map((row) => row.subject)).toEqual([
-      "Josephine Marsh: Ann Lee shared a photo",
+      "Josephine Marsh: Ann Lee shared 2 photos",
       "Josephine Marsh: Bo Smith shared a photo",
     ]);
+    // It waits a moment for the rest of what the sender is sending.
+    expect(await sendAll()).toBe(0);
+    ahead += UPLOAD_MAIL_GATHER_MS;
     await sendAll();
     const mails = await smtp.waitFor(2);
     expect(linkPath(mails[0]!, /^\/admin\/uploads$/)).toBe("/admin/uploads");
+    await photo("four.jpg");
+    expect(listOutbox()).toHaveLength(2);
+  });
+
+  it("names every file sent together, in the HTML and the plain text", async () => {
+    await addAdmin("anna", { email: "anna@family.test", mailChoice: "each" });
+    for (const name of ["lake.jpg", "boat <1>.jpg", "picnic.jpg"]) await photo(name);
+    ahead += UPLOAD_MAIL_GATHER_MS;
+    await sendAll();
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.subject).toBe("Josephine Marsh: Ann Lee shared 3 photos");
+    expect(mail!.text).toContain("- lake.jpg\n- boat <1>.jpg\n- picnic.jpg");
+    expect(mail!.html).toContain("<li>lake.jpg</li><li>boat &lt;1&gt;.jpg</li><li>picnic.jpg</li>");
+  });
+
+  it("groups by the sender's address and network, not the name typed: twenty names from one place are one e-mail", async () => {
+    await addAdmin("anna", { email: "anna@family.test", mailChoice: "each" });
+    for (let i = 0; i < 20; i++) await photo(`p${i}.jpg`, `Visitor ${i} (same@example.com)`, false, "198.51.100.7");
+    await photo("elsewhere.jpg", "Visitor (same@example.com)", false, "203.0.113.9");
+    expect(listOutbox().map((row) => row.kind)).toEqual(["new-upload", "new-upload"]);
+    // Each names what the address has sent in these ten minutes, under the name typed last.
+    expect(listOutbox().map((row) => row.subject)).toEqual([
+      "Josephine Marsh: Visitor 19 shared 20 photos",
+      "Josephine Marsh: Visitor shared 21 photos",
+    ]);
   });
 });
 
