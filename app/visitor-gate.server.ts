@@ -37,6 +37,7 @@ type GateResponse = {
   statusCode: number;
   setHeader(name: string, value: string): unknown;
   getHeader(name: string): unknown;
+  removeHeader(name: string): unknown;
   writeHead: (...args: never[]) => unknown;
   end(body?: string): unknown;
 };
@@ -69,15 +70,21 @@ function answer(res: GateResponse, status: number, type: string, body: string) {
 
 /**
  * What a private memorial sends its visitors must not stay in a shared cache
- * (a proxy, a CDN) for the next person: "public" caching becomes "private".
+ * (a proxy, a CDN) for the next person: "public" caching becomes "private",
+ * an answer that names neither (the calendar file's "no-cache", a form
+ * page's "no-store") becomes "private" too, and no CDN is told to keep it.
  */
 function keepOutOfSharedCaches(res: GateResponse) {
   const writeHead = res.writeHead as (...args: unknown[]) => unknown;
   res.writeHead = ((...args: unknown[]) => {
     const cacheControl = res.getHeader("Cache-Control");
-    if (typeof cacheControl === "string" && /\bpublic\b/i.test(cacheControl)) {
-      res.setHeader("Cache-Control", cacheControl.replace(/\bpublic\b/gi, "private"));
+    if (typeof cacheControl === "string" && !/\bprivate\b/i.test(cacheControl)) {
+      res.setHeader(
+        "Cache-Control",
+        /\bpublic\b/i.test(cacheControl) ? cacheControl.replace(/\bpublic\b/gi, "private") : `private, ${cacheControl}`,
+      );
     }
+    res.removeHeader("CDN-Cache-Control");
     return writeHead.apply(res, args);
   }) as GateResponse["writeHead"];
 }

@@ -114,6 +114,7 @@ export function createSiteApp({ build, hooks, production, development, mediaSour
       method: req.method,
       host: req.get("host"),
       protocol: req.protocol,
+      path: req.path,
       origin: req.get("origin"),
       referer: req.get("referer"),
     });

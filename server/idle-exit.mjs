@@ -23,10 +23,17 @@ export function idleExitFromEnv(env) {
 }
 
 /**
+ * Fly's health check (fly.toml) asks for /healthz every 30 s, whether anyone
+ * visits or not: counted as a visit it would keep the server up for ever.
+ * @param {string | undefined} url a request's target
+ */
+const isHealthCheck = (url) => (url ?? "").split("?")[0] === "/healthz";
+
+/**
  * Calls `onIdle` once, when no request has started or been in flight for
  * `idleMs` and `busy()` (media work running or waiting) is false. Checked
- * every `everyMs`; `request()` is called at each request's start and
- * returns its end.
+ * every `everyMs`; `request(url)` is called at each request's start and
+ * returns its end. A health check is not activity.
  * @param {{ idleMs: number; busy: () => boolean; onIdle: () => void; everyMs?: number; now?: () => number }} options
  */
 export function watchIdle({ idleMs, busy, onIdle, everyMs = 30_000, now = Date.now }) {
@@ -47,7 +54,9 @@ export function watchIdle({ idleMs, busy, onIdle, everyMs = 30_000, now = Date.n
   }, everyMs);
   timer.unref();
   return {
-    request() {
+    /** @param {string | undefined} url */
+    request(url) {
+      if (isHealthCheck(url)) return () => {};
       inFlight++;
       last = now();
       let ended = false;

@@ -158,7 +158,7 @@ function startBackground() {
 /** @type {import("node:http").RequestListener} */
 const handler = (req, res) => {
   if (!backgroundStarted) res.once("finish", () => setImmediate(startBackground));
-  if (idle) res.once("close", idle.request());
+  if (idle) res.once("close", idle.request(req.url));
   listener(req, res);
 };
 
@@ -180,6 +180,13 @@ if (replicator && replication) {
 // a login sent as soon as the site answers works.
 await hooks.prepareAdmins();
 const port = Number(process.env.PORT || 3000);
+// Another server on the port is the usual mistake of someone starting the site: say so in one sentence.
+server.once("error", (/** @type {NodeJS.ErrnoException} */ error) => {
+  if (error.code !== "EADDRINUSE") throw error;
+  console.error(`Port ${port} is already in use: stop the other server or set PORT.`);
+  hooks.closeDatabase();
+  void (replicator?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+});
 server.listen(port, () => {
   console.log(`Memorial site listening on http://localhost:${port}`);
   setTimeout(startBackground, 10_000);

@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import { createInterface } from "node:readline";
-import { litestreamConfigFile } from "./replication.mjs";
+import { expandFlags, litestreamConfigFile } from "./replication.mjs";
 import { warnLine } from "./request-log.mjs";
 
 /** @typedef {import("../app/replication.server").ReplicationReport} ReplicationReport */
@@ -238,7 +238,7 @@ export function superviseLitestream({ settings, binary, restored, warnAfterMs })
     if (stopping) return;
     metricsPort = await freePort();
     config.write({ metricsPort });
-    const args = ["replicate", "-config", config.file, "-no-expand-env"];
+    const args = ["replicate", "-config", config.file, ...expandFlags(config.file)];
     if (process.platform === "linux") args.push("-exec", `tail -f /dev/null --pid=${process.pid} -s 1`);
     const startedAt = Date.now();
     const proc = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], detached: true });

@@ -74,6 +74,13 @@ export function replicationFromEnv(env) {
         "Invalid configuration:\n  LITESTREAM_REPLICA_URL: must be a Litestream replica URL such as s3://my-bucket/db or file:///backups/memorial (or off)",
       );
     }
+    // The URL parser reads "file:backups" as /backups and drops the host of "file://nas/backups":
+    // neither would be where the person setting it meant.
+    if (parsed.protocol === "file:" && (parsed.host !== "" || !/^file:\/\/\//i.test(url))) {
+      throw new ReplicationConfigError(
+        `Invalid configuration:\n  LITESTREAM_REPLICA_URL: a file replica is an absolute path on this machine, written with three slashes: file:///backups/memorial (not "${url}")`,
+      );
+    }
     const shown = new URL(parsed.href);
     shown.username = "";
     shown.password = "";
@@ -176,17 +183,47 @@ export function litestreamConfig(settings, { metricsPort } = {}) {
 }
 
 /**
+ * A replica URL that holds a password (sftp://user:secret@host/…) is never
+ * written to the configuration file, which a crash would leave in the temp
+ * folder: the file names the variable instead, and Litestream reads it from
+ * its environment (its own ${VAR} expansion). Expansion stays off for every
+ * other configuration, whose paths might hold a "$" (with it on, "$name" in
+ * the database's path would be read as a variable).
+ */
+const URL_FROM_ENV = "${LITESTREAM_REPLICA_URL}";
+/** The configuration files written with URL_FROM_ENV, which Litestream must read with expansion on. */
+const expandedConfigs = new Set();
+
+/**
+ * The flag Litestream reads `configFile` with.
+ * @param {string} configFile
+ */
+export const expandFlags = (configFile) => (expandedConfigs.has(configFile) ? [] : ["-no-expand-env"]);
+
+/** @param {ReplicaSettings} settings */
+function holdsPassword(settings) {
+  try {
+    return typeof settings.replica.url === "string" && new URL(settings.replica.url).password !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A private folder for Litestream's generated configuration, removed by `remove`.
  * @param {ReplicaSettings} settings
  */
 export function litestreamConfigFile(settings) {
   const dir = mkdtempSync(path.join(tmpdir(), "memorial-litestream-"));
   const file = path.join(dir, "litestream.yml");
+  const fromEnv = holdsPassword(settings);
+  const written = fromEnv ? { ...settings, replica: { ...settings.replica, url: URL_FROM_ENV } } : settings;
+  if (fromEnv) expandedConfigs.add(file);
   return {
     file,
     /** @param {{ metricsPort?: number }} [options] */
     write(options) {
-      writeFileSync(file, `${JSON.stringify(litestreamConfig(settings, options), null, 2)}\n`, { mode: 0o600 });
+      writeFileSync(file, `${JSON.stringify(litestreamConfig(written, options), null, 2)}\n`, { mode: 0o600 });
       return file;
     },
     remove() {
@@ -267,7 +304,7 @@ export function parseGenerations(table) {
  * @param {string} binary @param {string} configFile @param {string} databasePath
  */
 export async function listGenerations(binary, configFile, databasePath) {
-  const run = await runLitestream(binary, ["generations", "-config", configFile, "-no-expand-env", databasePath]);
+  const run = await runLitestream(binary, ["generations", "-config", configFile, ...expandFlags(configFile), databasePath]);
   if (run.code !== 0) throw new Error(`litestream generations failed: ${failureOf(run)}`);
   return parseGenerations(run.stdout);
 }
@@ -319,7 +356,7 @@ function removeRestoreLeftovers(file) {
 export async function restoreDatabase({ binary, configFile, databasePath, output, timestamp, generation }) {
   const started = Date.now();
   removeRestoreLeftovers(output);
-  const args = ["restore", "-config", configFile, "-no-expand-env", "-if-replica-exists", "-o", output];
+  const args = ["restore", "-config", configFile, ...expandFlags(configFile), "-if-replica-exists", "-o", output];
   if (timestamp) args.push("-timestamp", timestamp);
   if (generation) args.push("-generation", generation);
   const run = await runLitestream(binary, [...args, databasePath]);

@@ -2,6 +2,7 @@
 // One JSON line per request, and one per refusal worth a warning. A line
 // names the path without its query (which may carry what visitors typed)
 // and without the secrets some paths carry.
+import { posix } from "node:path";
 
 /**
  * A request target's path, without its query.
@@ -17,8 +18,9 @@ const SECRET_AFTER = ["/admin/invite/", "/unsubscribe/"];
 
 /**
  * The path of a request target as it may be written to the log. The test is
- * made on the path as Remix reads it (case, %-escapes and doubled slashes
- * aside), so a token cannot slip through written another way.
+ * made on the path as Remix reads it (case, %-escapes, backslashes, doubled
+ * slashes and dot segments aside: the URL parser resolves "/x/../unsubscribe/…"
+ * to the unsubscribe page), so a token cannot slip through written another way.
  * @param {string | undefined} url
  */
 export function loggedPath(url) {
@@ -29,7 +31,12 @@ export function loggedPath(url) {
   } catch {
     plain = path;
   }
-  plain = plain.toLowerCase().replace(/\/{2,}/g, "/");
+  plain = posix.normalize(
+    plain
+      .toLowerCase()
+      .replace(/\\/g, "/")
+      .replace(/\/{2,}/g, "/"),
+  );
   const secret = SECRET_AFTER.find((prefix) => plain.startsWith(prefix) && plain.length > prefix.length);
   return secret ? `${secret}[redacted]` : path;
 }

@@ -33,16 +33,30 @@ function originOf(address) {
 }
 
 /**
+ * The one route whose form is posted with `Origin: null` by every browser
+ * that honours its page's Referrer-Policy strictly (or strips the Origin for
+ * privacy): "Stop these e-mails" at /unsubscribe/{token}. Its token (192
+ * random bits, from the e-mail) is the authority, not the page it was posted
+ * from: whoever holds the token can stop the mail with or without a browser,
+ * so a page elsewhere gains nothing from posting it. An Origin that names
+ * another site is still refused. Matched on the path exactly as sent: no
+ * dots or %-escapes, so no dot segment can point the exception elsewhere.
+ */
+const TOKEN_IS_THE_AUTHORITY = /^\/unsubscribe\/[A-Za-z0-9_-]+$/;
+
+/**
  * True when a POST, PUT, PATCH or DELETE comes from a page of another origin:
  * another host or port, or the same host under the other scheme (a plain-http
  * page, which anyone on the network path can write, posting to the https
  * site). `protocol` is the site's own scheme for this request: "https" behind
  * Fly's proxy (X-Forwarded-Proto, read by Express's `req.protocol`), "http"
  * otherwise.
- * @param {{ method: string; host: string | undefined; protocol: string; origin?: string | undefined; referer?: string | undefined }} req
+ * `Origin: null` is accepted on the unsubscribe route only (TOKEN_IS_THE_AUTHORITY).
+ * @param {{ method: string; host: string | undefined; protocol: string; path?: string; origin?: string | undefined; referer?: string | undefined }} req
  */
 export function isCrossOriginMutation(req) {
   if (SAFE_METHODS.has(req.method.toUpperCase())) return false;
+  if (req.origin === "null" && req.path !== undefined && TOKEN_IS_THE_AUTHORITY.test(req.path)) return false;
   const source = requestSourceOrigin(req);
   if (source === null) return false;
   const own = req.host ? originOf(`${req.protocol.replace(/:$/, "")}://${req.host}`) : "invalid";

@@ -32,20 +32,40 @@ const oneLine = (text: string, max = 80) => {
 };
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The opening of a message: its first `lines` lines, at most `chars` characters. */
+/**
+ * The opening of a message: its first `lines` lines that hold words, at most
+ * `chars` characters, with a paragraph break (one empty line) kept where the
+ * writer left one.
+ */
 export function firstLines(message: string, lines = 3, chars = 280): string {
-  const opening = message
-    .split("\n")
-    .filter((line) => line.trim())
-    .slice(0, lines)
-    .join("\n");
+  const kept: string[] = [];
+  let more = false;
+  for (const line of message.split("\n")) {
+    if (!line.trim()) {
+      if (kept.length > 0 && kept.at(-1) !== "") kept.push("");
+    } else if (kept.filter(Boolean).length === lines) {
+      more = true;
+      break;
+    } else {
+      kept.push(line);
+    }
+  }
+  const opening = (kept.at(-1) === "" ? kept.slice(0, -1) : kept).join("\n");
   const cut = opening.length > chars ? `${opening.slice(0, chars - 1).trimEnd()}…` : opening;
-  return cut.length < message.trim().length && !cut.endsWith("…") ? `${cut} …` : cut;
+  return more && !cut.endsWith("…") ? `${cut} …` : cut;
 }
+
+/** A visitor's text as paragraphs (split at empty lines), each with its own line breaks. */
+const paragraphsOf = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
 
 type Block =
   | { kind: "p"; text: string }
   | { kind: "quote"; text: string }
+  | { kind: "list"; items: string[] }
   | { kind: "heading"; text: string }
   | { kind: "button"; text: string; href: string }
   | { kind: "link"; text: string; href: string }
@@ -58,7 +78,14 @@ function htmlOf(block: Block): string {
     case "p":
       return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
     case "quote":
-      return `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #c9b8a6;background:#fffdf9;white-space:pre-wrap">${escapeHtml(block.text)}</blockquote>`;
+      // Paragraphs and line breaks as elements: many mail programs ignore white-space: pre-wrap.
+      return `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #c9b8a6;background:#fffdf9">${paragraphsOf(
+        block.text,
+      )
+        .map((paragraph) => `<p style="margin:0 0 8px">${paragraph.split("\n").map(escapeHtml).join("<br>")}</p>`)
+        .join("")}</blockquote>`;
+    case "list":
+      return `<ul style="margin:0 0 16px;padding-left:24px">${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
     case "heading":
       return `<h2 style="margin:24px 0 8px;font-size:20px;line-height:1.3">${escapeHtml(block.text)}</h2>`;
     case "button":
@@ -84,10 +111,16 @@ function textOf(block: Block): string {
     case "p":
       return block.text;
     case "quote":
-      return block.text
-        .split("\n")
-        .map((line) => `> ${line}`)
-        .join("\n");
+      return paragraphsOf(block.text)
+        .map((paragraph) =>
+          paragraph
+            .split("\n")
+            .map((line) => `> ${line}`)
+            .join("\n"),
+        )
+        .join("\n>\n");
+    case "list":
+      return block.items.map((item) => `- ${item}`).join("\n");
     case "heading":
       return `${block.text}\n${"-".repeat(Math.min(block.text.length, 60))}`;
     case "button":
@@ -134,15 +167,35 @@ export function newMemoryMail(
   ]);
 }
 
-/** To an admin who chose an e-mail for each new item: photos or videos wait. */
+/** To an admin who chose an e-mail for each new item: photos or videos wait, every file the sender sent together named. */
 export function newUploadMail(
   frame: MailFrame,
-  upload: { sender: string; type: "IMAGE" | "VIDEO"; originalName: string; tabUrl: string },
+  upload: { sender: string; files: { type: "IMAGE" | "VIDEO"; originalName: string }[]; tabUrl: string },
 ): MailContent {
-  const what = upload.type === "VIDEO" ? "a video" : "a photo";
-  return compose(frame, `${oneLine(frame.personName, 60)}: ${oneLine(upload.sender, 50)} shared ${what}`, [
-    { kind: "p", text: `${upload.sender} shared ${what} (${upload.originalName}). It waits for you before it is in the gallery.` },
-    { kind: "p", text: "If they shared several, they are all waiting together." },
+  const { files } = upload;
+  const photos = files.filter((file) => file.type === "IMAGE").length;
+  const videos = files.length - photos;
+  const what =
+    files.length === 1
+      ? files[0]!.type === "VIDEO"
+        ? "a video"
+        : "a photo"
+      : videos === 0
+        ? `${files.length} photos`
+        : photos === 0
+          ? `${files.length} videos`
+          : plural(files.length, "photo or video", "photos and videos");
+  const subject = `${oneLine(frame.personName, 60)}: ${oneLine(upload.sender, 50)} shared ${what}`;
+  if (files.length === 1) {
+    return compose(frame, subject, [
+      { kind: "p", text: `${upload.sender} shared ${what} (${files[0]!.originalName}). It waits for you before it is in the gallery.` },
+      { kind: "p", text: "If they share more, it will wait there too." },
+      { kind: "button", text: "See what waits in Pending Uploads", href: upload.tabUrl },
+    ]);
+  }
+  return compose(frame, subject, [
+    { kind: "p", text: `${upload.sender} shared ${what}. They wait for you before they are in the gallery:` },
+    { kind: "list", items: files.map((file) => file.originalName) },
     { kind: "button", text: "See what waits in Pending Uploads", href: upload.tabUrl },
   ]);
 }

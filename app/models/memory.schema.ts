@@ -11,14 +11,22 @@ import { MESSAGE_MIN_LENGTH } from "./memory.constants";
 
 const emptyToUndefined = (value: unknown) => (value === null || value === "" ? undefined : value);
 
+/**
+ * One mailbox, by the guest book's rule: a visitor's address anywhere (the
+ * guest book, the share form, submittedBy) and every address an e-mail is
+ * queued to. A list ("a@x,b@y"), a display name or angle brackets are not
+ * one address, so nobody can make the site write to people of their choosing.
+ */
+export const EmailSchema = z
+  .string({ error: "Valid email is required" })
+  .trim()
+  .max(254, "Email must be at most 254 characters")
+  .pipe(z.email("Valid email is required"));
+
 /** The fields and messages shared by the guest book form and POST /api/guestbook. */
 const memoryFields = {
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
-  email: z
-    .string({ error: "Valid email is required" })
-    .trim()
-    .max(254, "Email must be at most 254 characters")
-    .pipe(z.email("Valid email is required")),
+  email: EmailSchema,
   phone: z.preprocess(
     emptyToUndefined,
     z.string({ error: "Phone must be text" }).trim().max(40, "Phone must be at most 40 characters").optional(),

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, count, eq, gt, isNotNull } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, isNotNull } from "drizzle-orm";
 import { adminUsers, memories, rsvps, uploads, type Memory, type Upload } from "../../db/schema";
 import type { AdminActor } from "~/auth/actor.server";
 import { db, type Transaction } from "~/db.server";
@@ -16,7 +16,7 @@ import {
 import { instantOf } from "~/utils/service-time.server";
 import { formatIsoDate } from "~/utils/time";
 import type { MailPreferences, MailPreferencesInput } from "./mail.schema";
-import { allowMailTo, isSuppressed, mailEnabled, queueMail, siteAddress } from "./outbox.server";
+import { allowMailTo, isSuppressed, mailEnabled, queueMail, rewriteWaitingMail, siteAddress } from "./outbox.server";
 import { getSiteSettings } from "./settings.server";
 import { parseSubmittedBy } from "./upload.schema";
 
@@ -82,32 +82,56 @@ export function queueNewMemoryMail(tx: Transaction, memory: Pick<Memory, "id" | 
 const senderOf = (submittedBy: string | null) => parseSubmittedBy(submittedBy ?? "") ?? null;
 const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16);
 
+/** How long the e-mail about new uploads waits for the rest of what the sender is sending, so it names every file. */
+export const UPLOAD_MAIL_GATHER_MS = 2 * 60_000;
+
+/**
+ * The files one sender shared in this ten minutes, oldest first (the new one
+ * included): those whose submittedBy names the same address.
+ */
+function filesSentTogether(tx: Pick<Transaction, "select">, email: string | undefined, since: number) {
+  return tx
+    .select({ type: uploads.type, originalName: uploads.originalName, submittedBy: uploads.submittedBy })
+    .from(uploads)
+    .where(gte(uploads.createdAt, new Date(since)))
+    .orderBy(asc(uploads.id))
+    .all()
+    .filter((file) => (senderOf(file.submittedBy)?.email.toLowerCase() ?? "") === (email?.toLowerCase() ?? ""))
+    .map((file) => ({ type: file.type, originalName: file.originalName ?? "Unknown" }));
+}
+
 /**
  * A new photo or video waits: an e-mail to each admin who chose "each", in
  * the upload's own transaction; one per sender in ten minutes (someone
- * sharing ten photos sends one e-mail, not ten).
+ * sharing ten photos sends one e-mail, not ten), naming every file. A sender
+ * is their address and their network (`network`, the signed upload's), not
+ * the name they type: twenty names from one place are one e-mail. The
+ * e-mail waits UPLOAD_MAIL_GATHER_MS for the rest of the files, and each
+ * file that arrives meanwhile is added to it.
  */
-export function queueNewUploadMail(tx: Transaction, upload: Pick<Upload, "type" | "originalName" | "submittedBy">, now = Date.now()) {
+export function queueNewUploadMail(
+  tx: Transaction,
+  upload: Pick<Upload, "type" | "originalName" | "submittedBy">,
+  network: string | null = null,
+  now = Date.now(),
+) {
   if (!mailEnabled()) return;
   const sender = senderOf(upload.submittedBy);
   const window = Math.floor(now / UPLOAD_MAIL_WINDOW_MS);
+  const group = digest(`${sender?.email.toLowerCase() ?? upload.submittedBy ?? ""}|${network ?? ""}`);
+  const files = sender
+    ? filesSentTogether(tx, sender.email, window * UPLOAD_MAIL_WINDOW_MS)
+    : [{ type: upload.type, originalName: upload.originalName ?? "Unknown" }];
   for (const admin of eachAdmins(tx)) {
-    queueMail(
-      tx,
-      {
-        kind: "new-upload",
-        recipient: admin.email,
-        dedupeKey: `new-upload:${admin.id}:${digest(upload.submittedBy ?? "")}:${window}`,
-        compose: (unsubscribeUrl) =>
-          newUploadMail(frame(unsubscribeUrl, EACH_REASON, true), {
-            sender: sender?.name || "Someone",
-            type: upload.type,
-            originalName: upload.originalName ?? "Unknown",
-            tabUrl: siteAddress(ADMIN_TABS.uploads),
-          }),
-      },
-      now,
-    );
+    const dedupeKey = `new-upload:${admin.id}:${group}:${window}`;
+    const compose = (unsubscribeUrl: string) =>
+      newUploadMail(frame(unsubscribeUrl, EACH_REASON, true), {
+        sender: sender?.name || "Someone",
+        files,
+        tabUrl: siteAddress(ADMIN_TABS.uploads),
+      });
+    if (rewriteWaitingMail(tx, dedupeKey, compose, now)) continue;
+    queueMail(tx, { kind: "new-upload", recipient: admin.email, dedupeKey, compose, holdMs: UPLOAD_MAIL_GATHER_MS }, now);
   }
 }
 

@@ -7,6 +7,7 @@ import { db, type Transaction } from "~/db.server";
 import type { MailContent } from "~/mail/messages";
 import { isPermanentFailure, smtpTransport, type MailTransport, type OutgoingMail } from "~/mail/transport.server";
 import { getMediaStorage } from "~/media/media-storage.server";
+import { EmailSchema } from "~/models/memory.schema";
 import { sitePublicAddress } from "~/models/settings.server";
 
 // The outbox: an e-mail is a row committed in the same transaction as the
@@ -36,8 +37,21 @@ const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60_000;
 /** A message that still cannot be sent this long after it was queued is given up on (and shown in the panel). */
 const GIVE_UP_AFTER_MS = 2 * 24 * 60 * 60_000;
-/** Sent messages (their subject and recipient; the body is dropped when sent) are kept this long. */
+/**
+ * Sent messages (their subject and recipient; the body is dropped when sent) are kept this long,
+ * and so are messages given up on (with their body and unsubscribe link, so the family can
+ * still try them again from the panel for a while).
+ */
 const KEEP_SENT_MS = 30 * 24 * 60 * 60_000;
+/**
+ * The most messages that may wait unsent (a mail server down for days, and a busy guest book).
+ * Past it the newest are kept: the oldest waiting messages are set aside, given up on with a
+ * reason the E-mail tab shows, and their bodies dropped, so the database stays bounded and no
+ * notification goes silently. What they told of waits in the admin panel anyway.
+ */
+export const MAX_WAITING_MAIL = 500;
+const SET_ASIDE =
+  "Not sent: more e-mails waited than the site keeps while the mail server could not be reached, and the newest were kept. What it told of is in the admin panel.";
 /** Unsubscribe links work this long. */
 const KEEP_TOKENS_MS = 400 * 24 * 60 * 60_000;
 /** The most a picture attached to a message may weigh (a thumbnail is about 20 KB). */
@@ -45,6 +59,9 @@ const MAX_ATTACHMENT_BYTES = 1024 * 1024;
 
 /** How long to wait after the `failures`-th failure in a row: 30 s, doubling, at most an hour. */
 export const retryDelay = (failures: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
+
+/** Whether `recipient` is one mailbox by the guest book's rule (no list, no display name). */
+const isOneMailbox = (recipient: string) => EmailSchema.safeParse(recipient).success;
 
 /** Whether this address asked for no more e-mail. */
 export function isSuppressed(tx: Pick<Transaction, "select">, email: string): boolean {
@@ -67,6 +84,8 @@ export interface MailToQueue {
   attachments?: { cid: string; key: string; filename: string }[];
   /** The message, given its unsubscribe link. */
   compose(unsubscribeUrl: string): MailContent;
+  /** Sent no sooner than this long after it is queued (news that may gather more, such as files sent together). */
+  holdMs?: number;
 }
 
 /**
@@ -77,7 +96,13 @@ export interface MailToQueue {
  * the event. Returns whether it was queued.
  */
 export function queueMail(tx: Transaction, mail: MailToQueue, now = Date.now()): boolean {
-  if (!mailEnabled() || !mail.recipient.includes("@")) return false;
+  if (!mailEnabled()) return false;
+  // One mailbox only: nodemailer would read "a@x,b@y" as a list and write to each, and the
+  // suppression list is checked per address, so a list could reach people who unsubscribed.
+  if (!isOneMailbox(mail.recipient)) {
+    console.error(JSON.stringify({ level: "warn", msg: "an e-mail was not queued: its recipient is not one address", kind: mail.kind }));
+    return false;
+  }
   if (isSuppressed(tx, mail.recipient)) return false;
   if (mail.dedupeKey && tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, mail.dedupeKey)).get()) {
     return false;
@@ -107,12 +132,79 @@ export function queueMail(tx: Transaction, mail: MailToQueue, now = Date.now()):
       unsubscribeUrl,
       dedupeKey: mail.dedupeKey ?? null,
       createdAt: new Date(now),
-      nextAttemptAt: new Date(now),
+      nextAttemptAt: new Date(now + (mail.holdMs ?? 0)),
     })
     .run();
+  setAsideBeyondCap(tx, now);
   // Sent once the caller's transaction has committed: the wake-up runs after this synchronous code.
   wakeMailSender();
   return true;
+}
+
+/**
+ * Writes the message queued under `dedupeKey` afresh with `compose` (given
+ * its own unsubscribe link), while it waits and no sender holds it: news
+ * that gathers (more files from the same sender). False when there is no
+ * such message (none queued, or it is on its way or gone).
+ */
+export function rewriteWaitingMail(
+  tx: Transaction,
+  dedupeKey: string,
+  compose: (unsubscribeUrl: string) => MailContent,
+  now = Date.now(),
+): boolean {
+  const row = tx
+    .select({ id: mailOutbox.id, unsubscribeUrl: mailOutbox.unsubscribeUrl })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.dedupeKey, dedupeKey),
+        isNull(mailOutbox.sentAt),
+        isNull(mailOutbox.failedAt),
+        eq(mailOutbox.attempts, 0),
+        or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, new Date(now))),
+      ),
+    )
+    .get();
+  if (!row?.unsubscribeUrl) return false;
+  let content: MailContent;
+  try {
+    content = compose(row.unsubscribeUrl);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "an e-mail could not be composed", dedupeKey, error: String(error) }));
+    return false;
+  }
+  tx.update(mailOutbox).set({ subject: content.subject, text: content.text, html: content.html }).where(eq(mailOutbox.id, row.id)).run();
+  return true;
+}
+
+/** Keeps at most MAX_WAITING_MAIL messages waiting: the oldest beyond it are given up on, visibly (SET_ASIDE). */
+function setAsideBeyondCap(tx: Transaction, now: number) {
+  const waiting = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
+  const over = (tx.select({ n: count() }).from(mailOutbox).where(waiting).get()?.n ?? 0) - MAX_WAITING_MAIL;
+  if (over <= 0) return;
+  const oldest = tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    // A message being sent right now is left to finish.
+    .where(and(waiting, or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, new Date(now)))))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
+    .limit(over)
+    .all()
+    .map((row) => row.id);
+  if (oldest.length === 0) return;
+  tx.update(mailOutbox)
+    .set({ failedAt: new Date(now), lastError: SET_ASIDE, text: null, html: null, unsubscribeUrl: null, attachments: null })
+    .where(inArray(mailOutbox.id, oldest))
+    .run();
+  console.error(
+    JSON.stringify({
+      level: "warn",
+      msg: "the outbox is full: the oldest waiting e-mails were set aside",
+      setAside: oldest.length,
+      max: MAX_WAITING_MAIL,
+    }),
+  );
 }
 
 /** The next message due, claimed for this sender (one immediate transaction: no other sender can claim it too). */
@@ -278,6 +370,11 @@ export class MailSender {
     for (let i = 0; i < BATCH && !this.stopped; i++) {
       const row = claimNext(this.now());
       if (!row) break;
+      if (!isOneMailbox(row.recipient)) {
+        // Queued before every address was checked: never handed to nodemailer as a list.
+        markFailed(row, new Error("the recipient is not one e-mail address"), this.now(), true);
+        continue;
+      }
       try {
         await this.options.transport.send(await outgoing(row));
         markSent(row.id, this.now());
@@ -356,10 +453,16 @@ function wakeMailSender(options?: { resume?: boolean }) {
   sender?.wake(options);
 }
 
-/** Drops the bodies of old sent messages and old unsubscribe links (the hourly tidy). */
+/** Drops old sent messages, old messages given up on (their text and unsubscribe link with them) and old unsubscribe links (the hourly tidy). */
 export function pruneMail(now = Date.now()) {
+  const before = new Date(now - KEEP_SENT_MS);
   db.delete(mailOutbox)
-    .where(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, new Date(now - KEEP_SENT_MS))))
+    .where(
+      or(
+        and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, before)),
+        and(isNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt), lt(mailOutbox.failedAt, before)),
+      ),
+    )
     .run();
   db.delete(mailUnsubscribeTokens)
     .where(lt(mailUnsubscribeTokens.createdAt, new Date(now - KEEP_TOKENS_MS)))
@@ -428,7 +531,8 @@ export function retryMail(id: number, by: Actor, now = Date.now()): boolean {
       tx
         .update(mailOutbox)
         .set({ failedAt: null, nextAttemptAt: new Date(now), claimedUntil: null })
-        .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)))
+        // A message set aside when the outbox was full has no body left to send.
+        .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt), isNotNull(mailOutbox.text)))
         .run().changes > 0,
   );
   if (changed) wakeMailSender({ resume: true });

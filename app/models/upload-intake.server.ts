@@ -19,6 +19,7 @@ import { mailEnabled } from "./outbox.server";
 import { UploadRefused } from "./upload-refusal.server";
 import { enqueueProcessing, forgetUnreadableUpload, mediaUrl } from "./upload-processing.server";
 import { getUpload, toUploadView } from "./upload.server";
+import { EmailSchema } from "./memory.schema";
 
 export const UNSUPPORTED_TYPE = "Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";
 export const UNREADABLE_FILE =
@@ -35,37 +36,48 @@ const hint = z.number().finite().nonnegative().nullish();
  */
 export const SubmitterSchema = z.object({
   name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
-  email: z.string().trim().min(1, "Email is required").max(254, "Email must be at most 254 characters"),
+  email: EmailSchema,
 });
 
-/** submittedBy as the share form makes it: "name (email)", both filled in. */
+const SUBMITTED_BY = /^(.*)\(([^()]*)\)$/;
+
+/** submittedBy as the share form makes it: "name (something)", both filled in (the address is checked on its own). */
 function namesSomeone(label: string) {
-  const match = /^(.*)\(([^()]*)\)$/.exec(label);
-  return !!match && SubmitterSchema.safeParse({ name: match[1], email: match[2] }).success;
+  const match = SUBMITTED_BY.exec(label);
+  return !!match && SubmitterSchema.shape.name.safeParse(match[1]).success && match[2]!.trim() !== "";
 }
 
 /** POST /api/uploads/complete. Width, height and duration are hints only: the server measures them itself. */
-export const CompleteUploadSchema = z.object({
-  uploadURL: z.string({ message: "uploadURL is required" }).trim().min(1, "uploadURL is required").max(4096, "uploadURL is too long"),
-  // The same name and email the share form asks for, as the spec's "name (email)".
-  submittedBy: z
-    .string({ message: NAME_AND_EMAIL_REQUIRED })
-    .trim()
-    .max(400, "submittedBy must be at most 400 characters")
-    .refine(namesSomeone, NAME_AND_EMAIL_REQUIRED),
-  type: z.enum(["IMAGE", "VIDEO"], { message: "type must be IMAGE or VIDEO" }).nullish(),
-  originalName: z
-    .string({ message: "originalName must be text" })
-    .trim()
-    .max(255, "originalName must be at most 255 characters")
-    .nullish()
-    .transform((name) => name || "Unknown"),
-  width: hint,
-  height: hint,
-  durationSec: hint,
-  // "E-mail me when the family has added my photos" (the share page shows it only when the site sends e-mail).
-  notifyWhenPublished: z.boolean({ message: "notifyWhenPublished must be true or false" }).optional(),
-});
+export const CompleteUploadSchema = z
+  .object({
+    uploadURL: z.string({ message: "uploadURL is required" }).trim().min(1, "uploadURL is required").max(4096, "uploadURL is too long"),
+    // The same name and email the share form asks for, as the spec's "name (email)".
+    submittedBy: z
+      .string({ message: NAME_AND_EMAIL_REQUIRED })
+      .trim()
+      .max(400, "submittedBy must be at most 400 characters")
+      .refine(namesSomeone, NAME_AND_EMAIL_REQUIRED),
+    type: z.enum(["IMAGE", "VIDEO"], { message: "type must be IMAGE or VIDEO" }).nullish(),
+    originalName: z
+      .string({ message: "originalName must be text" })
+      .trim()
+      .max(255, "originalName must be at most 255 characters")
+      .nullish()
+      .transform((name) => name || "Unknown"),
+    width: hint,
+    height: hint,
+    durationSec: hint,
+    // "E-mail me when the family has added my photos" (the share page shows it only when the site sends e-mail).
+    notifyWhenPublished: z.boolean({ message: "notifyWhenPublished must be true or false" }).optional(),
+  })
+  .superRefine(({ submittedBy }, ctx) => {
+    // The address in the parentheses is one mailbox, in the guest book's words, keyed as the share form's field.
+    // Without a name and an address at all, submittedBy's own message says so.
+    const match = typeof submittedBy === "string" && namesSomeone(submittedBy) ? SUBMITTED_BY.exec(submittedBy) : null;
+    if (!match) return;
+    const checked = EmailSchema.safeParse(match[2]);
+    if (!checked.success) ctx.addIssue({ code: "custom", path: ["email"], message: checked.error.issues[0]!.message });
+  });
 export type CompleteUploadInput = z.infer<typeof CompleteUploadSchema>;
 
 /** Signed upload addresses stay usable this long: enough for a slow phone to start. */
@@ -211,7 +223,7 @@ export async function registerStoredObject(
       .returning()
       .all();
     // The e-mail to the family is committed with the upload, and sent after.
-    queueNewUploadMail(tx, row!);
+    queueNewUploadMail(tx, row!, signed.clientKey);
     // All RETURNING rows read here too, as everywhere: one rule, whether or not a transaction surrounds the write.
     const [registered] = tx
       .update(uploads)

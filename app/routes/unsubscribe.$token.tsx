@@ -14,10 +14,20 @@ import { useSite } from "~/utils/site";
 // nothing (mail scanners open links); the button does. Mail programs that
 // offer "Unsubscribe" themselves POST here (RFC 8058) and get a plain 200.
 // The request log never prints the token (server/request-log.mjs).
+//
+// The token must not reach another site in a Referer, so the page sends
+// Referrer-Policy: same-origin: other sites get no Referer at all, while the
+// button's own post keeps its Origin (under no-referrer browsers post it as
+// Origin: null, which the cross-origin check refused). That check also
+// accepts Origin: null here, and only here, for browsers that strip it anyway
+// (server/security.mjs, docs/security.md).
+//
+// A link that is too old (kept 400 days) or mistyped gets its own page, with
+// the family's address, rather than an error.
 
 export const handle: RouteHandle = { hydrate: false };
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE, "Referrer-Policy": "no-referrer" });
+export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE, "Referrer-Policy": "same-origin" });
 
 /** "a•••@example.com": enough to recognise one's own address, not to read someone else's. */
 const masked = (email: string) => {
@@ -25,26 +35,55 @@ const masked = (email: string) => {
   return `${user.slice(0, 1)}•••@${domain}`;
 };
 
+const UNKNOWN_LINK = "This link is not known here. It may be older than a year, or mistyped.";
+const expired = () => json({ expired: true as const }, { status: 404, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+
 export async function loader({ params }: LoaderFunctionArgs) {
   const found = findUnsubscribe(params.token ?? "");
-  invariantResponse(found, "This link is not known here. It may be older than a year, or mistyped.", { status: 404 });
-  return json({ email: masked(found.email), done: found.done }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  if (!found) return expired();
+  return json(
+    { expired: false as const, email: masked(found.email), done: found.done },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const token = params.token ?? "";
-  invariantResponse(unsubscribe(token), "This link is not known here. It may be older than a year, or mistyped.", { status: 404 });
-  // A mail program's one-click unsubscribe (RFC 8058) wants a plain answer, not a page.
-  if (form.get("List-Unsubscribe") === "One-Click") {
+  const oneClick = form.get("List-Unsubscribe") === "One-Click";
+  if (!unsubscribe(token)) {
+    // A mail program's one-click unsubscribe (RFC 8058) wants a plain answer, not a page.
+    invariantResponse(!oneClick, UNKNOWN_LINK, { status: 404 });
+    return expired();
+  }
+  if (oneClick) {
     return new Response("Unsubscribed.", { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE_NO_STORE } });
   }
   return redirect(`/unsubscribe/${token}`);
 }
 
 export default function Unsubscribe() {
-  const { email, done } = useLoaderData<typeof loader>();
-  const { siteTitle } = useSite();
+  const data = useLoaderData<typeof loader>();
+  const { siteTitle, contactEmail } = useSite();
+  if (data.expired) {
+    return (
+      <div className={ui.narrow}>
+        <div className={ui.pageHeader}>
+          <h1>This link has expired</h1>
+        </div>
+        <p>{UNKNOWN_LINK}</p>
+        {contactEmail ? (
+          <p>
+            To stop e-mail from {siteTitle}, write to the family at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>, or use the link
+            in a newer e-mail from the memorial.
+          </p>
+        ) : (
+          <p>To stop e-mail from {siteTitle}, use the link at the foot of a newer e-mail from the memorial.</p>
+        )}
+      </div>
+    );
+  }
+  const { email, done } = data;
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>

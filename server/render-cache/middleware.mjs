@@ -148,10 +148,15 @@ export function createRenderCache(options) {
     for (const [name, value] of response.headers) if (!NOT_KEPT.has(name.toLowerCase())) headers.push([name, value]);
     const etag = etagOf(body);
     // The route's own choice stands (no-store on form pages); otherwise a public memorial whose address is fixed lets shared caches help briefly.
-    const shared = !ownCacheControl && res.locals.visibility === "public" && hooks.sharedCachesAllowed();
+    const sharable = res.locals.visibility === "public" && hooks.sharedCachesAllowed();
+    const shared = !ownCacheControl && sharable;
+    // A form page's no-store is for browsers (Back fetches it afresh, never a sent form refilled); this
+    // copy is the same for every visitor, so a CDN may still hold it briefly: the guest book is the
+    // page a crowd is sent to. Its answers to a form or with a toast are never kept, so never marked.
+    const cdnToo = shared || (sharable && ownCacheControl === "no-store");
     headers.push(
       ["Cache-Control", ownCacheControl ?? (shared ? SHARED_BRIEFLY : PRIVATE_REVALIDATE)],
-      ...(shared ? [/** @type {[string, string]} */ (["CDN-Cache-Control", CDN_BRIEFLY])] : []),
+      ...(cdnToo ? [/** @type {[string, string]} */ (["CDN-Cache-Control", CDN_BRIEFLY])] : []),
       ["Vary", "Accept-Encoding, Cookie"],
       ["ETag", etag],
       ["Content-Security-Policy", options.contentSecurityPolicy(hashes)],

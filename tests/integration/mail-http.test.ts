@@ -203,4 +203,45 @@ describe("e-mail from the running site", () => {
     expect(new Set(mails.map((mail) => mail.messageId)).size).toBe(4);
     expect(outboxRows(second).map((row) => row.attempts)).toEqual([1, 1, 1, 1]);
   });
+
+  it(
+    "while the mail server is away, at most 500 messages wait: the newest, the oldest shown as set aside",
+    { timeout: 120_000 },
+    async () => {
+      // A mail server that never answers: nothing listens on port 1.
+      const site = await startSite(scratchDir(), { ...siteEnv(), SMTP_URL: "smtp://127.0.0.1:1" });
+      const cookie = await logIn(site);
+      await chooseEachItem(site, cookie);
+      for (let i = 0; i < 505; i++) {
+        const answer = await postJson(site.port, "/api/guestbook", {
+          name: `Guest ${i}`,
+          email: `guest${i}@example.com`,
+          message: `Memory number ${i} of many.`,
+        });
+        expect(answer.status, answer.body).toBe(201);
+      }
+      const file = new Database(path.join(site.dir, "memorial.db"), { readonly: true, fileMustExist: true });
+      try {
+        const counts = file
+          .prepare(
+            "select count(*) as total, sum(failedAt is null and sentAt is null) as waiting, sum(failedAt is not null and text is null and lastError like 'Not sent: more e-mails waited%') as setAside from mail_outbox",
+          )
+          .get() as { total: number; waiting: number; setAside: number };
+        expect(counts.waiting).toBe(500);
+        expect(counts.setAside).toBe(counts.total - 500);
+        const newest = file.prepare("select subject from mail_outbox where failedAt is null order by id desc limit 1").get() as {
+          subject: string;
+        };
+        expect(newest.subject).toContain("Guest 504");
+      } finally {
+        file.close();
+      }
+      // The E-mail tab says so.
+      const tab = JSON.parse((await request(site.port, "GET", "/api/admin/email", { headers: { Cookie: cookie } })).body) as {
+        outbox: { waiting: number; problems: { lastError: string }[] };
+      };
+      expect(tab.outbox.waiting).toBe(500);
+      expect(tab.outbox.problems.some((problem) => problem.lastError.startsWith("Not sent: more e-mails waited"))).toBe(true);
+    },
+  );
 });

@@ -455,6 +455,15 @@ describe("the passcode page", () => {
     // Fingerprinted assets are the same for everyone.
     expect((await get(cssBundle)).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
+
+  it("keeps every page, API answer and file out of shared caches, the calendar file too, and tells no CDN to keep any", async () => {
+    const cookie = await passcodeCookie("192.0.2.16");
+    for (const route of ROUTES.filter((route) => route.kind !== "open")) {
+      const answer = await ask(route, cookie);
+      expect(answer.headers["cache-control"], route.path).toMatch(/\bprivate\b/);
+      expect(answer.headers["cdn-cache-control"], route.path).toBeUndefined();
+    }
+  });
 });
 
 describe("what a visitor without the passcode can learn", () => {

@@ -95,6 +95,23 @@ describe("the request log", () => {
       expect(output, address).not.toContain(token);
     }
   });
+
+  it("never holds an invitation's or unsubscribe link's token behind dot segments", async () => {
+    const token = "Yr8secretTokenBehindDotSegments0123";
+    for (const address of [
+      `/./unsubscribe/${token}`,
+      `/x/../admin/invite/${token}`,
+      `/gallery/%2e%2e/unsubscribe/${token}`,
+      `/a/b/../../ADMIN/./invite/${token}`,
+      `/x/..\\unsubscribe/${token}`,
+    ]) {
+      const from = site.output().length;
+      await request(site.port, "GET", address);
+      const output = await outputSince(site, from);
+      expect(output, address).toContain("[redacted]");
+      expect(output, address).not.toContain(token);
+    }
+  });
 });
 
 describe("what caches may keep", () => {
@@ -121,6 +138,38 @@ describe("what caches may keep", () => {
     }
     const data = await request(fixed.port, "GET", "/guestbook?_data=root", { headers: { "X-Forwarded-Host": "evil.example" } });
     expect(data.body).not.toContain("evil.example");
+  });
+
+  it("with PUBLIC_URL, a CDN may hold the guest book briefly while browsers fetch it afresh; never its answer to a form or a toast", async () => {
+    for (const time of [1, 2]) {
+      const page = await request(fixed.port, "GET", "/guestbook");
+      expect(page.status).toBe(200);
+      expect(page.headers["cache-control"], String(time)).toBe("no-store");
+      expect(page.headers["cdn-cache-control"], String(time)).toBe("max-age=5, stale-while-revalidate=30");
+    }
+    const form = (fields: Record<string, string>) => ({
+      body: new URLSearchParams(fields).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const refused = await request(fixed.port, "POST", "/guestbook", form({ name: "", email: "not an email", message: "short" }));
+    expect(refused.status).toBe(400);
+    expect(refused.headers["cdn-cache-control"]).toBeUndefined();
+    const sent = await request(
+      fixed.port,
+      "POST",
+      "/guestbook",
+      form({ name: "Ada", email: "ada@example.com", message: "A memory that earns a thank-you.", canDisplay: "on" }),
+    );
+    expect(sent.status).toBe(302);
+    const toast = [sent.headers["set-cookie"] ?? []]
+      .flat()
+      .map((cookie) => cookie.split(";")[0]!)
+      .join("; ");
+    const thanked = await request(fixed.port, "GET", "/guestbook", { headers: { Cookie: toast } });
+    expect(thanked.body).toContain("Memory Submitted");
+    expect(thanked.headers["cdn-cache-control"]).toBeUndefined();
+    // Without a fixed address, no shared cache is told anything.
+    expect((await request(site.port, "GET", "/guestbook")).headers["cdn-cache-control"]).toBeUndefined();
   });
 
   it("an answer for one person (an admin, a visitor with a cookie of their own) says private, no-store", async () => {

@@ -24,3 +24,17 @@ describe("the container and fly.toml", () => {
     expect(flyToml).toMatch(/\[\[restart\]\]\s*\n\s*policy = "on-failure"/);
   });
 });
+
+describe("the restore steps in docs/backups.md", () => {
+  const backups = readFileSync("docs/backups.md", "utf8");
+
+  it("start the site again with the container's own command, never npm start on the machine", () => {
+    const restarts = [...backups.matchAll(/fly machine update <id> --command "([^"]+)"/g)].map((match) => match[1]);
+    expect(restarts.filter((command) => command !== "sleep inf")).toEqual(["node server/index.mjs", "node server/index.mjs"]);
+  });
+
+  it("say that up to about a second of writes is at risk, Litestream's sync interval", () => {
+    expect(backups).toContain("up to about a second of writes (Litestream's sync interval) is at risk");
+    expect(backups).not.toContain("half a second");
+  });
+});

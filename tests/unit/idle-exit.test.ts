@@ -40,7 +40,7 @@ describe("stopping when idle", () => {
     const onIdle = vi.fn();
     const watch = watchIdle({ idleMs: 15 * MINUTE, busy: () => false, onIdle });
     vi.advanceTimersByTime(10 * MINUTE);
-    const ended = watch.request();
+    const ended = watch.request("/admin/exports/archive.zip");
     // A long download in flight for 30 minutes.
     vi.advanceTimersByTime(30 * MINUTE);
     expect(onIdle).not.toHaveBeenCalled();
@@ -49,5 +49,17 @@ describe("stopping when idle", () => {
     expect(onIdle).not.toHaveBeenCalled();
     vi.advanceTimersByTime(2 * MINUTE);
     expect(onIdle).toHaveBeenCalledTimes(1);
+  });
+
+  it("stops although Fly's health check asks for /healthz every 30 s: a health check is not a visit", () => {
+    vi.useFakeTimers();
+    const onIdle = vi.fn();
+    const watch = watchIdle({ idleMs: 15 * MINUTE, busy: () => false, onIdle });
+    for (let checks = 0; checks < 2 * 20; checks++) {
+      watch.request(checks % 2 ? "/healthz?from=fly" : "/healthz")();
+      vi.advanceTimersByTime(30_000);
+    }
+    expect(onIdle).toHaveBeenCalledTimes(1);
+    watch.stop();
   });
 });

@@ -16,20 +16,23 @@ vi.hoisted(() => {
   process.env.PUBLIC_URL = "http://memorial.test";
 });
 
-import { adminUsers, mailOutbox, memories, rsvps, uploads } from "../../db/schema";
+import { adminUsers, mailOutbox, mailSuppressions, memories, rsvps, uploads } from "../../db/schema";
 import { operator, type AdminActor } from "~/auth/actor.server";
 import { db } from "~/db.server";
 import { smtpTransport, type MailTransport, type OutgoingMail } from "~/mail/transport.server";
 import { upsertAdmin } from "~/models/admin.server";
 import { MemoryApiSchema } from "~/models/memory.schema";
 import { submitMemory, updateMemory } from "~/models/memory.server";
-import { getMailPreferences, queueDueSummaries, saveMailPreferences } from "~/models/notifications.server";
+import { getMailPreferences, queueDueSummaries, saveMailPreferences, UPLOAD_MAIL_GATHER_MS } from "~/models/notifications.server";
 import {
   CLAIM_MS,
   findUnsubscribe,
   listOutbox,
   MailSender,
+  MAX_WAITING_MAIL,
   outboxStatus,
+  pruneMail,
+  queueMail,
   retryDelay,
   retryMail,
   unsubscribe,
@@ -90,11 +93,11 @@ function memory(name: string, options: { message?: string; notifyWhenPublished?:
   ).id;
 }
 
-async function photo(name: string, sender = "Ann Lee (ann@example.com)", notifyWhenPublished = false) {
+async function photo(name: string, sender = "Ann Lee (ann@example.com)", notifyWhenPublished = false, clientIp?: string) {
   const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#6a8caf" } })
     .jpeg()
     .toBuffer();
-  const key = await storeFormUpload({ stream: Readable.from([bytes]), filename: name });
+  const key = await storeFormUpload({ stream: Readable.from([bytes]), filename: name }, clientIp);
   const view = await registerFormUpload(key, { submittedBy: sender, originalName: name, notifyWhenPublished });
   await processingIdle();
   return view.id;
@@ -182,18 +185,57 @@ describe("an e-mail for each new item", () => {
     expect(mail!.html).not.toContain('<img src="https://tracker');
   });
 
+  it("keeps the memory's paragraph breaks in the HTML and the plain text, escaped", async () => {
+    await addAdmin("anna", { email: "anna@family.test", mailChoice: "each" });
+    memory("Cousin Ellen", { message: "We sailed every summer.\n\n\nShe taught me <knots> & patience.\nAnd laughter." });
+    await sendAll();
+    const [mail] = await smtp.waitFor(1);
+    const quote = /<blockquote[^>]*>([\s\S]*?)<\/blockquote>/.exec(mail!.html)?.[1] ?? "";
+    const paragraphs = [...quote.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)].map((match) => match[1]);
+    expect(paragraphs).toEqual(["We sailed every summer.", "She taught me &lt;knots&gt; &amp; patience.<br>And laughter."]);
+    expect(mail!.text).toContain("> We sailed every summer.\n>\n> She taught me <knots> & patience.\n> And laughter.");
+  });
+
   it("one e-mail per sender for photos shared together, none for a sender's next photos within ten minutes", async () => {
     await addAdmin("anna", { email: "anna@family.test", mailChoice: "each" });
     await photo("one.jpg");
     await photo("two.jpg");
     await photo("three.jpg", "Bo Smith (bo@example.com)");
     expect(listOutbox().map((row) => row.subject)).toEqual([
-      "Josephine Marsh: Ann Lee shared a photo",
+      "Josephine Marsh: Ann Lee shared 2 photos",
       "Josephine Marsh: Bo Smith shared a photo",
     ]);
+    // It waits a moment for the rest of what the sender is sending.
+    expect(await sendAll()).toBe(0);
+    ahead += UPLOAD_MAIL_GATHER_MS;
     await sendAll();
     const mails = await smtp.waitFor(2);
     expect(linkPath(mails[0]!, /^\/admin\/uploads$/)).toBe("/admin/uploads");
+    await photo("four.jpg");
+    expect(listOutbox()).toHaveLength(2);
+  });
+
+  it("names every file sent together, in the HTML and the plain text", async () => {
+    await addAdmin("anna", { email: "anna@family.test", mailChoice: "each" });
+    for (const name of ["lake.jpg", "boat <1>.jpg", "picnic.jpg"]) await photo(name);
+    ahead += UPLOAD_MAIL_GATHER_MS;
+    await sendAll();
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.subject).toBe("Josephine Marsh: Ann Lee shared 3 photos");
+    expect(mail!.text).toContain("- lake.jpg\n- boat <1>.jpg\n- picnic.jpg");
+    expect(mail!.html).toContain("<li>lake.jpg</li><li>boat &lt;1&gt;.jpg</li><li>picnic.jpg</li>");
+  });
+
+  it("groups by the sender's address and network, not the name typed: twenty names from one place are one e-mail", async () => {
+    await addAdmin("anna", { email: "anna@family.test", mailChoice: "each" });
+    for (let i = 0; i < 20; i++) await photo(`p${i}.jpg`, `Visitor ${i} (same@example.com)`, false, "198.51.100.7");
+    await photo("elsewhere.jpg", "Visitor (same@example.com)", false, "203.0.113.9");
+    expect(listOutbox().map((row) => row.kind)).toEqual(["new-upload", "new-upload"]);
+    // Each names what the address has sent in these ten minutes, under the name typed last.
+    expect(listOutbox().map((row) => row.subject)).toEqual([
+      "Josephine Marsh: Visitor 19 shared 20 photos",
+      "Josephine Marsh: Visitor shared 21 photos",
+    ]);
   });
 });
 
@@ -410,6 +452,87 @@ describe("a visitor who asked to be told", () => {
     await sendAll();
     const [mail] = await smtp.waitFor(1);
     expect(mail!.subject).toBe("Your photos and videos of Josephine Marsh are now in the gallery");
+  });
+});
+
+describe("a list of addresses", () => {
+  it("is never written to, even from an upload that reached the database with one, and an outbox row holding one is never sent", async () => {
+    await addAdmin("anna", { email: "anna@family.test", mailChoice: "none" });
+    // bo@example.com stopped all e-mail earlier.
+    db.insert(mailSuppressions).values({ email: "bo@example.com", createdAt: new Date() }).run();
+    const id = await photo("a.jpg", "Mallory (ann@example.com,bo@example.com,cy@example.com)", true);
+    await setUploadStatus(id, "APPROVED", keeper);
+    expect(listOutbox()).toEqual([]);
+
+    db.insert(mailOutbox)
+      .values({
+        kind: "uploads-published",
+        recipient: "ann@example.com, bo@example.com",
+        subject: "Your photos",
+        text: "Hello",
+        html: "<p>Hello</p>",
+        messageId: "<listed@memorial.test>",
+        createdAt: new Date(),
+        nextAttemptAt: new Date(),
+      })
+      .run();
+    await sendAll();
+    expect(smtp.received).toEqual([]);
+    expect(listOutbox()[0]).toMatchObject({ sentAt: null, lastError: "the recipient is not one e-mail address" });
+    expect(listOutbox()[0]!.failedAt).not.toBeNull();
+  });
+});
+
+describe("while the mail server is away for long", () => {
+  it("keeps the newest messages up to the cap, and shows the oldest as set aside in the panel", async () => {
+    await smtp.down();
+    await addAdmin("anna", { email: "anna@family.test", mailChoice: "each" });
+    const queued = MAX_WAITING_MAIL + 3;
+    db.transaction((tx) => {
+      for (let i = 0; i < queued; i++) {
+        queueMail(
+          tx,
+          {
+            kind: "new-memory",
+            recipient: "anna@family.test",
+            compose: () => ({ subject: `Memory ${i}`, text: `Text ${i}`, html: `<p>${i}</p>` }),
+          },
+          now() + i,
+        );
+      }
+    });
+    const rows = listOutbox();
+    expect(rows).toHaveLength(queued);
+    const waiting = rows.filter((row) => !row.failedAt);
+    expect(waiting).toHaveLength(MAX_WAITING_MAIL);
+    expect(waiting.at(-1)!.subject).toBe(`Memory ${queued - 1}`);
+    const setAside = rows.filter((row) => row.failedAt);
+    expect(setAside.map((row) => row.subject)).toEqual(["Memory 0", "Memory 1", "Memory 2"]);
+    for (const row of setAside) {
+      expect(row).toMatchObject({ text: null, html: null, unsubscribeUrl: null });
+      expect(row.lastError).toMatch(/^Not sent: more e-mails waited than the site keeps/);
+    }
+    expect(outboxStatus()).toMatchObject({ waiting: MAX_WAITING_MAIL });
+    expect(outboxStatus().problems.map((entry) => entry.subject)).toEqual(expect.arrayContaining(["Memory 0", "Memory 1", "Memory 2"]));
+    // Nothing is left of it to send again.
+    expect(retryMail(setAside[0]!.id, keeper, now())).toBe(false);
+  });
+});
+
+describe("messages given up on", () => {
+  it("are kept 30 days, like sent ones, then go with their text and unsubscribe link", async () => {
+    await addAdmin("anna", { email: "nobody@family.test", mailChoice: "each" });
+    smtp.refused.add("nobody@family.test");
+    memory("Cousin Ellen");
+    await sendAll();
+    const [row] = listOutbox();
+    expect(row).toMatchObject({ failedAt: expect.any(Date), text: expect.stringContaining("Cousin Ellen") });
+    expect(row!.unsubscribeUrl).toMatch(/\/unsubscribe\//);
+    const failedAt = row!.failedAt!.getTime();
+    pruneMail(failedAt + 29 * 24 * 60 * 60_000);
+    expect(listOutbox()).toHaveLength(1);
+    pruneMail(failedAt + 31 * 24 * 60 * 60_000);
+    expect(listOutbox()).toEqual([]);
   });
 });
 

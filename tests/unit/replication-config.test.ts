@@ -1,16 +1,24 @@
 // Which replica the environment names, what Litestream is told, and how its
 // metrics and log become what the admin panel says (server/replication.mjs,
 // server/litestream.mjs). The real binary runs in replication-http.test.ts.
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createReplicationWatch, parseMetrics } from "../../server/litestream.mjs";
 import {
+  listGenerations,
   litestreamBinary,
   litestreamConfig,
+  litestreamConfigFile,
   parseGenerations,
   replicationFromEnv,
   replicationWarnAfterFromEnv,
 } from "../../server/replication.mjs";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 const TIGRIS = { AWS_ENDPOINT_URL_S3: "https://fly.storage.tigris.dev", AWS_REGION: "auto" };
 
@@ -50,6 +58,43 @@ describe("the replica the environment names", () => {
       expect(() => replicationFromEnv({ LITESTREAM_REPLICA_URL: value }), value).toThrow(
         /LITESTREAM_REPLICA_URL: must be a Litestream replica URL/,
       );
+    }
+  });
+
+  it("refuses a file replica that is not an absolute path on this machine, saying how to write one", () => {
+    for (const value of ["file:backups/memorial", "file:./backups", "file://backup-host/memorial", "FILE://nas/db"]) {
+      expect(() => replicationFromEnv({ LITESTREAM_REPLICA_URL: value }), value).toThrow(
+        /LITESTREAM_REPLICA_URL: a file replica is an absolute path on this machine, written with three slashes: file:\/\/\/backups\/memorial/,
+      );
+    }
+    expect(replicationFromEnv({ LITESTREAM_REPLICA_URL: "file:///backups/memorial" })?.replica).toEqual({
+      url: "file:///backups/memorial",
+    });
+  });
+
+  it("never writes a replica's password into Litestream's configuration file; Litestream reads it from the environment", async () => {
+    const url = "sftp://family:s3cretPassword@127.0.0.1:1/memorial";
+    vi.stubEnv("LITESTREAM_REPLICA_URL", url);
+    const settings = replicationFromEnv({ LITESTREAM_REPLICA_URL: url, DATABASE_PATH: path.join(tmpdir(), "memorial-config-test.db") })!;
+    writeFileSync(settings.databasePath, "");
+    const config = litestreamConfigFile(settings);
+    try {
+      const written = readFileSync(config.write(), "utf8");
+      expect(written).not.toContain("s3cretPassword");
+      expect(written).toContain("${LITESTREAM_REPLICA_URL}");
+      // The real binary expands it: the replica is read (nothing listed from a server that is not there), not refused as unnamed.
+      const binary = litestreamBinary();
+      if (binary) await expect(listGenerations(binary, config.file, settings.databasePath)).resolves.toEqual([]);
+    } finally {
+      config.remove();
+      rmSync(settings.databasePath, { force: true });
+    }
+    // Without a password nothing is left to the environment.
+    const file = litestreamConfigFile(replicationFromEnv({ LITESTREAM_REPLICA_URL: "file:///backups/memorial" })!);
+    try {
+      expect(readFileSync(file.write(), "utf8")).toContain('"url": "file:///backups/memorial"');
+    } finally {
+      file.remove();
     }
   });
 

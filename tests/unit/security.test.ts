@@ -37,6 +37,24 @@ describe("cross-origin form posts", () => {
     expect(isCrossOriginMutation({ method: "POST", host: HOST, protocol: "https", origin: "null" })).toBe(true);
   });
 
+  it("accepts Origin: null only for the unsubscribe button, whose token is the proof, and still refuses another site there", () => {
+    const token = "AbCdEfGhIjKlMnOpQrStUvWxYz012345";
+    const post = (path: string, origin: string) => isCrossOriginMutation({ method: "POST", host: HOST, protocol: "https", path, origin });
+    expect(post(`/unsubscribe/${token}`, "null")).toBe(false);
+    expect(post(`/unsubscribe/${token}`, "https://evil.example")).toBe(true);
+    // Dot segments and escapes that the router would read as another page get no exception.
+    for (const path of [
+      "/unsubscribe/..",
+      "/unsubscribe/%2e%2e",
+      `/unsubscribe/${token}/..`,
+      "/admin/login",
+      "/guestbook",
+      "/unsubscribe/",
+    ]) {
+      expect(post(path, "null"), path).toBe(true);
+    }
+  });
+
   it("refuses a POST from the same host name on a different port", () => {
     expect(isCrossOriginMutation({ method: "POST", host: "localhost:3000", protocol: "http", origin: "http://localhost:4000" })).toBe(true);
   });
