@@ -3,7 +3,8 @@ import { vars } from "~/styles/theme.css";
 import { flexGapFallback } from "~/styles/fallbacks";
 
 const KAREN_ON = 'html[data-karen="on"]';
-const DISCO = 'html[data-karen-theme="disco"]';
+// One element carries both attributes: html[data-karen="on"][data-karen-theme="disco"].
+const DISCO = '[data-karen-theme="disco"]';
 const REDUCED = "(prefers-reduced-motion: reduce)";
 
 // The dark red footer of the party style (white text on it is above 9:1).
