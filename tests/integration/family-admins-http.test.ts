@@ -226,6 +226,27 @@ describe("the family admins API", () => {
     expect((await change({ currentPassword: "a-new-password", newPassword: ADMIN.password })).status).toBe(204);
   });
 
+  it("a wrong password: the login form comes back (401, and 403 for a text browser, which shows no 401 page); the JSON API keeps its 401", async () => {
+    const wrong = { username: ADMIN.username, password: "not-the-password" };
+    const browser = await request(
+      port,
+      "POST",
+      "/admin/login",
+      form(wrong, { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/139.0" }),
+    );
+    expect(browser.status).toBe(401);
+    expect(browser.body).toContain("Invalid username or password.");
+    const lynx = await request(port, "POST", "/admin/login", form(wrong, { "User-Agent": "Lynx/2.9.0dev.12 libwww-FM/2.14 SSL-MM/1.4.1" }));
+    expect(lynx.status).toBe(403);
+    expect(lynx.headers["www-authenticate"]).toBeUndefined();
+    expect(lynx.body).toContain("Invalid username or password.");
+    expect(lynx.body).toContain('name="password"');
+    const api = await postJson(port, "/api/admin/login", wrong);
+    expect(api.status).toBe(401);
+    expect(json(api)).toEqual({ errors: { form: ["Invalid username or password."] } });
+    await logIn(ADMIN);
+  });
+
   it("moderating through the API records who did it", async () => {
     const cookie = await logIn(ADMIN);
     const sent = await postJson(port, "/api/guestbook", {
