@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { DIALOG_TITLE_ID } from "~/components/AdminDialog";
 import type { AdminMemory } from "~/models/memory.schema";
 import type { AdminUpload } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
@@ -170,7 +171,7 @@ export function PublishedMemories({
                 Edit
               </Link>
               <Link
-                to={`/admin/published/memories/${memory.id}/delete${query}`}
+                to={`/admin/published/memories/${memory.id}/delete${query}#${DIALOG_TITLE_ID}`}
                 className={ui.button.danger}
                 preventScrollReset
                 aria-label={`Delete ${what}`}
@@ -211,7 +212,7 @@ export function PublishedUploads({ uploads, action, query }: { uploads: AdminUpl
             <div className={s.actions}>
               <PublishToggle id={upload.id} hidden={hidden} action={action} what={what} />
               <Link
-                to={`/admin/published/uploads/${upload.id}/delete${query}`}
+                to={`/admin/published/uploads/${upload.id}/delete${query}#${DIALOG_TITLE_ID}`}
                 className={ui.button.danger}
                 preventScrollReset
                 aria-label={`Delete ${what}`}
