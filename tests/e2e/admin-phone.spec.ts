@@ -1,14 +1,17 @@
 // The admin panel on a phone, JavaScript on and off (both projects run every
-// test): a Delete's question opens where the eye is, whichever of the three
-// ways to delete a photo was used.
+// test unless it says otherwise): what the family reads and where the page
+// opens.
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { uploads } from "../../db/schema";
+import { memories, uploads } from "../../db/schema";
+import { content } from "~/content";
 import { db } from "~/db.server";
-import { logIn } from "./support/admin";
-import { addUpload, removeAllUploads } from "./support/data";
+import { formatDateTime } from "~/utils/time";
+import { ADMIN, logIn } from "./support/admin";
+import { addMemory, addUpload, removeAllMemories, removeAllUploads, resetSiteSettings } from "./support/data";
 
 const upload = (id: number) => db.select().from(uploads).where(eq(uploads.id, id)).get();
+const memory = (id: number) => db.select().from(memories).where(eq(memories.id, id)).get();
 /** The question before a delete: an alertdialog, with JavaScript or without. */
 const question = (page: Page, name: string) => page.getByRole("alertdialog", { name });
 
@@ -57,3 +60,34 @@ for (const width of [320, 414]) {
     });
   });
 }
+
+test.describe("the Published tab on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("a hidden memory and photo say when they were unpublished and by whom, apart from when they were sent", async ({ page }) => {
+    removeAllMemories();
+    resetSiteSettings();
+    const id = addMemory({ name: "Aunt May", message: "She kept the garden full of roses.", status: "APPROVED" });
+    const sent = new Date("2025-08-31T23:05:00Z");
+    db.update(memories).set({ createdAt: sent }).where(eq(memories.id, id)).run();
+    const photo = await addUpload({ name: "lake.jpg", status: "APPROVED" });
+    const when = (date: Date | null | undefined) => formatDateTime(date!, content.timeZone);
+
+    await logIn(page, "/admin/published/memories");
+    const card = page.getByRole("listitem").filter({ hasText: "Aunt May" });
+    await expect(card).toContainText(`Submitted ${when(sent)}`);
+    await card.getByRole("button", { name: "Unpublish the memory from Aunt May" }).click();
+    await expect(card).toContainText("Hidden from visitors");
+    const hiddenAt = memory(id)?.moderatedAt;
+    expect(hiddenAt!.getTime()).toBeGreaterThan(sent.getTime());
+    await expect(card).toContainText(`Unpublished by ${ADMIN.username} on ${when(hiddenAt)}`);
+    await expect(card).toContainText(`Submitted ${when(sent)}`);
+
+    await page.goto("/admin/published/uploads");
+    const tile = page.getByRole("listitem").filter({ hasText: "lake.jpg" });
+    await expect(tile).not.toContainText("Unpublished");
+    await tile.getByRole("button", { name: "Unpublish the photo lake.jpg" }).click();
+    await expect(tile).toContainText("Hidden from visitors");
+    await expect(tile).toContainText(`Unpublished by ${ADMIN.username} on ${when(upload(photo)?.moderatedAt)}`);
+  });
+});
