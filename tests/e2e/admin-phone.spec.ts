@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { memories, uploads } from "../../db/schema";
 import { content } from "~/content";
 import { db } from "~/db.server";
+import { formatBytes } from "~/utils/bytes";
 import { formatDateTime } from "~/utils/time";
 import { ADMIN, logIn } from "./support/admin";
 import { addMemory, addUpload, removeAllMemories, removeAllUploads, resetSiteSettings } from "./support/data";
@@ -89,5 +90,28 @@ test.describe("the Published tab on a phone", () => {
     await tile.getByRole("button", { name: "Unpublish the photo lake.jpg" }).click();
     await expect(tile).toContainText("Hidden from visitors");
     await expect(tile).toContainText(`Unpublished by ${ADMIN.username} on ${when(upload(photo)?.moderatedAt)}`);
+  });
+});
+
+test.describe("Pending Uploads on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("each card and preview shows the size of the file as it was sent, for photos and videos", async ({ page }) => {
+    const photo = await addUpload({ name: "garden.jpg", width: 1600 });
+    const video = await addUpload({ name: "birthday.mp4", type: "VIDEO" });
+    const size = (id: number) => formatBytes(upload(id)!.sizeBytes!);
+    expect(size(photo)).toMatch(/^\d+(\.\d)? KB$/);
+    expect(size(video)).toMatch(/^\d+(\.\d)? (KB|MB)$/);
+    await logIn(page, "/admin/uploads");
+    for (const [id, name] of [
+      [photo, "garden.jpg"],
+      [video, "birthday.mp4"],
+    ] as const) {
+      await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText(`File size: ${size(id)}`);
+    }
+    await page.goto(`/admin/uploads/${video}`);
+    const details = page.getByRole(test.info().project.use.javaScriptEnabled === false ? "region" : "dialog", { name: "birthday.mp4" });
+    await expect(details.getByRole("definition").filter({ hasText: size(video) })).toBeVisible();
+    await expect(details).toContainText(`File size${size(video)}`);
   });
 });
