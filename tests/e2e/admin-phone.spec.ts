@@ -115,3 +115,17 @@ test.describe("Pending Uploads on a phone", () => {
     await expect(details).toContainText(`File size${size(video)}`);
   });
 });
+
+test("no tab of the panel shows the family a path from the site's code (docs/…, app/…, a .md file)", async ({ page }) => {
+  await logIn(page);
+  const tabs = await page
+    .getByRole("navigation", { name: "Admin sections" })
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname));
+  expect(tabs.length).toBeGreaterThanOrEqual(9);
+  for (const tab of [...tabs, "/admin/admins", "/admin/published/uploads"]) {
+    await page.goto(tab);
+    const text = await page.locator("body").innerText();
+    expect(text, tab).not.toMatch(/\b(docs|app|scripts|server|tests)\/[\w./-]+|\b[\w-]+\.md\b/);
+  }
+});
