@@ -129,3 +129,43 @@ test("no tab of the panel shows the family a path from the site's code (docs/…
     expect(text, tab).not.toMatch(/\b(docs|app|scripts|server|tests)\/[\w./-]+|\b[\w-]+\.md\b/);
   }
 });
+
+test.describe("the Print tab's hint", () => {
+  test("a phone without JavaScript is told where Print is in its browser, not about keys it does not have", async ({
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "with JavaScript the Print button prints, and no hint is shown");
+    const phone = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      viewport: { width: 375, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const computer = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    try {
+      for (const [context, shown, hidden] of [
+        [phone, /choose Print in your browser's menu/, /Ctrl\+P/],
+        [computer, /Ctrl\+P, or ⌘P on a Mac/, /choose Print in your browser's menu/],
+      ] as const) {
+        const page = await context.newPage();
+        await logIn(page, "/admin/print");
+        await expect(page.getByText(shown)).toBeVisible();
+        await expect(page.getByText(hidden)).toBeHidden();
+      }
+    } finally {
+      await phone.close();
+      await computer.close();
+    }
+  });
+
+  test("with JavaScript, the Print button is there instead of the hint", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the button needs JavaScript");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await logIn(page, "/admin/print");
+    await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
+    for (const hint of [/Ctrl\+P/, /choose Print in your browser's menu/]) await expect(page.getByText(hint)).toBeHidden();
+  });
+});
