@@ -93,6 +93,24 @@ test.describe("the Published tab on a phone", () => {
   });
 });
 
+for (const width of [320, 414]) {
+  test(`at ${width} px the tabs read "Pending Memories (1)", "Pending Uploads (0)", "Attendance (n)", on one line each`, async ({
+    page,
+  }) => {
+    removeAllMemories();
+    addMemory({ name: "Cousin Ellen" });
+    await page.setViewportSize({ width, height: 740 });
+    await logIn(page);
+    const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
+    await expect(tabs.first()).toHaveAccessibleName("Pending Memories (1)");
+    await expect(tabs.nth(1)).toHaveAccessibleName("Pending Uploads (0)");
+    // What the eye reads (innerText follows the layout): the count in parentheses, after a space, on the label's line.
+    const shown = await tabs.allInnerTexts();
+    expect(shown.slice(0, 2)).toEqual(["Pending Memories (1)", "Pending Uploads (0)"]);
+    expect(shown[3]).toMatch(/^Attendance \(\d+\)$/);
+  });
+}
+
 test.describe("Pending Uploads on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
