@@ -204,7 +204,7 @@ export async function probeForWeb(input: string, options: RunOptions = {}): Prom
  * are (H.264 + AAC in an MP4), whatever its size, rate or turn: its web copy
  * is then only a lighter one, not the one way to play it.
  */
-export function originalPlaysEverywhere(mime: string, facts: WebVideoFacts) {
+function originalPlaysEverywhere(mime: string, facts: WebVideoFacts) {
   const { video, audio } = facts;
   return (
     mime === "video/mp4" &&
