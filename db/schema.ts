@@ -103,11 +103,13 @@ export const uploads = sqliteTable(
     processingError: text("processingError"),
     // A video's web copy (H.264 + AAC MP4, docs/decisions/016-web-video.md):
     // "remuxed" when the original already played everywhere and was copied
-    // without its metadata, "encoded" when it was re-encoded, "kept" when a
-    // video published before web copies existed could not get one and keeps
-    // its older public copy; null until then (a video is published only once
-    // it is not null).
-    webVideo: text("webVideo", { enum: ["remuxed", "encoded", "kept"] }),
+    // without its metadata, "resized" when it played everywhere but was
+    // re-encoded smaller (larger than 1080 px or 4 Mbit/s, or turned),
+    // "encoded" when it was re-encoded because not every browser plays it,
+    // "kept" when a video published before web copies existed could not get
+    // one and keeps its older public copy; null until then (a video is
+    // published only once it is not null).
+    webVideo: text("webVideo", { enum: ["remuxed", "resized", "encoded", "kept"] }),
     ...moderation(),
     // The sender asked for an e-mail once the family has published it (to the address in
     // submittedBy); when that e-mail was queued.

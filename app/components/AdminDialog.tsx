@@ -2,6 +2,9 @@ import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import * as s from "./AdminDialog.css";
 
+/** The id of a detail view's title: a link may end in `#` and it, to open the page scrolled to the view (without JavaScript). */
+export const DIALOG_TITLE_ID = "admin-dialog-title";
+
 /**
  * A detail view that is a route of its own: without JavaScript it is a card
  * at the top of the page, with it a modal over the list (Escape or Close
@@ -39,12 +42,12 @@ export function AdminDialog({
       <section
         role={alert ? "alertdialog" : modal ? "dialog" : "region"}
         aria-modal={modal ? true : undefined}
-        aria-labelledby="admin-dialog-title"
+        aria-labelledby={DIALOG_TITLE_ID}
         aria-describedby={describedBy}
         className={s.dialog}
       >
         <div className={s.header}>
-          <h2 id="admin-dialog-title" ref={headingRef} tabIndex={-1} className={s.title}>
+          <h2 id={DIALOG_TITLE_ID} ref={headingRef} tabIndex={-1} className={s.title}>
             {title}
           </h2>
           <a

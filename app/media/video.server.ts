@@ -199,20 +199,29 @@ export async function probeForWeb(input: string, options: RunOptions = {}): Prom
   }
 }
 
-/** Whether an original already plays in every browser and only needs its metadata taken out. */
-function playsEverywhere(mime: string, facts: WebVideoFacts) {
+/**
+ * Whether an original's pictures and sound play in every browser as they
+ * are (H.264 + AAC in an MP4), whatever its size, rate or turn: its web copy
+ * is then only a lighter one, not the one way to play it.
+ */
+function originalPlaysEverywhere(mime: string, facts: WebVideoFacts) {
   const { video, audio } = facts;
-  if (mime !== "video/mp4" || !video) return false;
-  const bitRate = facts.bitRate ?? video.bitRate ?? Infinity;
   return (
+    mime === "video/mp4" &&
+    video !== null &&
     video.codec === "h264" &&
     ["Constrained Baseline", "Baseline", "Main", "High"].includes(video.profile) &&
     video.pixFmt === "yuv420p" &&
-    video.rotation === 0 &&
-    Math.max(video.width, video.height) <= WEB_VIDEO.maxSide &&
-    bitRate <= WEB_VIDEO.maxRemuxBitsPerSecond &&
     (audio === null || audio.codec === "aac")
   );
+}
+
+/** Whether an original already plays in every browser and is light enough to only need its metadata taken out. */
+function playsEverywhere(mime: string, facts: WebVideoFacts) {
+  const { video } = facts;
+  if (!video || !originalPlaysEverywhere(mime, facts)) return false;
+  const bitRate = facts.bitRate ?? video.bitRate ?? Infinity;
+  return video.rotation === 0 && Math.max(video.width, video.height) <= WEB_VIDEO.maxSide && bitRate <= WEB_VIDEO.maxRemuxBitsPerSecond;
 }
 
 export interface WebVideoOptions extends RunOptions {
@@ -314,7 +323,7 @@ export async function makeWebVideo(input: string, mime: string, facts: WebVideoF
       { cpuSeconds: options.cpuSeconds, signal: options.signal, memoryBytes: WEB_VIDEO.memoryBytes, onOutput },
     );
     if (!(await fs.stat(output).catch(() => null))?.size) throw new ToolFailed("ffmpeg wrote nothing", false);
-    return { file: output, ext: "mp4", mime: "video/mp4", reencoded: !remux };
+    return { file: output, ext: "mp4", mime: "video/mp4", reencoded: !remux, originalPlays: originalPlaysEverywhere(mime, facts) };
   } catch (error) {
     await fs.rm(output, { force: true });
     if (error instanceof MediaProblem || error instanceof CpuBudgetExceeded) throw error;

@@ -162,8 +162,8 @@ export async function changeAdminPassword(by: AdminActor, change: PasswordChange
 
 /**
  * Creates the admin, or gives an existing one this password (the admin
- * command, ADMIN_USERNAME/ADMIN_PASSWORD at start). A new password ends the
- * admin's sessions, as changing it in the panel does.
+ * command, `npm run admin`, for a forgotten password). A new password ends
+ * the admin's sessions, as changing it in the panel does.
  */
 export async function upsertAdmin(username: string, password: string): Promise<{ created: boolean }> {
   const name = username.trim();
@@ -185,10 +185,20 @@ export async function upsertAdmin(username: string, password: string): Promise<{
   );
 }
 
-/** At start: the admin named by ADMIN_USERNAME exists and ADMIN_PASSWORD opens it. */
+/**
+ * At start (ADMIN_USERNAME/ADMIN_PASSWORD): the admin of that name is
+ * created with that password when there is none. One that exists is left as
+ * the family keeps it: a password changed in the panel stays, and so do its
+ * sessions, since a restart happens at every wake of an idle machine.
+ */
 export async function ensureConfiguredAdmin(username: string | undefined, password: string | undefined) {
-  if (!username || !password) return;
-  const row = db.select().from(adminUsers).where(usernameIs(username)).get();
-  if (row && (await verifyPassword(password, row.password, { waitForTurn: true }))) return;
-  await upsertAdmin(username, password);
+  const name = username?.trim();
+  if (!name || !password || isUsernameTaken(db, name)) return;
+  const hash = await hashPassword(password);
+  db.transaction(
+    (tx) => {
+      if (!isUsernameTaken(tx, name)) tx.insert(adminUsers).values({ username: name, password: hash }).run();
+    },
+    { behavior: "immediate" },
+  );
 }

@@ -88,10 +88,11 @@ interface ArchivedUpload {
  * The key of a video's web copy (H.264 + AAC MP4, docs/decisions/016-web-video.md)
  * worth adding beside its original: one re-encoded because the original does
  * not play in every browser (an iPhone's HEVC), or an older MP4 copy kept. A
- * remuxed copy is the original's own pictures, which play already.
+ * remuxed copy is the original's own pictures, and a resized one a lighter
+ * copy of an original that plays everywhere already: neither is added.
  */
 function webCopyKey(upload: Pick<Upload, "type" | "storageKey" | "displayKey" | "webVideo">): string | null {
-  if (upload.type !== "VIDEO" || upload.webVideo === "remuxed" || upload.webVideo === null) return null;
+  if (upload.type !== "VIDEO" || (upload.webVideo !== "encoded" && upload.webVideo !== "kept")) return null;
   const key = upload.displayKey;
   return key && key !== upload.storageKey && key.toLowerCase().endsWith(".mp4") ? key : null;
 }

@@ -321,7 +321,7 @@ async function makeWebVideoFor(id: number, cpuSeconds: number, attempt: number, 
         width: measured?.width ?? upload.width,
         height: measured?.height ?? upload.height,
         durationSec: measured?.durationSec ?? upload.durationSec,
-        webVideo: copy.reencoded ? ("encoded" as const) : ("remuxed" as const),
+        webVideo: !copy.reencoded ? ("remuxed" as const) : copy.originalPlays ? ("resized" as const) : ("encoded" as const),
       };
     });
     const updated = signal.aborted

@@ -33,8 +33,8 @@ function DatabaseCopies({ database }: { database: DatabaseSafekeeping }) {
         </p>
         <p className={s.problem}>
           The guest book, attendance, poems and every approval are saved only on this machine&apos;s disk. If the machine fails, they are
-          lost, apart from what you have downloaded below. Whoever looks after the site can have them copied to safe storage every second
-          (docs/backups.md).
+          lost, apart from what you have downloaded below. Whoever looks after the site can have them copied to safe storage every second:
+          the site&apos;s instructions for running it explain how, under “Backups”.
         </p>
       </>
     );
@@ -78,7 +78,8 @@ function MediaCopies({ media }: { media: MediaSafekeeping }) {
   return (
     <p className={s.problem}>
       Photos and videos exist only on this machine&apos;s disk: they are not copied anywhere else. Keep your own copy with Download
-      everything below, and ask whoever looks after the site to keep them in a storage bucket (docs/backups.md).
+      everything below, and ask whoever looks after the site to keep them in a storage bucket: the site&apos;s instructions for running it
+      explain how, under “Backups”.
     </p>
   );
 }

@@ -30,6 +30,11 @@ globalStyle(`html[data-hydrated="true"] ${printButton}`, { display: "inline-flex
 export const printHint = style({ margin: 0, fontWeight: 600 });
 globalStyle(`html[data-hydrated="true"] ${printHint}`, { display: "none" });
 
+/** A phone or tablet has no keys to press: its hint names the browser's menu instead (a browser that knows neither media feature shows the keys). */
+const TOUCH_ONLY = "(hover: none) and (pointer: coarse)";
+export const keysHint = style({ "@media": { [TOUCH_ONLY]: { display: "none" } } });
+export const touchHint = style({ display: "none", "@media": { [TOUCH_ONLY]: { display: "inline" } } });
+
 export const downloads = style({ display: "grid", gap: vars.space.sm, padding: 0, listStyle: "none" });
 
 export const sheet = style({

@@ -77,7 +77,13 @@ export default function PrintTab() {
             Print
           </button>
           <p className={s.printHint}>
-            To print the sheet, use your browser&apos;s Print command (Ctrl+P, or ⌘P on a Mac): only the cards are printed.
+            <span className={s.keysHint}>
+              To print the sheet, use your browser&apos;s Print command (Ctrl+P, or ⌘P on a Mac): only the cards are printed.
+            </span>
+            <span className={s.touchHint}>
+              To print the sheet from a phone or tablet, choose Print in your browser&apos;s menu (on an iPhone or iPad, tap the Share
+              button, then Print): only the cards are printed.
+            </span>
           </p>
         </div>
       </Form>

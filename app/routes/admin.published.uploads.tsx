@@ -7,6 +7,7 @@ import * as ui from "~/styles/ui.css";
 import { PRIVATE_NO_STORE } from "~/utils/http.server";
 import { publishedListAddress, UPLOADS_LIST } from "~/utils/published";
 import { publishedListQuery, publishedUploadForm } from "~/routes/published-actions.server";
+import { useSite } from "~/utils/site";
 
 // The Published tab's photos and videos: published and unpublished, newest
 // first, a page at a time, searchable by sender or file name. Delete opens above the list.
@@ -25,6 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PublishedUploadsList() {
   const { page, search, before } = useLoaderData<typeof loader>();
+  const { timeZone } = useSite();
   const address = publishedListAddress(UPLOADS_LIST, { search, before });
   return (
     <>
@@ -35,7 +37,7 @@ export default function PublishedUploadsList() {
           {search ? `No published photos or videos match “${search}”.` : "No photos or videos have been published yet."}
         </p>
       ) : (
-        <PublishedUploads uploads={page.items} action={address} query={address.slice(UPLOADS_LIST.length)} />
+        <PublishedUploads uploads={page.items} action={address} query={address.slice(UPLOADS_LIST.length)} timeZone={timeZone} />
       )}
       <PublishedPager base={UPLOADS_LIST} search={search} before={before} next={page.next} olderLabel="Older photos and videos" />
     </>

@@ -26,11 +26,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** A tab is a link to a nested route, so it works without JavaScript and can be bookmarked. */
+/**
+ * A tab is a link to a nested route, so it works without JavaScript and can be bookmarked.
+ * Its label is one span: the link is a flex box, which would make a count a separate item,
+ * dropping the space before it and reading "Pending Memories" and "(1)" apart.
+ */
 function Tab({ to, active, children }: { to: string; active: boolean; children: React.ReactNode }) {
   return (
     <Link to={to} className={active ? `${s.tab} ${s.activeTab}` : s.tab} aria-current={active ? "page" : undefined}>
-      {children}
+      <span>{children}</span>
     </Link>
   );
 }

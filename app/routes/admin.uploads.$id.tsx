@@ -6,7 +6,7 @@ import * as d from "~/components/AdminDialog.css";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { ModerationButtons } from "~/components/admin/ModerationButtons";
 import { ModerationRecord } from "~/components/admin/ModerationRecord";
-import { dimensions, ProcessingProblem, ProcessingStatus, RefreshWhileProcessing } from "~/components/admin/PendingUploads";
+import { dimensions, fileSize, ProcessingProblem, ProcessingStatus, RefreshWhileProcessing } from "~/components/admin/PendingUploads";
 import { useSite } from "~/utils/site";
 import { getAdminUpload } from "~/models/upload.server";
 import * as ui from "~/styles/ui.css";
@@ -48,6 +48,7 @@ export default function UploadPreview() {
   const name = upload.originalName ?? "Unknown";
   const format = FORMATS[upload.mimeType ?? ""] ?? upload.mimeType ?? "Unknown";
   const size = dimensions(upload);
+  const bytes = fileSize(upload);
   // A deleted upload's files are gone: only the record of who deleted it and when is left.
   const deleted = upload.status === "REJECTED";
   return (
@@ -91,6 +92,12 @@ export default function UploadPreview() {
           <>
             <dt>Duration</dt>
             <dd>{formatDuration(upload.durationSec)}</dd>
+          </>
+        ) : null}
+        {bytes ? (
+          <>
+            <dt>File size</dt>
+            <dd>{bytes}</dd>
           </>
         ) : null}
         <dt>Submitted</dt>

@@ -17,6 +17,7 @@ import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/utils/http
 import { pageMeta } from "~/utils/meta";
 import { asRefusal } from "~/utils/refusal.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { isTextBrowser } from "~/utils/text-browser";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // /admin/login: the login card, outside the panel's layout. Every admin page
@@ -46,9 +47,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) {
     const submission = parseWithZod(form, { schema: LoginSchema });
     const reply = submission.reply(result.status === 400 ? undefined : { formErrors: result.errors.form, hideFields: ["password"] });
+    // As on the passcode page: lynx would ask whether to show a 401 page at all, so a wrong password is a 403 there.
+    const status = result.status === 401 && isTextBrowser(request.headers.get("User-Agent")) ? 403 : result.status;
     return json(
       { result: reply, failed: result.status !== 400 },
-      { status: result.status, headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined },
+      { status, headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined },
     );
   }
   let cookie: string;

@@ -19,6 +19,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { content } from "~/content";
+import { ADMIN } from "./support/admin";
 import { addUpload, changeSiteSettings, latestMemory, removeAllUploads, resetSiteSettings } from "./support/data";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "runs once, in the no-JS project");
@@ -408,6 +409,65 @@ test.describe("the site in a text browser (lynx)", () => {
     } finally {
       await proxy.close();
       resetSiteSettings();
+    }
+  });
+
+  test("the family logs in with lynx: a wrong password shows the login form again with its message, the right one opens the panel", async ({
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const proxy = await startTlsProxy(new URL(baseURL!));
+    try {
+      const url = `${proxy.origin}/admin/login`;
+      const form = await dump(url, ["-number_fields", "-nolist"]);
+      const fields = {
+        username: fieldNumber(form, /Username \[(\d+)\]_/, "Username field"),
+        password: fieldNumber(form, /Password \[(\d+)\]_/, "Password field"),
+        submit: fieldNumber(form, /\(\[(\d+)\]BUTTON\) Login/, "Login button"),
+      };
+      const refused = path.join(work, "login-refused.txt");
+      const answered = path.join(work, "login-answered.txt");
+      const logIn = (password: string, saveAs: string) => [
+        ...goTo(fields.username),
+        "key ^J",
+        // A field shown again keeps what was typed: emptied first (Ctrl-U).
+        "key ^U",
+        ...typeText(ADMIN.username),
+        "key ^J",
+        ...goTo(fields.password),
+        "key ^J",
+        "key ^U",
+        ...typeText(password),
+        "key ^J",
+        ...goTo(fields.submit),
+        "key ^J",
+        ...saveTo(saveAs),
+      ];
+      const script = [
+        "# A wrong password first, then the right one.",
+        ...logIn("not-the-password", refused),
+        ...logIn(ADMIN.password, answered),
+        "exit",
+        "",
+      ].join("\n");
+      const scriptFile = path.join(work, "log-in.lynx");
+      await writeFile(scriptFile, script);
+      const run = await lynx([`-cmd_script=${scriptFile}`, "-number_fields", url]);
+      expect(run, `lynx failed: ${run.stderr}`).toMatchObject({ code: 0, signal: null });
+
+      const wrong = await readFile(refused, "utf8").catch(() => {
+        throw new Error(`lynx did not save the refused login; its screen was:\n${screenText(run.stdout)}`);
+      });
+      expect(flat(wrong)).toContain("Login Failed");
+      expect(flat(wrong)).toContain("Invalid username or password.");
+      expect(flat(wrong)).toMatch(/Password \[\d+\]_/);
+      const panel = await readFile(answered, "utf8").catch(() => {
+        throw new Error(`lynx did not save the page it got back; its screen was:\n${screenText(run.stdout)}`);
+      });
+      expect(flat(panel)).toContain("Admin Panel");
+      expect(flat(panel)).toMatch(/Pending Memories \(\d+\)/);
+    } finally {
+      await proxy.close();
     }
   });
 });

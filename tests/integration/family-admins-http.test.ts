@@ -112,6 +112,50 @@ describe("the first run, on a server started without ADMIN_USERNAME", () => {
   });
 });
 
+describe("a restart with ADMIN_USERNAME and ADMIN_PASSWORD still set", () => {
+  let site: Site | undefined;
+  afterAll(() => site?.stop());
+
+  it("keeps the password the family chose in the panel, and the family's sessions", async () => {
+    const dir = scratchDir();
+    const env = { ADMIN_USERNAME: "family", ADMIN_PASSWORD: "configured-password" };
+    site = await startSite(dir, env);
+    const login = await request(site.port, "POST", "/admin/login", form({ username: "family", password: "configured-password" }));
+    expect(login.status, login.body.slice(0, 300)).toBe(302);
+    const panel = cookieOf(login);
+    const changed = await request(
+      site.port,
+      "POST",
+      "/admin/admins",
+      form(
+        {
+          intent: "change-password",
+          currentPassword: "configured-password",
+          newPassword: "the-familys-own-choice",
+          confirmPassword: "the-familys-own-choice",
+          returnTo: "/admin/admins",
+        },
+        { Cookie: panel },
+      ),
+    );
+    expect(changed.status, changed.body.slice(0, 300)).toBe(302);
+    expect(changed.headers.location).toBe("/admin/admins");
+    const phone = await logInAt(site.port, { username: "family", password: "the-familys-own-choice" });
+
+    // Fly stops an idle machine and starts it again at the next visit: the same server, the same variables.
+    await site.stop();
+    site = await startSite(dir, env);
+    for (const cookie of [panel, phone]) {
+      expect((await request(site.port, "GET", "/api/admin/admins", { headers: { Cookie: cookie } })).status).toBe(200);
+      expect((await request(site.port, "GET", "/admin", { headers: { Cookie: cookie } })).status).toBe(200);
+    }
+    const old = await postJson(site.port, "/api/admin/login", { username: "family", password: "configured-password" });
+    expect(old.status).toBe(401);
+    const chosen = await postJson(site.port, "/api/admin/login", { username: "family", password: "the-familys-own-choice" });
+    expect(chosen.status, chosen.body).toBe(200);
+  });
+});
+
 describe("the family admins API", () => {
   let site: Site;
   let port: number;
@@ -224,6 +268,27 @@ describe("the family admins API", () => {
     expect((await postJson(port, "/api/admin/login", ADMIN)).status).toBe(401);
     await logIn({ username: ADMIN.username, password: "a-new-password" });
     expect((await change({ currentPassword: "a-new-password", newPassword: ADMIN.password })).status).toBe(204);
+  });
+
+  it("a wrong password: the login form comes back (401, and 403 for a text browser, which shows no 401 page); the JSON API keeps its 401", async () => {
+    const wrong = { username: ADMIN.username, password: "not-the-password" };
+    const browser = await request(
+      port,
+      "POST",
+      "/admin/login",
+      form(wrong, { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/139.0" }),
+    );
+    expect(browser.status).toBe(401);
+    expect(browser.body).toContain("Invalid username or password.");
+    const lynx = await request(port, "POST", "/admin/login", form(wrong, { "User-Agent": "Lynx/2.9.0dev.12 libwww-FM/2.14 SSL-MM/1.4.1" }));
+    expect(lynx.status).toBe(403);
+    expect(lynx.headers["www-authenticate"]).toBeUndefined();
+    expect(lynx.body).toContain("Invalid username or password.");
+    expect(lynx.body).toContain('name="password"');
+    const api = await postJson(port, "/api/admin/login", wrong);
+    expect(api.status).toBe(401);
+    expect(json(api)).toEqual({ errors: { form: ["Invalid username or password."] } });
+    await logIn(ADMIN);
   });
 
   it("moderating through the API records who did it", async () => {

@@ -42,10 +42,13 @@ describe("passwords", () => {
     expect(await verifyPassword("anything", "plain-text")).toBe(false);
   });
 
-  it("the configured admin exists at start and a new password replaces the old", async () => {
+  it("the configured admin is made at start; a start never resets its password, the admin command does", async () => {
     await ensureConfiguredAdmin("family", "first-password");
     await ensureConfiguredAdmin("family", "first-password");
     expect(db.select().from(adminUsers).where(eq(adminUsers.username, "family")).all()).toHaveLength(1);
+    await ensureConfiguredAdmin("family", "another-password");
+    expect((await loginAdmin({ username: "family", password: "another-password" }, "10.0.0.1")).ok).toBe(false);
+    expect((await loginAdmin({ username: "family", password: "first-password" }, "10.0.0.1")).ok).toBe(true);
     expect(await upsertAdmin("family", "second-password")).toEqual({ created: false });
     expect((await loginAdmin({ username: "family", password: "first-password" }, "10.0.0.1")).ok).toBe(false);
     expect((await loginAdmin({ username: "family", password: "second-password" }, "10.0.0.1")).ok).toBe(true);

@@ -115,6 +115,17 @@ function hevcVideo() {
   return execFileSync("cat", [file]);
 }
 
+/** A second of H.264 + AAC in an MP4, wider than the gallery's copy may be: it plays everywhere, and the gallery gets a lighter copy. */
+function wideH264Video() {
+  const file = path.join(work, "wide.mp4");
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=1280x160:rate=25:duration=1"],
+    ...["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
+    ...["-c:a", "aac", file],
+  ]);
+  return execFileSync("cat", [file]);
+}
+
 const csvOf = async (loader: typeof memoriesCsv) =>
   Buffer.from(
     await (
@@ -167,6 +178,7 @@ beforeAll(async () => {
     ["sample.heic", await fs.readFile(path.join(FIXTURES, "sample.heic")), "Dee (dee@example.com)", "APPROVED"],
     ["birthday #1.mp4", await fs.readFile(path.join(FIXTURES, "sample.mp4")), ann, "APPROVED"],
     ["IMG_4127.MOV", hevcVideo(), "Ben Ortiz (ben@example.com)", "APPROVED"],
+    ["wide.mp4", wideH264Video(), ann, "APPROVED"],
     ["waiting.jpg", await photo("#aaaaaa"), "Pending Person (p@example.com)", "PENDING"],
     ["rejected.mp4", await fs.readFile(path.join(FIXTURES, "sample.mp4")), "Rejected Person (r@example.com)", "REJECTED"],
   ];
@@ -237,7 +249,9 @@ describe("the family's archive", () => {
         `videos/${day}_Ann Lee_birthday #1.mp4`,
         `videos/${day}_Ben Ortiz_IMG_4127.MOV`,
         `videos/${day}_Ben Ortiz_IMG_4127 (web copy).mp4`,
+        `videos/${day}_Ann Lee_wide.mp4`,
         `thumbnails/${day}_Ben Ortiz_IMG_4127.jpg`,
+        `thumbnails/${day}_Ann Lee_wide.jpg`,
         `thumbnails/${day}_Ann Lee_IMG 0001.jpg`,
         `thumbnails/${day}_Ann Lee_img 0001 (2).jpg`,
         `thumbnails/${day}_Eve_.._evil_na_me_____.jpg`,
@@ -318,10 +332,18 @@ describe("the family's archive", () => {
     for (const name of names) if (/^(photos|videos|thumbnails)\//.test(name)) expect(files.map(decodeURIComponent)).toContain(name);
   });
 
-  it("plays an iPhone's HEVC video from its H.264 web copy beside the original, and an MP4 that plays from itself", async () => {
+  it("plays an iPhone's HEVC video from its H.264 web copy beside the original, and MP4s that play from themselves, without one", async () => {
     const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
     const videos = [...index.matchAll(/<video [^>]*\ssrc="([^"]*)"[^>]*>/g)].map((match) => decodeURIComponent(match[1]!));
-    expect(videos.sort()).toEqual([`videos/${day}_Ann Lee_birthday #1.mp4`, `videos/${day}_Ben Ortiz_IMG_4127 (web copy).mp4`]);
+    expect(videos.sort()).toEqual([
+      `videos/${day}_Ann Lee_birthday #1.mp4`,
+      `videos/${day}_Ann Lee_wide.mp4`,
+      `videos/${day}_Ben Ortiz_IMG_4127 (web copy).mp4`,
+    ]);
+    // The wide MP4's gallery copy is a lighter one: the original it came from plays everywhere as it is.
+    expect(entries.filter((entry) => entry.name.includes("(web copy)")).map((entry) => entry.name)).toEqual([
+      `videos/${day}_Ben Ortiz_IMG_4127 (web copy).mp4`,
+    ]);
     expect(index).toContain(`href="videos/${encodeURIComponent(`${day}_Ben Ortiz_IMG_4127.MOV`)}">The original file</a>`);
     const web = named(`videos/${day}_Ben Ortiz_IMG_4127 (web copy).mp4`)!.data;
     const copy = path.join(work, "web-copy.mp4");

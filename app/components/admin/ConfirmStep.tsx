@@ -5,6 +5,13 @@ import type { ConfirmRequest } from "~/utils/moderation";
 import * as s from "./admin.css";
 
 /**
+ * The id of the question's title about item `id`: the first press's form
+ * sends the browser to it (`action#…`), so without JavaScript the answer
+ * opens scrolled to the question, however far down the page the item was.
+ */
+export const confirmAnchor = (id: number | string) => `confirm-${id}-title`;
+
+/**
  * The second step: a plain form with the same intent and `confirmed=yes`,
  * and a way back. It is the server's answer to the first press, so it works
  * without JavaScript; with it, it appears in place and takes focus.
@@ -25,7 +32,7 @@ export function ConfirmStep({
     ref.current?.scrollIntoView({ block: "center" });
   }, [confirm]);
   if (!confirm) return null;
-  const titleId = `confirm-${confirm.id}-title`;
+  const titleId = confirmAnchor(confirm.id);
   return (
     <section
       ref={ref}

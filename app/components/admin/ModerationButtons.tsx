@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import * as ui from "~/styles/ui.css";
 import * as s from "./admin.css";
+import { confirmAnchor } from "./ConfirmStep";
 
 /**
  * The admin's decision about one pending memory or upload: a plain form with
@@ -27,7 +28,8 @@ export function ModerationButtons({
           {labels.approve}
         </button>
       ) : null}
-      <button type="submit" name="intent" value="reject" className={ui.button.danger}>
+      {/* Its answer is a question (ConfirmStep): the page opens at it. */}
+      <button type="submit" name="intent" value="reject" formAction={`${action}#${confirmAnchor(id)}`} className={ui.button.danger}>
         {labels.reject}
       </button>
     </Form>

@@ -2,6 +2,7 @@ import { Link, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import type { AdminUpload, ProcessingState } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
+import { formatBytes } from "~/utils/bytes";
 import * as s from "./admin.css";
 import { AdminThumbnail } from "./AdminThumbnail";
 import { ModerationButtons } from "./ModerationButtons";
@@ -69,6 +70,9 @@ export function RefreshWhileProcessing({ uploads }: { uploads: Pick<AdminUpload,
 export const dimensions = (upload: Pick<AdminUpload, "width" | "height">) =>
   upload.width && upload.height ? `${upload.width} × ${upload.height}` : null;
 
+/** The size of the file as it was sent ("2.4 MB"), or null when it was not recorded. */
+export const fileSize = (upload: Pick<AdminUpload, "sizeBytes">) => (upload.sizeBytes === null ? null : formatBytes(upload.sizeBytes));
+
 export function PendingUploads({ uploads }: { uploads: AdminUpload[] }) {
   if (uploads.length === 0) return <p className={ui.emptyState}>No pending uploads to review.</p>;
   return (
@@ -78,6 +82,7 @@ export function PendingUploads({ uploads }: { uploads: AdminUpload[] }) {
         {uploads.map((upload) => {
           const name = upload.originalName ?? "Unknown";
           const size = dimensions(upload);
+          const bytes = fileSize(upload);
           return (
             <li key={upload.id} className={s.uploadCard}>
               <Link to={`/admin/uploads/${upload.id}`} className={s.thumbLink} preventScrollReset aria-label={`Preview ${name}`}>
@@ -93,6 +98,7 @@ export function PendingUploads({ uploads }: { uploads: AdminUpload[] }) {
               </p>
               <p className={s.cardText}>{upload.submittedBy || "Anonymous"}</p>
               {size ? <p className={s.cardText}>{size}</p> : null}
+              {bytes ? <p className={s.cardText}>File size: {bytes}</p> : null}
               <ProcessingStatus upload={upload} />
               <ModerationButtons
                 id={upload.id}

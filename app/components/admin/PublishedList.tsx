@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { DIALOG_TITLE_ID } from "~/components/AdminDialog";
 import type { AdminMemory } from "~/models/memory.schema";
 import type { AdminUpload } from "~/models/upload.schema";
 import * as ui from "~/styles/ui.css";
@@ -115,6 +116,12 @@ function PublishedState({ hidden }: { hidden: boolean }) {
   return hidden ? <span className={s.hiddenBadge}>Hidden from visitors</span> : <span className={s.badge}>Published</span>;
 }
 
+/** When a hidden item was unpublished, and by whom (its last moderation: publishing again replaces it). */
+function unpublishedWords(item: { status: string; moderatedBy: string | null; moderatedAt: string | null }, timeZone: string) {
+  if (item.status !== "HIDDEN" || !item.moderatedAt) return null;
+  return `Unpublished${item.moderatedBy ? ` by ${item.moderatedBy}` : ""} on ${formatDateTime(item.moderatedAt, timeZone)}`;
+}
+
 /** "Edited by anna on Aug 31, 2025, 4:05 PM", opening to what the visitor sent. */
 export function EditedRecord({ memory, timeZone }: { memory: AdminMemory; timeZone: string }): ReactNode {
   if (!memory.editedAt) return null;
@@ -154,7 +161,12 @@ export function PublishedMemories({
           <li key={memory.id} className={s.memoryCard}>
             <h3 className={s.cardHeading}>{memory.name}</h3>
             <p className={s.cardText}>
-              <PublishedState hidden={hidden} /> <span className={ui.muted}>{formatDateTime(memory.createdAt, timeZone)}</span>
+              <PublishedState hidden={hidden} />{" "}
+              <span className={ui.muted}>
+                {[unpublishedWords(memory, timeZone), `Submitted ${formatDateTime(memory.createdAt, timeZone)}`]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </span>
               {memory.canDisplay ? null : <span className={ui.muted}> · shared with the family only</span>}
             </p>
             <p className={s.memoryText}>{memory.message}</p>
@@ -170,7 +182,7 @@ export function PublishedMemories({
                 Edit
               </Link>
               <Link
-                to={`/admin/published/memories/${memory.id}/delete${query}`}
+                to={`/admin/published/memories/${memory.id}/delete${query}#${DIALOG_TITLE_ID}`}
                 className={ui.button.danger}
                 preventScrollReset
                 aria-label={`Delete ${what}`}
@@ -185,12 +197,23 @@ export function PublishedMemories({
   );
 }
 
-export function PublishedUploads({ uploads, action, query }: { uploads: AdminUpload[]; action: string; query: string }) {
+export function PublishedUploads({
+  uploads,
+  action,
+  query,
+  timeZone,
+}: {
+  uploads: AdminUpload[];
+  action: string;
+  query: string;
+  timeZone: string;
+}) {
   return (
     <ul className={s.grid} aria-label="Published photos and videos">
       {uploads.map((upload) => {
         const name = upload.originalName ?? "Unknown";
         const hidden = upload.status === "HIDDEN";
+        const unpublished = unpublishedWords(upload, timeZone);
         const what = `${upload.type === "VIDEO" ? "the video" : "the photo"} ${name}`;
         return (
           <li key={upload.id} className={s.uploadCard}>
@@ -208,10 +231,11 @@ export function PublishedUploads({ uploads, action, query }: { uploads: AdminUpl
               <strong>{name}</strong>
             </p>
             <p className={s.cardText}>{upload.submittedBy || "Anonymous"}</p>
+            {unpublished ? <p className={`${s.cardText} ${ui.muted}`}>{unpublished}</p> : null}
             <div className={s.actions}>
               <PublishToggle id={upload.id} hidden={hidden} action={action} what={what} />
               <Link
-                to={`/admin/published/uploads/${upload.id}/delete${query}`}
+                to={`/admin/published/uploads/${upload.id}/delete${query}#${DIALOG_TITLE_ID}`}
                 className={ui.button.danger}
                 preventScrollReset
                 aria-label={`Delete ${what}`}
