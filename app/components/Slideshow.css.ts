@@ -69,6 +69,8 @@ export const sender = style({
   margin: 0,
   color: vars.color.onStageMuted,
   fontSize: "clamp(1.125rem, 0.9rem + 0.8vw, 1.6rem)",
+  // A sender's whole name can be long: it wraps inside the caption rather than running off the screen.
+  overflowWrap: "break-word",
 });
 
 /**

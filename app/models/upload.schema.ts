@@ -78,7 +78,7 @@ export const SLIDESHOW_MAX_ITEMS = 500;
 
 /**
  * One photo or video of the reception slideshow (/slideshow, /api/slideshow):
- * the public copies only, and of who sent it the first name alone.
+ * the public copies only, and of who sent it the name alone (never the address).
  */
 export interface SlideshowItem {
   id: number;
@@ -90,6 +90,6 @@ export interface SlideshowItem {
   /** The video's poster frame; null for a photo, or a video without one. */
   posterUrl: string | null;
   durationSec: number | null;
-  /** The sender's first name, or null when there is none to show. */
-  senderFirstName: string | null;
+  /** The sender's name as they gave it, or null when there is none to show. */
+  senderName: string | null;
 }

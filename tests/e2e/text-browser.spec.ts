@@ -258,8 +258,8 @@ test.describe("the site in a text browser (lynx)", () => {
     const home = await dump(`${baseURL}/`, ["-nolist"]);
     expect(home).not.toContain("Your browser does not support the audio element.");
     const gallery = flat(await dump(`${baseURL}/gallery`, ["-nolist"]));
-    expect(gallery).toContain("Photo shared by Peter");
-    expect(gallery).toMatch(/Video shared by Ben, \d+:\d\d/);
+    expect(gallery).toContain("Photo shared by Peter Hall");
+    expect(gallery).toMatch(/Video shared by Ben Ortiz, \d+:\d\d/);
     expect(gallery).not.toContain("picnic-by-the-lake");
   });
 

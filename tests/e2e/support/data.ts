@@ -149,7 +149,7 @@ export function addGalleryCopies(sourceId: number, count: number, { prefix = "ph
         type,
         status: "APPROVED" as const,
         originalName: `${prefix}-${String(i + 1).padStart(3, "0")}.${type === "VIDEO" ? "mp4" : "jpg"}`,
-        // Named by its sender on the page: the sender's first name tells the copies apart.
+        // Named by its sender on the page: the sender's name tells the copies apart.
         submittedBy: `${prefix}-${String(i + 1).padStart(3, "0")} (copies@example.com)`,
         createdAt: new Date(newest + (i + 1) * 1000),
       })),
