@@ -1,14 +1,13 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import * as ui from "~/styles/ui.css";
-import * as s from "./NotFound.css";
 
 /**
  * The not-found page: its heading, a kind word and the ways onward first,
- * for a visitor who followed an old link. The spec's own sentence for this
- * page ("Did you forget to add the page to the router?") is a question for
- * whoever keeps the site, so it comes last, framed as a note to them.
+ * for a visitor who followed an old link; `children` (a note for whoever
+ * keeps the site, on an unknown address) come last.
  */
-export function NotFound() {
+export function NotFound({ children }: { children?: ReactNode }) {
   return (
     <div className={ui.narrow}>
       <div className={ui.emptyState}>
@@ -26,9 +25,7 @@ export function NotFound() {
           </Link>
         </nav>
       </div>
-      <aside aria-label="A note for the site's keeper" className={s.keeperNote}>
-        <p>For whoever looks after this site, if one of its own links led here: Did you forget to add the page to the router?</p>
-      </aside>
+      {children}
     </div>
   );
 }

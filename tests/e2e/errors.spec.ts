@@ -54,6 +54,16 @@ for (const width of [320, 414]) {
   });
 }
 
+test("a photo that is no longer there gets the kind not-found page, without the question for the site's keeper", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const response = await page.goto("/gallery/999999");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Where to go from here" }).getByRole("link", { name: "Gallery" })).toBeVisible();
+  // The page for it exists: "Did you forget to add the page to the router?" would be wrong here.
+  await expect(page.getByText("Did you forget to add the page to the router?")).toHaveCount(0);
+});
+
 test("a nested unknown address is a 404 too", async ({ request }) => {
   const response = await request.get("/some/deep/path");
   expect(response.status()).toBe(404);
