@@ -43,8 +43,9 @@ export function removeAllPoems() {
   db.delete(poems).run();
 }
 
-export function addPoem(input: Partial<PoemInput> = {}) {
-  return createPoem(
+/** A poem as the admin form adds it; `addedAt` (ms) sets when it was added, for a page that says so. */
+export function addPoem(input: Partial<PoemInput> & { addedAt?: number } = {}) {
+  const poem = createPoem(
     {
       title: input.title ?? `A poem ${Math.random().toString(36).slice(2, 8)}`,
       content: input.content ?? "Line one\nLine two",
@@ -52,6 +53,12 @@ export function addPoem(input: Partial<PoemInput> = {}) {
     },
     operator(),
   );
+  if (input.addedAt !== undefined)
+    db.update(poems)
+      .set({ createdAt: new Date(input.addedAt) })
+      .where(eq(poems.id, poem.id))
+      .run();
+  return poem;
 }
 
 export function removeAllMemories() {
