@@ -114,7 +114,7 @@ export const control = style({
   },
 });
 
-/** "Add your photos": a QR code of the share page, bottom right, dark on white and large enough to read from a few steps away. */
+/** "Share Photos & Videos": a QR code of the share page, bottom right, dark on white and large enough to read from a few steps away. */
 export const share = style({
   position: "absolute",
   zIndex: 2,

@@ -425,7 +425,7 @@ export function Slideshow({ initial, position, count, every, paused: startPaused
       </section>
       {share ? (
         <div className={s.share}>
-          <p className={s.shareTitle}>Add your photos</p>
+          <p className={s.shareTitle}>Share Photos &amp; Videos</p>
           <img className={s.qrCode} src={share.qrSrc} alt={`QR code for ${share.address}`} width={224} height={224} />
           <p className={s.shareAddress}>{share.address}</p>
         </div>

@@ -244,7 +244,8 @@ test.describe("without JavaScript", () => {
     const qr = page.getByRole("img", { name: /^QR code for localhost:\d+\/share$/ });
     await expect(qr).toHaveAttribute("src", "/qr/share.svg");
     expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await expect(page.getByText("Add your photos")).toBeVisible();
+    // In the words every other link to the share page uses.
+    await expect(page.getByText("Share Photos & Videos", { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
     const seen: string[] = [];
