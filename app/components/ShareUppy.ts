@@ -191,10 +191,12 @@ export async function createShareUppy({
     uppy.info(description, "error", 10_000);
     showToast({ title: UPLOAD_ERROR.title, description, type: "destructive" });
   });
-  // Files confirmed in this batch, for the toast's count; a new batch starts again at one.
+  // Files confirmed in this batch of `filesSent`, for the toast's words; a new batch starts again.
   let filesDone = 0;
-  uppy.on("upload", () => {
+  let filesSent = 0;
+  uppy.on("upload", (_uploadID, files) => {
     filesDone = 0;
+    filesSent = files.length;
   });
   uppy.on("upload-success", (file: UppyFile<FileMeta, Record<string, never>> | undefined, response) => {
     if (!file) return;
@@ -215,7 +217,7 @@ export async function createShareUppy({
         });
         // One toast at a time: each finished file replaces it with the count so far.
         filesDone += 1;
-        showToast(uploadCompleteToast(filesDone));
+        showToast(uploadCompleteToast(filesDone, Math.max(filesSent, filesDone)));
         onUploaded(file.name || "Unknown");
       } catch (error) {
         showToast(UPLOAD_ERROR);
