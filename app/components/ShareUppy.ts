@@ -129,6 +129,8 @@ export async function createShareUppy({
       return true;
     },
   });
+  // A phone or tablet has nowhere to drag files from: there the dialog offers choosing alone.
+  const touchOnly = window.matchMedia("(hover: none) and (pointer: coarse)").matches;
   uppy.use(Dashboard, {
     // The modal Dashboard is 750 × 550 on large screens by Uppy's own styles (the spec's size).
     inline: false,
@@ -139,8 +141,8 @@ export async function createShareUppy({
     note: "Photos and videos, up to 10 files, 1 GB each",
     locale: {
       strings: {
-        // Choosing comes first in words; dropping and pasting still work.
-        dropPasteFiles: "%{browseFiles} (or drop them here)",
+        // Choosing comes first in words; dropping and pasting still work where there is a mouse.
+        dropPasteFiles: touchOnly ? "%{browseFiles}" : "%{browseFiles} (or drop them here)",
         browseFiles: "Choose photos and videos from this device",
         dropHint: "Let go to add them here",
       },

@@ -238,6 +238,37 @@ test.describe("sharing with the upload dialog", () => {
     await expect(dialog.getByRole("dialog")).toBeHidden();
   });
 
+  for (const width of [320, 414]) {
+    test(`on a touch screen ${width} px wide the dialog offers choosing files, never dropping them`, async ({ browser }) => {
+      const phone = await browser.newContext({ viewport: { width, height: 740 }, hasTouch: true, isMobile: true });
+      try {
+        const page = await phone.newPage();
+        expect(await page.evaluate(() => matchMedia("(hover: none) and (pointer: coarse)").matches)).toBe(true);
+        await page.goto("/share");
+        await hydrated(page);
+        await fillWho(page);
+        await page.getByRole("button", { name: "Choose Files" }).tap();
+        const dialog = page.locator(".uppy-Dashboard--modal");
+        await expect(dialog.getByRole("button", { name: "Choose photos and videos from this device" })).toBeVisible();
+        await expect(dialog.locator(".uppy-Dashboard-AddFiles-title")).toHaveText("Choose photos and videos from this device");
+        await expect(dialog).not.toContainText(/drop/i);
+      } finally {
+        await phone.close();
+      }
+    });
+  }
+
+  test("with a mouse the dialog also says files can be dropped", async ({ page }) => {
+    await page.goto("/share");
+    await hydrated(page);
+    await fillWho(page);
+    await page.getByRole("button", { name: "Choose Files" }).click();
+    const dialog = page.locator(".uppy-Dashboard--modal");
+    await expect(dialog.locator(".uppy-Dashboard-AddFiles-title")).toHaveText(
+      "Choose photos and videos from this device (or drop them here)",
+    );
+  });
+
   for (const width of [320, 360, 390, 414]) {
     test.describe(`on a phone ${width} px wide`, () => {
       test.use({ viewport: { width, height: 740 } });
