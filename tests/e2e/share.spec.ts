@@ -48,6 +48,33 @@ test.describe("share page", () => {
   });
 });
 
+for (const width of [320, 414]) {
+  test(`at ${width} px the share form's labels look like the guest book's "Name *" and "Email *", and read as the spec's "Name*" and "Email*"`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 740 });
+    /** The drawn width of a label's words, from the start of its text to the end of its star. */
+    const drawnWidth = (label: string) =>
+      page
+        .locator("label", { hasText: label })
+        .first()
+        .evaluate((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return range.getBoundingClientRect().width;
+        });
+    await page.goto("/guestbook");
+    const guestBook = { name: await drawnWidth("Name *"), email: await drawnWidth("Email *") };
+    await page.goto("/share");
+    // The spec's words, as text and as the inputs' names.
+    await expect(page.getByLabel("Name*", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Email*", { exact: true })).toHaveAttribute("type", "email");
+    // Drawn with the same gap before the star as the guest book's labels (within a pixel and a half).
+    expect(Math.abs((await drawnWidth("Name*")) - guestBook.name)).toBeLessThanOrEqual(1.5);
+    expect(Math.abs((await drawnWidth("Email*")) - guestBook.email)).toBeLessThanOrEqual(1.5);
+  });
+}
+
 test.describe("sharing without JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the plain form is what a browser without JavaScript gets");
 
