@@ -84,7 +84,10 @@ export const content: SiteContent = /* @__PURE__ */ Object.assign({}, layoutCont
   venueAddress: "2315 Durant Avenue, Berkeley, CA 94704",
   donationTitle: "Make a Donation",
   donationButtonLabel: "Donate to UCSF",
-  donationUrl: "https://giving.ucsf.edu/",
+  // No link, so no card: a new memorial never sends visitors to give to a
+  // real hospital the family did not choose. Once the family gives a link,
+  // the card shows with the spec's title and button (or their own words).
+  donationUrl: "",
   welcomeMessage:
     "Please join us to celebrate a life that touched so many of us. Everyone is welcome: come as you are, bring a story, and stay as long as you like." +
     "\n\n" +

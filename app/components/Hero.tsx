@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useSite } from "~/utils/site";
 import * as ui from "~/styles/ui.css";
+import { LinkSeparator } from "./LinkSeparator";
 import * as s from "./Hero.css";
 
 // How far the photo and the words move per pixel scrolled.
@@ -71,6 +72,7 @@ export function Hero() {
           <Link to="/guestbook" className={ui.button.onDark}>
             Share a Memory
           </Link>
+          <LinkSeparator />
           <Link to="/share" className={ui.button.ghostOnDark}>
             Upload Photos
           </Link>

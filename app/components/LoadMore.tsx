@@ -80,6 +80,7 @@ export function ListPages({
           {newest.text}
         </Link>
       ) : null}
+      {/* A space, so text browsers such as lynx show "← Newest memories Earlier memories →" apart (a flex box drops it). */}{" "}
       {earlier ? (
         <Link to={earlier.to} className={ui.button.secondary}>
           {earlier.text}

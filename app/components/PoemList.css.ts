@@ -8,7 +8,10 @@ export const poem = style([card, { padding: vars.space.xl }]);
 
 export const title = style({ fontSize: vars.size.h3, marginBottom: vars.space.xs });
 
-export const byline = style({ color: vars.color.textMuted, marginBottom: vars.space.lg });
+export const byline = style({ color: vars.color.textMuted, marginBottom: vars.space.xs });
+
+/** "Added 3 days ago": quiet, between the author and the words. */
+export const added = style({ color: vars.color.textMuted, fontSize: vars.size.small, marginBottom: vars.space.lg });
 
 export const content = style({
   whiteSpace: "pre-line",

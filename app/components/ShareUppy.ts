@@ -129,6 +129,8 @@ export async function createShareUppy({
       return true;
     },
   });
+  // A phone or tablet has nowhere to drag files from: there the dialog offers choosing alone.
+  const touchOnly = window.matchMedia("(hover: none) and (pointer: coarse)").matches;
   uppy.use(Dashboard, {
     // The modal Dashboard is 750 × 550 on large screens by Uppy's own styles (the spec's size).
     inline: false,
@@ -139,8 +141,8 @@ export async function createShareUppy({
     note: "Photos and videos, up to 10 files, 1 GB each",
     locale: {
       strings: {
-        // Choosing comes first in words; dropping and pasting still work.
-        dropPasteFiles: "%{browseFiles} (or drop them here)",
+        // Choosing comes first in words; dropping and pasting still work where there is a mouse.
+        dropPasteFiles: touchOnly ? "%{browseFiles}" : "%{browseFiles} (or drop them here)",
         browseFiles: "Choose photos and videos from this device",
         dropHint: "Let go to add them here",
       },
@@ -191,10 +193,12 @@ export async function createShareUppy({
     uppy.info(description, "error", 10_000);
     showToast({ title: UPLOAD_ERROR.title, description, type: "destructive" });
   });
-  // Files confirmed in this batch, for the toast's count; a new batch starts again at one.
+  // Files confirmed in this batch of `filesSent`, for the toast's words; a new batch starts again.
   let filesDone = 0;
-  uppy.on("upload", () => {
+  let filesSent = 0;
+  uppy.on("upload", (_uploadID, files) => {
     filesDone = 0;
+    filesSent = files.length;
   });
   uppy.on("upload-success", (file: UppyFile<FileMeta, Record<string, never>> | undefined, response) => {
     if (!file) return;
@@ -215,7 +219,7 @@ export async function createShareUppy({
         });
         // One toast at a time: each finished file replaces it with the count so far.
         filesDone += 1;
-        showToast(uploadCompleteToast(filesDone));
+        showToast(uploadCompleteToast(filesDone, Math.max(filesSent, filesDone)));
         onUploaded(file.name || "Unknown");
       } catch (error) {
         showToast(UPLOAD_ERROR);

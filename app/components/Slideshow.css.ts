@@ -76,6 +76,8 @@ export const sender = style({
   margin: 0,
   color: vars.color.onStageMuted,
   fontSize: ["1.25rem", "clamp(1.125rem, 0.9rem + 0.8vw, 1.6rem)"],
+  // A sender's whole name can be long: it wraps inside the caption rather than running off the screen.
+  overflowWrap: "break-word",
 });
 
 /**
@@ -120,7 +122,7 @@ export const control = style({
   },
 });
 
-/** "Add your photos": a QR code of the share page, bottom right, dark on white and large enough to read from a few steps away. */
+/** "Share Photos & Videos": a QR code of the share page, bottom right, dark on white and large enough to read from a few steps away. */
 export const share = style({
   position: "absolute",
   zIndex: 2,

@@ -49,7 +49,7 @@ type Action =
   | { type: "faded" };
 
 const what = (item: SlideshowItem) => (item.type === "VIDEO" ? "Video" : "Photo");
-const sharedBy = (item: SlideshowItem) => (item.senderFirstName ? `shared by ${item.senderFirstName}` : "shared by a guest");
+const sharedBy = (item: SlideshowItem) => (item.senderName ? `shared by ${item.senderName}` : "shared by a guest");
 /** The alt text: what it is and who shared it, as a screen reader says it. */
 const slideLabel = (item: SlideshowItem) => `${what(item)} ${sharedBy(item)}`;
 
@@ -414,7 +414,7 @@ export function Slideshow({ initial, position, count, every, paused: startPaused
         {current ? (
           <div className={s.caption}>
             <h1 className={s.name}>{personName}</h1>
-            <p className={s.sender}>{current.senderFirstName ? `Shared by ${current.senderFirstName}` : "Shared by a guest"}</p>
+            <p className={s.sender}>{current.senderName ? `Shared by ${current.senderName}` : "Shared by a guest"}</p>
           </div>
         ) : (
           <div className={s.empty}>
@@ -425,7 +425,7 @@ export function Slideshow({ initial, position, count, every, paused: startPaused
       </section>
       {share ? (
         <div className={s.share}>
-          <p className={s.shareTitle}>Add your photos</p>
+          <p className={s.shareTitle}>Share Photos &amp; Videos</p>
           <img className={s.qrCode} src={share.qrSrc} alt={`QR code for ${share.address}`} width={224} height={224} />
           <p className={s.shareAddress}>{share.address}</p>
         </div>

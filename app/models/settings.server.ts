@@ -16,6 +16,7 @@ import {
   SETTING_FIELDS,
   SettingsFields,
   settingsProblems,
+  type SettingField,
   type SettingsPatch,
   type SiteSettings,
 } from "./settings.schema";
@@ -184,12 +185,17 @@ export function publicAddressCheck(request: Request): { address: string; problem
 }
 
 /** A step of the admin home's "Make it yours" list, and whether the family has done it. */
-export type SetupStep = { step: "name" | "service" | "contact" | "photo" | "address"; done: boolean };
+export type SetupStep = { step: "name" | "service" | "contact" | "photo" | "address" | "donation"; done: boolean };
+
+/** Whether the family has saved `key` themselves (even as empty), rather than left its default. */
+const hasStoredSetting = (key: SettingField) =>
+  db.select({ key: siteSettings.key }).from(siteSettings).where(eq(siteSettings.key, key)).get() !== undefined;
 
 /**
- * What a new memorial still shows of the example site: each step is done once
- * its setting differs from the default (the photo: once the family's own is
- * up; the address: once set here, or by PUBLIC_URL).
+ * What a new memorial still shows of the example site, or still lacks: each
+ * step is done once its setting differs from the default (the photo: once
+ * the family's own is up; the address: once set here, or by PUBLIC_URL; the
+ * donation card: once saved, with a link or without).
  */
 export function setupSteps(): SetupStep[] {
   const settings = getSiteSettings();
@@ -200,5 +206,7 @@ export function setupSteps(): SetupStep[] {
     { step: "contact", done: changed("contactEmail") },
     { step: "photo", done: getStoredValue(STORED_KEYS.heroImage) !== null },
     { step: "address", done: config.PUBLIC_URL !== undefined || settings.publicUrl !== "" },
+    // Done once the family has saved the donation card, with a link or, choosing none, without.
+    { step: "donation", done: hasStoredSetting("donationUrl") },
   ];
 }

@@ -49,12 +49,20 @@ export interface AdminUpload extends UploadView {
 }
 
 /**
- * The confirmation of a finished upload: the spec's words, and after them the
- * number of files when a visitor sent several at once.
+ * The confirmation of a finished upload: the spec's words, and after them,
+ * when a visitor sent several at once, a warmer word about all of them:
+ * `files` of the `of` sent so far (the upload dialog confirms each as it
+ * arrives), or thanks once every one is here.
  */
-export function uploadCompleteToast(files: number) {
+export function uploadCompleteToast(files: number, of = files) {
   const confirmed = "Your file has been uploaded successfully and is pending review.";
-  return { title: "Upload Complete", description: files > 1 ? `${confirmed} Files received: ${files}.` : confirmed };
+  if (of <= 1) return { title: "Upload Complete", description: confirmed };
+  const waiting = of - files === 1 ? "the last one is on its way" : "the others are on their way";
+  const more =
+    files < of
+      ? `${files} of your ${of} files ${files === 1 ? "is" : "are"} safely here, and ${waiting}.`
+      : `All ${of} of your files arrived safely. Thank you for sharing them.`;
+  return { title: "Upload Complete", description: `${confirmed} ${more}` };
 }
 
 export const MISSING_INFORMATION = {
@@ -78,7 +86,7 @@ export const SLIDESHOW_MAX_ITEMS = 500;
 
 /**
  * One photo or video of the reception slideshow (/slideshow, /api/slideshow):
- * the public copies only, and of who sent it the first name alone.
+ * the public copies only, and of who sent it the name alone (never the address).
  */
 export interface SlideshowItem {
   id: number;
@@ -90,6 +98,6 @@ export interface SlideshowItem {
   /** The video's poster frame; null for a photo, or a video without one. */
   posterUrl: string | null;
   durationSec: number | null;
-  /** The sender's first name, or null when there is none to show. */
-  senderFirstName: string | null;
+  /** The sender's name as they gave it, or null when there is none to show. */
+  senderName: string | null;
 }

@@ -127,13 +127,12 @@ const notReadyYet = (type: MediaType) =>
     : "This photo is still being prepared. It can be published once it is ready.";
 
 /**
- * How visitors see an upload named: by kind and the sender's first name, a
+ * How visitors see an upload named: by kind and the sender's name, a
  * video with its length ("Video shared by Ben, 1:15"); the file name is the
  * family's, in the admin.
  */
 function galleryTitle(upload: Pick<Upload, "type" | "submittedBy" | "durationSec">): string {
-  const first = senderFirstName(upload.submittedBy);
-  const title = `${upload.type === "VIDEO" ? "Video" : "Photo"} shared by ${first ?? "a guest"}`;
+  const title = `${upload.type === "VIDEO" ? "Video" : "Photo"} shared by ${senderName(upload.submittedBy) ?? "a guest"}`;
   return upload.type === "VIDEO" && upload.durationSec !== null ? `${title}, ${formatDuration(upload.durationSec)}` : title;
 }
 
@@ -197,13 +196,17 @@ export function listGallery({
   return toListPage(rows, limit, toGalleryItem);
 }
 
+/** The most of a sender's name visitors are shown: the share form's own limit. */
+const SENDER_NAME_MAX = 100;
+
 /**
- * The sender's first name for the slideshow's caption: the first word of
- * the name they gave, and nothing that looks like an address.
+ * The sender's name as they gave it ("Grandpa Ted", never cut to "Grandpa"),
+ * for the gallery's titles and the slideshow's caption: spaces made single,
+ * and any word that looks like an address left out.
  */
-export function senderFirstName(submittedBy: string | null): string | null {
-  const first = parseSubmittedBy(submittedBy ?? "")?.name.split(/\s+/)[0] ?? "";
-  return first && !first.includes("@") ? first.slice(0, 40) : null;
+export function senderName(submittedBy: string | null): string | null {
+  const words = (parseSubmittedBy(submittedBy ?? "")?.name ?? "").split(/\s+/).filter((word) => word && !word.includes("@"));
+  return words.length > 0 ? words.join(" ").slice(0, SENDER_NAME_MAX).trimEnd() : null;
 }
 
 // Prepared once: every screen showing the slideshow asks again every half minute.
@@ -236,7 +239,7 @@ export function listSlideshow(): SlideshowItem[] {
     videoUrl: upload.type === "VIDEO" ? upload.url : null,
     posterUrl: upload.type === "VIDEO" ? upload.thumbnailUrl : null,
     durationSec: upload.type === "VIDEO" ? upload.durationSec : null,
-    senderFirstName: senderFirstName(upload.submittedBy),
+    senderName: senderName(upload.submittedBy),
   }));
 }
 

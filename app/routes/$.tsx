@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/NotFound";
+import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
 
 function notFound() {
@@ -9,8 +10,21 @@ function notFound() {
 export const loader = notFound;
 export const action = notFound;
 
+/**
+ * An address the site has no page for. The spec's sentence for this page is
+ * a question for whoever keeps the site, so it comes last, after what a
+ * visitor needs, framed as a note to them. It lives here rather than in
+ * NotFound, which every page's first JavaScript carries (the root's error
+ * page, also for a photo that has gone, where the question would be wrong).
+ */
 export default function NotFoundPage() {
-  return <NotFound />;
+  return (
+    <NotFound>
+      <aside aria-label="A note for the site's keeper" className={`${ui.container} ${ui.muted}`}>
+        <p>For whoever looks after this site, if one of its own links led here: Did you forget to add the page to the router?</p>
+      </aside>
+    </NotFound>
+  );
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "404 Page Not Found", exactTitle: true });

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Hero } from "~/components/Hero";
+import { LinkSeparator } from "~/components/LinkSeparator";
 import { rsvpLinkText } from "~/models/rsvp.constants";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
@@ -59,14 +60,17 @@ export default function HomePage() {
                 Add to calendar
               </a>
             )}
+            {service.over ? null : <LinkSeparator />}
             <a href={service.mapsLink} className={ui.button.secondary} target="_blank" rel="noopener noreferrer">
               View on Map<span className={ui.visuallyHidden}> (opens in a new tab)</span>
             </a>
+            <LinkSeparator />
             {site.livestreamUrl ? (
               <a href={site.livestreamUrl} className={ui.button.secondary} target="_blank" rel="noopener noreferrer">
                 Watch the livestream<span className={ui.visuallyHidden}> (opens in a new tab)</span>
               </a>
             ) : null}
+            {site.livestreamUrl ? <LinkSeparator /> : null}
             <Link to="/rsvp" className={ui.button.secondary}>
               {rsvpLinkText(service.over)}
             </Link>

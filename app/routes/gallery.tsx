@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { Fragment, useCallback, useState } from "react";
 import { GalleryGrid, VideoModal } from "~/components/Gallery";
+import { LinkSeparator } from "~/components/LinkSeparator";
 import { ListPages, LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { GALLERY_PAGE_SIZE } from "~/media/limits";
 import { json, listGallery, decodeCursor } from "~/loaders/gallery.server";
@@ -65,18 +66,21 @@ export default function GalleryPage() {
       </div>
       <div className={s.toolbar}>
         <nav aria-label="Show" className={s.filters}>
-          {FILTERS.map((filter) => (
-            <Link
-              key={filter.type}
-              to={filter.href}
-              preventScrollReset
-              aria-current={filter.type === type ? "page" : undefined}
-              className={filter.type === type ? ui.button.primary : ui.button.secondary}
-            >
-              {filter.label}
-            </Link>
+          {FILTERS.map((filter, index) => (
+            <Fragment key={filter.type}>
+              {index > 0 ? <LinkSeparator /> : null}
+              <Link
+                to={filter.href}
+                preventScrollReset
+                aria-current={filter.type === type ? "page" : undefined}
+                className={filter.type === type ? ui.button.primary : ui.button.secondary}
+              >
+                {filter.label}
+              </Link>
+            </Fragment>
           ))}
         </nav>
+        <LinkSeparator />
         <Link to="/share" className={ui.button.primary}>
           Share Your Memory
         </Link>

@@ -4,9 +4,12 @@ import { PoemList } from "~/components/PoemList";
 import { listPoems } from "~/models/poem.server";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/utils/meta";
+import { addedAgo } from "~/utils/relative-time";
 
 export async function loader() {
-  return { poems: listPoems() };
+  const now = Date.now();
+  // "Added 3 days ago" written here, so the page does not load the words for it (and the browser writes the server's words).
+  return { poems: listPoems().map((poem) => ({ ...poem, added: addedAgo(poem.createdAt, now) })) };
 }
 
 export default function PoemsPage() {

@@ -4,6 +4,9 @@ import { vars } from "~/styles/theme.css";
 
 export const form = style([card, { padding: vars.space.xl, marginBottom: vars.space.xl }]);
 
+/** The star of "Name*": set off by about a space's width, so it looks like the guest book's "Name *". */
+export const requiredMark = style({ marginLeft: "0.28em" });
+
 export const fileInput = style({
   display: "block",
   width: "100%",

@@ -60,6 +60,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return json(outcome.result, { status: outcome.status, headers });
 }
 
+/**
+ * "Name*" and "Email*", the spec's words for these inputs, as text (what
+ * screen readers and text browsers read); drawn as "Name *", like every
+ * other form on the site, by a space's width of margin before the star.
+ */
+function RequiredLabel({ words }: { words: string }) {
+  return (
+    <>
+      {words}
+      <span className={s.requiredMark}>*</span>
+    </>
+  );
+}
+
 const invalid = (errors: string[] | undefined, errorId: string) =>
   errors?.length ? { "aria-invalid": true, "aria-describedby": errorId } : {};
 
@@ -93,7 +107,7 @@ export default function SharePage() {
       <Form method="post" encType="multipart/form-data" reloadDocument className={s.form} aria-describedby="share-notes">
         <FormAlert title={actionData?.title ?? "Upload Error"} messages={actionData?.errors.length ? actionData.errors : undefined} />
         <Field
-          label="Name*"
+          label={<RequiredLabel words="Name" />}
           errors={actionData?.fieldErrors.name}
           errorId="share-name-error"
           inputProps={{
@@ -108,7 +122,7 @@ export default function SharePage() {
           }}
         />
         <Field
-          label="Email*"
+          label={<RequiredLabel words="Email" />}
           errors={actionData?.fieldErrors.email}
           errorId="share-email-error"
           inputProps={{

@@ -145,5 +145,12 @@ export const skipLink = style({
 });
 
 /** A row of buttons that wraps on a phone. */
-export const actions = style({ display: "flex", flexWrap: "wrap", justifyContent: "center", gap: vars.space.md });
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "center",
+  gap: vars.space.md,
+  // As a list (so text browsers show the links apart): no bullets, no indent.
+  selectors: { "ul&": { listStyle: "none", margin: 0, padding: 0 } },
+});
 flexGapFallback(actions, vars.space.md, "wrap");

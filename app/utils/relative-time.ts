@@ -69,3 +69,13 @@ export function relativeTime(createdAt: string | number | Date | null | undefine
   const clamped = Math.min(when.getTime(), now);
   return `${distance(new Date(clamped), new Date(now))} ago`;
 }
+
+/**
+ * When the family added a poem to the site, in words that cannot be taken
+ * for the poem's own date: "Added 3 days ago", never a bare "3 days ago"
+ * under a poem written in 1932.
+ */
+export function addedAgo(createdAt: string | null, now: number): string {
+  const ago = relativeTime(createdAt, now);
+  return ago === "Recently" ? "Added recently" : `Added ${ago}`;
+}

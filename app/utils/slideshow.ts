@@ -17,7 +17,7 @@ export const EMPTY_REFRESH_SECONDS = 30;
 export interface SlideshowOptions {
   /** Seconds per photo. */
   every: number;
-  /** The QR corner: "Add your photos". */
+  /** The QR corner: "Share Photos & Videos". */
   qr: boolean;
   /** Stopped on one photo (the no-JavaScript Pause link). */
   paused: boolean;

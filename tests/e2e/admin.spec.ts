@@ -551,7 +551,7 @@ test.describe("poems, attendance and exports", () => {
     await page.getByLabel("Email *").fill("rose@example.com");
     await page.getByLabel("Number of guests, including you *").fill("3");
     await page.getByRole("button", { name: "Send" }).click();
-    await expect(page.getByText("Thank you for letting the family know you were there.")).toBeVisible();
+    await expect(page.getByText("The family will be glad to know you were there.")).toBeVisible();
     await expectNoAxeViolations(page);
 
     await logIn(page);

@@ -7,7 +7,10 @@ test("an unknown address shows the not-found page with status 404", async ({ pag
   expect(response?.status()).toBe(404);
   await expect(page).toHaveTitle("404 Page Not Found");
   await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
-  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  // The spec's sentence is there, as a note for whoever keeps the site (its order is checked below).
+  await expect(
+    page.getByRole("complementary", { name: "A note for the site's keeper" }).getByText("Did you forget to add the page to the router?"),
+  ).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Footer" })).toBeVisible();
   // A kind word and a way on, for someone who followed an old link.
   await expect(page.getByText("We couldn't find that page.")).toBeVisible();
@@ -16,6 +19,49 @@ test("an unknown address shows the not-found page with status 404", async ({ pag
   await expect(ways.getByRole("link", { name: "Guest Book" })).toHaveAttribute("href", "/guestbook");
   await expect(ways.getByRole("link", { name: "Gallery" })).toHaveAttribute("href", "/gallery");
   await expectNoAxeViolations(page);
+});
+
+for (const width of [320, 414]) {
+  test(`at ${width} px the not-found page opens with its heading, a kind word and the ways onward; the router question comes last, for the site's keeper`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 740 });
+    const response = await page.goto("/an-old-link-from-the-obituary");
+    expect(response?.status()).toBe(404);
+    const lines = (await page.locator("main").innerText())
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
+    // What a grieving visitor reads first: where they are, a kind word, and where to go.
+    expect(lines.slice(0, 5)).toEqual([
+      "404 Page Not Found",
+      "We couldn't find that page. The link may be old, or the address may have a small typo. Everything shared is still here:",
+      "Go to the home page",
+      "Guest Book",
+      "Gallery",
+    ]);
+    // The spec's sentence last, addressed to whoever looks after the site, not to the visitor.
+    expect(lines.at(-1)).toBe(
+      "For whoever looks after this site, if one of its own links led here: Did you forget to add the page to the router?",
+    );
+    const note = page.getByRole("complementary", { name: "A note for the site's keeper" });
+    await expect(note).toContainText("Did you forget to add the page to the router?");
+    const ways = page.getByRole("navigation", { name: "Where to go from here" });
+    const below = await note.evaluate((aside, top) => aside.getBoundingClientRect().top >= top, (await ways.boundingBox())!.y);
+    expect(below).toBe(true);
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}
+
+test("a photo that is no longer there gets the kind not-found page, without the question for the site's keeper", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const response = await page.goto("/gallery/999999");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Where to go from here" }).getByRole("link", { name: "Gallery" })).toBeVisible();
+  // The page for it exists: "Did you forget to add the page to the router?" would be wrong here.
+  await expect(page.getByText("Did you forget to add the page to the router?")).toHaveCount(0);
 });
 
 test("a nested unknown address is a 404 too", async ({ request }) => {

@@ -36,10 +36,10 @@ test.describe("gallery", () => {
     await page.goto("/gallery");
     await hydrated(page);
     await expect(tiles(page)).toHaveCount(2);
-    await expect(tiles(page).nth(0).getByRole("link")).toHaveAccessibleName("Play Video shared by Test, 0:03");
+    await expect(tiles(page).nth(0).getByRole("link")).toHaveAccessibleName("Play Video shared by Test Visitor, 0:03");
     await expect(tiles(page).nth(0)).toContainText("0:03");
     const photo = tiles(page).nth(1).getByRole("link");
-    await expect(photo).toHaveAccessibleName("Photo shared by Test (opens in a new tab)");
+    await expect(photo).toHaveAccessibleName("Photo shared by Test Visitor (opens in a new tab)");
     await expect(photo).toHaveAttribute("target", "_blank");
     const html = await page.content();
     expect(html).not.toContain("visitor@example.com");
@@ -80,7 +80,7 @@ test.describe("gallery", () => {
 
     // The photo's own page offers the same widths.
     await page.goto(`/gallery/${id}`);
-    const photo = page.getByRole("img", { name: "Photo shared by Test" });
+    const photo = page.getByRole("img", { name: "Photo shared by Test Visitor" });
     await expect(photo).toHaveAttribute("srcset", new RegExp(`^${copy(640)}, ${copy(1280)}, ${copy(1400)}$`));
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
@@ -176,29 +176,32 @@ test.describe("gallery", () => {
 
 test.describe("on a phone", () => {
   for (const width of [320, 360, 390]) {
-    test(`at ${width} px each photo and video is named by who shared it, never by its file name`, async ({ page, javaScriptEnabled }) => {
+    test(`at ${width} px each photo and video is named by who shared it, in their whole name, never by its file name`, async ({
+      page,
+      javaScriptEnabled,
+    }) => {
       await page.setViewportSize({ width, height: 740 });
       const photo = await addUpload({ status: "APPROVED", name: "IMG_4127.JPG", sender: "Peter Hall" });
       const video = await addUpload({ status: "APPROVED", type: "VIDEO", name: "IMG_4128.MOV", sender: "Ben Ortiz" });
       await page.goto("/gallery");
       await hydrated(page);
-      await expect(tiles(page).nth(0).getByRole("link")).toHaveAccessibleName("Play Video shared by Ben, 0:03");
-      await expect(tiles(page).nth(1).getByRole("link")).toHaveAccessibleName("Photo shared by Peter (opens in a new tab)");
+      await expect(tiles(page).nth(0).getByRole("link")).toHaveAccessibleName("Play Video shared by Ben Ortiz, 0:03");
+      await expect(tiles(page).nth(1).getByRole("link")).toHaveAccessibleName("Photo shared by Peter Hall (opens in a new tab)");
       await expect(page.locator("main")).not.toContainText("IMG_41");
 
       await page.goto(`/gallery/${photo}`);
-      await expect(page.getByRole("heading", { level: 1, name: "Photo shared by Peter" })).toBeVisible();
-      await expect(page.getByRole("img", { name: "Photo shared by Peter" })).toBeVisible();
-      await expect(page).toHaveTitle(/^Photo shared by Peter/);
+      await expect(page.getByRole("heading", { level: 1, name: "Photo shared by Peter Hall" })).toBeVisible();
+      await expect(page.getByRole("img", { name: "Photo shared by Peter Hall" })).toBeVisible();
+      await expect(page).toHaveTitle(/^Photo shared by Peter Hall/);
       await page.goto(`/gallery/${video}`);
-      await expect(page.getByRole("heading", { level: 1, name: "Video shared by Ben, 0:03" })).toBeVisible();
-      await expect(page).toHaveTitle(/^Video shared by Ben, 0:03/);
+      await expect(page.getByRole("heading", { level: 1, name: "Video shared by Ben Ortiz, 0:03" })).toBeVisible();
+      await expect(page).toHaveTitle(/^Video shared by Ben Ortiz, 0:03/);
       await expect(page.locator("main")).not.toContainText("IMG_41");
       if (javaScriptEnabled) {
         await page.goto("/gallery");
         await hydrated(page);
         await tiles(page).first().getByRole("link").click();
-        await expect(page.getByRole("dialog", { name: "Video shared by Ben, 0:03" })).toBeVisible();
+        await expect(page.getByRole("dialog", { name: "Video shared by Ben Ortiz, 0:03" })).toBeVisible();
       }
     });
   }
@@ -211,7 +214,7 @@ test.describe("playing a video", () => {
     await page.goto("/gallery");
     await hydrated(page);
     await tiles(page).first().getByRole("link").click();
-    const dialog = page.getByRole("dialog", { name: "Video shared by Test, 0:03" });
+    const dialog = page.getByRole("dialog", { name: "Video shared by Test Visitor, 0:03" });
     await expect(dialog).toBeVisible();
     // The spec's modal shows the original file name too, under who shared it.
     await expect(dialog).toContainText("dance.mp4");
@@ -231,7 +234,7 @@ test.describe("playing a video", () => {
     await page.goto("/gallery");
     await tiles(page).first().getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/gallery/${id}$`));
-    await expect(page.getByRole("heading", { level: 1, name: "Video shared by Test, 0:03" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Video shared by Test Visitor, 0:03" })).toBeVisible();
     await expect(page.locator("video[controls]")).toHaveAttribute("src", /\/media\/\d+\//);
     await expectNoAxeViolations(page);
   });
@@ -252,7 +255,7 @@ test.describe("playing a video", () => {
     await tiles(page).first().getByRole("link").click();
     let video;
     if (javaScriptEnabled) {
-      const dialog = page.getByRole("dialog", { name: "Video shared by Test, 0:01" });
+      const dialog = page.getByRole("dialog", { name: "Video shared by Test Visitor, 0:01" });
       video = dialog.locator("video");
     } else {
       await expect(page).toHaveURL(new RegExp(`/gallery/${id}$`));

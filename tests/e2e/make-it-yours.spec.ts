@@ -35,7 +35,7 @@ test("a visitor to a fresh site is not shown the example contact address; the fa
 test("the admin home's checklist leads to each example detail, and each line goes once it is changed", async ({ page }) => {
   await logIn(page);
   const list = checklist(page);
-  await expect(list.getByRole("listitem")).toHaveCount(5);
+  await expect(list.getByRole("listitem")).toHaveCount(6);
   await list.getByRole("link", { name: "Write their name" }).click();
   await expect(page).toHaveURL(/\/admin\/site#memorial$/);
   await hydrated(page);
@@ -45,13 +45,14 @@ test("the admin home's checklist leads to each example detail, and each line goe
   await expect(memorial.getByRole("status")).toContainText("Settings Saved");
 
   await page.goto("/admin");
-  await expect(list.getByRole("listitem")).toHaveCount(4);
+  await expect(list.getByRole("listitem")).toHaveCount(5);
   await expect(list.getByRole("link", { name: "Write their name" })).toHaveCount(0);
   for (const [name, to] of [
     ["Set the day, time and place of the service", "/admin/site#service"],
     ["Give an e-mail address where people can reach the family", "/admin/site#contact"],
     ["Choose the photo at the top of the home page", "/admin/site#hero-photo"],
     ["Set the site's public address, for the printed cards and links", "/admin/site#address"],
+    ["Add a donation card with the giving page's link, or save it empty to show none", "/admin/site#donation"],
   ] as const) {
     await expect(list.getByRole("link", { name })).toHaveAttribute("href", to);
   }
@@ -61,8 +62,60 @@ test("the admin home's checklist leads to each example detail, and each line goe
     serviceEndsAt: "2099-06-06T13:00",
     contactEmail: "hughes.family@example.org",
     publicUrl: "https://memorial.example.org",
+    donationUrl: "https://give.example.org/hughes",
   });
   await page.goto("/admin");
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list.getByRole("link", { name: "Choose the photo at the top of the home page" })).toBeVisible();
+});
+
+test("a new memorial shows visitors no donation card; the family adds it from the checklist and it shows in the spec's words", async ({
+  page,
+  browser,
+}) => {
+  const visitor = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  try {
+    const home = await visitor.newPage();
+    await home.goto("/");
+    await expect(home.getByRole("region", { name: "Memorial Service" })).toBeVisible();
+    await expect(home.getByRole("region", { name: "Make a Donation" })).toHaveCount(0);
+    await expect(home.getByRole("link", { name: /Donate/ })).toHaveCount(0);
+    expect(await home.content()).not.toContain("giving.ucsf.edu");
+
+    // The family follows the line on the admin home to the Site tab's donation card.
+    await logIn(page);
+    await checklist(page)
+      .getByRole("link", { name: /Add a donation card/ })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/site#donation$/);
+    await hydrated(page);
+    const donation = page.getByRole("region", { name: "Donation card" });
+    await expect(donation.getByLabel("Donation link")).toHaveValue("");
+    await donation.getByLabel("Donation link").fill("give.example.org/hughes");
+    await donation.getByRole("button", { name: "Save donation card" }).click();
+    await expect(donation.getByRole("status")).toContainText("Settings Saved");
+    await page.goto("/admin");
+    await expect(checklist(page).getByRole("link", { name: /Add a donation card/ })).toHaveCount(0);
+
+    await home.goto("/");
+    const card = home.getByRole("region", { name: "Make a Donation" });
+    const button = card.getByRole("link", { name: /Donate to UCSF/ });
+    await expect(button).toHaveAttribute("href", "https://give.example.org/hughes");
+    await expect(button).toHaveAttribute("target", "_blank");
+  } finally {
+    await visitor.close();
+  }
+});
+
+test("a family that wants no donation card saves it empty, and the line goes while visitors still see none", async ({ page }) => {
+  await logIn(page);
+  await page.goto("/admin/site#donation");
+  const donation = page.getByRole("region", { name: "Donation card" });
+  await donation.getByRole("button", { name: "Save donation card" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Settings Saved");
+  await page.goto("/admin");
+  await expect(checklist(page).getByRole("listitem")).toHaveCount(5);
+  await expect(checklist(page).getByRole("link", { name: /Add a donation card/ })).toHaveCount(0);
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Make a Donation" })).toHaveCount(0);
 });

@@ -53,10 +53,10 @@ test("the Print tab lays out four cards with the name, the date and working QR c
   const cards = sheet.getByRole("article");
   await expect(cards).toHaveCount(4);
   await expect(cards).toHaveText([
-    /Scan to share a memory/,
-    /Scan to add your photos/,
-    /Scan to share a memory/,
-    /Scan to add your photos/,
+    /Scan to sign the guest book/,
+    /Scan to share photos & videos/,
+    /Scan to sign the guest book/,
+    /Scan to share photos & videos/,
   ]);
   for (const card of await cards.all()) {
     await expect(card).toContainText(PERSON);
@@ -100,9 +100,9 @@ test("the Print tab lays out four cards with the name, the date and working QR c
   await page.emulateMedia({ media: "screen" });
 
   // Another choice of cards, through a plain GET form.
-  await page.getByRole("radio", { name: "Four “Scan to add your photos”" }).check();
+  await page.getByRole("radio", { name: "Four “Scan to share photos & videos”" }).check();
   await page.getByRole("button", { name: "Show these cards" }).click();
   await expect(page).toHaveURL(/\/admin\/print\?cards=share$/);
-  await expect(cards).toHaveText(Array(4).fill(/Scan to add your photos/));
-  await expect(page.getByRole("radio", { name: "Four “Scan to add your photos”" })).toBeChecked();
+  await expect(cards).toHaveText(Array(4).fill(/Scan to share photos & videos/));
+  await expect(page.getByRole("radio", { name: "Four “Scan to share photos & videos”" })).toBeChecked();
 });

@@ -48,6 +48,33 @@ test.describe("share page", () => {
   });
 });
 
+for (const width of [320, 414]) {
+  test(`at ${width} px the share form's labels look like the guest book's "Name *" and "Email *", and read as the spec's "Name*" and "Email*"`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 740 });
+    /** The drawn width of a label's words, from the start of its text to the end of its star. */
+    const drawnWidth = (label: string) =>
+      page
+        .locator("label", { hasText: label })
+        .first()
+        .evaluate((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return range.getBoundingClientRect().width;
+        });
+    await page.goto("/guestbook");
+    const guestBook = { name: await drawnWidth("Name *"), email: await drawnWidth("Email *") };
+    await page.goto("/share");
+    // The spec's words, as text and as the inputs' names.
+    await expect(page.getByLabel("Name*", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Email*", { exact: true })).toHaveAttribute("type", "email");
+    // Drawn with the same gap before the star as the guest book's labels (within a pixel and a half).
+    expect(Math.abs((await drawnWidth("Name*")) - guestBook.name)).toBeLessThanOrEqual(1.5);
+    expect(Math.abs((await drawnWidth("Email*")) - guestBook.email)).toBeLessThanOrEqual(1.5);
+  });
+}
+
 test.describe("sharing without JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the plain form is what a browser without JavaScript gets");
 
@@ -59,7 +86,12 @@ test.describe("sharing without JavaScript", () => {
 
     await expect(page).toHaveURL(/\/share$/);
     await expect(page.getByText("Upload Complete")).toBeVisible();
-    await expect(page.getByText("Your file has been uploaded successfully and is pending review. Files received: 2.")).toBeVisible();
+    // The spec's sentence, then a warmer word for the two files together.
+    await expect(
+      page.getByText(
+        "Your file has been uploaded successfully and is pending review. All 2 of your files arrived safely. Thank you for sharing them.",
+      ),
+    ).toBeVisible();
     const recent = page.getByRole("region", { name: "Recently uploaded" });
     await expect(recent.getByRole("listitem")).toHaveText(["garden-party.jpg", "sample.mp4"]);
 
@@ -118,14 +150,17 @@ test.describe("sharing with the upload dialog", () => {
     return dialog;
   }
 
-  test("two files sent at once are counted in the confirmation", async ({ page }) => {
+  test("two files sent at once are confirmed as they arrive, then thanked for together", async ({ page }) => {
     await page.goto("/share");
     await hydrated(page);
     await fillWho(page);
     const dialog = await openDialogWith(page, [photo, SAMPLE_VIDEO]);
     await dialog.getByRole("button", { name: /^Upload 2 files/ }).click();
 
-    await expect(page.getByTestId("toast")).toContainText("Files received: 2.", { timeout: 30_000 });
+    await expect(page.getByTestId("toast")).toContainText(
+      "Your file has been uploaded successfully and is pending review. All 2 of your files arrived safely. Thank you for sharing them.",
+      { timeout: 30_000 },
+    );
     await expect(page.getByTestId("toast")).toContainText("Upload Complete");
   });
 
@@ -228,6 +263,37 @@ test.describe("sharing with the upload dialog", () => {
     expect(Math.min(closeBox.width, closeBox.height)).toBeGreaterThanOrEqual(44);
     await close.click();
     await expect(dialog.getByRole("dialog")).toBeHidden();
+  });
+
+  for (const width of [320, 414]) {
+    test(`on a touch screen ${width} px wide the dialog offers choosing files, never dropping them`, async ({ browser }) => {
+      const phone = await browser.newContext({ viewport: { width, height: 740 }, hasTouch: true, isMobile: true });
+      try {
+        const page = await phone.newPage();
+        expect(await page.evaluate(() => matchMedia("(hover: none) and (pointer: coarse)").matches)).toBe(true);
+        await page.goto("/share");
+        await hydrated(page);
+        await fillWho(page);
+        await page.getByRole("button", { name: "Choose Files" }).tap();
+        const dialog = page.locator(".uppy-Dashboard--modal");
+        await expect(dialog.getByRole("button", { name: "Choose photos and videos from this device" })).toBeVisible();
+        await expect(dialog.locator(".uppy-Dashboard-AddFiles-title")).toHaveText("Choose photos and videos from this device");
+        await expect(dialog).not.toContainText(/drop/i);
+      } finally {
+        await phone.close();
+      }
+    });
+  }
+
+  test("with a mouse the dialog also says files can be dropped", async ({ page }) => {
+    await page.goto("/share");
+    await hydrated(page);
+    await fillWho(page);
+    await page.getByRole("button", { name: "Choose Files" }).click();
+    const dialog = page.locator(".uppy-Dashboard--modal");
+    await expect(dialog.locator(".uppy-Dashboard-AddFiles-title")).toHaveText(
+      "Choose photos and videos from this device (or drop them here)",
+    );
   });
 
   for (const width of [320, 360, 390, 414]) {

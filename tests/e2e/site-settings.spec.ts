@@ -114,8 +114,12 @@ test("the welcome message switches by itself once the service is over", async ({
 });
 
 test("the donation card goes when its link is emptied, and the Karen Mode theme is a setting", async ({ page }) => {
+  await changeSiteSettings({ donationUrl: "https://give.example.org/hughes" });
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Make a Donation" })).toBeVisible();
   await openSiteTab(page);
   const donation = section(page, "Donation card");
+  await expect(donation.getByLabel("Donation link")).toHaveValue("https://give.example.org/hughes");
   await donation.getByLabel("Donation link").fill("");
   await donation.getByRole("button", { name: "Save donation card" }).click();
   await expect(toast(page)).toContainText("Settings Saved");

@@ -70,7 +70,8 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("contentinfo")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1, name: "Our Beloved Friend" })).toBeVisible();
     await expect(photoBy(page, "Bruno")).toBeVisible();
-    await expect(page.getByText("Shared by Bruno", { exact: true })).toBeVisible();
+    // The name as the sender gave it, never cut to its first word.
+    await expect(page.getByText("Shared by Bruno Diaz", { exact: true })).toBeVisible();
     await expect(slide(page)).toHaveAccessibleName("1 of 2");
     // The display copy, never the original; the no-JavaScript refresh is inert here.
     await expect(photoBy(page, "Bruno")).toHaveAttribute("src", /^\/media\/\d+\/[\w-]+\.jpg$/);
@@ -91,16 +92,8 @@ test.describe("with JavaScript", () => {
     const carmen = await addUpload({ status: "PENDING", sender: "Carmen Ortiz", colour: "#a0a03a" });
     await moderateUpload(carmen, "APPROVED");
     const json = (await (await request.get("/api/slideshow")).json()) as { items: Record<string, unknown>[] };
-    expect(json.items.map((item) => item.senderFirstName)).toEqual(["Carmen", "Bruno", "Alma"]);
-    expect(Object.keys(json.items[0]!).sort()).toEqual([
-      "durationSec",
-      "id",
-      "imageUrl",
-      "posterUrl",
-      "senderFirstName",
-      "type",
-      "videoUrl",
-    ]);
+    expect(json.items.map((item) => item.senderName)).toEqual(["Carmen Ortiz", "Bruno Diaz", "Alma Reyes"]);
+    expect(Object.keys(json.items[0]!).sort()).toEqual(["durationSec", "id", "imageUrl", "posterUrl", "senderName", "type", "videoUrl"]);
     expect(JSON.stringify(json)).not.toMatch(/Pendleton|visitor@example\.com/);
     await pastNextPoll(page);
     await expect(slide(page)).toHaveAccessibleName(/ of 3$/);
@@ -114,7 +107,7 @@ test.describe("with JavaScript", () => {
     await page.clock.runFor(40_000);
     await expect(photoBy(page, "Carmen")).toBeVisible();
     await page.keyboard.press("ArrowRight");
-    await expect(status).toHaveText(/^Photo shared by \w+, \d of 3$/);
+    await expect(status).toHaveText(/^Photo shared by \w+ \w+, \d of 3$/);
     await expect(photoBy(page, "Carmen")).toHaveCount(0);
     await page.keyboard.press("ArrowLeft");
     await expect(photoBy(page, "Carmen")).toBeVisible();
@@ -251,7 +244,8 @@ test.describe("without JavaScript", () => {
     const qr = page.getByRole("img", { name: /^QR code for localhost:\d+\/share$/ });
     await expect(qr).toHaveAttribute("src", "/qr/share.svg");
     expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await expect(page.getByText("Add your photos")).toBeVisible();
+    // In the words every other link to the share page uses.
+    await expect(page.getByText("Share Photos & Videos", { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
     const seen: string[] = [];

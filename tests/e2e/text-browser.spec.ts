@@ -259,9 +259,29 @@ test.describe("the site in a text browser (lynx)", () => {
     const home = await dump(`${baseURL}/`, ["-nolist"]);
     expect(home).not.toContain("Your browser does not support the audio element.");
     const gallery = flat(await dump(`${baseURL}/gallery`, ["-nolist"]));
-    expect(gallery).toContain("Photo shared by Peter");
-    expect(gallery).toMatch(/Video shared by Ben, \d+:\d\d/);
+    expect(gallery).toContain("Photo shared by Peter Hall");
+    expect(gallery).toMatch(/Video shared by Ben Ortiz, \d+:\d\d/);
     expect(gallery).not.toContain("picnic-by-the-lake");
+  });
+
+  test("lynx shows links that sit side by side apart, never run together", async ({ baseURL }) => {
+    try {
+      // Before the service, its card has three links in a row: the calendar, the map and the RSVP.
+      await changeSiteSettings({ serviceStartsAt: "2099-06-06T11:00", serviceEndsAt: "2099-06-06T13:00" });
+      // Without lynx's link numbers ("[9]"), as a reader sees the words.
+      const words = async (path: string) => flat(await dump(`${baseURL}${path}`, ["-nolist"])).replace(/\[\d+\]/g, "");
+      const home = await words("/");
+      expect(home).toContain("Share a Memory | Upload Photos");
+      expect(home).toContain("Add to calendar | View on Map (opens in a new tab) | Let the family know you're coming");
+      expect(home).not.toMatch(/Share a MemoryUpload|calendarView|tab\)Let/);
+      expect(await words("/gallery")).toContain("All | Photos | Videos | Share Your Memory");
+      // The not-found page's ways onward are a list: one to a line.
+      // (lynx -dump exits with an error status on a 404, and still prints the page.)
+      const notFound = (await lynx(["-dump", "-nolist", "-width=200", `${baseURL}/an-old-link`])).stdout;
+      expect(notFound.replace(/\[\d+\]/g, "")).toMatch(/\* Go to the home page\s*\n\s*\* Guest Book\s*\n\s*\* Gallery/);
+    } finally {
+      resetSiteSettings();
+    }
   });
 
   test("a visitor signs the guest book through the form in lynx and sees the confirmation; the memory waits for review", async ({

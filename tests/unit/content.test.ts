@@ -25,11 +25,12 @@ describe("the defaults of a new site", () => {
     expect(content.privacyNote).toBe("Your contact info will be used only for acknowledgments.");
   });
 
-  it("ask for donations to UCSF over https", () => {
+  it("word the donation card as the spec does, but send nobody to give anywhere until the family gives the link", () => {
     expect(content.donationTitle).toBe("Make a Donation");
     expect(content.donationButtonLabel).toBe("Donate to UCSF");
-    expect(new URL(content.donationUrl).protocol).toBe("https:");
     expect(content.donationText.trim()).not.toBe("");
+    // A new memorial must not ask visitors to give to a real hospital the family never chose.
+    expect(content.donationUrl).toBe("");
   });
 
   it("give a welcome message for before and after the service, in paragraphs", () => {

@@ -73,18 +73,25 @@ describe("the published gallery", () => {
       .values({ type: "VIDEO", status: "APPROVED", url: "/media/3/v.mp4", submittedBy: null })
       .returning()
       .get();
+    const grandpa = db
+      .insert(uploads)
+      .values({ type: "IMAGE", status: "APPROVED", url: "/media/5/p.jpg", submittedBy: "Grandpa Ted (ted@private.example)" })
+      .returning()
+      .get();
     const byAddress = db
       .insert(uploads)
       .values({ type: "IMAGE", status: "APPROVED", url: "/media/4/p.jpg", submittedBy: "ann@private.example" })
       .returning()
       .get();
-    expect(getGalleryItem(photo.id)?.title).toBe("Photo shared by Friend");
-    expect(getGalleryItem(video.id)?.title).toBe("Video shared by Friend, 1:15");
+    // The name as the sender gave it, never cut to its first word.
+    expect(getGalleryItem(photo.id)?.title).toBe("Photo shared by Friend 1");
+    expect(getGalleryItem(video.id)?.title).toBe("Video shared by Friend 2, 1:15");
     // No stored length (a video from before lengths were measured): no length; no name: a guest, never an address.
     expect(getGalleryItem(silent.id)?.title).toBe("Video shared by a guest");
     expect(getGalleryItem(byAddress.id)?.title).toBe("Photo shared by a guest");
+    expect(getGalleryItem(grandpa.id)?.title).toBe("Photo shared by Grandpa Ted");
     const body = (await (await api("?limit=20&offset=0")).json()) as unknown as { id: number; title: string }[];
-    expect(body.find((item) => item.id === video.id)?.title).toBe("Video shared by Friend, 1:15");
+    expect(body.find((item) => item.id === video.id)?.title).toBe("Video shared by Friend 2, 1:15");
     expect(body.map((item) => item.title).join(" ")).not.toMatch(/file-|private\.example/);
   });
 

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { uploads, type MediaType, type Status } from "../../db/schema";
 import { db } from "~/db.server";
-import { listSlideshow, senderFirstName } from "~/models/upload.server";
+import { listSlideshow, senderName } from "~/models/upload.server";
 import { SLIDESHOW_MAX_ITEMS, type SlideshowItem } from "~/models/upload.schema";
 import { loader as apiLoader } from "~/routes/api.slideshow";
 import { loader as pageLoader } from "~/routes/slideshow";
@@ -68,7 +68,7 @@ const page = (query = "") =>
   );
 
 describe("what the slideshow shows", () => {
-  it("only published media with their public copies, newest first, with the sender's first name and nothing more about them", () => {
+  it("only published media with their public copies, newest first, with the name the sender gave and nothing more about them", () => {
     seed(1);
     seed(2, { type: "VIDEO", submittedBy: "Anne-Marie de la Cruz (anne@private.example)" });
     seed(3, { status: "PENDING" });
@@ -85,7 +85,7 @@ describe("what the slideshow shows", () => {
         videoUrl: null,
         posterUrl: null,
         durationSec: null,
-        senderFirstName: null,
+        senderName: null,
       },
       {
         id: expect.any(Number),
@@ -94,7 +94,7 @@ describe("what the slideshow shows", () => {
         videoUrl: "/media/2/display.mp4",
         posterUrl: "/media/2/thumb.jpg",
         durationSec: 75,
-        senderFirstName: "Anne-Marie",
+        senderName: "Anne-Marie de la Cruz",
       },
       {
         id: expect.any(Number),
@@ -103,7 +103,7 @@ describe("what the slideshow shows", () => {
         videoUrl: null,
         posterUrl: null,
         durationSec: null,
-        senderFirstName: "Friend1",
+        senderName: "Friend1 Surname",
       },
     ]);
   });
@@ -125,15 +125,17 @@ describe("what the slideshow shows", () => {
   });
 
   it.each([
-    ["Anne Smith (anne@example.com)", "Anne"],
-    ["  Ngozi   Okafor  (n@example.com)", "Ngozi"],
+    ["Grandpa Ted (ted@example.com)", "Grandpa Ted"],
+    ["Anne Smith (anne@example.com)", "Anne Smith"],
+    ["  Ngozi   Okafor  (n@example.com)", "Ngozi Okafor"],
+    ["Ted ted@example.com (ted@example.com)", "Ted"],
     ["anne@example.com (anne@example.com)", null],
     ["Just a name", null],
     [" (x@example.com)", null],
     [null, null],
-    [`${"A".repeat(60)} B (a@example.com)`, "A".repeat(40)],
-  ])("the caption's first name of %j is %j", (submittedBy, expected) => {
-    expect(senderFirstName(submittedBy)).toBe(expected);
+    [`${"A".repeat(60)} ${"B".repeat(60)} (a@example.com)`, `${"A".repeat(60)} ${"B".repeat(39)}`],
+  ])("the caption's name of %j is %j", (submittedBy, expected) => {
+    expect(senderName(submittedBy)).toBe(expected);
   });
 });
 
@@ -149,17 +151,9 @@ describe("GET /api/slideshow", () => {
     const body = JSON.parse(text) as { items: Record<string, unknown>[] };
     expect(Object.keys(body)).toEqual(["items"]);
     expect(body.items).toHaveLength(1);
-    expect(Object.keys(body.items[0]!).sort()).toEqual([
-      "durationSec",
-      "id",
-      "imageUrl",
-      "posterUrl",
-      "senderFirstName",
-      "type",
-      "videoUrl",
-    ]);
-    expect(body.items[0]!.senderFirstName).toBe("Rosa");
-    expect(text).not.toMatch(/private\.example|Park|Pending|IMG_|original/);
+    expect(Object.keys(body.items[0]!).sort()).toEqual(["durationSec", "id", "imageUrl", "posterUrl", "senderName", "type", "videoUrl"]);
+    expect(body.items[0]!.senderName).toBe("Rosa Park");
+    expect(text).not.toMatch(/private\.example|Pending|IMG_|original/);
 
     const etag = response.headers.get("ETag")!;
     expect(etag).toMatch(/^"[\w-]+"$/);
@@ -246,7 +240,7 @@ describe("a fresh list joining the rotation", () => {
     videoUrl: null,
     posterUrl: null,
     durationSec: null,
-    senderFirstName: null,
+    senderName: null,
   });
   const ids = (rotation: { items: SlideshowItem[]; index: number }) => ({ ids: rotation.items.map((i) => i.id), index: rotation.index });
 

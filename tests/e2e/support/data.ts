@@ -43,8 +43,9 @@ export function removeAllPoems() {
   db.delete(poems).run();
 }
 
-export function addPoem(input: Partial<PoemInput> = {}) {
-  return createPoem(
+/** A poem as the admin form adds it; `addedAt` (ms) sets when it was added, for a page that says so. */
+export function addPoem(input: Partial<PoemInput> & { addedAt?: number } = {}) {
+  const poem = createPoem(
     {
       title: input.title ?? `A poem ${Math.random().toString(36).slice(2, 8)}`,
       content: input.content ?? "Line one\nLine two",
@@ -52,6 +53,12 @@ export function addPoem(input: Partial<PoemInput> = {}) {
     },
     operator(),
   );
+  if (input.addedAt !== undefined)
+    db.update(poems)
+      .set({ createdAt: new Date(input.addedAt) })
+      .where(eq(poems.id, poem.id))
+      .run();
+  return poem;
 }
 
 export function removeAllMemories() {
@@ -149,7 +156,7 @@ export function addGalleryCopies(sourceId: number, count: number, { prefix = "ph
         type,
         status: "APPROVED" as const,
         originalName: `${prefix}-${String(i + 1).padStart(3, "0")}.${type === "VIDEO" ? "mp4" : "jpg"}`,
-        // Named by its sender on the page: the sender's first name tells the copies apart.
+        // Named by its sender on the page: the sender's name tells the copies apart.
         submittedBy: `${prefix}-${String(i + 1).padStart(3, "0")} (copies@example.com)`,
         createdAt: new Date(newest + (i + 1) * 1000),
       })),
