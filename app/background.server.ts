@@ -7,7 +7,7 @@ import { openSetupAfter } from "~/models/first-run.server";
 import { queueDueSummaries } from "~/models/notifications.server";
 import { mailEnabled, pruneMail, startMailSender, stopMailSender } from "~/models/outbox.server";
 import { cleanupAbandonedUploads } from "~/models/upload-intake.server";
-import { requeueUnprocessedUploads } from "~/models/upload-processing.server";
+import { requeueUnprocessedUploads, stopProcessing } from "~/models/upload-processing.server";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -70,8 +70,9 @@ export async function startBackgroundWork() {
 
 /**
  * On shutdown, before the database closes: the e-mail being sent (if any)
- * is finished and recorded, so the next start does not send it again.
+ * is finished and recorded, so the next start does not send it again, and
+ * media work stops (ffmpeg with it), to be taken up again at the next start.
  */
 export async function stopBackgroundWork() {
-  await stopMailSender();
+  await Promise.all([stopMailSender(), stopProcessing()]);
 }

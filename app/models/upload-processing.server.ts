@@ -12,10 +12,11 @@ import { makeImageCopies } from "~/media/process.server";
 import { checkVideoFrameSize, makeVideoPoster, makeWebVideo, probeForWeb, probeVideo } from "~/media/video.server";
 import { CpuBudgetExceeded, mayTryAgain, minutesLeft, webVideoCpuSeconds } from "~/media/cpu-budget.server";
 import { MediaProblem, tooSlow } from "~/media/processing-limits.server";
-import { createJobQueue, JobTimedOut } from "~/media/processing-queue.server";
+import { createJobQueue, JobCancelled, JobTimedOut } from "~/media/processing-queue.server";
+import { stopAllTools } from "~/media/run-tool.server";
 import { photoCopies, photoCopyName } from "~/media/web-sizes";
 import { Refusal } from "~/utils/refusal.server";
-import type { ProcessingState } from "./upload.schema";
+import { parseSubmittedBy, type ProcessingState } from "./upload.schema";
 
 // Processing: the public copy, thumbnail and measurements of each upload,
 // made from its original one job at a time, each job within a time limit.
@@ -89,10 +90,22 @@ export function publicCopyKeys(upload: Pick<Upload, "storageKey" | "displayKey" 
   return [...display, upload.thumbnailKey].filter((key): key is string => !!key && key !== upload.storageKey);
 }
 
+/**
+ * Who sent an upload, for the queue's turns (app/media/processing-queue.server.ts):
+ * their address, or the upload itself when it has none.
+ */
+function senderOf(upload: Pick<Upload, "id" | "submittedBy"> | undefined, id: number) {
+  const email = upload?.submittedBy ? parseSubmittedBy(upload.submittedBy)?.email : undefined;
+  return email ? email.toLowerCase() : `upload-${id}`;
+}
+
 /** Queues one upload's processing; resolves (never rejects) once it has been processed or given up on. */
 export function enqueueProcessing(id: number): Promise<ProcessingOutcome> {
-  const limitMs = processingTimeLimitMs(getRow(id) ?? { sizeBytes: 0 });
-  return queue.enqueue((signal) => processUpload(id, signal), { limitMs }).catch(giveUp(id, limitMs));
+  const upload = getRow(id);
+  const limitMs = processingTimeLimitMs(upload ?? { sizeBytes: 0 });
+  return queue
+    .enqueue((signal) => processUpload(id, signal), { limitMs, owner: senderOf(upload, id), subject: id })
+    .catch(giveUp(id, limitMs));
 }
 
 /**
@@ -103,15 +116,18 @@ export function enqueueProcessing(id: number): Promise<ProcessingOutcome> {
  * it: the sender's completion has been answered after the first part.
  */
 function enqueueWebVideo(id: number, attempt = 1): Promise<ProcessingOutcome> {
-  const cpuSeconds = webVideoCpuSeconds(getRow(id) ?? { sizeBytes: 0, durationSec: null, width: null, height: null }, attempt);
+  const upload = getRow(id);
+  const cpuSeconds = webVideoCpuSeconds(upload ?? { sizeBytes: 0, durationSec: null, width: null, height: null }, attempt);
   return queue
-    .enqueue((signal) => makeWebVideoFor(id, cpuSeconds, attempt, signal), { priority: "long" })
+    .enqueue((signal) => makeWebVideoFor(id, cpuSeconds, attempt, signal), { priority: "long", owner: senderOf(upload, id), subject: id })
     .catch(giveUp(id, 0, webVideoFailed));
 }
 
 const giveUp =
   (id: number, limitMs: number, fail: (id: number, reason: string) => void = markFailed) =>
   (error: unknown) => {
+    // Deleted or rejected meanwhile, or the server is stopping (the next start takes it up again).
+    if (error instanceof JobCancelled) return { ok: false as const, kind: "failed" as const, reason: error.message };
     const problem = error instanceof JobTimedOut ? tooSlow(Math.round(limitMs / 1000)) : new MediaProblem("failed", SOMETHING_WENT_WRONG);
     console.error(JSON.stringify({ level: "error", msg: "media processing failed", uploadId: id, error: String(error) }));
     fail(id, problem.message);
@@ -151,6 +167,27 @@ export function runUrgentMediaJob<T>(run: (signal: AbortSignal) => Promise<T>, l
 /** Whether media work is running or waiting: the server does not stop itself for being idle meanwhile (server/idle-exit.mjs). */
 export function processingPending() {
   return queue.busy;
+}
+
+/**
+ * An upload deleted or rejected: its waiting jobs are dropped and its
+ * running one is stopped, ffmpeg included, so no work goes on for a file
+ * that is gone.
+ */
+export function cancelProcessing(id: number) {
+  queue.cancel(id);
+}
+
+/**
+ * On shutdown: the running job is stopped (its tools killed) and nothing
+ * else starts; the upload stays as it was, and the next start takes it up
+ * again (requeueUnprocessedUploads). Waits a little for the stopped job to
+ * settle, so it does not write after the database closes.
+ */
+export async function stopProcessing() {
+  queue.stop();
+  stopAllTools();
+  await Promise.race([queue.idle(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
 }
 
 /** Waits until every processing job queued so far has finished (jobs stopped at their time limit included). */

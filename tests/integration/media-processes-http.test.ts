@@ -1,0 +1,132 @@
+// Video encodes against the production server (`node server/index.mjs` on
+// the build), with real ffmpeg processes: an encode never outlives the
+// server or the upload it is for, and one sender's long video does not hold
+// another sender's short clip.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminCookieFor, hasEnded, manageSites, postJson, request, scratchDir, startSite, type Site } from "../support/site-process";
+
+manageSites();
+
+const ADMIN = { username: "keeper", password: "a-long-enough-password" };
+let clips: string;
+
+/** `seconds` of 1080p that weigh almost nothing (a flat colour, one key frame every 10 s), like the file that held the queue. */
+function flatVideo(seconds: number, name: string) {
+  const file = path.join(clips, name);
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    `color=c=0x336699:s=1920x1080:r=30:d=${Math.min(seconds, 10)}`,
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-g",
+    "300",
+    "-pix_fmt",
+    "yuv420p",
+    file + ".part.mp4",
+  ]);
+  // Repeated without encoding again: four minutes cost the test a second.
+  const loops = Math.max(Math.ceil(seconds / 10) - 1, 0);
+  execFileSync("ffmpeg", ["-v", "error", "-y", "-stream_loop", String(loops), "-i", file + ".part.mp4", "-c", "copy", file]);
+  return readFileSync(file);
+}
+
+beforeAll(() => {
+  clips = scratchDir();
+});
+
+/** Shares `bytes` the way the upload dialog does: sign, PUT, complete. Returns the upload's id. */
+async function share(site: Site, bytes: Buffer, submittedBy: string, originalName = "clip.mp4") {
+  const signed = await postJson(site.port, "/api/uploads/sign", {});
+  expect(signed.status).toBe(200);
+  const { uploadURL } = JSON.parse(signed.body) as { uploadURL: string };
+  const target = new URL(uploadURL);
+  const put = await request(site.port, "PUT", target.pathname + target.search, { body: bytes, headers: { "Content-Type": "video/mp4" } });
+  expect(put.status).toBeLessThan(300);
+  const completed = await postJson(site.port, "/api/uploads/complete", { uploadURL, submittedBy, type: "VIDEO", originalName });
+  expect(completed.status, completed.body).toBe(201);
+  return (JSON.parse(completed.body) as { id: number }).id;
+}
+
+/** The server's ffmpeg processes making a web copy (x264), with their pids. */
+function encodes(site: Site): number[] {
+  let children: string;
+  try {
+    children = readFileSync(`/proc/${site.child.pid}/task/${site.child.pid}/children`, "utf8");
+  } catch {
+    return [];
+  }
+  return children
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("libx264");
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** Waits for the web copy of a video to be under way, and returns its ffmpeg's pid. */
+async function encodeUnderWay(site: Site) {
+  await expect.poll(() => encodes(site).length, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+  return encodes(site)[0]!;
+}
+
+describe("a video being prepared", () => {
+  let long: Buffer;
+  beforeAll(() => {
+    long = flatVideo(240, "four-minutes.mp4");
+  }, 60_000);
+
+  it("stops with the server: a clean stop (SIGTERM) leaves no ffmpeg running", async () => {
+    const site = await startSite(scratchDir());
+    await share(site, long, "Ann (ann@example.com)");
+    const ffmpeg = await encodeUnderWay(site);
+    site.child.kill("SIGTERM");
+    expect(await site.exited).toEqual({ code: 0, signal: null });
+    await expect.poll(() => hasEnded(ffmpeg), { timeout: 5_000 }).toBe(true);
+  }, 90_000);
+
+  it("stops with the server: a server killed outright (SIGKILL) leaves no ffmpeg running", async () => {
+    const site = await startSite(scratchDir());
+    await share(site, long, "Ann (ann@example.com)");
+    const ffmpeg = await encodeUnderWay(site);
+    site.child.kill("SIGKILL");
+    await site.exited;
+    await expect.poll(() => hasEnded(ffmpeg), { timeout: 5_000 }).toBe(true);
+  }, 90_000);
+
+  it("stops when the family deletes the upload, or rejects it", async () => {
+    const site = await startSite(scratchDir(), { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+    const cookie = await adminCookieFor(site, ADMIN);
+
+    const deleted = await share(site, long, "Ann (ann@example.com)");
+    const first = await encodeUnderWay(site);
+    const answer = await request(site.port, "DELETE", `/api/admin/uploads/${deleted}`, { headers: { Cookie: cookie } });
+    expect(answer.status).toBe(204);
+    await expect.poll(() => hasEnded(first), { timeout: 5_000 }).toBe(true);
+
+    const rejected = await share(site, long, "Bo (bo@example.com)");
+    const second = await encodeUnderWay(site);
+    const patched = await request(site.port, "PATCH", `/api/admin/uploads/${rejected}`, {
+      body: JSON.stringify({ status: "REJECTED" }),
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+    });
+    expect(patched.status).toBe(200);
+    await expect.poll(() => hasEnded(second), { timeout: 5_000 }).toBe(true);
+    expect(encodes(site)).toEqual([]);
+  }, 120_000);
+});
