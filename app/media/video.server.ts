@@ -9,8 +9,11 @@ const POSTER_WIDTH = 280;
 
 export interface VideoFacts {
   durationSec: number | null;
+  /** The first picture's size, which the web copy is made from. */
   width: number | null;
   height: number | null;
+  /** Every picture in the file (a file may hold several, and a poster is taken from the largest). */
+  pictures: { width: number | null; height: number | null }[];
 }
 
 interface RunOptions {
@@ -31,9 +34,9 @@ export async function probeVideo(input: string, options: RunOptions = {}): Promi
         "-threads",
         "1",
         "-select_streams",
-        "v:0",
+        "v",
         "-show_entries",
-        "format=duration:stream=width,height",
+        "format=duration:stream=width,height,duration",
         "-of",
         "json",
         input,
@@ -46,15 +49,22 @@ export async function probeVideo(input: string, options: RunOptions = {}): Promi
     return null;
   }
   try {
-    const data = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { width?: number; height?: number }[] };
+    const data = JSON.parse(stdout) as {
+      format?: { duration?: string };
+      streams?: { width?: number; height?: number; duration?: string }[];
+    };
     // Sound in a video's container (an .m4a, a voice memo saved as .mp4): there is nothing to show.
     if (data.streams?.length === 0)
       throw new MediaProblem("unreadable", "the file has sound but no picture, and only photos and videos can be shared");
-    const duration = Number(data.format?.duration);
+    // The longest the file says of itself or of any picture in it.
+    const durations = [data.format?.duration, ...(data.streams ?? []).map((stream) => stream.duration)]
+      .map(Number)
+      .filter((value) => Number.isFinite(value));
     return {
-      durationSec: Number.isFinite(duration) ? Math.round(duration) : null,
+      durationSec: durations.length > 0 ? Math.round(Math.max(...durations)) : null,
       width: data.streams?.[0]?.width ?? null,
       height: data.streams?.[0]?.height ?? null,
+      pictures: (data.streams ?? []).map((stream) => ({ width: stream.width ?? null, height: stream.height ?? null })),
     };
   } catch (error) {
     if (error instanceof MediaProblem) throw error;
@@ -63,18 +73,35 @@ export async function probeVideo(input: string, options: RunOptions = {}): Promi
 }
 
 /**
- * Refuses, before any frame is decoded, a video whose frames are larger than
- * this machine can decode (a file of a few kilobytes can claim 16000 × 16000).
+ * Refuses, before any frame is decoded, a video with a picture larger than
+ * this machine can decode (a file of a few kilobytes can claim 16000 ×
+ * 16000), in any of its video streams: the poster is taken from the
+ * largest, whichever comes first.
  */
 export function checkVideoFrameSize(facts: VideoFacts, limits: ProcessingLimits = PROCESSING_LIMITS) {
-  const { width, height } = facts;
-  if (width === null || height === null) return;
-  if (width > limits.videoSide || height > limits.videoSide || width * height > limits.videoPixels) {
-    throw new MediaProblem(
-      "too-large",
-      `the video is ${width} × ${height} pixels, and this site can show videos up to 4K (${limits.videoSide} pixels on the longest side); a copy recorded or saved at 4K or 1080p can be shared instead`,
-    );
+  for (const { width, height } of [facts, ...facts.pictures]) {
+    if (width === null || height === null) continue;
+    if (width > limits.videoSide || height > limits.videoSide || width * height > limits.videoPixels) {
+      throw new MediaProblem(
+        "too-large",
+        `the video is ${width} × ${height} pixels, and this site can show videos up to 4K (${limits.videoSide} pixels on the longest side); a copy recorded or saved at 4K or 1080p can be shared instead`,
+      );
+    }
   }
+}
+
+/**
+ * Refuses, before any frame is decoded, a video longer than the site takes
+ * (PROCESSING_LIMITS.videoSeconds): a file of a few hundred kilobytes can
+ * carry hours of pictures, each of which the web copy encodes.
+ */
+export function checkVideoLength(facts: Pick<VideoFacts, "durationSec">, limits: ProcessingLimits = PROCESSING_LIMITS) {
+  if (facts.durationSec === null || facts.durationSec <= limits.videoSeconds) return;
+  const minutes = Math.ceil(facts.durationSec / 60);
+  throw new MediaProblem(
+    "too-large",
+    `the video is ${minutes} minutes long, and videos up to ${limits.videoSeconds / 60} minutes can be shared; a shorter version, or the video in parts, can be shared instead`,
+  );
 }
 
 /** A 280 px-wide JPEG frame from about one second in (or the first frame of a shorter clip). */
@@ -303,6 +330,9 @@ export async function makeWebVideo(input: string, mime: string, facts: WebVideoF
         input,
         ...maps,
         ...codecs,
+        // Never past the longest video the site takes, whatever the file said of its length.
+        "-t",
+        String(PROCESSING_LIMITS.videoSeconds),
         ...STRIP_METADATA,
         "-movflags",
         "+faststart",

@@ -9,7 +9,7 @@ import { db } from "~/db.server";
 import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
 import { makeImageCopies } from "~/media/process.server";
-import { checkVideoFrameSize, makeVideoPoster, makeWebVideo, probeForWeb, probeVideo } from "~/media/video.server";
+import { checkVideoFrameSize, checkVideoLength, makeVideoPoster, makeWebVideo, probeForWeb, probeVideo } from "~/media/video.server";
 import { CpuBudgetExceeded, mayTryAgain, minutesLeft, webVideoCpuSeconds } from "~/media/cpu-budget.server";
 import { MediaProblem, tooSlow } from "~/media/processing-limits.server";
 import { createJobQueue, JobCancelled, JobTimedOut } from "~/media/processing-queue.server";
@@ -316,6 +316,7 @@ async function makeCopies(upload: Upload, file: string, rotation: number, workDi
   const facts = await probeVideo(file, { signal });
   if (!facts) throw new MediaProblem("unreadable", "the video could not be read; the file may be damaged or not really a video");
   checkVideoFrameSize(facts);
+  checkVideoLength(facts);
   // The poster and measurements now (ffmpeg turns the frame upright); the web copy in a job of its own.
   const poster = await makeVideoPoster(file, facts.durationSec, workDir, { signal });
   const thumbnailKey = poster ? await store("-poster.jpg", poster, "image/jpeg") : null;

@@ -85,6 +85,33 @@ async function encodeUnderWay(site: Site) {
   return encodes(site)[0]!;
 }
 
+describe("a video longer than the site takes", () => {
+  it("is refused to its sender in words, as JSON", async () => {
+    const site = await startSite(scratchDir());
+    const signed = await postJson(site.port, "/api/uploads/sign", {});
+    const { uploadURL } = JSON.parse(signed.body) as { uploadURL: string };
+    const target = new URL(uploadURL);
+    await request(site.port, "PUT", target.pathname + target.search, {
+      body: flatVideo(31 * 60, "long.mp4"),
+      headers: { "Content-Type": "video/mp4" },
+    });
+    const completed = await postJson(site.port, "/api/uploads/complete", {
+      uploadURL,
+      submittedBy: "Ann (ann@example.com)",
+      type: "VIDEO",
+      originalName: "long.mp4",
+    });
+    expect(completed.status).toBe(400);
+    expect(JSON.parse(completed.body)).toEqual({
+      errors: {
+        file: [
+          "The video is 31 minutes long, and videos up to 30 minutes can be shared; a shorter version, or the video in parts, can be shared instead.",
+        ],
+      },
+    });
+  }, 60_000);
+});
+
 describe("a video being prepared", () => {
   let long: Buffer;
   beforeAll(() => {
