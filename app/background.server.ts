@@ -3,6 +3,7 @@ import { config } from "~/config.server";
 import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { ensureConfiguredAdmin } from "~/models/admin.server";
+import { sweepStaleBooks } from "~/models/memory-book.server";
 import { openSetupAfter } from "~/models/first-run.server";
 import { queueDueSummaries } from "~/models/notifications.server";
 import { mailEnabled, pruneMail, startMailSender, stopMailSender } from "~/models/outbox.server";
@@ -62,6 +63,10 @@ export async function startBackgroundWork() {
     tidyMail();
     setInterval(tidyMail, HOUR).unref();
   }
+  // Memory books left in the temporary folder by downloads given up on, or by a crash.
+  const sweepBooks = () => void sweepStaleBooks().catch((error: unknown) => console.error(error));
+  sweepBooks();
+  setInterval(sweepBooks, HOUR).unref();
   if (process.env.NODE_ENV === "test") return;
   requeueUnprocessedUploads();
   void tidyUploads();

@@ -201,7 +201,6 @@ export interface BookOptions {
 /** Writes the memory book to `file`. */
 export async function writeMemoryBook({ size, origin, file, now = Date.now(), onProgress, signal }: BookOptions): Promise<void> {
   const site = getSiteView(now);
-  const { timeZone } = site;
   const page = geometry(size);
   const poems = listPoems().reverse();
   const media = publishedMedia();
@@ -225,8 +224,41 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
     out.once("finish", resolve);
     out.once("error", reject);
   });
+  // Its error is what the build throws; once the build has failed, a late one must not end the server.
+  finished.catch(() => undefined);
   doc.pipe(out);
+  try {
+    await layOut(doc, out, { size, origin, now, signal, step, site, drawQr, poems, media });
+    doc.end();
+    await finished;
+  } catch (error) {
+    // The file is closed on every path: a book given up on leaves no descriptor open.
+    doc.unpipe(out);
+    if (!out.closed) {
+      const closed = new Promise<void>((resolve) => out.once("close", () => resolve()));
+      out.destroy();
+      await closed;
+    }
+    throw error;
+  }
+}
 
+interface Layout {
+  size: BookSize;
+  origin: string;
+  now: number;
+  signal: AbortSignal | undefined;
+  step: () => void;
+  site: ReturnType<typeof getSiteView>;
+  drawQr: (text: string, x: number, y: number, size: number) => void;
+  poems: ReturnType<typeof listPoems>;
+  media: BookPhoto[];
+}
+
+/** Lays the book out page by page into `doc`, waiting for `out` to keep up. */
+async function layOut(doc: PDFDoc, out: WriteStream, { size, origin, now, signal, step, site, drawQr, poems, media }: Layout) {
+  const { timeZone } = site;
+  const page = geometry(size);
   doc.registerFont("regular", FONTS.regular);
   doc.registerFont("bold", FONTS.bold);
   doc.registerFont("italic", FONTS.italic);
@@ -432,9 +464,6 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
   say(origin, "regular", 11, { align: "center" });
   doc.moveDown(0.6);
   say(`This book was made on ${formatLongDate(now, timeZone)}.`, "italic", 10, { align: "center" });
-
-  doc.end();
-  await finished;
 }
 
 /** A QR code drawn as squares (sharp at any size, found again by a scanner from a print). */
@@ -468,10 +497,26 @@ export function bookProgress() {
   return progress;
 }
 
-/** Makes the book in a temporary file, one at a time; the caller sends it and calls `done`. */
+/** The temporary folders of books this process is making or sending now. */
+const liveFolders = new Set<string>();
+/** A book's temporary folder names the process that made it: `memory-book-<pid>-<random>`. */
+const FOLDER_PREFIX = "memory-book-";
+
+/**
+ * Makes the book in a temporary file, one at a time; the caller sends it and
+ * calls `done` (as often as it likes). A book whose `signal` is aborted
+ * while it waits its turn is never begun; one aborted while being made
+ * stops, and its folder goes.
+ */
 export function makeMemoryBook(options: Omit<BookOptions, "file">): Promise<{ file: string; done: () => Promise<void> }> {
   const run = async () => {
-    const dir = await fs.mkdtemp(path.join(tmpdir(), "memory-book-"));
+    options.signal?.throwIfAborted();
+    const dir = await fs.mkdtemp(path.join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
+    liveFolders.add(dir);
+    const remove = async () => {
+      await fs.rm(dir, { recursive: true, force: true });
+      liveFolders.delete(dir);
+    };
     const file = path.join(dir, "book.pdf");
     const startedAt = formatDateTime(new Date(options.now ?? Date.now()), getSiteView().timeZone);
     progress = { size: options.size, done: 0, total: 0, startedAt };
@@ -485,14 +530,51 @@ export function makeMemoryBook(options: Omit<BookOptions, "file">): Promise<{ fi
         },
       });
     } catch (error) {
-      await fs.rm(dir, { recursive: true, force: true });
+      await remove();
       throw error;
     } finally {
       progress = null;
     }
-    return { file, done: () => fs.rm(dir, { recursive: true, force: true }) };
+    return { file, done: remove };
   };
   const result = queue.then(run, run);
   queue = result.catch(() => undefined);
   return result;
+}
+
+const STALE_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Removes books left in the temporary folder: by this process and no longer
+ * being sent, by a process that has ended (a crash, a restart), or older
+ * than an hour. At start and hourly (app/background.server.ts). A file still
+ * being read by a download is unaffected: the open file stays readable.
+ */
+export async function sweepStaleBooks(now = Date.now()) {
+  const root = tmpdir();
+  const names = await fs.readdir(root).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    if (!name.startsWith(FOLDER_PREFIX)) continue;
+    const dir = path.join(root, name);
+    if (liveFolders.has(dir)) continue;
+    const pid = Number(/^memory-book-(\d+)-/.exec(name)?.[1]);
+    const stat = await fs.stat(dir).catch(() => null);
+    if (!stat) continue;
+    const ours = pid === process.pid;
+    const ownerAlive = !ours && Number.isInteger(pid) && pid > 0 && processAlive(pid);
+    if (ownerAlive && now - stat.mtimeMs < STALE_AFTER_MS) continue;
+    await fs.rm(dir, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+function processAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
