@@ -298,7 +298,7 @@ async function layOut(doc: PDFDoc, out: WriteStream, { size, origin, now, signal
   /** Text in runs of the font that has its letters: Noto Sans, or the CJK font for what it lacks. */
   function say(text: string, font: "regular" | "bold" | "italic", fontSize: number, options: PDFKit.Mixins.TextOptions = {}) {
     const runs: { cjk: boolean; text: string }[] = [];
-    for (const char of text) {
+    for (const char of breakLongWords(text)) {
       const cp = char.codePointAt(0)!;
       const cjk = cp > 0x2e7f && !latin.hasGlyphForCodePoint(cp);
       const last = runs[runs.length - 1];
@@ -464,6 +464,25 @@ async function layOut(doc: PDFDoc, out: WriteStream, { size, origin, now, signal
   say(origin, "regular", 11, { align: "center" });
   doc.moveDown(0.6);
   say(`This book was made on ${formatLongDate(now, timeZone)}.`, "italic", 10, { align: "center" });
+}
+
+/** Longer words than this get a place to break every this many letters. */
+const LONGEST_WORD = 30;
+
+/**
+ * A word longer than a line is cut by pdfkit letter by letter, measuring
+ * every shorter prefix again for each line: a 5,000-letter word took the
+ * server 2 to 5 s. A zero-width space (a break opportunity for pdfkit's
+ * line breaker, and a glyph Noto Sans has, of no width) every 30 letters
+ * lets it break such a word at once; the word reads the same.
+ */
+export function breakLongWords(text: string) {
+  return text.replace(new RegExp(`[^\\s\u200b]{${LONGEST_WORD + 1},}`, "gu"), (word) => {
+    const letters = Array.from(word);
+    const pieces: string[] = [];
+    for (let at = 0; at < letters.length; at += LONGEST_WORD) pieces.push(letters.slice(at, at + LONGEST_WORD).join(""));
+    return pieces.join("\u200b");
+  });
 }
 
 /** A QR code drawn as squares (sharp at any size, found again by a scanner from a print). */
