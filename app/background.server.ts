@@ -1,9 +1,11 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { sweepExpiredSessions } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { ensureConfiguredAdmin } from "~/models/admin.server";
-import { sweepStaleBooks } from "~/models/memory-book.server";
+import { makeBooksApart, sweepStaleBooks } from "~/models/memory-book.server";
 import { openSetupAfter } from "~/models/first-run.server";
 import { queueDueSummaries } from "~/models/notifications.server";
 import { mailEnabled, pruneMail, startMailSender, stopMailSender } from "~/models/outbox.server";
@@ -68,6 +70,9 @@ export async function startBackgroundWork() {
   sweepBooks();
   setInterval(sweepBooks, HOUR).unref();
   if (process.env.NODE_ENV === "test") return;
+  // Books are made at the lowest CPU priority in a process of their own (decision 030).
+  const bookProcess = path.resolve("server/memory-book-process.mjs");
+  if (existsSync(bookProcess)) makeBooksApart(bookProcess);
   requeueUnprocessedUploads();
   void tidyUploads();
   setInterval(() => void tidyUploads(), HOUR).unref();

@@ -160,6 +160,22 @@ export function stopAllTools() {
   for (const child of running) killGroup(child);
 }
 
+/**
+ * Starts a long piece of background work (the memory book) in a child
+ * process at the lowest CPU priority (`nice -n 19`), so that on one shared
+ * CPU visitors' pages go first, with the same guarantees as a tool: its own
+ * process group, killed with the server (the parent-death signal) and at
+ * shutdown (`stopAllTools`), and by `kill()`.
+ */
+export function startLowPriority(command: string, args: string[]) {
+  const [file, argv] = withParentDeathSignal("nice", ["-n", "19", command, ...args]);
+  const child = spawn(file, argv, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  running.add(child);
+  child.once("close", () => running.delete(child));
+  child.once("error", () => running.delete(child));
+  return { child, kill: () => killGroup(child) };
+}
+
 let setprivFound: boolean | undefined;
 
 /**

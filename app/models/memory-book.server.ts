@@ -11,6 +11,7 @@ import { memories, uploads } from "../../db/schema";
 import { bundledMedia, memorialTitle } from "~/content";
 import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
+import { startLowPriority } from "~/media/run-tool.server";
 import { loadSharp } from "~/media/sharp.server";
 import { formatIsoDate, formatLongDate, formatDateTime } from "~/utils/time";
 import { parseSubmittedBy } from "./export.server";
@@ -516,6 +517,73 @@ export function bookProgress() {
   return progress;
 }
 
+/** The script that makes a book in a process of its own (server/memory-book-process.mjs); null: in this one. */
+let bookProcessScript: string | null = null;
+
+/**
+ * Called by the Node server at start: from now on each book is made by
+ * `script` in a child process at the lowest CPU priority (`nice -n 19`), so
+ * on one shared CPU visitors' pages go first and the server's own memory
+ * stays as it was (the child's is given back when it ends). Tests and
+ * `remix dev` make books in process.
+ */
+export function makeBooksApart(script: string) {
+  bookProcessScript = script;
+}
+
+/** Prefix of the child's progress lines on its stdout (anything else it prints is passed on to the log). */
+export const BOOK_PROGRESS = "memory-book-progress ";
+
+function writeMemoryBookApart(script: string, { onProgress, signal, ...options }: BookOptions) {
+  return new Promise<void>((resolve, reject) => {
+    const { child, kill } = startLowPriority(process.execPath, [script, JSON.stringify(options)]);
+    const onAbort = () => kill();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    let pending = "";
+    let errors = "";
+    child.stdout!.setEncoding("utf8");
+    child.stdout!.on("data", (chunk: string) => {
+      const lines = (pending + chunk).split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        if (line.startsWith(BOOK_PROGRESS)) onProgress?.(JSON.parse(line.slice(BOOK_PROGRESS.length)) as BookProgress);
+        else if (line.trim()) console.log(line);
+      }
+    });
+    child.stderr!.setEncoding("utf8");
+    child.stderr!.on("data", (chunk: string) => (errors = (errors + chunk).slice(-4000)));
+    child.once("error", reject);
+    child.once("close", (code) => {
+      signal?.removeEventListener("abort", onAbort);
+      if (signal?.aborted) return reject(signal.reason);
+      if (code === 0) return resolve();
+      reject(new Error(`The memory book's process ended with ${String(code)}: ${errors.trim().split("\n").slice(-3).join(" | ")}`));
+    });
+  });
+}
+
+/** How long the last book took per item placed, measured; null until one has been made since the server started. */
+let lastPace: { secondsPerItem: number } | null = null;
+
+/**
+ * Per item when no book has been made since the server started: at a
+ * shared CPU's baseline a book of 100 memories took 213 s, about 2 s a
+ * memory, and a photo costs more (it is read and resized); at full speed
+ * it is a tenth of that.
+ */
+const GUESSED_SECONDS = { memory: 2, photo: 4 };
+
+/** What the next book would hold and about how long it would take to make, for the Exports tab. */
+export function bookEstimate() {
+  const memoriesCount = countMemories();
+  const poems = listPoems().length;
+  const photos = publishedMedia().length;
+  const seconds = lastPace
+    ? (memoriesCount + poems + photos) * lastPace.secondsPerItem
+    : (memoriesCount + poems) * GUESSED_SECONDS.memory + photos * GUESSED_SECONDS.photo;
+  return { memories: memoriesCount, poems, photos, seconds: Math.round(seconds), measured: lastPace !== null };
+}
+
 /** The temporary folders of books this process is making or sending now. */
 const liveFolders = new Set<string>();
 /** A book's temporary folder names the process that made it: `memory-book-<pid>-<random>`. */
@@ -539,15 +607,17 @@ export function makeMemoryBook(options: Omit<BookOptions, "file">): Promise<{ fi
     const file = path.join(dir, "book.pdf");
     const startedAt = formatDateTime(new Date(options.now ?? Date.now()), getSiteView().timeZone);
     progress = { size: options.size, done: 0, total: 0, startedAt };
+    const began = Date.now();
+    let placed = 0;
+    const onProgress = (p: BookProgress) => {
+      placed = p.done;
+      progress = { size: options.size, startedAt, ...p };
+      options.onProgress?.(p);
+    };
     try {
-      await writeMemoryBook({
-        ...options,
-        file,
-        onProgress: (p) => {
-          progress = { size: options.size, startedAt, ...p };
-          options.onProgress?.(p);
-        },
-      });
+      if (bookProcessScript) await writeMemoryBookApart(bookProcessScript, { ...options, file, onProgress });
+      else await writeMemoryBook({ ...options, file, onProgress });
+      if (placed > 0) lastPace = { secondsPerItem: (Date.now() - began) / 1000 / placed };
     } catch (error) {
       await remove();
       throw error;

@@ -1,7 +1,7 @@
 // The memory book against the production server (`node server/index.mjs` on
 // the build): a download the family gives up on (a closed tab) leaves no
 // book in the temporary folder and no file open.
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -142,4 +142,51 @@ describe("a memory book download given up on", () => {
     await expect.poll(books, { timeout: 30_000 }).toEqual([]);
     await expect.poll(openFiles, { timeout: 30_000 }).toBeLessThanOrEqual(level);
   }, 180_000);
+});
+
+/** The server's child processes making a book, with their nice values (Linux's /proc/<pid>/stat, field 19). */
+function bookProcesses(): { pid: number; nice: number }[] {
+  let children: string;
+  try {
+    children = readFileSync(`/proc/${site.child.pid}/task/${site.child.pid}/children`, "utf8");
+  } catch {
+    return [];
+  }
+  return children
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .flatMap((pid) => {
+      try {
+        if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("memory-book-process")) return [];
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return [{ pid, nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]) }];
+      } catch {
+        return [];
+      }
+    });
+}
+
+describe("while a memory book is made", () => {
+  it("visitors go first: the book is made at the lowest priority apart from the server, and the guest book answers meanwhile", async () => {
+    let arrived = false;
+    const whole = download("never").then((bytes) => {
+      arrived = true;
+      return bytes;
+    });
+    await expect.poll(async () => (await progress())?.done ?? 0, { timeout: 60_000, interval: 50 }).toBeGreaterThan(0);
+    expect(bookProcesses()).toEqual([{ pid: expect.any(Number), nice: 19 }]);
+    const guestbook = await request(site.port, "GET", "/guestbook");
+    expect(guestbook.status).toBe(200);
+    expect(arrived).toBe(false);
+    expect(await whole).toBeGreaterThan(PHOTOS * 100_000);
+    // The process is gone with its book, and its memory with it.
+    expect(bookProcesses()).toEqual([]);
+  }, 120_000);
+
+  it("the Exports tab says about how long the book takes, for how many memories and photos", async () => {
+    const page = await request(site.port, "GET", "/admin/exports", { headers: { Cookie: cookie } });
+    expect(page.body).toMatch(/(Less than a minute|About \d+ minutes?) for 40 memories and 40 photos\./);
+  });
 });
