@@ -226,6 +226,153 @@ export async function probeForWeb(input: string, options: RunOptions = {}): Prom
   }
 }
 
+/** The web copy's pictures: at most 1080 px on the longest side, H.264 High on one thread (WEB_VIDEO). */
+const VIDEO_ENCODE = [
+  "-vf",
+  `scale=w='min(${WEB_VIDEO.maxSide},iw)':h='min(${WEB_VIDEO.maxSide},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2,setsar=1,format=yuv420p`,
+  "-fpsmax",
+  String(WEB_VIDEO.maxFps),
+  "-c:v",
+  "libx264",
+  "-preset",
+  "veryfast",
+  "-profile:v",
+  "high",
+  "-crf",
+  "23",
+  "-maxrate",
+  String(WEB_VIDEO.maxVideoBitsPerSecond),
+  "-bufsize",
+  String(2 * WEB_VIDEO.maxVideoBitsPerSecond),
+  "-threads",
+  "1",
+];
+
+/** The web copy's sound: AAC, stereo. */
+const AUDIO_ENCODE = ["-c:a", "aac", "-b:a", String(WEB_VIDEO.audioBitsPerSecond), "-ac", "2"];
+
+/**
+ * How a long video's web copy is made in parts (docs/media.md): its
+ * pictures in segments of about 20 megapixel-seconds of work each (9 s of
+ * 1080p, 5 s of 4K, a minute of small video), each a job of its own, so
+ * other senders' clips take their turn between two segments and a restart
+ * goes on from the segments already made; then the segments are joined
+ * and the sound encoded in one pass. Null for a video made in one go: one
+ * that is only copied, of unknown length, or shorter than two segments.
+ */
+export function segmentPlan(mime: string, facts: WebVideoFacts): { seconds: number; count: number } | null {
+  const { video, durationSec } = facts;
+  if (!video || !durationSec || playsEverywhere(mime, facts)) return null;
+  const megapixels = Math.max((video.width * video.height) / 1_000_000, 0.01);
+  const seconds = Math.max(5, Math.min(60, Math.floor(20 / megapixels)));
+  if (durationSec < 2 * seconds) return null;
+  return { seconds, count: Math.ceil(durationSec / seconds) };
+}
+
+/** One segment of a long video's web copy: `length` seconds of its pictures from `start`, without sound. */
+export async function encodeVideoSegment(
+  input: string,
+  start: number,
+  length: number,
+  output: string,
+  options: Pick<WebVideoOptions, "cpuSeconds" | "signal">,
+) {
+  try {
+    await runTool(
+      "ffmpeg",
+      [
+        "-v",
+        "error",
+        "-nostdin",
+        "-threads",
+        "1",
+        "-ss",
+        String(start),
+        "-t",
+        String(length),
+        "-i",
+        input,
+        "-map",
+        "0:v:0",
+        "-an",
+        ...VIDEO_ENCODE,
+        ...STRIP_METADATA,
+        "-f",
+        "mp4",
+        "-y",
+        output,
+      ],
+      { cpuSeconds: options.cpuSeconds, signal: options.signal, memoryBytes: WEB_VIDEO.memoryBytes },
+    );
+    if (!(await fs.stat(output).catch(() => null))?.size) throw new ToolFailed("ffmpeg wrote nothing", false);
+  } catch (error) {
+    await fs.rm(output, { force: true });
+    throw webVideoError(error);
+  }
+}
+
+/** The web copy from its segments (copied as they are) and the original's sound (encoded once). */
+export async function joinVideoSegments(
+  input: string,
+  segments: string[],
+  durationSec: number,
+  workDir: string,
+  options: Pick<WebVideoOptions, "cpuSeconds" | "signal">,
+) {
+  const list = path.join(workDir, "segments.txt");
+  await fs.writeFile(list, segments.map((file) => `file '${file.replace(/'/g, "'\\''")}'\n`).join(""));
+  const output = scratchName(workDir, "mp4");
+  try {
+    await runTool(
+      "ffmpeg",
+      [
+        "-v",
+        "error",
+        "-nostdin",
+        "-threads",
+        "1",
+        "-f",
+        "concat",
+        "-safe",
+        "0",
+        "-i",
+        list,
+        "-i",
+        input,
+        "-map",
+        "0:v:0",
+        "-map",
+        "1:a:0?",
+        "-c:v",
+        "copy",
+        ...AUDIO_ENCODE,
+        "-t",
+        String(Math.min(durationSec, PROCESSING_LIMITS.videoSeconds)),
+        ...STRIP_METADATA,
+        "-movflags",
+        "+faststart",
+        "-f",
+        "mp4",
+        "-y",
+        output,
+      ],
+      { cpuSeconds: options.cpuSeconds, signal: options.signal, memoryBytes: WEB_VIDEO.memoryBytes },
+    );
+    if (!(await fs.stat(output).catch(() => null))?.size) throw new ToolFailed("ffmpeg wrote nothing", false);
+    return { file: output, ext: "mp4", mime: "video/mp4", reencoded: true };
+  } catch (error) {
+    await fs.rm(output, { force: true });
+    throw webVideoError(error);
+  }
+}
+
+function webVideoError(error: unknown) {
+  if (error instanceof MediaProblem || error instanceof CpuBudgetExceeded) return error;
+  if (error instanceof ToolFailed && error.missing) return toolMissing("ffmpeg");
+  console.error(JSON.stringify({ level: "warn", msg: "web video failed", error: String(error) }));
+  return new MediaProblem("failed", "the video could not be converted into a copy every browser plays");
+}
+
 /** Whether an original already plays in every browser and only needs its metadata taken out. */
 function playsEverywhere(mime: string, facts: WebVideoFacts) {
   const { video, audio } = facts;
@@ -274,34 +421,7 @@ export async function makeWebVideo(input: string, mime: string, facts: WebVideoF
   const output = scratchName(workDir, "mp4");
   const remux = playsEverywhere(mime, facts);
   const maps = ["-map", "0:v:0", "-map", "0:a:0?"];
-  const codecs = remux
-    ? ["-c", "copy"]
-    : [
-        "-vf",
-        `scale=w='min(${WEB_VIDEO.maxSide},iw)':h='min(${WEB_VIDEO.maxSide},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2,setsar=1,format=yuv420p`,
-        "-fpsmax",
-        String(WEB_VIDEO.maxFps),
-        "-c:v",
-        "libx264",
-        "-preset",
-        "veryfast",
-        "-profile:v",
-        "high",
-        "-crf",
-        "23",
-        "-maxrate",
-        String(WEB_VIDEO.maxVideoBitsPerSecond),
-        "-bufsize",
-        String(2 * WEB_VIDEO.maxVideoBitsPerSecond),
-        "-threads",
-        "1",
-        "-c:a",
-        "aac",
-        "-b:a",
-        String(WEB_VIDEO.audioBitsPerSecond),
-        "-ac",
-        "2",
-      ];
+  const codecs = remux ? ["-c", "copy"] : [...VIDEO_ENCODE, ...AUDIO_ENCODE];
   const duration = facts.durationSec;
   let buffered = "";
   const onOutput = (chunk: string) => {

@@ -9,7 +9,17 @@ import { db } from "~/db.server";
 import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
 import { makeImageCopies } from "~/media/process.server";
-import { checkVideoFrameSize, checkVideoLength, makeVideoPoster, makeWebVideo, probeForWeb, probeVideo } from "~/media/video.server";
+import {
+  checkVideoFrameSize,
+  checkVideoLength,
+  encodeVideoSegment,
+  joinVideoSegments,
+  makeVideoPoster,
+  makeWebVideo,
+  probeForWeb,
+  probeVideo,
+  segmentPlan,
+} from "~/media/video.server";
 import { CpuBudgetExceeded, mayTryAgain, minutesLeft, webVideoCpuSeconds } from "~/media/cpu-budget.server";
 import { MediaProblem, tooSlow } from "~/media/processing-limits.server";
 import { createJobQueue, JobCancelled, JobTimedOut } from "~/media/processing-queue.server";
@@ -33,11 +43,17 @@ const queue = createJobQueue();
  */
 const working = new Map<number, { percent: number | null; startedAt: number }>();
 
+/** Long videos whose web copy is made in segments: how far it has come between two of them, and since when. */
+const partlyMade = new Map<number, { percent: number; startedAt: number }>();
+
+/** Where a long video's finished segments are kept until its web copy is joined (a restart goes on from them). */
+const segmentsDirectory = (id: number) => path.join(scratchDirectory(), `web-video-${id}-segments`);
+
 /** Where an upload's processing stands, as the admin sees it. */
 export function processingStateOf(upload: Pick<Upload, "id" | "type" | "processedAt" | "processingError" | "webVideo">): ProcessingState {
   if (upload.processingError) return { state: "failed", reason: upload.processingError };
   if (isReady(upload)) return { state: "ready" };
-  const job = working.get(upload.id);
+  const job = working.get(upload.id) ?? partlyMade.get(upload.id);
   if (job) return { state: "processing", percent: job.percent, minutesLeft: minutesLeft(job.percent, job.startedAt, Date.now()) };
   return { state: "waiting" };
 }
@@ -176,6 +192,8 @@ export function processingPending() {
  */
 export function cancelProcessing(id: number) {
   queue.cancel(id);
+  partlyMade.delete(id);
+  void fs.rm(segmentsDirectory(id), { recursive: true, force: true });
 }
 
 /**
@@ -338,19 +356,47 @@ async function makeWebVideoFor(id: number, cpuSeconds: number, attempt: number, 
   const upload = getRow(id);
   if (!upload || upload.status === "REJECTED" || !upload.storageKey || upload.processingError || !needsWebVideo(upload))
     return { ok: true };
-  const startedAt = Date.now();
-  working.set(id, { percent: 0, startedAt });
+  const startedAt = partlyMade.get(id)?.startedAt ?? Date.now();
+  working.set(id, { percent: partlyMade.get(id)?.percent ?? 0, startedAt });
   const workDir = path.join(scratchDirectory(), `web-video-${id}-${randomBytes(4).toString("hex")}`);
+  const segmentsDir = segmentsDirectory(id);
   const newKeys: string[] = [];
+  let finished = false;
   try {
-    const changes = await getMediaStorage().withLocalFile(upload.storageKey, async (file) => {
+    const made = await getMediaStorage().withLocalFile(upload.storageKey, async (file) => {
       const facts = await probeForWeb(file, { signal });
       if (!facts?.video) throw new MediaProblem("unreadable", "the video could not be read; the file may be damaged or not really a video");
-      const copy = await makeWebVideo(file, upload.mimeType ?? "", facts, workDir, {
-        signal,
-        cpuSeconds,
-        onProgress: (percent) => working.set(id, { percent, startedAt }),
-      });
+      const plan = segmentPlan(upload.mimeType ?? "", facts);
+      let copy: { file: string; mime: string; reencoded: boolean };
+      if (!plan) {
+        copy = await makeWebVideo(file, upload.mimeType ?? "", facts, workDir, {
+          signal,
+          cpuSeconds,
+          onProgress: (percent) => working.set(id, { percent, startedAt }),
+        });
+      } else {
+        // A long video: one segment per job, the next queued behind other senders' jobs (docs/media.md).
+        const segments = await segmentsFor(segmentsDir, plan);
+        const next = segments.findIndex((segment) => !segment.made);
+        if (next >= 0) {
+          const budget = webVideoCpuSeconds({ ...facts.video, durationSec: plan.seconds, sizeBytes: upload.sizeBytes }, attempt);
+          const part = segments[next]!.file;
+          await encodeVideoSegment(file, next * plan.seconds, plan.seconds, `${part}.part`, { cpuSeconds: budget, signal });
+          await fs.rename(`${part}.part`, part);
+          const percent = Math.min(99, Math.floor(((next + 1) / (plan.count + 1)) * 100));
+          partlyMade.set(id, { percent, startedAt });
+          return null;
+        }
+        await fs.mkdir(workDir, { recursive: true });
+        const joinBudget = webVideoCpuSeconds({ durationSec: facts.durationSec, width: 400, height: 100, sizeBytes: null }, attempt);
+        copy = await joinVideoSegments(
+          file,
+          segments.map((segment) => segment.file),
+          facts.durationSec!,
+          workDir,
+          { cpuSeconds: joinBudget, signal },
+        );
+      }
       const measured = await probeVideo(copy.file, { signal });
       const displayKey = await storer(id, newKeys)(".mp4", copy.file, copy.mime);
       return {
@@ -362,6 +408,13 @@ async function makeWebVideoFor(id: number, cpuSeconds: number, attempt: number, 
         webVideo: copy.reencoded ? ("encoded" as const) : ("remuxed" as const),
       };
     });
+    if (made === null) {
+      // The next segment waits its turn (a fresh budget: this one was enough).
+      if (!signal.aborted) void enqueueWebVideo(id);
+      return { ok: true };
+    }
+    finished = true;
+    const changes = made;
     const updated = signal.aborted
       ? undefined
       : db
@@ -388,9 +441,11 @@ async function makeWebVideoFor(id: number, cpuSeconds: number, attempt: number, 
         void enqueueWebVideo(id, attempt + 1);
         return { ok: true };
       }
+      finished = !signal.aborted;
       if (!signal.aborted) webVideoFailed(id, tooMuchWork(cpuSeconds).message);
       return { ok: false, kind: "too-slow", reason: tooMuchWork(cpuSeconds).message };
     }
+    finished = !signal.aborted;
     const problem = error instanceof MediaProblem ? error : new MediaProblem("failed", SOMETHING_WENT_WRONG);
     if (!(error instanceof MediaProblem)) {
       console.error(JSON.stringify({ level: "error", msg: "web video failed", uploadId: id, error: String(error) }));
@@ -400,7 +455,33 @@ async function makeWebVideoFor(id: number, cpuSeconds: number, attempt: number, 
   } finally {
     working.delete(id);
     await fs.rm(workDir, { recursive: true, force: true });
+    // Kept for the next segment, or for the next start after a shutdown; gone once the copy is made or given up on.
+    if (finished) {
+      partlyMade.delete(id);
+      await fs.rm(segmentsDir, { recursive: true, force: true });
+    }
   }
+}
+
+/**
+ * A long video's segments, and which are made: the plan is written beside
+ * them, and segments made under another plan are thrown away.
+ */
+async function segmentsFor(dir: string, plan: { seconds: number; count: number }) {
+  await fs.mkdir(dir, { recursive: true });
+  const planFile = path.join(dir, "plan.json");
+  const written = await fs.readFile(planFile, "utf8").catch(() => null);
+  if (written !== JSON.stringify(plan)) {
+    await fs.rm(dir, { recursive: true, force: true });
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(planFile, JSON.stringify(plan));
+  }
+  return Promise.all(
+    Array.from({ length: plan.count }, async (_, i) => {
+      const file = path.join(dir, `segment-${String(i).padStart(5, "0")}.mp4`);
+      return { file, made: !!(await fs.stat(file).catch(() => null))?.size };
+    }),
+  );
 }
 
 const tooMuchWork = (cpuSeconds: number) =>

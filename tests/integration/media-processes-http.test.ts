@@ -3,8 +3,9 @@
 // server or the upload it is for, and one sender's long video does not hold
 // another sender's short clip.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminCookieFor, hasEnded, manageSites, postJson, request, scratchDir, startSite, type Site } from "../support/site-process";
 
@@ -156,4 +157,54 @@ describe("a video being prepared", () => {
     await expect.poll(() => hasEnded(second), { timeout: 5_000 }).toBe(true);
     expect(encodes(site)).toEqual([]);
   }, 120_000);
+});
+
+function webVideoOf(dir: string, id: number) {
+  const sqlite = new Database(path.join(dir, "memorial.db"), { readonly: true, fileMustExist: true });
+  try {
+    return sqlite.prepare("SELECT webVideo, durationSec, processingError FROM uploads WHERE id = ?").get(id) as
+      { webVideo: string | null; durationSec: number | null; processingError: string | null } | undefined;
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe("one sender's long video", () => {
+  it("does not hold another sender's short clip: the clip is ready first", async () => {
+    const dir = scratchDir();
+    const site = await startSite(dir);
+    const long = await share(site, flatVideo(240, "ann-four-minutes.mp4"), "Ann (ann@example.com)");
+    await encodeUnderWay(site);
+    const short = await share(site, flatVideo(2, "bo-two-seconds.mp4"), "Bo (bo@example.com)");
+    await expect.poll(() => webVideoOf(dir, short)?.webVideo, { timeout: 60_000, interval: 100 }).toBe("encoded");
+    expect(webVideoOf(dir, long)?.webVideo).toBeNull();
+    // …and the long one is finished in its turn, whole.
+    await expect.poll(() => webVideoOf(dir, long)?.webVideo, { timeout: 240_000, interval: 500 }).toBe("encoded");
+    expect(webVideoOf(dir, long)).toMatchObject({ durationSec: 240, processingError: null });
+  }, 300_000);
+});
+
+describe("a long video's web copy interrupted by a restart", () => {
+  it("goes on from the segments already made", async () => {
+    const dir = scratchDir();
+    const site = await startSite(dir);
+    const id = await share(site, flatVideo(240, "ann-four-minutes.mp4"), "Ann (ann@example.com)");
+    const segments = path.join(dir, "uploads", "tmp", `web-video-${id}-segments`);
+    const made = () => (existsSync(segments) ? readdirSync(segments).filter((name) => /^segment-\d+\.mp4$/.test(name)) : []);
+    await expect.poll(() => made().length, { timeout: 60_000, interval: 100 }).toBeGreaterThan(1);
+    site.child.kill("SIGTERM");
+    expect(await site.exited).toEqual({ code: 0, signal: null });
+    const kept = made();
+    expect(kept.length).toBeGreaterThan(1);
+
+    const again = await startSite(dir);
+    // The first encode after the restart starts after the segments already made.
+    const resumed = readFileSync(`/proc/${await encodeUnderWay(again)}/cmdline`, "utf8").split("\0");
+    expect(Number(resumed[resumed.indexOf("-ss") + 1])).toBeGreaterThan(0);
+    await expect.poll(() => webVideoOf(dir, id)?.webVideo, { timeout: 240_000, interval: 500 }).toBe("encoded");
+    expect(webVideoOf(dir, id)).toMatchObject({ durationSec: 240, processingError: null });
+    // The segments are gone with the finished copy.
+    expect(existsSync(segments)).toBe(false);
+    await again.stop();
+  }, 300_000);
 });
