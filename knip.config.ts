@@ -12,6 +12,8 @@ const config: KnipConfig = {
     // Run by hand, by package.json's scripts or by bench/index.mjs, which starts each bench by its path.
     "scripts/*.mjs",
     "bench/*.mjs",
+    // Started by the server as a child process to make a memory book (app/models/memory-book.server.ts).
+    "server/memory-book-process.mjs",
   ],
   ignoreDependencies: [
     // Tests render with the copy of React Router that @remix-run/react pins, so that its hooks and the
@@ -28,6 +30,8 @@ const config: KnipConfig = {
     "ffmpeg",
     "ffprobe",
     "heif-convert",
+    // util-linux (essential in Debian): the media tools get the parent-death signal (app/media/run-tool.server.ts).
+    "setpriv",
     "lynx",
     "rsvg-convert",
     "zbarimg",

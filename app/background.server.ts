@@ -1,13 +1,16 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { sweepExpiredSessions } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { ensureConfiguredAdmin } from "~/models/admin.server";
+import { makeBooksApart, sweepStaleBooks } from "~/models/memory-book.server";
 import { openSetupAfter } from "~/models/first-run.server";
 import { queueDueSummaries } from "~/models/notifications.server";
 import { mailEnabled, pruneMail, startMailSender, stopMailSender } from "~/models/outbox.server";
 import { cleanupAbandonedUploads } from "~/models/upload-intake.server";
-import { requeueUnprocessedUploads } from "~/models/upload-processing.server";
+import { requeueUnprocessedUploads, stopProcessing } from "~/models/upload-processing.server";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -62,7 +65,14 @@ export async function startBackgroundWork() {
     tidyMail();
     setInterval(tidyMail, HOUR).unref();
   }
+  // Memory books left in the temporary folder by downloads given up on, or by a crash.
+  const sweepBooks = () => void sweepStaleBooks().catch((error: unknown) => console.error(error));
+  sweepBooks();
+  setInterval(sweepBooks, HOUR).unref();
   if (process.env.NODE_ENV === "test") return;
+  // Books are made at the lowest CPU priority in a process of their own (decision 030).
+  const bookProcess = path.resolve("server/memory-book-process.mjs");
+  if (existsSync(bookProcess)) makeBooksApart(bookProcess);
   requeueUnprocessedUploads();
   void tidyUploads();
   setInterval(() => void tidyUploads(), HOUR).unref();
@@ -70,8 +80,9 @@ export async function startBackgroundWork() {
 
 /**
  * On shutdown, before the database closes: the e-mail being sent (if any)
- * is finished and recorded, so the next start does not send it again.
+ * is finished and recorded, so the next start does not send it again, and
+ * media work stops (ffmpeg with it), to be taken up again at the next start.
  */
 export async function stopBackgroundWork() {
-  await stopMailSender();
+  await Promise.all([stopMailSender(), stopProcessing()]);
 }

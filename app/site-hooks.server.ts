@@ -4,6 +4,7 @@ import { config } from "~/config.server";
 import { closeDatabase, contentVersion } from "~/db.server";
 import { handleDiskPut } from "~/disk-put.server";
 import { upsertAdmin } from "~/models/admin.server";
+import { BOOK_PROGRESS, writeMemoryBook } from "~/models/memory-book.server";
 import { processingPending } from "~/models/upload-processing.server";
 import { renderCacheVariant, renderCacheVisit, type CacheVisit } from "~/render-cache.server";
 import { replicating } from "~/replication.server";
@@ -58,6 +59,9 @@ export interface SiteHooks {
   /** `npm run admin`: creates or resets an admin. */
   upsertAdmin: typeof upsertAdmin;
   renderCache: RenderCacheHooks;
+  /** server/memory-book-process.mjs: makes a memory book in its own process, its progress on stdout after this prefix. */
+  writeMemoryBook: typeof writeMemoryBook;
+  bookProgressPrefix: string;
 }
 
 export const siteHooks: SiteHooks = {
@@ -70,6 +74,8 @@ export const siteHooks: SiteHooks = {
   closeDatabase,
   replicating,
   upsertAdmin,
+  writeMemoryBook,
+  bookProgressPrefix: BOOK_PROGRESS,
   renderCache: {
     contentVersion,
     variantOf: renderCacheVariant,

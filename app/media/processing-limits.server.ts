@@ -29,6 +29,15 @@ export const PROCESSING_LIMITS = {
   videoSide: 4096,
   videoPixels: 9_500_000,
   /**
+   * Videos up to 30 minutes: a family video or a slideshow of a life (10 to
+   * 20 minutes) fits with room to spare. Longer is refused before any frame
+   * is decoded: a file of 300 KB can carry hours of 1080p, and the web copy
+   * costs about 0.4 CPU-s per second and megapixel (30 minutes of 1080p:
+   * about 25 minutes of one core, hours at a shared CPU's baseline), so no
+   * length is free (docs/media.md).
+   */
+  videoSeconds: 30 * 60,
+  /**
    * Address space for ffmpeg, ffprobe and heif-convert. About 250 MB of it
    * is their libraries; one 8K H.264 or 4K 10-bit HEVC frame decoded with
    * one thread fits in the rest (measured: 207 and 241 MB resident).

@@ -9,8 +9,11 @@ const POSTER_WIDTH = 280;
 
 export interface VideoFacts {
   durationSec: number | null;
+  /** The first picture's size, which the web copy is made from. */
   width: number | null;
   height: number | null;
+  /** Every picture in the file (a file may hold several, and a poster is taken from the largest). */
+  pictures: { width: number | null; height: number | null }[];
 }
 
 interface RunOptions {
@@ -31,9 +34,9 @@ export async function probeVideo(input: string, options: RunOptions = {}): Promi
         "-threads",
         "1",
         "-select_streams",
-        "v:0",
+        "v",
         "-show_entries",
-        "format=duration:stream=width,height",
+        "format=duration:stream=width,height,duration",
         "-of",
         "json",
         input,
@@ -46,15 +49,22 @@ export async function probeVideo(input: string, options: RunOptions = {}): Promi
     return null;
   }
   try {
-    const data = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { width?: number; height?: number }[] };
+    const data = JSON.parse(stdout) as {
+      format?: { duration?: string };
+      streams?: { width?: number; height?: number; duration?: string }[];
+    };
     // Sound in a video's container (an .m4a, a voice memo saved as .mp4): there is nothing to show.
     if (data.streams?.length === 0)
       throw new MediaProblem("unreadable", "the file has sound but no picture, and only photos and videos can be shared");
-    const duration = Number(data.format?.duration);
+    // The longest the file says of itself or of any picture in it.
+    const durations = [data.format?.duration, ...(data.streams ?? []).map((stream) => stream.duration)]
+      .map(Number)
+      .filter((value) => Number.isFinite(value));
     return {
-      durationSec: Number.isFinite(duration) ? Math.round(duration) : null,
+      durationSec: durations.length > 0 ? Math.round(Math.max(...durations)) : null,
       width: data.streams?.[0]?.width ?? null,
       height: data.streams?.[0]?.height ?? null,
+      pictures: (data.streams ?? []).map((stream) => ({ width: stream.width ?? null, height: stream.height ?? null })),
     };
   } catch (error) {
     if (error instanceof MediaProblem) throw error;
@@ -63,18 +73,35 @@ export async function probeVideo(input: string, options: RunOptions = {}): Promi
 }
 
 /**
- * Refuses, before any frame is decoded, a video whose frames are larger than
- * this machine can decode (a file of a few kilobytes can claim 16000 × 16000).
+ * Refuses, before any frame is decoded, a video with a picture larger than
+ * this machine can decode (a file of a few kilobytes can claim 16000 ×
+ * 16000), in any of its video streams: the poster is taken from the
+ * largest, whichever comes first.
  */
 export function checkVideoFrameSize(facts: VideoFacts, limits: ProcessingLimits = PROCESSING_LIMITS) {
-  const { width, height } = facts;
-  if (width === null || height === null) return;
-  if (width > limits.videoSide || height > limits.videoSide || width * height > limits.videoPixels) {
-    throw new MediaProblem(
-      "too-large",
-      `the video is ${width} × ${height} pixels, and this site can show videos up to 4K (${limits.videoSide} pixels on the longest side); a copy recorded or saved at 4K or 1080p can be shared instead`,
-    );
+  for (const { width, height } of [facts, ...facts.pictures]) {
+    if (width === null || height === null) continue;
+    if (width > limits.videoSide || height > limits.videoSide || width * height > limits.videoPixels) {
+      throw new MediaProblem(
+        "too-large",
+        `the video is ${width} × ${height} pixels, and this site can show videos up to 4K (${limits.videoSide} pixels on the longest side); a copy recorded or saved at 4K or 1080p can be shared instead`,
+      );
+    }
   }
+}
+
+/**
+ * Refuses, before any frame is decoded, a video longer than the site takes
+ * (PROCESSING_LIMITS.videoSeconds): a file of a few hundred kilobytes can
+ * carry hours of pictures, each of which the web copy encodes.
+ */
+export function checkVideoLength(facts: Pick<VideoFacts, "durationSec">, limits: ProcessingLimits = PROCESSING_LIMITS) {
+  if (facts.durationSec === null || facts.durationSec <= limits.videoSeconds) return;
+  const minutes = Math.ceil(facts.durationSec / 60);
+  throw new MediaProblem(
+    "too-large",
+    `the video is ${minutes} minutes long, and videos up to ${limits.videoSeconds / 60} minutes can be shared; a shorter version, or the video in parts, can be shared instead`,
+  );
 }
 
 /** A 280 px-wide JPEG frame from about one second in (or the first frame of a shorter clip). */
@@ -199,6 +226,155 @@ export async function probeForWeb(input: string, options: RunOptions = {}): Prom
   }
 }
 
+/** The web copy's pictures: at most 1080 px on the longest side, H.264 High on one thread (WEB_VIDEO). */
+const VIDEO_ENCODE = [
+  "-vf",
+  `scale=w='min(${WEB_VIDEO.maxSide},iw)':h='min(${WEB_VIDEO.maxSide},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2,setsar=1,format=yuv420p`,
+  "-fpsmax",
+  String(WEB_VIDEO.maxFps),
+  "-c:v",
+  "libx264",
+  "-preset",
+  "veryfast",
+  "-profile:v",
+  "high",
+  "-crf",
+  "23",
+  "-maxrate",
+  String(WEB_VIDEO.maxVideoBitsPerSecond),
+  "-bufsize",
+  String(2 * WEB_VIDEO.maxVideoBitsPerSecond),
+  "-threads",
+  "1",
+];
+
+/** The web copy's sound: AAC, stereo. */
+const AUDIO_ENCODE = ["-c:a", "aac", "-b:a", String(WEB_VIDEO.audioBitsPerSecond), "-ac", "2"];
+
+/**
+ * How a long video's web copy is made in parts (docs/media.md): its
+ * pictures in segments of about 20 megapixel-seconds of work each (9 s of
+ * 1080p, 5 s of 4K, a minute of small video), each a job of its own, so
+ * other senders' clips take their turn between two segments and a restart
+ * goes on from the segments already made; then the segments are joined
+ * and the sound encoded in one pass. Null for a video made in one go: one
+ * that is only copied, of unknown length, or shorter than two segments.
+ */
+export function segmentPlan(mime: string, facts: WebVideoFacts): { seconds: number; count: number } | null {
+  const { video, durationSec } = facts;
+  if (!video || !durationSec || playsEverywhere(mime, facts)) return null;
+  const megapixels = Math.max((video.width * video.height) / 1_000_000, 0.01);
+  const seconds = Math.max(5, Math.min(60, Math.floor(20 / megapixels)));
+  if (durationSec < 2 * seconds) return null;
+  return { seconds, count: Math.ceil(durationSec / seconds) };
+}
+
+/** One segment of a long video's web copy: `length` seconds of its pictures from `start`, without sound. */
+export async function encodeVideoSegment(
+  input: string,
+  start: number,
+  length: number,
+  output: string,
+  options: Pick<WebVideoOptions, "cpuSeconds" | "signal">,
+) {
+  try {
+    await runTool(
+      "ffmpeg",
+      [
+        "-v",
+        "error",
+        "-nostdin",
+        "-threads",
+        "1",
+        "-ss",
+        String(start),
+        "-t",
+        String(length),
+        "-i",
+        input,
+        "-map",
+        "0:v:0",
+        "-an",
+        ...VIDEO_ENCODE,
+        ...STRIP_METADATA,
+        "-f",
+        "mp4",
+        "-y",
+        output,
+      ],
+      { cpuSeconds: options.cpuSeconds, signal: options.signal, memoryBytes: WEB_VIDEO.memoryBytes },
+    );
+    if (!(await fs.stat(output).catch(() => null))?.size) throw new ToolFailed("ffmpeg wrote nothing", false);
+  } catch (error) {
+    await fs.rm(output, { force: true });
+    throw webVideoError(error);
+  }
+}
+
+/** The web copy from its segments (copied as they are) and the original's sound (encoded once). */
+export async function joinVideoSegments(
+  input: string,
+  mime: string,
+  facts: WebVideoFacts,
+  segments: string[],
+  workDir: string,
+  options: Pick<WebVideoOptions, "cpuSeconds" | "signal">,
+) {
+  const durationSec = facts.durationSec ?? PROCESSING_LIMITS.videoSeconds;
+  const list = path.join(workDir, "segments.txt");
+  await fs.writeFile(list, segments.map((file) => `file '${file.replace(/'/g, "'\\''")}'\n`).join(""));
+  const output = scratchName(workDir, "mp4");
+  try {
+    await runTool(
+      "ffmpeg",
+      [
+        "-v",
+        "error",
+        "-nostdin",
+        "-threads",
+        "1",
+        "-f",
+        "concat",
+        "-safe",
+        "0",
+        "-i",
+        list,
+        "-i",
+        input,
+        "-map",
+        "0:v:0",
+        "-map",
+        "1:a:0?",
+        "-c:v",
+        "copy",
+        ...AUDIO_ENCODE,
+        "-t",
+        String(Math.min(durationSec, PROCESSING_LIMITS.videoSeconds)),
+        ...STRIP_METADATA,
+        "-movflags",
+        "+faststart",
+        "-f",
+        "mp4",
+        "-y",
+        output,
+      ],
+      { cpuSeconds: options.cpuSeconds, signal: options.signal, memoryBytes: WEB_VIDEO.memoryBytes },
+    );
+    if (!(await fs.stat(output).catch(() => null))?.size) throw new ToolFailed("ffmpeg wrote nothing", false);
+    return { file: output, ext: "mp4", mime: "video/mp4", reencoded: true, originalPlays: originalPlaysEverywhere(mime, facts) };
+  } catch (error) {
+    await fs.rm(output, { force: true });
+    throw webVideoError(error);
+  }
+}
+
+function webVideoError(error: unknown) {
+  if (error instanceof MediaProblem || error instanceof CpuBudgetExceeded) return error;
+  if (error instanceof ToolFailed && error.missing) return toolMissing("ffmpeg");
+  console.error(JSON.stringify({ level: "warn", msg: "web video failed", error: String(error) }));
+  return new MediaProblem("failed", "the video could not be converted into a copy every browser plays");
+}
+
 /**
  * Whether an original's pictures and sound play in every browser as they
  * are (H.264 + AAC in an MP4), whatever its size, rate or turn: its web copy
@@ -256,34 +432,7 @@ export async function makeWebVideo(input: string, mime: string, facts: WebVideoF
   const output = scratchName(workDir, "mp4");
   const remux = playsEverywhere(mime, facts);
   const maps = ["-map", "0:v:0", "-map", "0:a:0?"];
-  const codecs = remux
-    ? ["-c", "copy"]
-    : [
-        "-vf",
-        `scale=w='min(${WEB_VIDEO.maxSide},iw)':h='min(${WEB_VIDEO.maxSide},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2,setsar=1,format=yuv420p`,
-        "-fpsmax",
-        String(WEB_VIDEO.maxFps),
-        "-c:v",
-        "libx264",
-        "-preset",
-        "veryfast",
-        "-profile:v",
-        "high",
-        "-crf",
-        "23",
-        "-maxrate",
-        String(WEB_VIDEO.maxVideoBitsPerSecond),
-        "-bufsize",
-        String(2 * WEB_VIDEO.maxVideoBitsPerSecond),
-        "-threads",
-        "1",
-        "-c:a",
-        "aac",
-        "-b:a",
-        String(WEB_VIDEO.audioBitsPerSecond),
-        "-ac",
-        "2",
-      ];
+  const codecs = remux ? ["-c", "copy"] : [...VIDEO_ENCODE, ...AUDIO_ENCODE];
   const duration = facts.durationSec;
   let buffered = "";
   const onOutput = (chunk: string) => {
@@ -312,6 +461,9 @@ export async function makeWebVideo(input: string, mime: string, facts: WebVideoF
         input,
         ...maps,
         ...codecs,
+        // Never past the longest video the site takes, whatever the file said of its length.
+        "-t",
+        String(PROCESSING_LIMITS.videoSeconds),
         ...STRIP_METADATA,
         "-movflags",
         "+faststart",

@@ -11,6 +11,7 @@ import { memories, uploads } from "../../db/schema";
 import { bundledMedia, memorialTitle } from "~/content";
 import { db } from "~/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
+import { startLowPriority } from "~/media/run-tool.server";
 import { loadSharp } from "~/media/sharp.server";
 import { formatIsoDate, formatLongDate, formatDateTime } from "~/utils/time";
 import { parseSubmittedBy } from "./export.server";
@@ -201,7 +202,6 @@ export interface BookOptions {
 /** Writes the memory book to `file`. */
 export async function writeMemoryBook({ size, origin, file, now = Date.now(), onProgress, signal }: BookOptions): Promise<void> {
   const site = getSiteView(now);
-  const { timeZone } = site;
   const page = geometry(size);
   const poems = listPoems().reverse();
   const media = publishedMedia();
@@ -225,8 +225,41 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
     out.once("finish", resolve);
     out.once("error", reject);
   });
+  // Its error is what the build throws; once the build has failed, a late one must not end the server.
+  finished.catch(() => undefined);
   doc.pipe(out);
+  try {
+    await layOut(doc, out, { size, origin, now, signal, step, site, drawQr, poems, media });
+    doc.end();
+    await finished;
+  } catch (error) {
+    // The file is closed on every path: a book given up on leaves no descriptor open.
+    doc.unpipe(out);
+    if (!out.closed) {
+      const closed = new Promise<void>((resolve) => out.once("close", () => resolve()));
+      out.destroy();
+      await closed;
+    }
+    throw error;
+  }
+}
 
+interface Layout {
+  size: BookSize;
+  origin: string;
+  now: number;
+  signal: AbortSignal | undefined;
+  step: () => void;
+  site: ReturnType<typeof getSiteView>;
+  drawQr: (text: string, x: number, y: number, size: number) => void;
+  poems: ReturnType<typeof listPoems>;
+  media: BookPhoto[];
+}
+
+/** Lays the book out page by page into `doc`, waiting for `out` to keep up. */
+async function layOut(doc: PDFDoc, out: WriteStream, { size, origin, now, signal, step, site, drawQr, poems, media }: Layout) {
+  const { timeZone } = site;
+  const page = geometry(size);
   doc.registerFont("regular", FONTS.regular);
   doc.registerFont("bold", FONTS.bold);
   doc.registerFont("italic", FONTS.italic);
@@ -266,7 +299,7 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
   /** Text in runs of the font that has its letters: Noto Sans, or the CJK font for what it lacks. */
   function say(text: string, font: "regular" | "bold" | "italic", fontSize: number, options: PDFKit.Mixins.TextOptions = {}) {
     const runs: { cjk: boolean; text: string }[] = [];
-    for (const char of text) {
+    for (const char of breakLongWords(text)) {
       const cp = char.codePointAt(0)!;
       const cjk = cp > 0x2e7f && !latin.hasGlyphForCodePoint(cp);
       const last = runs[runs.length - 1];
@@ -432,9 +465,25 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
   say(origin, "regular", 11, { align: "center" });
   doc.moveDown(0.6);
   say(`This book was made on ${formatLongDate(now, timeZone)}.`, "italic", 10, { align: "center" });
+}
 
-  doc.end();
-  await finished;
+/** Longer words than this get a place to break every this many letters. */
+const LONGEST_WORD = 30;
+
+/**
+ * A word longer than a line is cut by pdfkit letter by letter, measuring
+ * every shorter prefix again for each line: a 5,000-letter word took the
+ * server 2 to 5 s. A zero-width space (a break opportunity for pdfkit's
+ * line breaker, and a glyph Noto Sans has, of no width) every 30 letters
+ * lets it break such a word at once; the word reads the same.
+ */
+export function breakLongWords(text: string) {
+  return text.replace(new RegExp(`[^\\s\u200b]{${LONGEST_WORD + 1},}`, "gu"), (word) => {
+    const letters = Array.from(word);
+    const pieces: string[] = [];
+    for (let at = 0; at < letters.length; at += LONGEST_WORD) pieces.push(letters.slice(at, at + LONGEST_WORD).join(""));
+    return pieces.join("\u200b");
+  });
 }
 
 /** A QR code drawn as squares (sharp at any size, found again by a scanner from a print). */
@@ -468,31 +517,153 @@ export function bookProgress() {
   return progress;
 }
 
-/** Makes the book in a temporary file, one at a time; the caller sends it and calls `done`. */
+/** The script that makes a book in a process of its own (server/memory-book-process.mjs); null: in this one. */
+let bookProcessScript: string | null = null;
+
+/**
+ * Called by the Node server at start: from now on each book is made by
+ * `script` in a child process at the lowest CPU priority (`nice -n 19`), so
+ * on one shared CPU visitors' pages go first and the server's own memory
+ * stays as it was (the child's is given back when it ends). Tests and
+ * `remix dev` make books in process.
+ */
+export function makeBooksApart(script: string) {
+  bookProcessScript = script;
+}
+
+/** Prefix of the child's progress lines on its stdout (anything else it prints is passed on to the log). */
+export const BOOK_PROGRESS = "memory-book-progress ";
+
+function writeMemoryBookApart(script: string, { onProgress, signal, ...options }: BookOptions) {
+  return new Promise<void>((resolve, reject) => {
+    const { child, kill } = startLowPriority(process.execPath, [script, JSON.stringify(options)]);
+    const onAbort = () => kill();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    let pending = "";
+    let errors = "";
+    child.stdout!.setEncoding("utf8");
+    child.stdout!.on("data", (chunk: string) => {
+      const lines = (pending + chunk).split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        if (line.startsWith(BOOK_PROGRESS)) onProgress?.(JSON.parse(line.slice(BOOK_PROGRESS.length)) as BookProgress);
+        else if (line.trim()) console.log(line);
+      }
+    });
+    child.stderr!.setEncoding("utf8");
+    child.stderr!.on("data", (chunk: string) => (errors = (errors + chunk).slice(-4000)));
+    child.once("error", reject);
+    child.once("close", (code) => {
+      signal?.removeEventListener("abort", onAbort);
+      if (signal?.aborted) return reject(signal.reason);
+      if (code === 0) return resolve();
+      reject(new Error(`The memory book's process ended with ${String(code)}: ${errors.trim().split("\n").slice(-3).join(" | ")}`));
+    });
+  });
+}
+
+/** How long the last book took per item placed, measured; null until one has been made since the server started. */
+let lastPace: { secondsPerItem: number } | null = null;
+
+/**
+ * Per item when no book has been made since the server started: at a
+ * shared CPU's baseline a book of 100 memories took 213 s, about 2 s a
+ * memory, and a photo costs more (it is read and resized); at full speed
+ * it is a tenth of that.
+ */
+const GUESSED_SECONDS = { memory: 2, photo: 4 };
+
+/** What the next book would hold and about how long it would take to make, for the Exports tab. */
+export function bookEstimate() {
+  const memoriesCount = countMemories();
+  const poems = listPoems().length;
+  const photos = publishedMedia().length;
+  const seconds = lastPace
+    ? (memoriesCount + poems + photos) * lastPace.secondsPerItem
+    : (memoriesCount + poems) * GUESSED_SECONDS.memory + photos * GUESSED_SECONDS.photo;
+  return { memories: memoriesCount, poems, photos, seconds: Math.round(seconds), measured: lastPace !== null };
+}
+
+/** The temporary folders of books this process is making or sending now. */
+const liveFolders = new Set<string>();
+/** A book's temporary folder names the process that made it: `memory-book-<pid>-<random>`. */
+const FOLDER_PREFIX = "memory-book-";
+
+/**
+ * Makes the book in a temporary file, one at a time; the caller sends it and
+ * calls `done` (as often as it likes). A book whose `signal` is aborted
+ * while it waits its turn is never begun; one aborted while being made
+ * stops, and its folder goes.
+ */
 export function makeMemoryBook(options: Omit<BookOptions, "file">): Promise<{ file: string; done: () => Promise<void> }> {
   const run = async () => {
-    const dir = await fs.mkdtemp(path.join(tmpdir(), "memory-book-"));
+    options.signal?.throwIfAborted();
+    const dir = await fs.mkdtemp(path.join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
+    liveFolders.add(dir);
+    const remove = async () => {
+      await fs.rm(dir, { recursive: true, force: true });
+      liveFolders.delete(dir);
+    };
     const file = path.join(dir, "book.pdf");
     const startedAt = formatDateTime(new Date(options.now ?? Date.now()), getSiteView().timeZone);
     progress = { size: options.size, done: 0, total: 0, startedAt };
+    const began = Date.now();
+    let placed = 0;
+    const onProgress = (p: BookProgress) => {
+      placed = p.done;
+      progress = { size: options.size, startedAt, ...p };
+      options.onProgress?.(p);
+    };
     try {
-      await writeMemoryBook({
-        ...options,
-        file,
-        onProgress: (p) => {
-          progress = { size: options.size, startedAt, ...p };
-          options.onProgress?.(p);
-        },
-      });
+      if (bookProcessScript) await writeMemoryBookApart(bookProcessScript, { ...options, file, onProgress });
+      else await writeMemoryBook({ ...options, file, onProgress });
+      if (placed > 0) lastPace = { secondsPerItem: (Date.now() - began) / 1000 / placed };
     } catch (error) {
-      await fs.rm(dir, { recursive: true, force: true });
+      await remove();
       throw error;
     } finally {
       progress = null;
     }
-    return { file, done: () => fs.rm(dir, { recursive: true, force: true }) };
+    return { file, done: remove };
   };
   const result = queue.then(run, run);
   queue = result.catch(() => undefined);
   return result;
+}
+
+const STALE_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Removes books left in the temporary folder: by this process and no longer
+ * being sent, by a process that has ended (a crash, a restart), or older
+ * than an hour. At start and hourly (app/background.server.ts). A file still
+ * being read by a download is unaffected: the open file stays readable.
+ */
+export async function sweepStaleBooks(now = Date.now()) {
+  const root = tmpdir();
+  const names = await fs.readdir(root).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    if (!name.startsWith(FOLDER_PREFIX)) continue;
+    const dir = path.join(root, name);
+    if (liveFolders.has(dir)) continue;
+    const pid = Number(/^memory-book-(\d+)-/.exec(name)?.[1]);
+    const stat = await fs.stat(dir).catch(() => null);
+    if (!stat) continue;
+    const ours = pid === process.pid;
+    const ownerAlive = !ours && Number.isInteger(pid) && pid > 0 && processAlive(pid);
+    if (ownerAlive && now - stat.mtimeMs < STALE_AFTER_MS) continue;
+    await fs.rm(dir, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+function processAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

@@ -9,13 +9,24 @@ import { db } from "~/db.server";
 import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
 import { makeImageCopies } from "~/media/process.server";
-import { checkVideoFrameSize, makeVideoPoster, makeWebVideo, probeForWeb, probeVideo } from "~/media/video.server";
+import {
+  checkVideoFrameSize,
+  checkVideoLength,
+  encodeVideoSegment,
+  joinVideoSegments,
+  makeVideoPoster,
+  makeWebVideo,
+  probeForWeb,
+  probeVideo,
+  segmentPlan,
+} from "~/media/video.server";
 import { CpuBudgetExceeded, mayTryAgain, minutesLeft, webVideoCpuSeconds } from "~/media/cpu-budget.server";
 import { MediaProblem, tooSlow } from "~/media/processing-limits.server";
-import { createJobQueue, JobTimedOut } from "~/media/processing-queue.server";
+import { createJobQueue, JobCancelled, JobTimedOut } from "~/media/processing-queue.server";
+import { stopAllTools } from "~/media/run-tool.server";
 import { photoCopies, photoCopyName } from "~/media/web-sizes";
 import { Refusal } from "~/utils/refusal.server";
-import type { ProcessingState } from "./upload.schema";
+import { parseSubmittedBy, type ProcessingState } from "./upload.schema";
 
 // Processing: the public copy, thumbnail and measurements of each upload,
 // made from its original one job at a time, each job within a time limit.
@@ -32,11 +43,17 @@ const queue = createJobQueue();
  */
 const working = new Map<number, { percent: number | null; startedAt: number }>();
 
+/** Long videos whose web copy is made in segments: how far it has come between two of them, and since when. */
+const partlyMade = new Map<number, { percent: number; startedAt: number }>();
+
+/** Where a long video's finished segments are kept until its web copy is joined (a restart goes on from them). */
+const segmentsDirectory = (id: number) => path.join(scratchDirectory(), `web-video-${id}-segments`);
+
 /** Where an upload's processing stands, as the admin sees it. */
 export function processingStateOf(upload: Pick<Upload, "id" | "type" | "processedAt" | "processingError" | "webVideo">): ProcessingState {
   if (upload.processingError) return { state: "failed", reason: upload.processingError };
   if (isReady(upload)) return { state: "ready" };
-  const job = working.get(upload.id);
+  const job = working.get(upload.id) ?? partlyMade.get(upload.id);
   if (job) return { state: "processing", percent: job.percent, minutesLeft: minutesLeft(job.percent, job.startedAt, Date.now()) };
   return { state: "waiting" };
 }
@@ -89,10 +106,22 @@ export function publicCopyKeys(upload: Pick<Upload, "storageKey" | "displayKey" 
   return [...display, upload.thumbnailKey].filter((key): key is string => !!key && key !== upload.storageKey);
 }
 
+/**
+ * Who sent an upload, for the queue's turns (app/media/processing-queue.server.ts):
+ * their address, or the upload itself when it has none.
+ */
+function senderOf(upload: Pick<Upload, "id" | "submittedBy"> | undefined, id: number) {
+  const email = upload?.submittedBy ? parseSubmittedBy(upload.submittedBy)?.email : undefined;
+  return email ? email.toLowerCase() : `upload-${id}`;
+}
+
 /** Queues one upload's processing; resolves (never rejects) once it has been processed or given up on. */
 export function enqueueProcessing(id: number): Promise<ProcessingOutcome> {
-  const limitMs = processingTimeLimitMs(getRow(id) ?? { sizeBytes: 0 });
-  return queue.enqueue((signal) => processUpload(id, signal), { limitMs }).catch(giveUp(id, limitMs));
+  const upload = getRow(id);
+  const limitMs = processingTimeLimitMs(upload ?? { sizeBytes: 0 });
+  return queue
+    .enqueue((signal) => processUpload(id, signal), { limitMs, owner: senderOf(upload, id), subject: id })
+    .catch(giveUp(id, limitMs));
 }
 
 /**
@@ -103,15 +132,18 @@ export function enqueueProcessing(id: number): Promise<ProcessingOutcome> {
  * it: the sender's completion has been answered after the first part.
  */
 function enqueueWebVideo(id: number, attempt = 1): Promise<ProcessingOutcome> {
-  const cpuSeconds = webVideoCpuSeconds(getRow(id) ?? { sizeBytes: 0, durationSec: null, width: null, height: null }, attempt);
+  const upload = getRow(id);
+  const cpuSeconds = webVideoCpuSeconds(upload ?? { sizeBytes: 0, durationSec: null, width: null, height: null }, attempt);
   return queue
-    .enqueue((signal) => makeWebVideoFor(id, cpuSeconds, attempt, signal), { priority: "long" })
+    .enqueue((signal) => makeWebVideoFor(id, cpuSeconds, attempt, signal), { priority: "long", owner: senderOf(upload, id), subject: id })
     .catch(giveUp(id, 0, webVideoFailed));
 }
 
 const giveUp =
   (id: number, limitMs: number, fail: (id: number, reason: string) => void = markFailed) =>
   (error: unknown) => {
+    // Deleted or rejected meanwhile, or the server is stopping (the next start takes it up again).
+    if (error instanceof JobCancelled) return { ok: false as const, kind: "failed" as const, reason: error.message };
     const problem = error instanceof JobTimedOut ? tooSlow(Math.round(limitMs / 1000)) : new MediaProblem("failed", SOMETHING_WENT_WRONG);
     console.error(JSON.stringify({ level: "error", msg: "media processing failed", uploadId: id, error: String(error) }));
     fail(id, problem.message);
@@ -151,6 +183,29 @@ export function runUrgentMediaJob<T>(run: (signal: AbortSignal) => Promise<T>, l
 /** Whether media work is running or waiting: the server does not stop itself for being idle meanwhile (server/idle-exit.mjs). */
 export function processingPending() {
   return queue.busy;
+}
+
+/**
+ * An upload deleted or rejected: its waiting jobs are dropped and its
+ * running one is stopped, ffmpeg included, so no work goes on for a file
+ * that is gone.
+ */
+export function cancelProcessing(id: number) {
+  queue.cancel(id);
+  partlyMade.delete(id);
+  void fs.rm(segmentsDirectory(id), { recursive: true, force: true });
+}
+
+/**
+ * On shutdown: the running job is stopped (its tools killed) and nothing
+ * else starts; the upload stays as it was, and the next start takes it up
+ * again (requeueUnprocessedUploads). Waits a little for the stopped job to
+ * settle, so it does not write after the database closes.
+ */
+export async function stopProcessing() {
+  queue.stop();
+  stopAllTools();
+  await Promise.race([queue.idle(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
 }
 
 /** Waits until every processing job queued so far has finished (jobs stopped at their time limit included). */
@@ -279,6 +334,7 @@ async function makeCopies(upload: Upload, file: string, rotation: number, workDi
   const facts = await probeVideo(file, { signal });
   if (!facts) throw new MediaProblem("unreadable", "the video could not be read; the file may be damaged or not really a video");
   checkVideoFrameSize(facts);
+  checkVideoLength(facts);
   // The poster and measurements now (ffmpeg turns the frame upright); the web copy in a job of its own.
   const poster = await makeVideoPoster(file, facts.durationSec, workDir, { signal });
   const thumbnailKey = poster ? await store("-poster.jpg", poster, "image/jpeg") : null;
@@ -300,19 +356,48 @@ async function makeWebVideoFor(id: number, cpuSeconds: number, attempt: number, 
   const upload = getRow(id);
   if (!upload || upload.status === "REJECTED" || !upload.storageKey || upload.processingError || !needsWebVideo(upload))
     return { ok: true };
-  const startedAt = Date.now();
-  working.set(id, { percent: 0, startedAt });
+  const startedAt = partlyMade.get(id)?.startedAt ?? Date.now();
+  working.set(id, { percent: partlyMade.get(id)?.percent ?? 0, startedAt });
   const workDir = path.join(scratchDirectory(), `web-video-${id}-${randomBytes(4).toString("hex")}`);
+  const segmentsDir = segmentsDirectory(id);
   const newKeys: string[] = [];
+  let finished = false;
   try {
-    const changes = await getMediaStorage().withLocalFile(upload.storageKey, async (file) => {
+    const made = await getMediaStorage().withLocalFile(upload.storageKey, async (file) => {
       const facts = await probeForWeb(file, { signal });
       if (!facts?.video) throw new MediaProblem("unreadable", "the video could not be read; the file may be damaged or not really a video");
-      const copy = await makeWebVideo(file, upload.mimeType ?? "", facts, workDir, {
-        signal,
-        cpuSeconds,
-        onProgress: (percent) => working.set(id, { percent, startedAt }),
-      });
+      const plan = segmentPlan(upload.mimeType ?? "", facts);
+      let copy: { file: string; mime: string; reencoded: boolean; originalPlays: boolean };
+      if (!plan) {
+        copy = await makeWebVideo(file, upload.mimeType ?? "", facts, workDir, {
+          signal,
+          cpuSeconds,
+          onProgress: (percent) => working.set(id, { percent, startedAt }),
+        });
+      } else {
+        // A long video: one segment per job, the next queued behind other senders' jobs (docs/media.md).
+        const segments = await segmentsFor(segmentsDir, plan);
+        const next = segments.findIndex((segment) => !segment.made);
+        if (next >= 0) {
+          const budget = webVideoCpuSeconds({ ...facts.video, durationSec: plan.seconds, sizeBytes: upload.sizeBytes }, attempt);
+          const part = segments[next]!.file;
+          await encodeVideoSegment(file, next * plan.seconds, plan.seconds, `${part}.part`, { cpuSeconds: budget, signal });
+          await fs.rename(`${part}.part`, part);
+          const percent = Math.min(99, Math.floor(((next + 1) / (plan.count + 1)) * 100));
+          partlyMade.set(id, { percent, startedAt });
+          return null;
+        }
+        await fs.mkdir(workDir, { recursive: true });
+        const joinBudget = webVideoCpuSeconds({ durationSec: facts.durationSec, width: 400, height: 100, sizeBytes: null }, attempt);
+        copy = await joinVideoSegments(
+          file,
+          upload.mimeType ?? "",
+          facts,
+          segments.map((segment) => segment.file),
+          workDir,
+          { cpuSeconds: joinBudget, signal },
+        );
+      }
       const measured = await probeVideo(copy.file, { signal });
       const displayKey = await storer(id, newKeys)(".mp4", copy.file, copy.mime);
       return {
@@ -324,6 +409,13 @@ async function makeWebVideoFor(id: number, cpuSeconds: number, attempt: number, 
         webVideo: !copy.reencoded ? ("remuxed" as const) : copy.originalPlays ? ("resized" as const) : ("encoded" as const),
       };
     });
+    if (made === null) {
+      // The next segment waits its turn (a fresh budget: this one was enough).
+      if (!signal.aborted) void enqueueWebVideo(id);
+      return { ok: true };
+    }
+    finished = true;
+    const changes = made;
     const updated = signal.aborted
       ? undefined
       : db
@@ -350,9 +442,11 @@ async function makeWebVideoFor(id: number, cpuSeconds: number, attempt: number, 
         void enqueueWebVideo(id, attempt + 1);
         return { ok: true };
       }
+      finished = !signal.aborted;
       if (!signal.aborted) webVideoFailed(id, tooMuchWork(cpuSeconds).message);
       return { ok: false, kind: "too-slow", reason: tooMuchWork(cpuSeconds).message };
     }
+    finished = !signal.aborted;
     const problem = error instanceof MediaProblem ? error : new MediaProblem("failed", SOMETHING_WENT_WRONG);
     if (!(error instanceof MediaProblem)) {
       console.error(JSON.stringify({ level: "error", msg: "web video failed", uploadId: id, error: String(error) }));
@@ -362,7 +456,33 @@ async function makeWebVideoFor(id: number, cpuSeconds: number, attempt: number, 
   } finally {
     working.delete(id);
     await fs.rm(workDir, { recursive: true, force: true });
+    // Kept for the next segment, or for the next start after a shutdown; gone once the copy is made or given up on.
+    if (finished) {
+      partlyMade.delete(id);
+      await fs.rm(segmentsDir, { recursive: true, force: true });
+    }
   }
+}
+
+/**
+ * A long video's segments, and which are made: the plan is written beside
+ * them, and segments made under another plan are thrown away.
+ */
+async function segmentsFor(dir: string, plan: { seconds: number; count: number }) {
+  await fs.mkdir(dir, { recursive: true });
+  const planFile = path.join(dir, "plan.json");
+  const written = await fs.readFile(planFile, "utf8").catch(() => null);
+  if (written !== JSON.stringify(plan)) {
+    await fs.rm(dir, { recursive: true, force: true });
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(planFile, JSON.stringify(plan));
+  }
+  return Promise.all(
+    Array.from({ length: plan.count }, async (_, i) => {
+      const file = path.join(dir, `segment-${String(i).padStart(5, "0")}.mp4`);
+      return { file, made: !!(await fs.stat(file).catch(() => null))?.size };
+    }),
+  );
 }
 
 const tooMuchWork = (cpuSeconds: number) =>

@@ -9,7 +9,7 @@ import { photoCopies } from "~/media/web-sizes";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/utils/page-cursor.server";
 import { formatDuration } from "~/utils/time";
 import { queueUploadPublishedMail } from "./notifications.server";
-import { isReady, mediaUrl, processingStateOf, publicCopyKeys, turnImage } from "./upload-processing.server";
+import { cancelProcessing, isReady, mediaUrl, processingStateOf, publicCopyKeys, turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
 import {
   parseSubmittedBy,
@@ -85,6 +85,8 @@ export async function setUploadStatus(id: number, status: Status, by: Actor, now
       .all(),
   );
   if (!rejected) return undefined;
+  // A web copy being made of it stops now (ffmpeg included).
+  cancelProcessing(id);
   await deleteStoredFiles(current);
   return rejected;
 }
@@ -98,6 +100,7 @@ export async function setUploadStatus(id: number, status: Status, by: Actor, now
 export async function deleteUpload(id: number, by: Actor): Promise<Upload | undefined> {
   const [deleted] = by.commit((tx) => tx.delete(uploads).where(eq(uploads.id, id)).returning().all());
   if (!deleted) return undefined;
+  cancelProcessing(id);
   await deleteStoredFiles(deleted);
   return deleted;
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { requireAdmin } from "~/auth/session.server";
 import * as s from "~/components/admin/admin.css";
 import { archiveContents } from "~/models/archive.server";
+import { bookEstimate } from "~/models/memory-book.server";
 import { getSafekeeping, type DatabaseSafekeeping, type MediaSafekeeping } from "~/models/safekeeping.server";
 import * as ui from "~/styles/ui.css";
 import { formatBytes } from "~/utils/bytes";
@@ -12,7 +13,7 @@ import { formatDateTime } from "~/utils/time";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ archive: archiveContents(), safekeeping: getSafekeeping() });
+  return json({ archive: archiveContents(), safekeeping: getSafekeeping(), book: bookEstimate() });
 }
 
 const EXPORTS = [
@@ -95,12 +96,32 @@ interface Making {
   total: number;
 }
 
+type BookEstimate = { memories: number; poems: number; photos: number; seconds: number };
+
+/** "About 2 minutes for 140 memories, 2 poems and 60 photos." */
+function bookTime({ memories, poems, photos, seconds }: BookEstimate) {
+  const parts = [
+    count(memories, "memory", "memories"),
+    ...(poems ? [count(poems, "poem", "poems")] : []),
+    count(photos, "photo", "photos"),
+  ];
+  const what = parts.length === 3 ? `${parts[0]}, ${parts[1]} and ${parts[2]}` : parts.join(" and ");
+  const minutes = Math.ceil(seconds / 60);
+  const time =
+    seconds < 60
+      ? "Less than a minute"
+      : minutes < 90
+        ? `About ${count(minutes, "minute", "minutes")}`
+        : `About ${count(Math.round(minutes / 60), "hour", "hours")}`;
+  return `${time} for ${what}.`;
+}
+
 /**
  * The memory book: a plain GET form, so without JavaScript the browser waits
  * and saves the PDF when it is ready. With JavaScript the download goes on
  * just the same, and this line says how far the making has got.
  */
-function MemoryBook() {
+function MemoryBook({ estimate }: { estimate: BookEstimate }) {
   const [making, setMaking] = useState<Making | "starting" | null>(null);
   const timer = useRef<number>();
   useEffect(() => () => window.clearInterval(timer.current), []);
@@ -133,6 +154,7 @@ function MemoryBook() {
         A book to print: the photo and name on the cover, the welcome and the service, every published memory, the poems, the photos with
         who shared them, and a QR code to this site. A long book takes a few minutes to make; the download starts when it is ready.
       </p>
+      <p>{bookTime(estimate)}</p>
       <form method="get" action="/admin/exports/book.pdf" onSubmit={follow}>
         <fieldset>
           <legend>Page size</legend>
@@ -158,7 +180,7 @@ function MemoryBook() {
 }
 
 export default function ExportsTab() {
-  const { archive, safekeeping } = useLoaderData<typeof loader>();
+  const { archive, safekeeping, book } = useLoaderData<typeof loader>();
   return (
     <>
       <section className={s.exportCard} aria-labelledby="safekeeping-title">
@@ -184,7 +206,7 @@ export default function ExportsTab() {
           Download everything
         </a>
       </section>
-      <MemoryBook />
+      <MemoryBook estimate={book} />
       {EXPORTS.map((item) => (
         <section key={item.href} className={s.exportCard} aria-labelledby={item.href}>
           <h2 id={item.href} className={s.sectionTitle}>

@@ -18,17 +18,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return errorResponse(400, { size: ["Choose A4, US Letter or 6 × 9 in book."] });
   }
   const now = Date.now();
-  const book = await makeMemoryBook({ size: size as BookSize, origin: sitePublicAddress(request), now, signal: request.signal });
-  const { size: bytes } = await stat(book.file);
+  // Registered before the book is made: a tab closed at any moment (while the
+  // book waits its turn, is made, or is sent) removes the book.
+  let book: { file: string; done: () => Promise<void> } | undefined;
+  request.signal.addEventListener("abort", () => void book?.done(), { once: true });
+  try {
+    book = await makeMemoryBook({ size: size as BookSize, origin: sitePublicAddress(request), now, signal: request.signal });
+  } catch (error) {
+    // Nobody is left to answer.
+    if (request.signal.aborted) return new Response(null, { status: 204 });
+    throw error;
+  }
+  const made = book;
+  if (request.signal.aborted) {
+    await made.done();
+    return new Response(null, { status: 204 });
+  }
+  const { size: bytes } = await stat(made.file);
   const body = streamedBody(
     () => {
-      const file = createReadStream(book.file, { highWaterMark: 1024 * 1024 });
-      file.once("close", () => void book.done());
+      const file = createReadStream(made.file, { highWaterMark: 1024 * 1024 });
+      file.once("close", () => void made.done());
       return file;
     },
     { drained: context.responseDrained, signal: request.signal },
   );
-  request.signal.addEventListener("abort", () => void book.done(), { once: true });
   return new Response(body, {
     headers: { ...downloadHeaders(bookFileName(size as BookSize, now), "application/pdf"), "Content-Length": String(bytes) },
   });

@@ -269,22 +269,28 @@ export function streamedBody(
   { drained, signal }: { drained?: () => Promise<void>; signal?: AbortSignal },
 ): ReadableStream<Uint8Array> {
   let chunks: AsyncIterator<Buffer> | undefined;
+  const stop = async () => {
+    await chunks?.return?.();
+    return { done: true as const, value: undefined };
+  };
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         await drained?.();
         try {
           chunks ??= open()[Symbol.asyncIterator]();
-          const next = signal?.aborted ? { done: true as const, value: undefined } : await chunks.next();
+          // A download given up on closes its file now, not whenever the collector comes by.
+          const next = signal?.aborted ? await stop() : await chunks.next();
           if (next.done) controller.close();
           else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
         } catch (error) {
-          if (signal?.aborted) controller.close();
-          else throw error;
+          if (!signal?.aborted) throw error;
+          await stop();
+          controller.close();
         }
       },
       async cancel() {
-        await chunks?.return?.();
+        await stop();
       },
     },
     // Nothing read ahead: one chunk is asked for when the last one has gone out.

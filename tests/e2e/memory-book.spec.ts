@@ -27,6 +27,8 @@ test("the Exports tab makes the memory book in the size chosen, and the browser 
   await hydrated(page);
   const book = page.getByRole("region", { name: "Memory book (PDF)" });
   await expect(book.getByRole("radio", { name: "A4" })).toBeChecked();
+  // Before it is made: about how long, for what.
+  await expect(book.getByText(/^(Less than a minute|About \d+ minutes?) for 3 memories, 1 poem and 1 photo\.$/)).toBeVisible();
   await book.getByRole("radio", { name: /6 × 9 in book/ }).check();
   await expectNoAxeViolations(page);
   const [download] = await Promise.all([page.waitForEvent("download"), book.getByRole("button", { name: "Make the memory book" }).click()]);

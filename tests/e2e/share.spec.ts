@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -135,6 +136,25 @@ test.describe("sharing without JavaScript", () => {
     // The name and e-mail stay filled in for the next try.
     await expect(page.getByLabel("Name*")).toHaveValue("Cousin Ruth");
     await expect(page.getByLabel("Email*")).toHaveValue("ruth@example.com");
+    expect(latestUpload()).toBeUndefined();
+  });
+
+  test("a video longer than the site takes is refused in words that say why", async ({ page }) => {
+    // 31 minutes of a flat picture in about 100 KB, as a phone's long recording might be.
+    const piece = path.join(work, "piece.mp4");
+    const long = path.join(work, "the-whole-evening.mp4");
+    const ffmpeg = (...args: string[]) => execFileSync("ffmpeg", ["-v", "error", "-y", ...args]);
+    ffmpeg("-f", "lavfi", "-i", "color=c=0x336699:s=320x240:r=25:d=10", "-c:v", "libx264", "-preset", "ultrafast", "-g", "250", piece);
+    ffmpeg("-stream_loop", "185", "-i", piece, "-c", "copy", long);
+    await page.goto("/share");
+    await fillWho(page);
+    await page.getByLabel("Photos and videos").setInputFiles(long);
+    await page.getByRole("button", { name: "Upload Files" }).click();
+    await expect(
+      page.getByText(
+        "The video is 31 minutes long, and videos up to 30 minutes can be shared; a shorter version, or the video in parts, can be shared instead.",
+      ),
+    ).toBeVisible();
     expect(latestUpload()).toBeUndefined();
   });
 });

@@ -238,7 +238,7 @@ describe("the media tools' own limits", () => {
 describe("videos", () => {
   it("measures duration and size with ffprobe and takes a poster frame", async () => {
     const video = path.join(fixtures, "sample.mp4");
-    expect(await probeVideo(video)).toEqual({ durationSec: 3, width: 320, height: 240 });
+    expect(await probeVideo(video)).toEqual({ durationSec: 3, width: 320, height: 240, pictures: [{ width: 320, height: 240 }] });
     const poster = await makeVideoPoster(video, 3, work);
     expect(poster).not.toBeNull();
     const meta = await sharp(poster!).metadata();

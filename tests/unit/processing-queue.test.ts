@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createJobQueue, JobTimedOut } from "~/media/processing-queue.server";
+import { createJobQueue, JobCancelled, JobTimedOut } from "~/media/processing-queue.server";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -134,5 +134,56 @@ describe("the order of the media processing queue", () => {
     slow.release();
     await expect(result).resolves.toBe("encode");
     expect(log).toEqual(["encode started", "encode finished"]);
+  });
+
+  it("lets senders take turns: one sender's many videos do not hold another's behind them", async () => {
+    const queue = createJobQueue();
+    const done: string[] = [];
+    const running = heldJob([], "ann-1");
+    const first = queue.enqueue(running.run, { priority: "long", owner: "ann" });
+    const add = (name: string, owner: string) => queue.enqueue(async () => void done.push(name), { priority: "long", owner });
+    const jobs = [add("ann-2", "ann"), add("ann-3", "ann"), add("ann-4", "ann"), add("bo-1", "bo"), add("cy-1", "cy"), add("bo-2", "bo")];
+    running.release();
+    await first;
+    await Promise.all(jobs);
+    expect(done).toEqual(["bo-1", "cy-1", "ann-2", "bo-2", "ann-3", "ann-4"]);
+  });
+
+  it("drops the jobs of a cancelled upload and aborts the one running", async () => {
+    const queue = createJobQueue();
+    const log: string[] = [];
+    let runningSignal: AbortSignal | undefined;
+    const encode = heldJob(log, "encode");
+    const first = queue.enqueue(
+      (signal) => {
+        runningSignal = signal;
+        return encode.run(signal);
+      },
+      { priority: "long", subject: 7 },
+    );
+    const waiting = queue.enqueue(async () => log.push("its next part"), { priority: "long", subject: 7 });
+    const other = queue.enqueue(async () => log.push("another upload"), { priority: "long", subject: 8 });
+    queue.cancel(7);
+    expect(runningSignal?.aborted).toBe(true);
+    await expect(waiting).rejects.toBeInstanceOf(JobCancelled);
+    encode.release();
+    await first;
+    await other;
+    expect(log).toEqual(["encode started", "encode finished late", "another upload"]);
+  });
+
+  it("starts nothing once stopped (the server shutting down)", async () => {
+    const queue = createJobQueue();
+    const log: string[] = [];
+    const encode = heldJob(log, "encode");
+    const first = queue.enqueue(encode.run, { priority: "long" });
+    const waiting = queue.enqueue(async () => log.push("next"), {});
+    queue.stop();
+    await expect(waiting).rejects.toBeInstanceOf(JobCancelled);
+    await expect(queue.enqueue(async () => log.push("later"), {})).rejects.toBeInstanceOf(JobCancelled);
+    encode.release();
+    await first;
+    await queue.idle();
+    expect(log).toEqual(["encode started", "encode finished late"]);
   });
 });

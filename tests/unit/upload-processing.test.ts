@@ -199,6 +199,47 @@ describe("uploads processing cannot use", () => {
     expect(db.select().from(uploads).all()).toEqual([]);
   });
 
+  /** `seconds` of a flat picture that weigh almost nothing, repeated without encoding again. */
+  async function flatVideo(seconds: number, size = "320x240") {
+    const piece = path.join(work, `piece-${size}.mp4`);
+    const file = path.join(work, `flat-${seconds}-${size}.mp4`);
+    ffmpeg("-f", "lavfi", "-i", `color=c=0x336699:s=${size}:r=25:d=10`, "-c:v", "libx264", "-preset", "ultrafast", "-g", "250", piece);
+    ffmpeg("-stream_loop", String(Math.ceil(seconds / 10) - 1), "-i", piece, "-c", "copy", file);
+    return fs.readFile(file);
+  }
+
+  it("a video longer than 30 minutes is refused to its sender with the reason, before a frame is decoded", async () => {
+    // 31 minutes in about 100 KB.
+    const long = await flatVideo(31 * 60);
+    expect(long.length).toBeLessThan(1024 * 1024);
+    await expect(share(long, "slideshow.mp4")).rejects.toMatchObject({
+      status: 400,
+      message:
+        "The video is 31 minutes long, and videos up to 30 minutes can be shared; a shorter version, or the video in parts, can be shared instead.",
+    });
+    expect(db.select().from(uploads).all()).toEqual([]);
+  });
+
+  it("a video of 30 minutes, a slideshow of a life, is taken", async () => {
+    const id = await share(await flatVideo(30 * 60), "slideshow.mp4");
+    expect(row(id)).toMatchObject({ status: "PENDING", durationSec: 1800, processingError: null });
+  }, 120_000);
+
+  it("a video whose second picture is above 4K is refused, though its first is small", async () => {
+    const small = path.join(work, "small-first.mp4");
+    const huge = path.join(work, "huge-second.mp4");
+    const both = path.join(work, "two-pictures.mp4");
+    ffmpeg("-f", "lavfi", "-i", "color=c=red:s=64x64:d=1", "-c:v", "libx264", "-preset", "ultrafast", small);
+    ffmpeg("-f", "lavfi", "-i", "color=c=blue:s=7680x4320:d=0.04", "-frames:v", "1", "-c:v", "libx264", "-preset", "ultrafast", huge);
+    ffmpeg("-i", small, "-i", huge, "-map", "0:v", "-map", "1:v", "-c", "copy", both);
+    await expect(share(await fs.readFile(both), "two.mp4")).rejects.toMatchObject({
+      status: 400,
+      message:
+        "The video is 7680 × 4320 pixels, and this site can show videos up to 4K (4096 pixels on the longest side); a copy recorded or saved at 4K or 1080p can be shared instead.",
+    });
+    expect(db.select().from(uploads).all()).toEqual([]);
+  });
+
   it("a video found too large after the sender's wait is kept unpublished, with the reason for the family", async () => {
     const id = await storedButUnprocessed(await aviClaimingHugeFrames(), "video/x-msvideo", "VIDEO");
     await enqueueProcessing(id);
