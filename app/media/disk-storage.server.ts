@@ -295,7 +295,8 @@ export class DiskStorage implements MediaStorage {
     for (const name of names) {
       const file = path.join(this.tmp, name);
       const stats = await fs.stat(file).catch(() => null);
-      if (stats && now - stats.mtimeMs > maxAgeMs) await fs.rm(file, { force: true });
+      // Processing leaves folders here too (a crash's work folder, a deleted video's segments).
+      if (stats && now - stats.mtimeMs > maxAgeMs) await fs.rm(file, { force: true, recursive: stats.isDirectory() });
     }
   }
 }

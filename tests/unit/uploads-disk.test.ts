@@ -392,4 +392,22 @@ describe("a resumable (multipart) upload to the local disk", () => {
     expect(await fs.readdir(path.join(config.STORAGE_DIR, "multipart"))).toEqual([]);
     expect(await getMediaStorage().stat(key)).toBeNull();
   });
+
+  it("sweeps stale scratch folders as well as files, and keeps fresh ones", async () => {
+    await fs.mkdir(config.STORAGE_DIR, { recursive: true });
+    const root = await fs.mkdtemp(path.join(config.STORAGE_DIR, "sweep-"));
+    const storage = new DiskStorage(root, ["sweep-test-secret"]);
+    const tmp = path.join(root, "tmp");
+    // A processing folder left by a crash, with a stale file beside it, and a folder still in use.
+    await fs.mkdir(path.join(tmp, "process-7-abcd"), { recursive: true });
+    await fs.writeFile(path.join(tmp, "process-7-abcd", "thumb.jpg"), "x");
+    await fs.writeFile(path.join(tmp, "upload-1.part"), "x");
+    await fs.mkdir(path.join(tmp, "web-video-8-segments"), { recursive: true });
+    const old = new Date(Date.now() - 7 * 60 * 60 * 1000);
+    await fs.utimes(path.join(tmp, "process-7-abcd"), old, old);
+    await fs.utimes(path.join(tmp, "upload-1.part"), old, old);
+    await storage.sweepTemporaryFiles(6 * 60 * 60 * 1000);
+    expect((await fs.readdir(tmp)).sort()).toEqual(["web-video-8-segments"]);
+    await fs.rm(root, { recursive: true, force: true });
+  });
 });
