@@ -1,7 +1,8 @@
 // @ts-check
 // The linter checks what STYLE.md asks and a tool can see: hooks used as
 // React needs, accessible JSX, and the house's import directions
-// (route → model → media / storage / db, never upwards), with no import cycles.
+// (route → domain → media → platform / db, never upwards; docs/architecture.md),
+// with no import cycles between files or between folders (scripts/folder-cycles.mjs).
 import path from "node:path";
 import js from "@eslint/js";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
@@ -10,39 +11,50 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** @param {string} message @param {string[]} group */
-const forbid = (message, ...group) => ({ group, message });
+/** A pattern of no-restricted-imports: an import whose path matches `regex` is refused with `message`. @param {string} regex @param {string} message */
+const refuse = (regex, message) => ({ regex, message });
 
-const serverModules = forbid(
-  "Components run in the browser: take types from models/*.schema.ts, never a .server module.",
-  "**/*.server",
-  "**/*.server.*",
-);
-const models = forbid(
-  "app/media, app/mail and db know storage, signing, processing and sending only: the models call them, not the other way round.",
-  "~/models/*",
-  "**/models/*",
-);
+// The rooms of app/ (docs/architecture.md). A domain owns the rules of one thing the site does.
+const DOMAINS = ["admins", "guestbook", "attendance", "poems", "uploads", "site", "mail", "keepsakes"];
 
-const nodeServer = forbid(
-  "server/ runs the app, not the other way round: what the server and the app share is the app's (app/site-hooks.server.ts).",
-  "**/server/*",
-  "**/server/**",
+const nodeServer = refuse(
+  "^(\\.\\./)+server/",
+  "server/ runs the app, not the other way round: what it takes from the build is in app/server/ (site hooks).",
 );
-const aboveUtils = forbid(
-  "app/utils holds small helpers that know no rules: no models (their schemas' types are fine), auth or routes. A route's helper lives beside it in app/routes/*.server.ts.",
-  "~/models/*.server",
-  "**/models/*.server",
-  "~/auth/*",
-  "**/auth/*",
-  "~/routes/*",
-  "**/routes/*",
+const appServer = refuse(
+  "^~/server/|^\\.\\./server/",
+  "app/server/ is what server/*.mjs takes from the build (through entry.server.tsx's siteHooks): nothing in the app imports it.",
 );
+const routesAndViews = refuse(
+  "^~/(routes|components|root|entry\\.server|entry\\.client)(/|$)",
+  "A domain is called by routes, never the other way round: no routes, components or root in a domain.",
+);
+const serverModules = refuse(
+  "\\.server(\\.[jt]sx?)?$",
+  "Components run in the browser: take types from a domain's *.schema.ts, never a .server module.",
+);
+const onlyPlatform = refuse(
+  "^~/(?!platform/|utils/)|^\\.\\./(?!\\.\\./db/)",
+  "app/platform is the floor (config, db, HTTP, limits): it imports no domain, only itself, app/utils and db/.",
+);
+const mediaBelowDomains = refuse(
+  "^~/(?!platform/|media/)|^\\.\\./(?!\\.\\./db/)",
+  "app/media knows storage and processing only: it imports app/platform, never a domain (the domains call it).",
+);
+const pureUtils = refuse(
+  "^~/(?!utils/)|^\\.\\./|^(?![~.]|zod$)",
+  "app/utils holds pure, browser-safe helpers: they import only app/utils and zod. Code with rules lives in its domain.",
+);
+const routesOwnNoSql = refuse(
+  "^~/platform/db\\.server$|(^|/)db/(schema|client)",
+  "Routes call a domain function; the domains own the database.",
+);
+const dbBelowApp = refuse("^~/|(^|/)app/", "db/ stands below the app: it imports nothing from app/.");
 
 // A request's changes are its admin's (requireAdmin's actor, whose session is checked again as the
 // change is committed); `operator` writes with no session at all, for scripts and tests only.
 const noOperator = {
-  name: "~/auth/actor.server",
+  name: "~/platform/actor.server",
   importNames: ["operator"],
   message: "A request writes as the admin requireAdmin gives, whose session is checked at the commit: never as operator().",
 };
@@ -94,42 +106,39 @@ export default tseslint.config(
   },
   {
     files: ["app/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [nodeServer, appServer] }] },
+  },
+  {
+    // Only the build's entry hands app/server/ to the Node server, and app/server/ itself.
+    files: ["app/server/**", "app/entry.server.tsx"],
     rules: { "no-restricted-imports": ["error", { patterns: [nodeServer] }] },
   },
   {
+    files: ["app/platform/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [onlyPlatform, nodeServer] }] },
+  },
+  {
+    files: ["app/media/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [mediaBelowDomains, nodeServer] }] },
+  },
+  {
+    files: DOMAINS.map((domain) => `app/${domain}/**`),
+    rules: { "no-restricted-imports": ["error", { patterns: [routesAndViews, appServer, nodeServer] }] },
+  },
+  {
     files: ["app/components/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [serverModules, nodeServer] }] },
-  },
-  {
-    files: ["app/media/**", "app/mail/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [models, nodeServer] }] },
-  },
-  {
-    files: ["db/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [models, forbid("db/ stands below the app: it imports nothing from app/.", "~/*", "**/app/*")] },
-      ],
-    },
+    rules: { "no-restricted-imports": ["error", { patterns: [serverModules, appServer, nodeServer] }] },
   },
   {
     files: ["app/routes/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [noOperator],
-          patterns: [
-            forbid("Routes call a model function; the models own the database.", "~/db.server", "**/db/*", "**/db/schema"),
-            nodeServer,
-          ],
-        },
-      ],
-    },
+    rules: { "no-restricted-imports": ["error", { paths: [noOperator], patterns: [routesOwnNoSql, appServer, nodeServer] }] },
   },
   {
     files: ["app/utils/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [aboveUtils, nodeServer] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [pureUtils] }] },
+  },
+  {
+    files: ["db/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [dbBelowApp] }] },
   },
 );

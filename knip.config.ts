@@ -12,7 +12,7 @@ const config: KnipConfig = {
     // Run by hand, by package.json's scripts or by bench/index.mjs, which starts each bench by its path.
     "scripts/*.mjs",
     "bench/*.mjs",
-    // Started by the server as a child process to make a memory book (app/models/memory-book.server.ts).
+    // Started by the server as a child process to make a memory book (app/keepsakes/book/memory-book.server.ts).
     "server/memory-book-process.mjs",
   ],
   ignoreDependencies: [

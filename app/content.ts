@@ -1,6 +1,6 @@
 /**
  * Defaults for a new site. The family changes every one of these in the
- * admin panel's Site tab (stored in the database, app/models/settings.server.ts);
+ * admin panel's Site tab (stored in the database, app/site/settings.server.ts);
  * these are what a fresh install shows until they do.
  */
 export interface SiteContent {

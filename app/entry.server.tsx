@@ -1,10 +1,10 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { NonceProvider } from "~/utils/nonce";
+import { NonceProvider } from "~/components/nonce";
 
 // What the Node server and the admin CLI take from the build besides the routes.
-export { siteHooks } from "~/site-hooks.server";
+export { siteHooks } from "~/server/site-hooks.server";
 
 export default function handleRequest(
   request: Request,

@@ -21,8 +21,8 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
 import "~/styles/global.css";
 import * as ui from "~/styles/ui.css";
-import { pageMeta } from "~/utils/meta";
-import { useNonce } from "~/utils/nonce";
+import { pageMeta } from "~/site/meta";
+import { useNonce } from "~/components/nonce";
 import {
   json,
   getToast,
@@ -32,7 +32,7 @@ import {
   siteViewWhileLocked,
   isVisitorLocked,
   isKarenModeOn,
-} from "~/loaders/root.server";
+} from "~/root.server";
 import { KarenParty, useKarenMode } from "~/components/KarenMode";
 import { isTextBrowser } from "~/utils/text-browser";
 

@@ -20,7 +20,7 @@ export const MIGRATIONS_DIR = path.resolve(process.cwd(), "db/migrations");
  * replicates); synchronous=FULL makes a commit durable before we answer the
  * visitor, so an acknowledged memory survives a crash. SQLite's automatic
  * checkpoints stay on here, and are handed to Litestream when it runs
- * (letLitestreamCheckpoint in app/db.server.ts).
+ * (letLitestreamCheckpoint in app/platform/db.server.ts).
  */
 export function openDatabase(file: string, migrationsFolder = MIGRATIONS_DIR): DB {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

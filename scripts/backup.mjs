@@ -22,7 +22,7 @@ const TABLES = /** @type {const} */ (["memories", "uploads", "poems", "rsvps"]);
 
 /** @typedef {Record<(typeof TABLES)[number], number>} Counts */
 
-/** Same defaults as app/config.server.ts. */
+/** Same defaults as app/platform/config.server.ts. */
 const databasePath = path.resolve(process.env.DATABASE_PATH?.trim() || "./data/memorial.db");
 const storageDir = path.resolve(process.env.STORAGE_DIR?.trim() || "./data/uploads");
 const bucket = process.env.BUCKET_NAME?.trim() || null;

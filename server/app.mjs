@@ -53,7 +53,7 @@ function responseDrained(res) {
 /**
  * @typedef {object} SiteOptions
  * @property {import("@remix-run/node").ServerBuild} build
- * @property {import("../app/site-hooks.server").SiteHooks} hooks
+ * @property {import("../app/server/site-hooks.server").SiteHooks} hooks
  * @property {boolean} production
  * @property {boolean} development
  * @property {string[]} mediaSources where else media lives (an S3 bucket)

@@ -102,7 +102,7 @@ try {
   throw error;
 }
 
-const { siteHooks: hooks } = /** @type {{ siteHooks?: import("../app/site-hooks.server").SiteHooks }} */ (build.entry.module);
+const { siteHooks: hooks } = /** @type {{ siteHooks?: import("../app/server/site-hooks.server").SiteHooks }} */ (build.entry.module);
 // A build without the visitor gate must not serve a private memorial to everyone.
 if (!hooks?.visitorGate) {
   console.error("The build has no site hooks (siteHooks in app/entry.server.tsx): refusing to start.");

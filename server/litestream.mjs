@@ -11,7 +11,7 @@ import { createInterface } from "node:readline";
 import { expandFlags, litestreamConfigFile } from "./replication.mjs";
 import { warnLine } from "./request-log.mjs";
 
-/** @typedef {import("../app/replication.server").ReplicationReport} ReplicationReport */
+/** @typedef {import("../app/keepsakes/replication.server").ReplicationReport} ReplicationReport */
 /** @typedef {import("./replication.mjs").ReplicaSettings} ReplicaSettings */
 /** @typedef {import("./replication.mjs").Restored} Restored */
 

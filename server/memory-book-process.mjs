@@ -1,5 +1,5 @@
 // @ts-check
-// The memory book made in a process of its own (app/models/memory-book.server.ts
+// The memory book made in a process of its own (app/keepsakes/book/memory-book.server.ts
 // starts it under `nice -n 19`): the build's writeMemoryBook, with the
 // options given as JSON in the first argument, its progress written to
 // stdout as lines the server reads. Its memory is given back when it ends.
@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 
 const options = JSON.parse(process.argv[2] ?? "{}");
 const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
-/** @type {import("../app/site-hooks.server").SiteHooks} */
+/** @type {import("../app/server/site-hooks.server").SiteHooks} */
 const hooks = build.entry.module.siteHooks;
 try {
   await hooks.writeMemoryBook({

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from "react";
 import { photoSrcSet, THUMBNAIL_WIDTH } from "~/media/web-sizes";
-import type { GalleryItem } from "~/models/upload.schema";
+import type { GalleryItem } from "~/uploads/upload.schema";
 import * as ui from "~/styles/ui.css";
 import { formatDuration } from "~/utils/time";
 import * as s from "./Gallery.css";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useSite } from "~/utils/site";
+import { useSite } from "~/site/site-view";
 import * as ui from "~/styles/ui.css";
 import { LinkSeparator } from "./LinkSeparator";
 import * as s from "./Hero.css";

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from "react";
-import { useSite } from "~/utils/site";
+import { useSite } from "~/site/site-view";
 import * as s from "./KarenMode.css";
 
 // Karen Mode constants of the spec (§9).

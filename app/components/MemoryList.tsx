@@ -1,4 +1,4 @@
-import type { PublicMemory } from "~/models/memory.schema";
+import type { PublicMemory } from "~/guestbook/memory.schema";
 import * as ui from "~/styles/ui.css";
 import * as s from "./MemoryList.css";
 

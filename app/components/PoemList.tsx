@@ -1,4 +1,4 @@
-import type { PoemView } from "~/models/poem.schema";
+import type { PoemView } from "~/poems/poem.schema";
 import * as ui from "~/styles/ui.css";
 import * as s from "./PoemList.css";
 

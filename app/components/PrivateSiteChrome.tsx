@@ -1,4 +1,4 @@
-import { useSite } from "~/utils/site";
+import { useSite } from "~/site/site-view";
 import * as header from "./SiteHeader.css";
 
 // A private memorial's header for visitors who have not given the passcode

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/Toaster";
-import { MISSING_INFORMATION } from "~/models/upload.schema";
+import { MISSING_INFORMATION } from "~/uploads/upload.schema";
 import * as ui from "~/styles/ui.css";
 import type { ShareUppy } from "./ShareUppy";
 import "./ShareUploader.css";

@@ -8,7 +8,8 @@ import uppyCoreStyles from "@uppy/core/css/style.min.css";
 import uppyDashboardStyles from "@uppy/dashboard/css/style.min.css";
 import type { showToast as ShowToast } from "~/components/Toaster";
 import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES, MULTIPART_THRESHOLD_BYTES } from "~/media/limits";
-import { MISSING_INFORMATION, submitterLabel, uploadCompleteToast } from "~/models/upload.schema";
+import { MISSING_INFORMATION, uploadCompleteToast } from "~/uploads/upload.schema";
+import { submitterLabel } from "~/utils/submitted-by";
 
 const UPLOAD_ERROR = {
   title: "Upload Error",

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useSite } from "~/utils/site";
+import { useSite } from "~/site/site-view";
 import { footerLinks, type NavItem } from "~/utils/navigation";
 import { KarenModeToggle, MirrorBall, MusicPlayer } from "./KarenMode";
 import * as s from "./SiteFooter.css";

@@ -1,6 +1,6 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useSite } from "~/utils/site";
+import { useSite } from "~/site/site-view";
 import { headerLinks, isLinkActive } from "~/utils/navigation";
 import * as s from "./SiteHeader.css";
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type MouseEvent } from "react";
-import type { SlideshowItem } from "~/models/upload.schema";
+import type { SlideshowItem } from "~/uploads/upload.schema";
 import * as ui from "~/styles/ui.css";
-import { mergeRotation, POLL_MS, REDUCED_MOTION_SLOWDOWN, slideSeconds } from "~/utils/slideshow";
+import { mergeRotation, POLL_MS, REDUCED_MOTION_SLOWDOWN, slideSeconds } from "~/uploads/slideshow";
 import * as s from "./Slideshow.css";
 
 // The reception slideshow (/slideshow): one item per page that refreshes

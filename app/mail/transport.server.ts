@@ -1,7 +1,7 @@
 import type { Transporter } from "nodemailer";
 
 // Sending one e-mail over SMTP with nodemailer. No rules here: the outbox
-// (app/models/outbox.server.ts) decides what to send, when, and what a
+// (app/mail/outbox.server.ts) decides what to send, when, and what a
 // failure means.
 
 export interface OutgoingMail {

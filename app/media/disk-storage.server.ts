@@ -25,7 +25,7 @@ export class UnknownUploadError extends Error {
   name = "UnknownUploadError";
 }
 
-/** The address path the disk driver accepts uploads on (answered by app/disk-put.server.ts). */
+/** The address path the disk driver accepts uploads on (answered by app/server/disk-put.server.ts). */
 export const DISK_PUT_PATH = "/api/uploads/put/";
 
 const randomName = () => randomBytes(12).toString("base64url");

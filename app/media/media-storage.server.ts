@@ -1,6 +1,6 @@
 import path from "node:path";
-import { config } from "~/config.server";
-import { noteContentChange } from "~/db.server";
+import { config } from "~/platform/config.server";
+import { noteContentChange } from "~/platform/db.server";
 import { DiskStorage } from "./disk-storage.server";
 import { S3Storage } from "./s3-storage.server";
 import type { MediaStorage } from "./storage.server";
@@ -36,7 +36,7 @@ const READS = new Set([
 
 /**
  * The driver, with every change to what it holds counted as a change
- * visitors may see (the render cache's version, app/db.server.ts), once the
+ * visitors may see (the render cache's version, app/platform/db.server.ts), once the
  * change has settled. The driver stays the prototype, so its own methods
  * and `instanceof` work as before.
  */

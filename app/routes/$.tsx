@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/NotFound";
 import * as ui from "~/styles/ui.css";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/site/meta";
 
 function notFound() {
   return new Response(null, { status: 404 });

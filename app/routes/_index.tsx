@@ -2,10 +2,10 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Hero } from "~/components/Hero";
 import { LinkSeparator } from "~/components/LinkSeparator";
-import { rsvpLinkText } from "~/models/rsvp.constants";
+import { rsvpLinkText } from "~/attendance/rsvp.constants";
 import * as ui from "~/styles/ui.css";
-import { pageMeta } from "~/utils/meta";
-import { paragraphs, useSite } from "~/utils/site";
+import { pageMeta } from "~/site/meta";
+import { paragraphs, useSite } from "~/site/site-view";
 import * as s from "./_index.css";
 
 /** "Sunday, August 31st, 2025 · 4:00 pm…": a narrow screen breaks the line after the dot, never before it. */

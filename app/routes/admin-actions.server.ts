@@ -1,12 +1,12 @@
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import { json } from "@remix-run/node";
 import type { ConfirmRequest } from "~/utils/moderation";
-import { getMemory, setMemoryStatus } from "~/models/memory.server";
-import { getAdminUpload, rotateUpload, setUploadStatus } from "~/models/upload.server";
-import { readFormData } from "~/utils/http.server";
+import { getMemory, setMemoryStatus } from "~/guestbook/memory.server";
+import { getAdminUpload, rotateUpload, setUploadStatus } from "~/uploads/upload.server";
+import { readFormData } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
-import { asRefusal, failureToast } from "~/utils/refusal.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { asRefusal, failureToast } from "~/platform/refusal.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 // The §8 words for each moderation outcome; a change says after them what happened, in plain words.
 const MEMORY_UPDATED = { title: "Memory Updated", description: "Memory status has been updated." };

@@ -1,14 +1,14 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { PendingMemories } from "~/components/admin/PendingMemories";
 import { SetupChecklist } from "~/components/admin/SetupChecklist";
-import { listPendingMemoriesPage } from "~/models/memory.server";
-import { setupSteps } from "~/models/settings.server";
+import { listPendingMemoriesPage } from "~/guestbook/memory.server";
+import { setupSteps } from "~/site/settings.server";
 import { moderateMemoryForm } from "~/routes/admin-actions.server";
-import { PRIVATE_NO_STORE } from "~/utils/http.server";
-import { decodeCursor } from "~/utils/page-cursor.server";
+import { PRIVATE_NO_STORE } from "~/platform/http.server";
+import { decodeCursor } from "~/platform/page-cursor.server";
 
 // /admin itself: the Pending Memories tab.
 export async function loader({ request }: LoaderFunctionArgs) {

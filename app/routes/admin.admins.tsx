@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import type { AdminActor } from "~/auth/actor.server";
-import { endAdminSession, flashInSession, requireAdmin } from "~/auth/session.server";
+import type { AdminActor } from "~/platform/actor.server";
+import { endAdminSession, flashInSession, requireAdmin } from "~/admins/session.server";
 import { FAMILY_ADMINS_ANCHOR, FamilyAdmins, type FamilyAdminsAnswer } from "~/components/admin/FamilyAdmins";
 import {
   ADMIN_ADDED,
@@ -16,17 +16,17 @@ import {
   PasswordChangeFormSchema,
   SELF_REMOVED,
   type InvitationLink,
-} from "~/models/admin.schema";
-import { changeAdminPassword, createAdmin, removeAdmin, type Admin } from "~/models/admin.server";
-import { createInvitation } from "~/models/invitation.server";
-import { sitePublicAddress } from "~/models/settings.server";
+} from "~/admins/admin.schema";
+import { changeAdminPassword, createAdmin, removeAdmin, type Admin } from "~/admins/admin.server";
+import { createInvitation } from "~/admins/invitation.server";
+import { sitePublicAddress } from "~/site/settings.server";
 import { INVITATION_FLASH, loadFamilyAdmins } from "~/routes/family-admins.server";
-import { invariantResponse, loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { invariantResponse, loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
+import { pageMeta } from "~/site/meta";
 import { idParam } from "~/utils/moderation";
-import { asRefusal, failureToast, type Refusal } from "~/utils/refusal.server";
+import { asRefusal, failureToast, type Refusal } from "~/platform/refusal.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 // /admin/admins: the Family admins section's forms post here (intent: add,
 // invite, remove, change-password) and come back to the page they were sent

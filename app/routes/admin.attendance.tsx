@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import * as s from "~/components/admin/admin.css";
-import { useSite } from "~/utils/site";
-import { getRsvpStats } from "~/models/rsvp.server";
+import { useSite } from "~/site/site-view";
+import { getRsvpStats } from "~/attendance/rsvp.server";
 import * as ui from "~/styles/ui.css";
-import { PRIVATE_NO_STORE } from "~/utils/http.server";
+import { PRIVATE_NO_STORE } from "~/platform/http.server";
 import { formatShortDateTime } from "~/utils/time";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,22 +2,22 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import * as s from "~/components/admin/admin.css";
 import { ControlField, RadioGroupField } from "~/components/admin/form-fields";
 import { FormAlert } from "~/components/forms";
 import { useZodForm } from "~/components/useZodForm";
 // The schema from the client-safe module: the form validates with it in the browser too.
-import { MAIL_CHOICE_LABELS, MAIL_RETRIED, MAIL_SAVED, MailPreferencesSchema } from "~/models/mail.schema";
-import { getMailPreferences, saveMailPreferences } from "~/models/notifications.server";
-import { mailEnabled, outboxStatus, retryMail } from "~/models/outbox.server";
+import { MAIL_CHOICE_LABELS, MAIL_RETRIED, MAIL_SAVED, MailPreferencesSchema } from "~/mail/mail.schema";
+import { getMailPreferences, saveMailPreferences } from "~/mail/notifications.server";
+import { mailEnabled, outboxStatus, retryMail } from "~/mail/outbox.server";
 import * as ui from "~/styles/ui.css";
-import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
+import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
-import { replyIfRefused } from "~/utils/refusal.server";
-import { useSite } from "~/utils/site";
+import { replyIfRefused } from "~/platform/refusal.server";
+import { useSite } from "~/site/site-view";
 import { formatDateTime } from "~/utils/time";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 // The E-mail tab: each admin's own address and choice (each new item, one
 // summary a day at a time of her choosing, or none), whether the site can

@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import * as s from "~/components/admin/admin.css";
-import { archiveContents } from "~/models/archive.server";
-import { bookEstimate } from "~/models/memory-book.server";
-import { getSafekeeping, type DatabaseSafekeeping, type MediaSafekeeping } from "~/models/safekeeping.server";
+import { archiveContents } from "~/keepsakes/archive.server";
+import { bookEstimate } from "~/keepsakes/book/memory-book.server";
+import { getSafekeeping, type DatabaseSafekeeping, type MediaSafekeeping } from "~/keepsakes/safekeeping.server";
 import * as ui from "~/styles/ui.css";
 import { formatBytes } from "~/utils/bytes";
-import { useSite } from "~/utils/site";
+import { useSite } from "~/site/site-view";
 import { formatDateTime } from "~/utils/time";
 
 export async function loader({ request }: LoaderFunctionArgs) {

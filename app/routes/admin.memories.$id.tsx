@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
@@ -8,10 +8,10 @@ import { ModerationButtons } from "~/components/admin/ModerationButtons";
 import { ModerationRecord } from "~/components/admin/ModerationRecord";
 import { PendingMemories } from "~/components/admin/PendingMemories";
 import { EditedRecord } from "~/components/admin/PublishedList";
-import { useSite } from "~/utils/site";
-import { getMemory, listPendingMemoriesPage } from "~/models/memory.server";
+import { useSite } from "~/site/site-view";
+import { getMemory, listPendingMemoriesPage } from "~/guestbook/memory.server";
 import { moderateMemoryForm } from "~/routes/admin-actions.server";
-import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
+import { invariantResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
 import { formatDateTime } from "~/utils/time";
 

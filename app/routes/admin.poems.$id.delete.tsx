@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import { answerConfirmedDelete } from "~/routes/confirmed-delete.server";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
-import { DELETE_POEM_FAILED, POEM_DELETED } from "~/models/poem.schema";
-import { deletePoem, getPoem } from "~/models/poem.server";
-import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
+import { DELETE_POEM_FAILED, POEM_DELETED } from "~/poems/poem.schema";
+import { deletePoem, getPoem } from "~/poems/poem.server";
+import { invariantResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
 
 // "Delete this poem?": a page of its own without JavaScript, a dialog over

@@ -3,21 +3,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import * as s from "~/components/admin/admin.css";
 import { Field, FormAlert, formLevelError, TextareaField } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
 import { useZodForm } from "~/components/useZodForm";
-import { createPoem, getPoem, listPoems } from "~/models/poem.server";
-import { DELETE_POEM_FAILED as DELETE_FAILED, POEM_CREATED, PoemInput } from "~/models/poem.schema";
+import { createPoem, getPoem, listPoems } from "~/poems/poem.server";
+import { DELETE_POEM_FAILED as DELETE_FAILED, POEM_CREATED, PoemInput } from "~/poems/poem.schema";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
-import { PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
+import { PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
-import { replyIfRefused } from "~/utils/refusal.server";
-import { useSite } from "~/utils/site";
+import { replyIfRefused } from "~/platform/refusal.server";
+import { useSite } from "~/site/site-view";
 import { formatDateTime } from "~/utils/time";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 const CREATE_FAILED = { title: "Error", description: "Failed to create poem." };
 

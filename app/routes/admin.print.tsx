@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import * as admin from "~/components/admin/admin.css";
 import { RadioGroupField } from "~/components/admin/form-fields";
 import * as ui from "~/styles/ui.css";
 import { AddressWarning } from "~/components/admin/AddressWarning";
-import { publicAddressCheck } from "~/models/settings.server";
-import { PRIVATE_NO_STORE } from "~/utils/http.server";
+import { publicAddressCheck } from "~/site/settings.server";
+import { PRIVATE_NO_STORE } from "~/platform/http.server";
 import { QR_CODES, qrCodeSrc, type QrCodeName } from "~/utils/qr-codes";
-import { useSite } from "~/utils/site";
+import { useSite } from "~/site/site-view";
 import * as s from "./admin.print.css";
 
 /** Which four cards make the sheet (`?cards=`); "mixed" when not given or unknown. */

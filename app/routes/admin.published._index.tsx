@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import { MEMORIES_LIST } from "~/utils/published";
 
 /** /admin/published opens on its first list, the memories. */

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import { answerConfirmedDelete } from "~/routes/confirmed-delete.server";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
-import { deleteMemory, getMemory } from "~/models/memory.server";
-import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
+import { deleteMemory, getMemory } from "~/guestbook/memory.server";
+import { invariantResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
 import { MEMORIES_LIST } from "~/utils/published";
 import { MEMORY_DELETE_FAILED, MEMORY_DELETED, publishedReturn } from "~/routes/published-actions.server";

@@ -2,23 +2,23 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
 import { EditedRecord } from "~/components/admin/PublishedList";
 import { Field, FormAlert, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/useZodForm";
 // The schema from the client-safe module: the form validates with it in the browser too.
-import { MemoryEditSchema, type AdminMemory } from "~/models/memory.schema";
-import { getMemory, updateMemory } from "~/models/memory.server";
+import { MemoryEditSchema, type AdminMemory } from "~/guestbook/memory.schema";
+import { getMemory, updateMemory } from "~/guestbook/memory.server";
 import * as ui from "~/styles/ui.css";
-import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
+import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
 import { MEMORIES_LIST } from "~/utils/published";
 import { MEMORY_CHANGE_FAILED, MEMORY_CORRECTED, publishedReturn } from "~/routes/published-actions.server";
-import { replyIfRefused } from "~/utils/refusal.server";
-import { useSite } from "~/utils/site";
-import { redirectWithToast } from "~/utils/toast.server";
+import { replyIfRefused } from "~/platform/refusal.server";
+import { useSite } from "~/site/site-view";
+import { redirectWithToast } from "~/platform/toast.server";
 
 // Correcting a published memory (a typo in the name, a word in the message):
 // a page without JavaScript, a dialog over the list with it. The same schema

@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import { PublishedMemories, PublishedPager, PublishedSearch } from "~/components/admin/PublishedList";
-import { listPublishedMemories } from "~/models/memory.server";
+import { listPublishedMemories } from "~/guestbook/memory.server";
 import * as ui from "~/styles/ui.css";
-import { PRIVATE_NO_STORE } from "~/utils/http.server";
+import { PRIVATE_NO_STORE } from "~/platform/http.server";
 import { MEMORIES_LIST, publishedListAddress } from "~/utils/published";
 import { publishedListQuery, publishedMemoryForm } from "~/routes/published-actions.server";
-import { useSite } from "~/utils/site";
+import { useSite } from "~/site/site-view";
 
 // The Published tab's memories: published and unpublished, newest first, a
 // page at a time, searchable by name. Edit and Delete open above the list.

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import { answerConfirmedDelete } from "~/routes/confirmed-delete.server";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
-import { deleteUpload, getAdminUpload } from "~/models/upload.server";
-import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
+import { deleteUpload, getAdminUpload } from "~/uploads/upload.server";
+import { invariantResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
 import { UPLOADS_LIST } from "~/utils/published";
 import { publishedReturn, UPLOAD_DELETE_FAILED, UPLOAD_DELETED } from "~/routes/published-actions.server";

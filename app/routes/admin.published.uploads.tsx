@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import { PublishedPager, PublishedSearch, PublishedUploads } from "~/components/admin/PublishedList";
-import { listPublishedUploads } from "~/models/upload.server";
+import { listPublishedUploads } from "~/uploads/upload.server";
 import * as ui from "~/styles/ui.css";
-import { PRIVATE_NO_STORE } from "~/utils/http.server";
+import { PRIVATE_NO_STORE } from "~/platform/http.server";
 import { publishedListAddress, UPLOADS_LIST } from "~/utils/published";
 import { publishedListQuery, publishedUploadForm } from "~/routes/published-actions.server";
-import { useSite } from "~/utils/site";
+import { useSite } from "~/site/site-view";
 
 // The Published tab's photos and videos: published and unpublished, newest
 // first, a page at a time, searchable by sender or file name. Delete opens above the list.

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment, useEffect } from "react";
-import { requireAdmin } from "~/auth/session.server";
-import { config } from "~/config.server";
+import { requireAdmin } from "~/admins/session.server";
+import { config } from "~/platform/config.server";
 import * as s from "~/components/admin/admin.css";
 import { ErrorSummary } from "~/components/admin/ErrorSummary";
 import { FAMILY_ADMINS_ANCHOR, FamilyAdmins } from "~/components/admin/FamilyAdmins";
@@ -22,16 +22,16 @@ import {
   sectionSchema,
   type SettingField,
   type SettingsSection,
-} from "~/models/settings.schema";
-import { getSiteSettings, getVisitorPasscode, updateSiteSettings } from "~/models/settings.server";
-import { HERO_PHOTO_SECTION, KAREN_SONG_SECTION } from "~/models/site-media.schema";
+} from "~/site/settings.schema";
+import { getSiteSettings, getVisitorPasscode, updateSiteSettings } from "~/site/settings.server";
+import { HERO_PHOTO_SECTION, KAREN_SONG_SECTION } from "~/site/site-media.schema";
 import * as ui from "~/styles/ui.css";
 import type { ControlType } from "~/utils/form-control";
 import { loadFamilyAdmins } from "~/routes/family-admins.server";
-import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
-import { asRefusal } from "~/utils/refusal.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
+import { pageMeta } from "~/site/meta";
+import { asRefusal } from "~/platform/refusal.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 // The Site tab: the family's own words, the service, privacy and Karen Mode,
 // each section a plain form that saves its own settings (no JavaScript

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { HeroPhotoForm } from "~/components/admin/HeroPhotoForm";
-import { HERO_PHOTO_FORM, heroPhotoSink, receiveHeroPhotoForm, resetHeroPhoto } from "~/models/hero-photo.server";
-import { HERO_DESCRIPTION_SAVED, HERO_PHOTO_RESET, HERO_PHOTO_SAVED, HERO_PHOTO_SECTION, SITE_TAB_PATH } from "~/models/site-media.schema";
-import { pageMeta } from "~/utils/meta";
-import { loaderCacheControl } from "~/utils/http.server";
+import { HERO_PHOTO_FORM, heroPhotoSink, receiveHeroPhotoForm, resetHeroPhoto } from "~/site/hero-photo.server";
+import { HERO_DESCRIPTION_SAVED, HERO_PHOTO_RESET, HERO_PHOTO_SAVED, HERO_PHOTO_SECTION, SITE_TAB_PATH } from "~/site/site-media.schema";
+import { pageMeta } from "~/site/meta";
+import { loaderCacheControl } from "~/platform/http.server";
 import { answerSiteMediaForm, siteMediaPage } from "~/routes/site-media-actions.server";
 
 // POST /admin/site/hero: the hero photo form of the Site tab (upload, or

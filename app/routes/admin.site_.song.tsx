@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { KarenSongForm } from "~/components/admin/KarenSongForm";
-import { KAREN_SONG_FORM, karenSongSink, receiveKarenSongForm, resetKarenSong } from "~/models/karen-song.server";
-import { KAREN_SONG_RESET, KAREN_SONG_SAVED, KAREN_SONG_SECTION, KAREN_SONG_TITLE_SAVED, SITE_TAB_PATH } from "~/models/site-media.schema";
-import { pageMeta } from "~/utils/meta";
-import { loaderCacheControl } from "~/utils/http.server";
+import { KAREN_SONG_FORM, karenSongSink, receiveKarenSongForm, resetKarenSong } from "~/site/karen-song.server";
+import { KAREN_SONG_RESET, KAREN_SONG_SAVED, KAREN_SONG_SECTION, KAREN_SONG_TITLE_SAVED, SITE_TAB_PATH } from "~/site/site-media.schema";
+import { pageMeta } from "~/site/meta";
+import { loaderCacheControl } from "~/platform/http.server";
 import { answerSiteMediaForm, siteMediaPage } from "~/routes/site-media-actions.server";
 
 // POST /admin/site/song: the Karen Mode song form of the Site tab (upload, or

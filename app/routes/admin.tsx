@@ -1,13 +1,13 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { requireAdmin } from "~/auth/session.server";
-import { countPendingMemories } from "~/models/memory.server";
-import { getRsvpStats } from "~/models/rsvp.server";
-import { countPendingUploads } from "~/models/upload.server";
+import { requireAdmin } from "~/admins/session.server";
+import { countPendingMemories } from "~/guestbook/memory.server";
+import { getRsvpStats } from "~/attendance/rsvp.server";
+import { countPendingUploads } from "~/uploads/upload.server";
 import * as ui from "~/styles/ui.css";
-import { pageMeta } from "~/utils/meta";
-import { loaderCacheControl, PRIVATE_NO_STORE } from "~/utils/http.server";
+import { pageMeta } from "~/site/meta";
+import { loaderCacheControl, PRIVATE_NO_STORE } from "~/platform/http.server";
 import * as s from "~/components/admin/admin.css";
 
 // The Admin Panel's layout: header, Logout and the tabs (the spec's five, what is published, the family's

@@ -1,17 +1,17 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { ModerationButtons } from "~/components/admin/ModerationButtons";
 import { ModerationRecord } from "~/components/admin/ModerationRecord";
 import { dimensions, fileSize, ProcessingProblem, ProcessingStatus, RefreshWhileProcessing } from "~/components/admin/PendingUploads";
-import { useSite } from "~/utils/site";
-import { getAdminUpload } from "~/models/upload.server";
+import { useSite } from "~/site/site-view";
+import { getAdminUpload } from "~/uploads/upload.server";
 import * as ui from "~/styles/ui.css";
 import { moderateUploadForm } from "~/routes/admin-actions.server";
-import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
+import { invariantResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
 import { formatDateTime, formatDuration } from "~/utils/time";
 

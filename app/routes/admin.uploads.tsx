@@ -1,14 +1,14 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/session.server";
+import { requireAdmin } from "~/admins/session.server";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { PendingUploads } from "~/components/admin/PendingUploads";
 import * as s from "~/components/admin/admin.css";
-import { storageUse } from "~/models/upload-budget.server";
-import { listPendingUploads } from "~/models/upload.server";
+import { storageUse } from "~/uploads/upload-budget.server";
+import { listPendingUploads } from "~/uploads/upload.server";
 import { moderateUploadForm } from "~/routes/admin-actions.server";
 import { formatBytes } from "~/utils/bytes";
-import { PRIVATE_NO_STORE } from "~/utils/http.server";
+import { PRIVATE_NO_STORE } from "~/platform/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

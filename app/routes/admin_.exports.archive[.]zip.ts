@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/auth/session.server";
-import { archiveFileName, createFamilyArchive } from "~/models/archive.server";
-import { downloadHeaders, readOnlyAction, streamedBody } from "~/utils/http.server";
+import { requireAdmin } from "~/admins/session.server";
+import { archiveFileName, createFamilyArchive } from "~/keepsakes/archive.server";
+import { downloadHeaders, readOnlyAction, streamedBody } from "~/platform/http.server";
 
 /**
  * GET /admin/exports/archive.zip: everything the memorial holds, in one ZIP
- * made while it downloads (app/models/archive.server.ts). Without an admin
+ * made while it downloads (app/keepsakes/archive.server.ts). Without an admin
  * session, the login page, which comes back here.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

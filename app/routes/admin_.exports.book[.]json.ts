@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/session.server";
-import { bookProgress } from "~/models/memory-book.server";
-import { PRIVATE_NO_STORE, readOnlyAction } from "~/utils/http.server";
+import { requireAdminApi } from "~/admins/session.server";
+import { bookProgress } from "~/keepsakes/book/memory-book.server";
+import { PRIVATE_NO_STORE, readOnlyAction } from "~/platform/http.server";
 
 /** GET /admin/exports/book.json: how far the memory book being made has got ({making: null} when none is). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,14 +1,15 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/auth/session.server";
-import { BOOK_SIZES, bookFileName, makeMemoryBook, type BookSize } from "~/models/memory-book.server";
-import { sitePublicAddress } from "~/models/settings.server";
-import { downloadHeaders, errorResponse, readOnlyAction, streamedBody } from "~/utils/http.server";
+import { requireAdmin } from "~/admins/session.server";
+import { BOOK_SIZES, type BookSize } from "~/keepsakes/book/layout.server";
+import { bookFileName, makeMemoryBook } from "~/keepsakes/book/memory-book.server";
+import { sitePublicAddress } from "~/site/settings.server";
+import { downloadHeaders, errorResponse, readOnlyAction, streamedBody } from "~/platform/http.server";
 
 /**
  * GET /admin/exports/book.pdf?size=a4|letter|trim: the memory book
- * (app/models/memory-book.server.ts), made in a temporary file, one book at a
+ * (app/keepsakes/book/memory-book.server.ts), made in a temporary file, one book at a
  * time, then sent. Without an admin session, the login page, which comes back here.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

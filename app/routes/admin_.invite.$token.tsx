@@ -2,25 +2,25 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { startAdminSession } from "~/auth/session.server";
+import { startAdminSession } from "~/admins/session.server";
 import * as s from "~/components/admin/admin.css";
 import { FormAlert } from "~/components/forms";
 import { NewAdminFields } from "~/components/admin/form-fields";
 import { useZodForm } from "~/components/useZodForm";
-import { AcceptInvitationSchema, WELCOME_INVITED } from "~/models/admin.schema";
-import { acceptInvitation, lookUpInvitation, type InvitationState } from "~/models/invitation.server";
-import { getSiteSettings } from "~/models/settings.server";
+import { AcceptInvitationSchema, WELCOME_INVITED } from "~/admins/admin.schema";
+import { acceptInvitation, lookUpInvitation, type InvitationState } from "~/admins/invitation.server";
+import { getSiteSettings } from "~/site/settings.server";
 import * as ui from "~/styles/ui.css";
-import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
-import { asRefusal } from "~/utils/refusal.server";
+import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
+import { pageMeta } from "~/site/meta";
+import { asRefusal } from "~/platform/refusal.server";
 import { formatDateTime } from "~/utils/time";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 // /admin/invite/<token>: a family admin's invitation. Whoever has the link
 // chooses a username and password, becomes an admin and is logged in. No
 // login is needed; the link works once, within 7 days
-// (app/models/invitation.server.ts). A used, expired or unknown link gets a
+// (app/admins/invitation.server.ts). A used, expired or unknown link gets a
 // kind sentence instead of the form.
 
 const hideFields = ["password", "confirmPassword"];

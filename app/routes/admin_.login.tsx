@@ -3,22 +3,22 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { loginAdmin } from "~/auth/authenticator.server";
-import { LOGIN_FAILED, LOGIN_SUCCESS, LoginSchema } from "~/auth/login.schema";
-import { startAdminSession } from "~/auth/session.server";
+import { loginAdmin } from "~/admins/authenticator.server";
+import { LOGIN_FAILED, LOGIN_SUCCESS, LoginSchema } from "~/admins/login.schema";
+import { startAdminSession } from "~/admins/session.server";
 import * as s from "~/components/admin/admin.css";
 import { FormAlert } from "~/components/forms";
 import { ControlField, UsernameField } from "~/components/admin/form-fields";
 import { showToast } from "~/components/Toaster";
 import { useZodForm } from "~/components/useZodForm";
-import { isSetupOpen } from "~/models/first-run.server";
+import { isSetupOpen } from "~/admins/first-run.server";
 import * as ui from "~/styles/ui.css";
-import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
-import { asRefusal } from "~/utils/refusal.server";
+import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
+import { pageMeta } from "~/site/meta";
+import { asRefusal } from "~/platform/refusal.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { isTextBrowser } from "~/utils/text-browser";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 // /admin/login: the login card, outside the panel's layout. Every admin page
 // sends a visitor without a session here (requireAdmin), with the page's

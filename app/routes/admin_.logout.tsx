@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { LOGGED_OUT } from "~/auth/login.schema";
-import { endAdminSession } from "~/auth/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { LOGGED_OUT } from "~/admins/login.schema";
+import { endAdminSession } from "~/admins/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 // /admin/logout: the panel's Logout button posts here. Ending a session that
 // is already gone (expired, or ended in another tab) still clears the cookie

@@ -2,23 +2,23 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { startAdminSession } from "~/auth/session.server";
+import { startAdminSession } from "~/admins/session.server";
 import * as s from "~/components/admin/admin.css";
 import { Field, FormAlert } from "~/components/forms";
 import { NewAdminFields } from "~/components/admin/form-fields";
 import { useZodForm } from "~/components/useZodForm";
-import { SetupSchema, WELCOME_FIRST_ADMIN } from "~/models/admin.schema";
-import { isSetupOpen, setUpFirstAdmin } from "~/models/first-run.server";
+import { SetupSchema, WELCOME_FIRST_ADMIN } from "~/admins/admin.schema";
+import { isSetupOpen, setUpFirstAdmin } from "~/admins/first-run.server";
 import * as ui from "~/styles/ui.css";
-import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
-import { asRefusal } from "~/utils/refusal.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
+import { pageMeta } from "~/site/meta";
+import { asRefusal } from "~/platform/refusal.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 // /admin/setup: "Set up the memorial", the first run's page. While the
 // memorial has no admin, /admin and /admin/login lead here; it creates the
 // first admin, logs them in and opens the Site tab. It asks for the setup
-// code the server printed in its log (app/models/first-run.server.ts). Once
+// code the server printed in its log (app/admins/first-run.server.ts). Once
 // any admin exists it is gone: every request goes to the login page.
 
 const NOT_SET_UP = "Not set up";

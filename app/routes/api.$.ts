@@ -1,4 +1,4 @@
-import { errorResponse } from "~/utils/http.server";
+import { errorResponse } from "~/platform/http.server";
 
 /** Unknown API paths answer in JSON, in the API's error shape. */
 function notFound() {

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/session.server";
-import { NO_SUCH_ADMIN } from "~/models/admin.schema";
-import { removeAdmin } from "~/models/admin.server";
-import { invariantResponse, methodNotAllowed } from "~/utils/http.server";
+import { requireAdminApi } from "~/admins/session.server";
+import { NO_SUCH_ADMIN } from "~/admins/admin.schema";
+import { removeAdmin } from "~/admins/admin.server";
+import { invariantResponse, methodNotAllowed } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
-import { answerRefusals } from "~/utils/refusal.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 

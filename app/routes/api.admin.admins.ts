@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/session.server";
-import { NewAdminSchema } from "~/models/admin.schema";
-import { createAdmin, listAdmins } from "~/models/admin.server";
-import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/utils/http.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { requireAdminApi } from "~/admins/session.server";
+import { NewAdminSchema } from "~/admins/admin.schema";
+import { createAdmin, listAdmins } from "~/admins/admin.server";
+import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/platform/http.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 /** GET /api/admin/admins → [{id, username, createdAt}], the first added first. */
 export async function loader({ request }: LoaderFunctionArgs) {

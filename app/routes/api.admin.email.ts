@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/session.server";
-import { MailPreferencesSchema } from "~/models/mail.schema";
-import { getMailPreferences, saveMailPreferences } from "~/models/notifications.server";
-import { mailEnabled, outboxStatus } from "~/models/outbox.server";
-import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/utils/http.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { requireAdminApi } from "~/admins/session.server";
+import { MailPreferencesSchema } from "~/mail/mail.schema";
+import { getMailPreferences, saveMailPreferences } from "~/mail/notifications.server";
+import { mailEnabled, outboxStatus } from "~/mail/outbox.server";
+import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/platform/http.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 /**
  * GET /api/admin/email → {enabled, preferences: {email, mailChoice, digestTime, unsubscribed},

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { adminReadOnlyAction, requireAdminApi } from "~/auth/session.server";
-import { CONTACT_COLUMNS, contactRows, csvStream } from "~/models/export.server";
-import { csvResponse } from "~/utils/http.server";
+import { adminReadOnlyAction, requireAdminApi } from "~/admins/session.server";
+import { CONTACT_COLUMNS, contactRows, csvStream } from "~/keepsakes/csv.server";
+import { csvResponse } from "~/platform/http.server";
 
 /** GET /api/admin/export/contacts.csv: everyone who left contact details, once each. */
 export async function loader({ request }: LoaderFunctionArgs) {

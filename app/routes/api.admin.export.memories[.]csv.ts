@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { adminReadOnlyAction, requireAdminApi } from "~/auth/session.server";
-import { approvedMemoryRows, csvStream, MEMORY_COLUMNS } from "~/models/export.server";
-import { csvResponse } from "~/utils/http.server";
+import { adminReadOnlyAction, requireAdminApi } from "~/admins/session.server";
+import { approvedMemoryRows, csvStream, MEMORY_COLUMNS } from "~/keepsakes/csv.server";
+import { csvResponse } from "~/platform/http.server";
 
 /** GET /api/admin/export/memories.csv: approved memories, streamed. */
 export async function loader({ request }: LoaderFunctionArgs) {

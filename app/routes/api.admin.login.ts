@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { loginAdmin } from "~/auth/authenticator.server";
-import { startAdminSession } from "~/auth/session.server";
-import { errorResponse, methodNotAllowed } from "~/utils/http.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { loginAdmin } from "~/admins/authenticator.server";
+import { startAdminSession } from "~/admins/session.server";
+import { errorResponse, methodNotAllowed } from "~/platform/http.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { endAdminSession } from "~/auth/session.server";
-import { methodNotAllowed } from "~/utils/http.server";
+import { endAdminSession } from "~/admins/session.server";
+import { methodNotAllowed } from "~/platform/http.server";
 
 export const loader = () => methodNotAllowed("POST");
 

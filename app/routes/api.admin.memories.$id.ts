@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/session.server";
-import { deleteMemory, getMemory, updateMemory } from "~/models/memory.server";
-import { MemoryPatchSchema } from "~/models/memory.schema";
-import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/utils/http.server";
+import { requireAdminApi } from "~/admins/session.server";
+import { deleteMemory, getMemory, updateMemory } from "~/guestbook/memory.server";
+import { MemoryPatchSchema } from "~/guestbook/memory.schema";
+import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
-import { answerRefusals } from "~/utils/refusal.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 const NO_SUCH_MEMORY = "There is no memory with this id";
 

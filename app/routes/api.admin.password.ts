@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/session.server";
-import { PasswordChangeSchema } from "~/models/admin.schema";
-import { changeAdminPassword } from "~/models/admin.server";
-import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/utils/http.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { requireAdminApi } from "~/admins/session.server";
+import { PasswordChangeSchema } from "~/admins/admin.schema";
+import { changeAdminPassword } from "~/admins/admin.server";
+import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/platform/http.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { adminReadOnlyAction, requireAdminApi } from "~/auth/session.server";
-import { listPendingMemories } from "~/models/memory.server";
-import { PRIVATE_NO_STORE } from "~/utils/http.server";
+import { adminReadOnlyAction, requireAdminApi } from "~/admins/session.server";
+import { listPendingMemories } from "~/guestbook/memory.server";
+import { PRIVATE_NO_STORE } from "~/platform/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/session.server";
-import { deletePoem } from "~/models/poem.server";
-import { invariantResponse, methodNotAllowed } from "~/utils/http.server";
+import { requireAdminApi } from "~/admins/session.server";
+import { deletePoem } from "~/poems/poem.server";
+import { invariantResponse, methodNotAllowed } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
-import { answerRefusals } from "~/utils/refusal.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/session.server";
-import { PoemInput } from "~/models/poem.schema";
-import { createPoem, listPoems } from "~/models/poem.server";
-import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/utils/http.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { requireAdminApi } from "~/admins/session.server";
+import { PoemInput } from "~/poems/poem.schema";
+import { createPoem, listPoems } from "~/poems/poem.server";
+import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/platform/http.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);

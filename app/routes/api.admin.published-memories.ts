@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { adminReadOnlyAction, requireAdminApi } from "~/auth/session.server";
-import { listPublishedMemories } from "~/models/memory.server";
-import { errorResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
+import { adminReadOnlyAction, requireAdminApi } from "~/admins/session.server";
+import { listPublishedMemories } from "~/guestbook/memory.server";
+import { errorResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { publishedApiParams } from "~/routes/published-actions.server";
-import { nextPageLink } from "~/utils/page-cursor.server";
+import { nextPageLink } from "~/platform/page-cursor.server";
 
 /**
  * GET /api/admin/published-memories?q=&limit=20&before=: the Published

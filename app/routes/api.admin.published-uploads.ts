@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { adminReadOnlyAction, requireAdminApi } from "~/auth/session.server";
-import { listPublishedUploads } from "~/models/upload.server";
-import { errorResponse, PRIVATE_NO_STORE } from "~/utils/http.server";
+import { adminReadOnlyAction, requireAdminApi } from "~/admins/session.server";
+import { listPublishedUploads } from "~/uploads/upload.server";
+import { errorResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { publishedApiParams } from "~/routes/published-actions.server";
-import { nextPageLink } from "~/utils/page-cursor.server";
+import { nextPageLink } from "~/platform/page-cursor.server";
 
 /**
  * GET /api/admin/published-uploads?q=&limit=24&before=: the Published

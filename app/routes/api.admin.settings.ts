@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/session.server";
-import { SettingsPatch, unknownSettings } from "~/models/settings.schema";
-import { getSiteSettings, updateSiteSettings } from "~/models/settings.server";
-import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/utils/http.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { requireAdminApi } from "~/admins/session.server";
+import { SettingsPatch, unknownSettings } from "~/site/settings.schema";
+import { getSiteSettings, updateSiteSettings } from "~/site/settings.server";
+import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/platform/http.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 /** GET /api/admin/settings → every setting (never the passcode). */
 export async function loader({ request }: LoaderFunctionArgs) {

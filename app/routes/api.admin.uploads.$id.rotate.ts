@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "~/utils/zod";
-import { requireAdminApi } from "~/auth/session.server";
-import { rotateUpload } from "~/models/upload.server";
-import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, readJsonObject } from "~/utils/http.server";
+import { requireAdminApi } from "~/admins/session.server";
+import { rotateUpload } from "~/uploads/upload.server";
+import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, readJsonObject } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
-import { answerRefusals } from "~/utils/refusal.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 const RotateSchema = z.object({ direction: z.enum(["left", "right"], { message: "direction must be left or right" }) });
 

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/session.server";
-import { deleteUpload, getAdminUpload, setUploadStatus, toAdminUpload } from "~/models/upload.server";
-import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/utils/http.server";
+import { requireAdminApi } from "~/admins/session.server";
+import { deleteUpload, getAdminUpload, setUploadStatus, toAdminUpload } from "~/uploads/upload.server";
+import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/platform/http.server";
 import { idParam, ModerationSchema } from "~/utils/moderation";
-import { answerRefusals } from "~/utils/refusal.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 const NO_SUCH_UPLOAD = "There is no upload with this id";
 

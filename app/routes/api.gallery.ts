@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { GALLERY_MAX_LIMIT, GALLERY_PAGE_SIZE } from "~/media/limits";
-import { listGallery } from "~/models/upload.server";
-import { errorResponse, NO_STORE, readOnlyAction } from "~/utils/http.server";
-import { listParams, nextPageLink } from "~/utils/page-cursor.server";
+import { listGallery } from "~/uploads/upload.server";
+import { errorResponse, NO_STORE, readOnlyAction } from "~/platform/http.server";
+import { listParams, nextPageLink } from "~/platform/page-cursor.server";
 
 /**
  * GET /api/gallery?limit=20&offset=n&type=IMAGE|VIDEO, or &before=<cursor>:

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { GUESTBOOK_MAX_LIMIT, GUESTBOOK_PAGE_SIZE } from "~/models/memory.constants";
-import { MemoryApiSchema } from "~/models/memory.schema";
-import { listPublicMemories, submitMemory } from "~/models/memory.server";
-import { errorResponse, fieldErrors, methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/http.server";
-import { listParams, nextPageLink } from "~/utils/page-cursor.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { GUESTBOOK_MAX_LIMIT, GUESTBOOK_PAGE_SIZE } from "~/guestbook/memory.constants";
+import { MemoryApiSchema } from "~/guestbook/memory.schema";
+import { listPublicMemories, submitMemory } from "~/guestbook/memory.server";
+import { errorResponse, fieldErrors, methodNotAllowed, NO_STORE, readJsonObject } from "~/platform/http.server";
+import { listParams, nextPageLink } from "~/platform/page-cursor.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 /**
  * GET /api/guestbook?limit=10&offset=n, or &before=<cursor>: approved

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
-import { listPoems } from "~/models/poem.server";
-import { NO_STORE, readOnlyAction } from "~/utils/http.server";
+import { listPoems } from "~/poems/poem.server";
+import { NO_STORE, readOnlyAction } from "~/platform/http.server";
 
 export async function loader() {
   return json(listPoems(), { headers: { "Cache-Control": NO_STORE } });

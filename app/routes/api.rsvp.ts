@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { RsvpSchema } from "~/models/rsvp.schema";
-import { createRsvp } from "~/models/rsvp.server";
-import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/utils/http.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { RsvpSchema } from "~/attendance/rsvp.schema";
+import { createRsvp } from "~/attendance/rsvp.server";
+import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/platform/http.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");
 

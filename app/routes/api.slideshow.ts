@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listSlideshow } from "~/models/upload.server";
-import { PRIVATE_NO_CACHE, readOnlyAction } from "~/utils/http.server";
+import { listSlideshow } from "~/uploads/upload.server";
+import { PRIVATE_NO_CACHE, readOnlyAction } from "~/platform/http.server";
 
 /**
  * GET /api/slideshow, which the reception screen asks for every half minute:

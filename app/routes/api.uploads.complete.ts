@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { completeUpload, CompleteUploadSchema } from "~/models/upload-intake.server";
-import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/utils/http.server";
-import { rememberRecentUploads } from "~/utils/recent-uploads.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { completeUpload, CompleteUploadSchema } from "~/uploads/upload-intake.server";
+import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/platform/http.server";
+import { rememberRecentUploads } from "~/uploads/recent-uploads.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { describeUploadedObject } from "~/models/upload-intake.server";
-import { invariantResponse, methodNotAllowed, PRIVATE_NO_STORE } from "~/utils/http.server";
+import { describeUploadedObject } from "~/uploads/upload-intake.server";
+import { invariantResponse, methodNotAllowed, PRIVATE_NO_STORE } from "~/platform/http.server";
 
 /**
  * GET /api/uploads/objects/{key}: the `location` a finished multipart upload

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { signMultipartPart } from "~/models/upload-parts.server";
-import { methodNotAllowed, NO_STORE, siteOrigin } from "~/utils/http.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { signMultipartPart } from "~/uploads/upload-parts.server";
+import { methodNotAllowed, NO_STORE, siteOrigin } from "~/platform/http.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 /** GET …/{uploadId}/{partNumber}?key= → {url}: where to PUT that part. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

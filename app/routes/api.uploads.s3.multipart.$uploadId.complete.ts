@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "~/utils/zod";
 import { MAX_PARTS } from "~/media/limits";
-import { completeMultipartUpload } from "~/models/upload-parts.server";
-import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject, siteOrigin } from "~/utils/http.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { completeMultipartUpload } from "~/uploads/upload-parts.server";
+import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject, siteOrigin } from "~/platform/http.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 const CompletePartsSchema = z.object({
   parts: z

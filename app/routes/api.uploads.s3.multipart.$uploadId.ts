@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { abortMultipartUpload, listMultipartParts } from "~/models/upload-parts.server";
-import { methodNotAllowed, NO_STORE } from "~/utils/http.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { abortMultipartUpload, listMultipartParts } from "~/uploads/upload-parts.server";
+import { methodNotAllowed, NO_STORE } from "~/platform/http.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 const keyOf = (request: Request) => new URL(request.url).searchParams.get("key");
 

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { createMultipartUpload } from "~/models/upload-parts.server";
-import { errorResponse, methodNotAllowed, readJsonObject } from "~/utils/http.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { createMultipartUpload } from "~/uploads/upload-parts.server";
+import { errorResponse, methodNotAllowed, readJsonObject } from "~/platform/http.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");
 

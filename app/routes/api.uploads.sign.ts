@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { signUpload } from "~/models/upload-intake.server";
-import { errorResponse, methodNotAllowed, NO_STORE, readJsonObject, siteOrigin } from "~/utils/http.server";
-import { answerRefusals } from "~/utils/refusal.server";
+import { signUpload } from "~/uploads/upload-intake.server";
+import { errorResponse, methodNotAllowed, NO_STORE, readJsonObject, siteOrigin } from "~/platform/http.server";
+import { answerRefusals } from "~/platform/refusal.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,9 +1,9 @@
-import type { Actor } from "~/auth/actor.server";
-import { invariantResponse, readFormData } from "~/utils/http.server";
+import type { Actor } from "~/platform/actor.server";
+import { invariantResponse, readFormData } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
-import { failureToast } from "~/utils/refusal.server";
+import { failureToast } from "~/platform/refusal.server";
 import type { ToastInput } from "~/utils/toast";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 /**
  * The action of a "Delete this …?" page (a memory, a photo or video, a poem):

@@ -1,7 +1,7 @@
-import { takeFromSession } from "~/auth/session.server";
-import type { Admin } from "~/models/admin.server";
-import { listAdmins } from "~/models/admin.server";
-import type { FamilyAdminsData, InvitationLink } from "~/models/admin.schema";
+import { takeFromSession } from "~/admins/session.server";
+import type { Admin } from "~/admins/admin.server";
+import { listAdmins } from "~/admins/admin.server";
+import type { FamilyAdminsData, InvitationLink } from "~/admins/admin.schema";
 
 /** The session key under which a new invitation link waits to be shown, once. */
 export const INVITATION_FLASH = "invitationLink";

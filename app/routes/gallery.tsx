@@ -5,10 +5,10 @@ import { GalleryGrid, VideoModal } from "~/components/Gallery";
 import { LinkSeparator } from "~/components/LinkSeparator";
 import { ListPages, LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { GALLERY_PAGE_SIZE } from "~/media/limits";
-import { json, listGallery, decodeCursor } from "~/loaders/gallery.server";
-import type { GalleryFilter, GalleryItem } from "~/models/upload.schema";
+import { json, listGallery, decodeCursor } from "~/routes/gallery.server";
+import type { GalleryFilter, GalleryItem } from "~/uploads/upload.schema";
 import * as ui from "~/styles/ui.css";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/site/meta";
 import { itemsToShow, MAX_ITEMS_PER_PAGE } from "~/utils/paging";
 import * as s from "./gallery.css";
 

@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { photoSrcSet } from "~/media/web-sizes";
-import { getGalleryItem } from "~/models/upload.server";
+import { getGalleryItem } from "~/uploads/upload.server";
 import * as ui from "~/styles/ui.css";
-import { invariantResponse } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { invariantResponse } from "~/platform/http.server";
+import { pageMeta } from "~/site/meta";
 import * as s from "./gallery.css";
 
 /** The photo fills the page's width, up to the content's (72rem). */

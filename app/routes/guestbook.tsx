@@ -7,7 +7,7 @@ import { ListPages, LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { MemoryList, type ShownMemory } from "~/components/MemoryList";
 import { showToast } from "~/components/Toaster";
 import { useServerForm } from "~/components/useServerForm";
-import { useSite } from "~/utils/site";
+import { useSite } from "~/site/site-view";
 import type { loader as rootLoader } from "~/root";
 import {
   json,
@@ -22,12 +22,12 @@ import {
   replyIfRefused,
   redirectWithToast,
   relativeTime,
-} from "~/loaders/guestbook.server";
+} from "~/routes/guestbook.server";
 // Used in the browser, so not from the .server module (Remix leaves those out of the client), nor from the zod schema.
-import { GUESTBOOK_PAGE_SIZE } from "~/models/memory.constants";
+import { GUESTBOOK_PAGE_SIZE } from "~/guestbook/memory.constants";
 import * as ui from "~/styles/ui.css";
 import { itemsToShow, MAX_ITEMS_PER_PAGE } from "~/utils/paging";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/site/meta";
 import * as s from "./guestbook.css";
 
 const SUBMITTED = {

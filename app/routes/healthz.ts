@@ -1,5 +1,5 @@
-import { isSiteHealthy } from "~/models/health.server";
-import { NO_STORE, readOnlyAction } from "~/utils/http.server";
+import { isSiteHealthy } from "~/platform/health.server";
+import { NO_STORE, readOnlyAction } from "~/platform/http.server";
 
 export async function loader() {
   const healthy = isSiteHealthy();

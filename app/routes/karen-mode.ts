@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { readFormData } from "~/utils/http.server";
-import { karenModeCookieHeader } from "~/utils/karen-mode.server";
+import { readFormData } from "~/platform/http.server";
+import { karenModeCookieHeader } from "~/site/karen-mode.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 export const loader = () => redirect("/");

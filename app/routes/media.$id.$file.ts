@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isAdminRequest } from "~/auth/admin.server";
+import { isAdminRequest } from "~/admins/admin-request.server";
 import { getMediaStorage } from "~/media/media-storage.server";
-import { findMediaFile } from "~/models/upload.server";
-import { PRIVATE_NO_STORE, readOnlyAction } from "~/utils/http.server";
+import { findMediaFile } from "~/uploads/upload.server";
+import { PRIVATE_NO_STORE, readOnlyAction } from "~/platform/http.server";
 
 const notFound = () =>
   new Response("This photo or video is not available.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getMediaStorage } from "~/media/media-storage.server";
-import { findSiteMediaFile } from "~/models/site-media-files.server";
-import { readOnlyAction } from "~/utils/http.server";
+import { findSiteMediaFile } from "~/site/site-media-files.server";
+import { readOnlyAction } from "~/platform/http.server";
 
 const notFound = () =>
   new Response("This file is not available.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -2,20 +2,20 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { PasscodeSchema } from "~/auth/passcode.schema";
-import { checkVisitorPasscode, isVisitorLocked, passcodeCookieHeader } from "~/auth/visitor-passcode.server";
+import { PasscodeSchema } from "~/site/passcode.schema";
+import { checkVisitorPasscode, isVisitorLocked, passcodeCookieHeader } from "~/site/visitor-passcode.server";
 import * as s from "~/components/admin/admin.css";
 import { Field, FormAlert } from "~/components/forms";
 import { useZodForm } from "~/components/useZodForm";
 import type { RouteHandle } from "~/root";
 import * as ui from "~/styles/ui.css";
-import { PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
+import { PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { isTextBrowser } from "~/utils/text-browser";
-import { memorialTitle, siteFromMatches, useSite } from "~/utils/site";
+import { memorialTitle, siteFromMatches, useSite } from "~/site/site-view";
 
 // /passcode: a private memorial asks its visitors for the family's passcode.
-// The visitor gate (app/visitor-gate.server.ts) also shows this page, with
+// The visitor gate (app/server/visitor-gate.server.ts) also shows this page, with
 // status 401, in place of any page asked for without the passcode; it is
 // plain HTML without the app's scripts (the browser's address is then the
 // page asked for, not this route's), a form that works everywhere.

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PoemList } from "~/components/PoemList";
-import { listPoems } from "~/models/poem.server";
+import { listPoems } from "~/poems/poem.server";
 import * as ui from "~/styles/ui.css";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/site/meta";
 import { addedAgo } from "~/utils/relative-time";
 
 export async function loader() {

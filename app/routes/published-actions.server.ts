@@ -1,12 +1,12 @@
-import { requireAdmin } from "~/auth/session.server";
-import { updateMemory } from "~/models/memory.server";
-import { setUploadStatus } from "~/models/upload.server";
-import { intParam, readFormData, type FieldErrors } from "~/utils/http.server";
+import { requireAdmin } from "~/admins/session.server";
+import { updateMemory } from "~/guestbook/memory.server";
+import { setUploadStatus } from "~/uploads/upload.server";
+import { intParam, readFormData, type FieldErrors } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
-import { cursorParam, decodeCursor, type PageCursor } from "~/utils/page-cursor.server";
+import { cursorParam, decodeCursor, type PageCursor } from "~/platform/page-cursor.server";
 import { MEMORIES_LIST, publishedListAddress, UPLOADS_LIST } from "~/utils/published";
-import { failureToast } from "~/utils/refusal.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { failureToast } from "~/platform/refusal.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 // The Published view's forms: unpublish and publish again from the lists,
 // and where each list, its edit and its delete pages go back to (the same

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { MAX_QR_TEXT, qrCodeSvg } from "~/utils/qr-code.server";
+import { MAX_QR_TEXT, qrCodeSvg } from "~/site/qr-code.server";
 import { isQrCodeName, QR_CODES } from "~/utils/qr-codes";
-import { sitePublicAddress } from "~/models/settings.server";
-import { publicOriginCacheControl, readOnlyAction } from "~/utils/http.server";
+import { sitePublicAddress } from "~/site/settings.server";
+import { publicOriginCacheControl, readOnlyAction } from "~/platform/http.server";
 
 /** Kept a few minutes: setting PUBLIC_URL (a restart) shows soon enough. */
 const QR_MAX_AGE_SECONDS = 300;

@@ -1,5 +1,5 @@
-import { getPrivacy } from "~/models/privacy.server";
-import { readOnlyAction } from "~/utils/http.server";
+import { getPrivacy } from "~/site/privacy.server";
+import { readOnlyAction } from "~/platform/http.server";
 
 /** What search engines may read: all but the admin panel and the API, or nothing once the family keeps the site out of search. */
 const ROBOTS_TXT = {

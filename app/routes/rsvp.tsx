@@ -5,7 +5,7 @@ import { Field, FormAlert, formLevelError, Honeypot, TextareaField } from "~/com
 import { showToast } from "~/components/Toaster";
 import { useServerForm } from "~/components/useServerForm";
 // Used in the browser, so from the zod-free constants rather than the schema.
-import { MAX_GUESTS, rsvpThanks } from "~/models/rsvp.constants";
+import { MAX_GUESTS, rsvpThanks } from "~/attendance/rsvp.constants";
 import {
   json,
   createRsvp,
@@ -15,11 +15,11 @@ import {
   readFormData,
   replyIfRefused,
   redirectWithToast,
-} from "~/loaders/rsvp.server";
+} from "~/routes/rsvp.server";
 import type { loader as rootLoader } from "~/root";
 import * as ui from "~/styles/ui.css";
-import { pageMeta } from "~/utils/meta";
-import { siteFromMatches, useSite } from "~/utils/site";
+import { pageMeta } from "~/site/meta";
+import { siteFromMatches, useSite } from "~/site/site-view";
 import * as s from "./guestbook.css";
 
 export const headers = noStoreHeaders;

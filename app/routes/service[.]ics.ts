@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getServiceCalendar } from "~/models/service-calendar.server";
-import { sitePublicAddress } from "~/models/settings.server";
-import { readOnlyAction } from "~/utils/http.server";
+import { getServiceCalendar } from "~/site/service-calendar.server";
+import { sitePublicAddress } from "~/site/settings.server";
+import { readOnlyAction } from "~/platform/http.server";
 
 /**
  * GET /service.ics: the service as a calendar event, linked from the home

@@ -4,8 +4,8 @@ import { useEffect, useState } from "react";
 import { CheckboxField, Field, FormAlert, Honeypot } from "~/components/forms";
 import * as formStyles from "~/components/forms.css";
 import { ShareUploader } from "~/components/ShareUploader";
-import { useSite } from "~/utils/site";
-import { uploadCompleteToast } from "~/models/upload.schema";
+import { useSite } from "~/site/site-view";
+import { uploadCompleteToast } from "~/uploads/upload.schema";
 import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_SIZE_NOTE, REVIEW_NOTE, SUPPORTED_FORMATS_NOTE } from "~/media/limits";
 import {
   json,
@@ -22,9 +22,9 @@ import {
   readRecentUploads,
   rememberRecentUploads,
   redirectWithToast,
-} from "~/loaders/share.server";
+} from "~/routes/share.server";
 import * as ui from "~/styles/ui.css";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/site/meta";
 import * as s from "./share.css";
 
 // A form page: never stored, so Back fetches it afresh.

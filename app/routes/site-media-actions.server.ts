@@ -1,13 +1,13 @@
 import { json } from "@remix-run/node";
-import type { Actor } from "~/auth/actor.server";
-import { requireAdmin } from "~/auth/session.server";
-import { refusedSiteMediaForm, type SiteMediaAnswer } from "~/models/site-media-files.server";
-import { SITE_TAB_PATH, type SiteMediaFormResult } from "~/models/site-media.schema";
-import { PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
-import { readMultipartForm, type FileSink, type MultipartForm, type MultipartFormLimits } from "~/utils/multipart.server";
-import { asRefusal } from "~/utils/refusal.server";
+import type { Actor } from "~/platform/actor.server";
+import { requireAdmin } from "~/admins/session.server";
+import { refusedSiteMediaForm, type SiteMediaAnswer } from "~/site/site-media-files.server";
+import { SITE_TAB_PATH, type SiteMediaFormResult } from "~/site/site-media.schema";
+import { PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
+import { readMultipartForm, type FileSink, type MultipartForm, type MultipartFormLimits } from "~/platform/multipart.server";
+import { asRefusal } from "~/platform/refusal.server";
 import type { ToastInput } from "~/utils/toast";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 
 // What the hero photo and Karen Mode song routes share: each has an upload
 // form (multipart) and a reset form (intent=reset). Done: back to the form's

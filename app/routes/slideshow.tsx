@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Slideshow } from "~/components/Slideshow";
-import { getAdmin, json, listSlideshow, loaderCacheControl, NO_STORE, publicAddressCheck } from "~/loaders/slideshow.server";
+import { getAdmin, json, listSlideshow, loaderCacheControl, NO_STORE, publicAddressCheck } from "~/routes/slideshow.server";
 import type { RouteHandle } from "~/root";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/site/meta";
 import { qrCodeSrc, QR_CODES } from "~/utils/qr-codes";
-import { useSite } from "~/utils/site";
+import { useSite } from "~/site/site-view";
 import { slideshowWarning, slideshowWarningText } from "./slideshow.css";
-import { EMPTY_REFRESH_SECONDS, slideSeconds, slideshowHref, slideshowParams } from "~/utils/slideshow";
+import { EMPTY_REFRESH_SECONDS, slideSeconds, slideshowHref, slideshowParams } from "~/uploads/slideshow";
 
 // /slideshow: the published photos and videos, one after another, on a
 // projector or TV at the reception (?every=N seconds, ?qr=1 for the "Add

@@ -1,12 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
-import { findUnsubscribe, unsubscribe } from "~/models/outbox.server";
+import { findUnsubscribe, unsubscribe } from "~/mail/unsubscribe.server";
 import type { RouteHandle } from "~/root";
 import * as ui from "~/styles/ui.css";
-import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
-import { useSite } from "~/utils/site";
+import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
+import { pageMeta } from "~/site/meta";
+import { useSite } from "~/site/site-view";
 
 // /unsubscribe/{token}: the link at the foot of every e-mail. It works
 // without logging in and without the visitors' passcode: the token (192

@@ -28,7 +28,7 @@ import { EntryStore, RENDER_CACHE_LIMITS } from "./store.mjs";
 
 /**
  * @typedef {import("./store.mjs").Entry} Entry
- * @typedef {import("../../app/site-hooks.server").RenderCacheHooks} RenderCacheHooks
+ * @typedef {import("../../app/server/site-hooks.server").RenderCacheHooks} RenderCacheHooks
  * @typedef {import("express").Request} Req
  * @typedef {import("express").Response} Res
  */

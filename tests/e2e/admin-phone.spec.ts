@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { memories, uploads } from "../../db/schema";
 import { content } from "~/content";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { formatBytes } from "~/utils/bytes";
 import { formatDateTime } from "~/utils/time";
 import { ADMIN, logIn } from "./support/admin";

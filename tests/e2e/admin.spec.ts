@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { memories, poems, rsvps, uploads } from "../../db/schema";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { ADMIN, hydrated, logIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import {

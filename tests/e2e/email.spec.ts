@@ -6,7 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { adminUsers } from "../../db/schema";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { ADMIN, logIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 

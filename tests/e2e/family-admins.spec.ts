@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { eq, ne } from "drizzle-orm";
 import { adminInvitations, adminUsers, memories, uploads } from "../../db/schema";
-import { operator } from "~/auth/actor.server";
-import { db } from "~/db.server";
-import { createAdmin, upsertAdmin, verifyAdminLogin } from "~/models/admin.server";
+import { operator } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
+import { createAdmin, upsertAdmin, verifyAdminLogin } from "~/admins/admin.server";
 import { expectNoAxeViolations } from "./support/axe";
 import { addMemory, addUpload, removeAllMemories, removeAllUploads } from "./support/data";
 

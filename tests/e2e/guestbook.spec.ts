@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { memories } from "../../db/schema";
 import { content } from "~/content";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { hydrated } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { addMemory, latestMemory, removeAllMemories } from "./support/data";

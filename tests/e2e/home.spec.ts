@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { content, memorialTitle } from "~/content";
-import { paragraphs } from "~/utils/site";
+import { paragraphs } from "~/site/site-view";
 
 /** The service date of the defaults, written as the home page writes it. */
 const SERVICE_DATE_TEXT = "Sunday, August 31st, 2025 · 4:00 pm to 8:00 pm";

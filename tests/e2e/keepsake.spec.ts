@@ -8,7 +8,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
-import { createFamilyArchive } from "~/models/archive.server";
+import { createFamilyArchive } from "~/keepsakes/archive.server";
 import { addUpload, removeAllUploads } from "./support/data";
 
 test("the keepsake page plays an iPhone's HEVC video offline, from its web copy", async ({ page }) => {

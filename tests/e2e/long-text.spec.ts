@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { rsvps } from "../../db/schema";
-import { createRsvp } from "~/models/rsvp.server";
+import { createRsvp } from "~/attendance/rsvp.server";
 import { addMemory, addPoem, addUpload, removeAllMemories, removeAllPoems, removeAllUploads } from "./support/data";
 
 // What visitors type can be one long word with no space in it (a name, a

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { adminInvitations } from "../../db/schema";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { hydrated, logIn } from "./support/admin";
 import { changeSiteSettings, resetSiteSettings } from "./support/data";
 

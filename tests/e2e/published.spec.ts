@@ -5,7 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { memories, poems, uploads } from "../../db/schema";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { hydrated, logIn } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { addMemory, addPoem, addUpload, removeAllMemories, removeAllPoems, removeAllUploads } from "./support/data";

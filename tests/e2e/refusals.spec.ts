@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { expect, test, type Page } from "@playwright/test";
-import { MemoryFormSchema } from "~/models/memory.schema";
-import { RsvpSchema } from "~/models/rsvp.schema";
-import { TOO_MANY_SUBMISSIONS } from "~/models/submission-limit.server";
+import { MemoryFormSchema } from "~/guestbook/memory.schema";
+import { RsvpSchema } from "~/attendance/rsvp.schema";
+import { TOO_MANY_SUBMISSIONS } from "~/platform/submission-limit.server";
 import { expectNoAxeViolations } from "./support/axe";
 
 // The server's refusals (too many from one network, storage full) must reach

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { rsvps } from "../../db/schema";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { expectNoAxeViolations } from "./support/axe";
 import { changeSiteSettings, resetSiteSettings } from "./support/data";
 

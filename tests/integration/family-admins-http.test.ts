@@ -2,7 +2,7 @@
 // (`node server/index.mjs` on the build): the setup code in the log, the API's
 // 401/403/400/201/204/404/409 answers, and sessions that end.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LAST_ADMIN, USERNAME_TAKEN, WRONG_CURRENT_PASSWORD } from "~/models/admin.schema";
+import { LAST_ADMIN, USERNAME_TAKEN, WRONG_CURRENT_PASSWORD } from "~/admins/admin.schema";
 import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "../support/site-process";
 
 const cookieOf = (answer: Answer) => (answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]!).join("; ");

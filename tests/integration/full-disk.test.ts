@@ -13,7 +13,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { STORAGE_FULL } from "~/utils/refusal.server";
+import { STORAGE_FULL } from "~/platform/refusal.server";
 import { manageSites, postJson, request, startSite, type Answer } from "../support/site-process";
 import { fillDisk, mountSmallDisk } from "../support/small-disk";
 

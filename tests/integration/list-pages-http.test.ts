@@ -4,7 +4,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memories, uploads } from "../../db/schema";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { request, requireBuild, startSite, type Site } from "../support/site-process";
 
 let site: Site;

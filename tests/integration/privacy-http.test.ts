@@ -8,11 +8,11 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { memories, rsvps, siteSettings } from "../../db/schema";
-import { operator } from "~/auth/actor.server";
-import { db } from "~/db.server";
-import { upsertAdmin } from "~/models/admin.server";
-import { getVisitorPasscode, updateSiteSettings } from "~/models/settings.server";
-import type { SettingsPatch } from "~/models/settings.schema";
+import { operator } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
+import { upsertAdmin } from "~/admins/admin.server";
+import { getVisitorPasscode, updateSiteSettings } from "~/site/settings.server";
+import type { SettingsPatch } from "~/site/settings.schema";
 import { readManifest } from "../../scripts/first-load-js.mjs";
 import { ROOT, request, requireBuild, startSite, type Answer, type Site } from "../support/site-process";
 

@@ -7,10 +7,10 @@ import path from "node:path";
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteSettings } from "../../db/schema";
-import { operator } from "~/auth/actor.server";
-import { db } from "~/db.server";
-import { getServiceCalendar } from "~/models/service-calendar.server";
-import { updateSiteSettings } from "~/models/settings.server";
+import { operator } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
+import { getServiceCalendar } from "~/site/service-calendar.server";
+import { updateSiteSettings } from "~/site/settings.server";
 import { request, requireBuild, startSite, type Site } from "../support/site-process";
 
 const PUBLIC_URL = "https://memorial.example.org";

@@ -3,13 +3,13 @@
 // change on its next request.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sessions, siteSettings } from "../../db/schema";
-import { operator } from "~/auth/actor.server";
-import { resetLoginThrottle } from "~/auth/authenticator.server";
+import { operator } from "~/platform/actor.server";
+import { resetLoginThrottle } from "~/admins/authenticator.server";
 import { content } from "~/content";
-import { db } from "~/db.server";
-import { upsertAdmin } from "~/models/admin.server";
-import { SETTING_FIELDS, SETTINGS_SECTIONS, SettingsPatch, type SettingsSection } from "~/models/settings.schema";
-import { getSiteSettings, getSiteView, getVisitorPasscode, updateSiteSettings } from "~/models/settings.server";
+import { db } from "~/platform/db.server";
+import { upsertAdmin } from "~/admins/admin.server";
+import { SETTING_FIELDS, SETTINGS_SECTIONS, SettingsPatch, type SettingsSection } from "~/site/settings.schema";
+import { getSiteSettings, getSiteView, getVisitorPasscode, updateSiteSettings } from "~/site/settings.server";
 import * as login from "~/routes/admin_.login";
 import * as siteTab from "~/routes/admin.site";
 import * as api from "~/routes/api.admin.settings";

@@ -7,8 +7,8 @@ import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHOTO_TOO_LARGE, SONG_NOT_MP3, SONG_TOO_LARGE } from "~/models/site-media.schema";
-import { STORAGE_FULL } from "~/utils/refusal.server";
+import { PHOTO_TOO_LARGE, SONG_NOT_MP3, SONG_TOO_LARGE } from "~/site/site-media.schema";
+import { STORAGE_FULL } from "~/platform/refusal.server";
 import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "../support/site-process";
 import { fillDisk, mountSmallDisk } from "../support/small-disk";
 

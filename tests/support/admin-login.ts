@@ -1,4 +1,4 @@
-import { loginAdmin } from "~/auth/authenticator.server";
+import { loginAdmin } from "~/admins/authenticator.server";
 
 /** A login through POST /api/admin/login's strategy, from `clientIp`. */
 export const loginThroughApi = (credentials: Record<string, unknown>, clientIp: string) =>

@@ -4,11 +4,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { expect } from "vitest";
 import type { z } from "zod";
-import { LoginSchema } from "~/auth/login.schema";
-import { AcceptInvitationSchema, NewAdminSchema, PasswordChangeFormSchema, SetupSchema } from "~/models/admin.schema";
-import { MemoryFormSchema } from "~/models/memory.schema";
-import { PoemInput } from "~/models/poem.schema";
-import { RsvpSchema } from "~/models/rsvp.schema";
+import { LoginSchema } from "~/admins/login.schema";
+import { AcceptInvitationSchema, NewAdminSchema, PasswordChangeFormSchema, SetupSchema } from "~/admins/admin.schema";
+import { MemoryFormSchema } from "~/guestbook/memory.schema";
+import { PoemInput } from "~/poems/poem.schema";
+import { RsvpSchema } from "~/attendance/rsvp.schema";
 import type { ControlType } from "~/utils/form-control";
 
 export interface FormCase {

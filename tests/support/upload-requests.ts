@@ -2,7 +2,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { expect } from "vitest";
-import { answerDiskPut } from "~/disk-put.server";
+import { answerDiskPut } from "~/server/disk-put.server";
 import { action as completeAction } from "~/routes/api.uploads.complete";
 import { action as signAction } from "~/routes/api.uploads.sign";
 import { action as createMultipartAction } from "~/routes/api.uploads.s3.multipart";

@@ -5,10 +5,10 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { memories, sessions } from "../../db/schema";
-import { resetLoginThrottle } from "~/auth/authenticator.server";
-import { getAdmin } from "~/auth/session.server";
-import { db } from "~/db.server";
-import { upsertAdmin } from "~/models/admin.server";
+import { resetLoginThrottle } from "~/admins/authenticator.server";
+import { getAdmin } from "~/admins/session.server";
+import { db } from "~/platform/db.server";
+import { upsertAdmin } from "~/admins/admin.server";
 import * as layout from "~/routes/admin";
 import * as pendingMemories from "~/routes/admin._index";
 import * as attendance from "~/routes/admin.attendance";

@@ -1,15 +1,15 @@
-// The check behind every admin change (app/auth/actor.server.ts): an
+// The check behind every admin change (app/platform/actor.server.ts): an
 // admin's write commits only while the session that began the request still
 // stands, checked inside the write's own transaction; and the clock an
-// admin's request body is read against (app/utils/http.server.ts).
+// admin's request body is read against (app/platform/http.server.ts).
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { adminUsers, poems, sessions } from "../../db/schema";
-import { adminActor, adminOfSession, operator } from "~/auth/actor.server";
-import { endAdminSession, flashInSession, requireAdmin, requireAdminApi, startAdminSession } from "~/auth/session.server";
-import { db } from "~/db.server";
-import { changeAdminPassword, removeAdmin, upsertAdmin, type Admin } from "~/models/admin.server";
-import { ADMIN_BODY_GRACE_MS, bodyDeadline, readBefore, SLOW_UPLOAD_BYTES_PER_SECOND, startBodyClock } from "~/utils/http.server";
+import { adminActor, adminOfSession, operator } from "~/platform/actor.server";
+import { endAdminSession, flashInSession, requireAdmin, requireAdminApi, startAdminSession } from "~/admins/session.server";
+import { db } from "~/platform/db.server";
+import { changeAdminPassword, removeAdmin, upsertAdmin, type Admin } from "~/admins/admin.server";
+import { ADMIN_BODY_GRACE_MS, bodyDeadline, readBefore, SLOW_UPLOAD_BYTES_PER_SECOND, startBodyClock } from "~/platform/http.server";
 import { answer } from "../support/route-calls";
 
 const ORIGIN = "http://localhost";

@@ -3,12 +3,12 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminUsers, memories, rsvps, sessions, uploads } from "../../db/schema";
-import { MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS } from "~/auth/authenticator.server";
-import { hashPassword, verifyPassword } from "~/auth/password.server";
-import { endAdminSession, getAdmin, startAdminSession, sweepExpiredSessions } from "~/auth/session.server";
-import { db } from "~/db.server";
+import { MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS } from "~/admins/authenticator.server";
+import { hashPassword, verifyPassword } from "~/admins/password.server";
+import { endAdminSession, getAdmin, startAdminSession, sweepExpiredSessions } from "~/admins/session.server";
+import { db } from "~/platform/db.server";
 import { loginThroughApi as loginAdmin } from "../support/admin-login";
-import { ensureConfiguredAdmin, upsertAdmin } from "~/models/admin.server";
+import { ensureConfiguredAdmin, upsertAdmin } from "~/admins/admin.server";
 import { content } from "~/content";
 import {
   approvedMemoryRows,
@@ -17,10 +17,10 @@ import {
   csvStream,
   MEMORY_COLUMNS,
   neutraliseCell,
-  parseSubmittedBy,
-} from "~/models/export.server";
-import { RsvpSchema } from "~/models/rsvp.schema";
-import { getRsvpStats } from "~/models/rsvp.server";
+} from "~/keepsakes/csv.server";
+import { parseSubmittedBy } from "~/utils/submitted-by";
+import { RsvpSchema } from "~/attendance/rsvp.schema";
+import { getRsvpStats } from "~/attendance/rsvp.server";
 import { action as loginAction } from "~/routes/admin_.login";
 
 beforeEach(() => {

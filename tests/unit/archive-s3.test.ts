@@ -9,12 +9,12 @@ import { pipeline } from "node:stream/promises";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import yauzl from "yauzl";
-import { operator } from "~/auth/actor.server";
+import { operator } from "~/platform/actor.server";
 import { getMediaStorage, useMediaStorage } from "~/media/media-storage.server";
-import { createFamilyArchive } from "~/models/archive.server";
-import { registerFormUpload, storeFormUpload } from "~/models/upload-form.server";
-import { processingIdle } from "~/models/upload-processing.server";
-import { setUploadStatus } from "~/models/upload.server";
+import { createFamilyArchive } from "~/keepsakes/archive.server";
+import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
+import { processingIdle } from "~/uploads/upload-processing.server";
+import { setUploadStatus } from "~/uploads/upload.server";
 import { startS3Server, type S3Server } from "../support/s3-server";
 
 let s3: S3Server;

@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "../../db/client.server";
 import { memories, poems, rsvps, uploads } from "../../db/schema";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SCRIPT = path.join(ROOT, "scripts/backup.mjs");

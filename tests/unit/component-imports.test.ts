@@ -22,13 +22,13 @@ export function serverImports(source: string): string[] {
 
 describe("components", () => {
   it("the check finds type-only, value and dynamic imports of .server modules", () => {
-    expect(serverImports('import type { AdminMemory } from "~/models/memory.server";')).toEqual(["~/models/memory.server"]);
-    expect(serverImports("import { db } from '~/db.server';\nexport { x } from \"./a.server.ts\";")).toEqual([
-      "~/db.server",
+    expect(serverImports('import type { AdminMemory } from "~/guestbook/memory.server";')).toEqual(["~/guestbook/memory.server"]);
+    expect(serverImports("import { db } from '~/platform/db.server';\nexport { x } from \"./a.server.ts\";")).toEqual([
+      "~/platform/db.server",
       "./a.server.ts",
     ]);
-    expect(serverImports('const m = await import("~/models/upload.server");')).toEqual(["~/models/upload.server"]);
-    expect(serverImports('import type { AdminMemory } from "~/models/memory.schema";')).toEqual([]);
+    expect(serverImports('const m = await import("~/uploads/upload.server");')).toEqual(["~/uploads/upload.server"]);
+    expect(serverImports('import type { AdminMemory } from "~/guestbook/memory.schema";')).toEqual([]);
   });
 
   it("import nothing from a .server module, not even a type", () => {

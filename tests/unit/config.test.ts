@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ConfigError, parseConfig } from "~/config.server";
+import { ConfigError, parseConfig } from "~/platform/config.server";
 
 function configError(env: Record<string, string | undefined>): ConfigError {
   try {

@@ -2,8 +2,8 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { bundledMedia, content } from "~/content";
-import { SettingsFields } from "~/models/settings.schema";
-import { describeService } from "~/utils/service-time.server";
+import { SettingsFields } from "~/site/settings.schema";
+import { describeService } from "~/site/service-time.server";
 
 describe("the defaults of a new site", () => {
   it("pass the settings' own rules, so a fresh install shows exactly them", () => {

@@ -4,12 +4,12 @@
 // yourself, and shows a new invitation link once.
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminInvitations, adminUsers, sessions } from "../../db/schema";
-import { operator } from "~/auth/actor.server";
-import { resetLoginThrottle } from "~/auth/authenticator.server";
-import { getAdmin, startAdminSession } from "~/auth/session.server";
-import { db } from "~/db.server";
-import { createAdmin, listAdmins, type Admin } from "~/models/admin.server";
-import { resetInvitationLimits } from "~/models/invitation.server";
+import { operator } from "~/platform/actor.server";
+import { resetLoginThrottle } from "~/admins/authenticator.server";
+import { getAdmin, startAdminSession } from "~/admins/session.server";
+import { db } from "~/platform/db.server";
+import { createAdmin, listAdmins, type Admin } from "~/admins/admin.server";
+import { resetInvitationLimits } from "~/admins/invitation.server";
 import * as familyAdmins from "~/routes/admin.admins";
 import * as invitationPage from "~/routes/admin_.invite.$token";
 import * as setupPage from "~/routes/admin_.setup";

@@ -5,11 +5,11 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminInvitations, adminUsers, memories, sessions, uploads } from "../../db/schema";
-import { operator } from "~/auth/actor.server";
-import { resetLoginThrottle } from "~/auth/authenticator.server";
-import { getAdmin, requireAdmin, sessionIdOf, startAdminSession } from "~/auth/session.server";
-import { db } from "~/db.server";
-import { LAST_ADMIN, USERNAME_TAKEN, WRONG_CURRENT_PASSWORD } from "~/models/admin.schema";
+import { operator } from "~/platform/actor.server";
+import { resetLoginThrottle } from "~/admins/authenticator.server";
+import { getAdmin, requireAdmin, sessionIdOf, startAdminSession } from "~/admins/session.server";
+import { db } from "~/platform/db.server";
+import { LAST_ADMIN, USERNAME_TAKEN, WRONG_CURRENT_PASSWORD } from "~/admins/admin.schema";
 import {
   changeAdminPassword,
   createAdmin,
@@ -18,7 +18,7 @@ import {
   upsertAdmin,
   verifyAdminLogin,
   type Admin,
-} from "~/models/admin.server";
+} from "~/admins/admin.server";
 import {
   ALREADY_SET_UP,
   isSetupOpen,
@@ -29,7 +29,7 @@ import {
   setUpFirstAdmin,
   TOO_MANY_SETUP_CODES,
   WRONG_SETUP_CODE,
-} from "~/models/first-run.server";
+} from "~/admins/first-run.server";
 import {
   acceptInvitation,
   createInvitation,
@@ -39,9 +39,9 @@ import {
   lookUpInvitation,
   MAX_UNKNOWN_INVITATIONS,
   resetInvitationLimits,
-} from "~/models/invitation.server";
-import { getMemory, setMemoryStatus } from "~/models/memory.server";
-import { getAdminUpload, setUploadStatus } from "~/models/upload.server";
+} from "~/admins/invitation.server";
+import { getMemory, setMemoryStatus } from "~/guestbook/memory.server";
+import { getAdminUpload, setUploadStatus } from "~/uploads/upload.server";
 
 const codes: string[] = [];
 onSetupCode((code) => codes.push(code));

@@ -6,7 +6,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { MemoryFormSchema } from "~/models/memory.schema";
+import { MemoryFormSchema } from "~/guestbook/memory.schema";
 import { formControls, type ControlType } from "~/utils/form-control";
 import { FORMS, refused } from "../support/form-cases";
 

@@ -3,12 +3,12 @@ import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { memories, type Status } from "../../db/schema";
-import { operator } from "~/auth/actor.server";
-import { db } from "~/db.server";
-import { MemoryApiSchema, MemoryFormSchema } from "~/models/memory.schema";
-import { listPublicMemories, setMemoryStatus, submitMemory } from "~/models/memory.server";
-import { resetSubmissionLimits } from "~/models/submission-limit.server";
-import { decodeCursor } from "~/utils/page-cursor.server";
+import { operator } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
+import { MemoryApiSchema, MemoryFormSchema } from "~/guestbook/memory.schema";
+import { listPublicMemories, setMemoryStatus, submitMemory } from "~/guestbook/memory.server";
+import { resetSubmissionLimits } from "~/platform/submission-limit.server";
+import { decodeCursor } from "~/platform/page-cursor.server";
 
 beforeEach(() => {
   db.delete(memories).run();

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { relativeTime } from "~/utils/relative-time";
 import { beforeEach, describe, expect, it } from "vitest";
 import { memories, type Status } from "../../db/schema";
-import { config } from "~/config.server";
-import { db } from "~/db.server";
-import { resetSubmissionLimits, TOO_MANY_SUBMISSIONS } from "~/models/submission-limit.server";
+import { config } from "~/platform/config.server";
+import { db } from "~/platform/db.server";
+import { resetSubmissionLimits, TOO_MANY_SUBMISSIONS } from "~/platform/submission-limit.server";
 import { action as apiAction, loader as apiLoader } from "~/routes/api.guestbook";
 import { action as pageAction, loader as pageLoader } from "~/routes/guestbook";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { action } from "~/routes/karen-mode";
-import { isKarenModeOn } from "~/utils/karen-mode.server";
+import { isKarenModeOn } from "~/site/karen-mode.server";
 
 function press(fields: Record<string, string>) {
   const request = new Request("http://x/karen-mode", {

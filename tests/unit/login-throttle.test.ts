@@ -4,7 +4,7 @@
 // from password.server.ts's own counters of scrypt calls, not from timing.
 import { readFile } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
-import { MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS, type LoginResult } from "~/auth/authenticator.server";
+import { MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS, type LoginResult } from "~/admins/authenticator.server";
 import {
   decoyHash,
   hashActivity,
@@ -12,9 +12,9 @@ import {
   MAX_WAITING_HASHES,
   PASSWORD_CHECKS_BUSY,
   resetHashActivity,
-} from "~/auth/password.server";
+} from "~/admins/password.server";
 import { loginThroughApi as loginAdmin } from "../support/admin-login";
-import { ensureConfiguredAdmin, upsertAdmin } from "~/models/admin.server";
+import { ensureConfiguredAdmin, upsertAdmin } from "~/admins/admin.server";
 
 const RIGHT = "the-right-password";
 

@@ -3,12 +3,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminUsers, memories } from "../../db/schema";
-import { startAdminSession } from "~/auth/session.server";
-import { config } from "~/config.server";
-import { db } from "~/db.server";
-import { upsertAdmin } from "~/models/admin.server";
-import { queueDueSummaries } from "~/models/notifications.server";
-import { listOutbox, mailEnabled } from "~/models/outbox.server";
+import { startAdminSession } from "~/admins/session.server";
+import { config } from "~/platform/config.server";
+import { db } from "~/platform/db.server";
+import { upsertAdmin } from "~/admins/admin.server";
+import { queueDueSummaries } from "~/mail/notifications.server";
+import { listOutbox, mailEnabled } from "~/mail/outbox.server";
 import * as emailTab from "~/routes/admin.email";
 import * as guestbook from "~/routes/guestbook";
 import { answer } from "../support/route-calls";

@@ -17,33 +17,23 @@ vi.hoisted(() => {
 });
 
 import { adminUsers, mailOutbox, mailSuppressions, memories, rsvps, uploads } from "../../db/schema";
-import { operator, type AdminActor } from "~/auth/actor.server";
-import { db } from "~/db.server";
+import { operator, type AdminActor } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
 import { smtpTransport, type MailTransport, type OutgoingMail } from "~/mail/transport.server";
-import { upsertAdmin } from "~/models/admin.server";
-import { MemoryApiSchema } from "~/models/memory.schema";
-import { submitMemory, updateMemory } from "~/models/memory.server";
-import { getMailPreferences, queueDueSummaries, saveMailPreferences, UPLOAD_MAIL_GATHER_MS } from "~/models/notifications.server";
-import {
-  CLAIM_MS,
-  findUnsubscribe,
-  listOutbox,
-  MailSender,
-  MAX_WAITING_MAIL,
-  outboxStatus,
-  pruneMail,
-  queueMail,
-  retryDelay,
-  retryMail,
-  unsubscribe,
-} from "~/models/outbox.server";
-import { RsvpSchema } from "~/models/rsvp.schema";
-import { createRsvp } from "~/models/rsvp.server";
-import { updateSiteSettings } from "~/models/settings.server";
-import { SettingsPatch } from "~/models/settings.schema";
-import { registerFormUpload, storeFormUpload } from "~/models/upload-form.server";
-import { processingIdle } from "~/models/upload-processing.server";
-import { setUploadStatus } from "~/models/upload.server";
+import { upsertAdmin } from "~/admins/admin.server";
+import { MemoryApiSchema } from "~/guestbook/memory.schema";
+import { submitMemory, updateMemory } from "~/guestbook/memory.server";
+import { getMailPreferences, queueDueSummaries, saveMailPreferences, UPLOAD_MAIL_GATHER_MS } from "~/mail/notifications.server";
+import { CLAIM_MS, listOutbox, MAX_WAITING_MAIL, outboxStatus, pruneMail, queueMail, retryDelay, retryMail } from "~/mail/outbox.server";
+import { findUnsubscribe, unsubscribe } from "~/mail/unsubscribe.server";
+import { MailSender } from "~/mail/sender.server";
+import { RsvpSchema } from "~/attendance/rsvp.schema";
+import { createRsvp } from "~/attendance/rsvp.server";
+import { updateSiteSettings } from "~/site/settings.server";
+import { SettingsPatch } from "~/site/settings.schema";
+import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
+import { processingIdle } from "~/uploads/upload-processing.server";
+import { setUploadStatus } from "~/uploads/upload.server";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp-server";
 
 const keeper = operator("keeper");

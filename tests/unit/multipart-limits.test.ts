@@ -1,6 +1,6 @@
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { limitMultipartRequest, MultipartScanner, type MultipartLimits } from "~/utils/multipart-limits.server";
+import { limitMultipartRequest, MultipartScanner, type MultipartLimits } from "~/platform/multipart-limits.server";
 
 const LIMITS: MultipartLimits = {
   maxHeaderBytes: 8 * 1024,

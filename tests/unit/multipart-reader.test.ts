@@ -1,11 +1,11 @@
-// The one multipart reader (app/utils/multipart.server.ts): what a form gives
+// The one multipart reader (app/platform/multipart.server.ts): what a form gives
 // back, every limit it keeps, and what is left behind when it refuses. Real
 // requests, encoded as a browser encodes them; the sink keeps files in memory
 // here (the models' sinks write to storage or scratch space).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { startBodyClock } from "~/utils/http.server";
-import { FormRefused, readMultipartForm, type FileSink, type MultipartFormLimits } from "~/utils/multipart.server";
-import { Refusal } from "~/utils/refusal.server";
+import { startBodyClock } from "~/platform/http.server";
+import { FormRefused, readMultipartForm, type FileSink, type MultipartFormLimits } from "~/platform/multipart.server";
+import { Refusal } from "~/platform/refusal.server";
 
 const ORIGIN = "http://memorial.test";
 

@@ -1,6 +1,6 @@
 // Per-network limits seen through the routes a visitor's browser calls.
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetUploadLimits, TOO_MANY_UPLOADS, UPLOADS_PER_10_MINUTES } from "~/models/upload-intake.server";
+import { resetUploadLimits, TOO_MANY_UPLOADS, UPLOADS_PER_10_MINUTES } from "~/uploads/upload-intake.server";
 import { action as signAction } from "~/routes/api.uploads.sign";
 
 const ORIGIN = "http://memorial.test";

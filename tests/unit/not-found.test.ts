@@ -3,9 +3,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminUsers } from "../../db/schema";
-import { startAdminSession } from "~/auth/session.server";
-import { db } from "~/db.server";
-import { upsertAdmin } from "~/models/admin.server";
+import { startAdminSession } from "~/admins/session.server";
+import { db } from "~/platform/db.server";
+import { upsertAdmin } from "~/admins/admin.server";
 import { loader as memoryPage } from "~/routes/admin.memories.$id";
 import { loader as uploadPage } from "~/routes/admin.uploads.$id";
 import { action as patchMemory, loader as getMemory } from "~/routes/api.admin.memories.$id";

@@ -4,10 +4,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { poems } from "../../db/schema";
-import { operator } from "~/auth/actor.server";
+import { operator } from "~/platform/actor.server";
 import { PoemList } from "~/components/PoemList";
-import { db } from "~/db.server";
-import { createPoem } from "~/models/poem.server";
+import { db } from "~/platform/db.server";
+import { createPoem } from "~/poems/poem.server";
 import { loader as poemsPageLoader } from "~/routes/poems";
 import { addedAgo } from "~/utils/relative-time";
 

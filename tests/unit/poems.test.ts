@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { poems } from "../../db/schema";
-import { operator } from "~/auth/actor.server";
-import { db } from "~/db.server";
-import { PoemInput } from "~/models/poem.schema";
-import { createPoem, deletePoem, listPoems } from "~/models/poem.server";
+import { operator } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
+import { PoemInput } from "~/poems/poem.schema";
+import { createPoem, deletePoem, listPoems } from "~/poems/poem.server";
 import { loader as apiPoemsLoader } from "~/routes/api.poems";
 import { loader as healthzLoader } from "~/routes/healthz";
 import { loader as poemsPageLoader } from "~/routes/poems";

@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ProcessingStatus } from "~/components/admin/PendingUploads";
-import type { ProcessingState } from "~/models/upload.schema";
+import type { ProcessingState } from "~/uploads/upload.schema";
 
 const said = (processing: ProcessingState, type: "IMAGE" | "VIDEO" = "VIDEO") =>
   renderToStaticMarkup(<ProcessingStatus upload={{ processing, type }} />).replace(/<[^>]+>/g, "");

@@ -12,11 +12,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { adminUsers, memories } from "../../db/schema";
-import { operator, type Actor } from "~/auth/actor.server";
-import { startAdminSession } from "~/auth/session.server";
-import { contentVersion, db } from "~/db.server";
-import { upsertAdmin } from "~/models/admin.server";
-import { approvedMemoryRows } from "~/models/export.server";
+import { operator, type Actor } from "~/platform/actor.server";
+import { startAdminSession } from "~/admins/session.server";
+import { contentVersion, db } from "~/platform/db.server";
+import { upsertAdmin } from "~/admins/admin.server";
+import { approvedMemoryRows } from "~/keepsakes/csv.server";
 import {
   deleteMemory,
   getMemory,
@@ -26,9 +26,9 @@ import {
   setMemoryStatus,
   submitMemory,
   updateMemory,
-} from "~/models/memory.server";
-import { MemoryApiSchema } from "~/models/memory.schema";
-import { createPoem, listPoems } from "~/models/poem.server";
+} from "~/guestbook/memory.server";
+import { MemoryApiSchema } from "~/guestbook/memory.schema";
+import { createPoem, listPoems } from "~/poems/poem.server";
 import {
   deleteUpload,
   findMediaFile,
@@ -38,11 +38,11 @@ import {
   listPublishedUploads,
   listSlideshow,
   setUploadStatus,
-} from "~/models/upload.server";
-import { registerFormUpload, storeFormUpload } from "~/models/upload-form.server";
-import { processingIdle } from "~/models/upload-processing.server";
-import { archiveContents, createFamilyArchive } from "~/models/archive.server";
-import { Refusal } from "~/utils/refusal.server";
+} from "~/uploads/upload.server";
+import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
+import { processingIdle } from "~/uploads/upload-processing.server";
+import { archiveContents, createFamilyArchive } from "~/keepsakes/archive.server";
+import { Refusal } from "~/platform/refusal.server";
 import * as editMemoryRoute from "~/routes/admin.published.memories.$id.edit";
 import * as deleteMemoryRoute from "~/routes/admin.published.memories.$id.delete";
 import * as memoriesList from "~/routes/admin.published.memories";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rateLimitHits } from "../../db/schema";
-import { createRateLimiter, networkKey } from "~/utils/rate-limit.server";
-import { db } from "~/db.server";
+import { createRateLimiter, networkKey } from "~/platform/rate-limit.server";
+import { db } from "~/platform/db.server";
 
 const WINDOW = 10 * 60 * 1000;
 const T0 = 1_700_000_000_000;

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { rsvps } from "../../db/schema";
-import { config } from "~/config.server";
-import { db } from "~/db.server";
-import { resetSubmissionLimits } from "~/models/submission-limit.server";
-import { RsvpSchema } from "~/models/rsvp.schema";
-import { createRsvp, getRsvpStats } from "~/models/rsvp.server";
+import { config } from "~/platform/config.server";
+import { db } from "~/platform/db.server";
+import { resetSubmissionLimits } from "~/platform/submission-limit.server";
+import { RsvpSchema } from "~/attendance/rsvp.schema";
+import { createRsvp, getRsvpStats } from "~/attendance/rsvp.server";
 import { action as apiAction } from "~/routes/api.rsvp";
 
 beforeEach(() => {

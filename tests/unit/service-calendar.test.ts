@@ -4,9 +4,9 @@ import ical, { type VEvent } from "node-ical";
 import { beforeEach, describe, expect, it } from "vitest";
 import { siteSettings } from "../../db/schema";
 import { content } from "~/content";
-import { db } from "~/db.server";
-import type { SiteSettings } from "~/models/settings.schema";
-import { buildServiceCalendar, serviceUid } from "~/models/service-calendar.server";
+import { db } from "~/platform/db.server";
+import type { SiteSettings } from "~/site/settings.schema";
+import { buildServiceCalendar, serviceUid } from "~/site/service-calendar.server";
 import * as serviceIcs from "~/routes/service[.]ics";
 
 const ORIGIN = "https://memorial.example.com";

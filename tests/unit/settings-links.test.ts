@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SettingsPatch, withWebScheme } from "~/models/settings.schema";
+import { SettingsPatch, withWebScheme } from "~/site/settings.schema";
 
 describe("web addresses in the settings", () => {
   it("a bare donation address such as giving.example.org is taken, with https:// in front", () => {

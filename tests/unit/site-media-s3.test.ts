@@ -9,17 +9,17 @@ import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteSettings } from "../../db/schema";
-import { operator, type Actor } from "~/auth/actor.server";
-import { db } from "~/db.server";
+import { operator, type Actor } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
 import { useMediaStorage } from "~/media/media-storage.server";
 import { S3Storage } from "~/media/s3-storage.server";
-import { getSiteView, getStoredValue, STORED_KEYS } from "~/models/settings.server";
-import type { StoredHeroImage, StoredKarenSong } from "~/models/site-media.schema";
-import { HERO_PHOTO_FORM, heroPhotoSink, receiveHeroPhotoForm, resetHeroPhoto } from "~/models/hero-photo.server";
-import { KAREN_SONG_FORM, karenSongSink, receiveKarenSongForm, resetKarenSong } from "~/models/karen-song.server";
-import { refusedSiteMediaForm } from "~/models/site-media-files.server";
+import { getSiteView, getStoredValue, STORED_KEYS } from "~/site/settings.server";
+import type { StoredHeroImage, StoredKarenSong } from "~/site/site-media.schema";
+import { HERO_PHOTO_FORM, heroPhotoSink, receiveHeroPhotoForm, resetHeroPhoto } from "~/site/hero-photo.server";
+import { KAREN_SONG_FORM, karenSongSink, receiveKarenSongForm, resetKarenSong } from "~/site/karen-song.server";
+import { refusedSiteMediaForm } from "~/site/site-media-files.server";
 import { loader as siteMediaFile } from "~/routes/media.site.$file";
-import { readMultipartForm } from "~/utils/multipart.server";
+import { readMultipartForm } from "~/platform/multipart.server";
 // @ts-expect-error s3rver ships no type declarations.
 import S3rver from "s3rver";
 

@@ -10,16 +10,16 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { siteSettings } from "../../db/schema";
-import { operator, type Actor } from "~/auth/actor.server";
-import { config } from "~/config.server";
+import { operator, type Actor } from "~/platform/actor.server";
+import { config } from "~/platform/config.server";
 import { content } from "~/content";
-import { db } from "~/db.server";
+import { db } from "~/platform/db.server";
 import { DiskStorage } from "~/media/disk-storage.server";
 import { heroWidths, makeHeroCopies } from "~/media/hero-image.server";
 import { useMediaStorage } from "~/media/media-storage.server";
 import { hasMp3Frames, id3TagLength, isMp3File, mp3FrameAt } from "~/media/mp3.server";
 import { MediaProblem, PROCESSING_LIMITS } from "~/media/processing-limits.server";
-import { getSiteSettings, getSiteView, getStoredValue, STORED_KEYS } from "~/models/settings.server";
+import { getSiteSettings, getSiteView, getStoredValue, STORED_KEYS } from "~/site/settings.server";
 import {
   PHOTO_NOT_SUPPORTED,
   PHOTO_TOO_LARGE,
@@ -27,13 +27,13 @@ import {
   SONG_REQUIRED,
   type StoredHeroImage,
   type StoredKarenSong,
-} from "~/models/site-media.schema";
-import { HERO_PHOTO_FORM, heroPhotoSink, receiveHeroPhotoForm, resetHeroPhoto } from "~/models/hero-photo.server";
-import { KAREN_SONG_FORM, karenSongSink, receiveKarenSongForm, resetKarenSong, songTitleFromFileName } from "~/models/karen-song.server";
-import { findSiteMediaFile, refusedSiteMediaForm } from "~/models/site-media-files.server";
+} from "~/site/site-media.schema";
+import { HERO_PHOTO_FORM, heroPhotoSink, receiveHeroPhotoForm, resetHeroPhoto } from "~/site/hero-photo.server";
+import { KAREN_SONG_FORM, karenSongSink, receiveKarenSongForm, resetKarenSong, songTitleFromFileName } from "~/site/karen-song.server";
+import { findSiteMediaFile, refusedSiteMediaForm } from "~/site/site-media-files.server";
 import { loader as siteMediaFile } from "~/routes/media.site.$file";
-import { readMultipartForm } from "~/utils/multipart.server";
-import { STORAGE_FULL } from "~/utils/refusal.server";
+import { readMultipartForm } from "~/platform/multipart.server";
+import { STORAGE_FULL } from "~/platform/refusal.server";
 
 const BUNDLED_SONG = path.resolve(__dirname, "../../public/audio/karen-mode.mp3");
 const BUNDLED_OGG = path.resolve(__dirname, "../../public/audio/karen-mode.ogg");

@@ -5,12 +5,12 @@
 // privacy-http.test.ts.
 import { beforeEach, describe, expect, it } from "vitest";
 import { uploads, type MediaType, type Status } from "../../db/schema";
-import { db } from "~/db.server";
-import { listSlideshow, senderName } from "~/models/upload.server";
-import { SLIDESHOW_MAX_ITEMS, type SlideshowItem } from "~/models/upload.schema";
+import { db } from "~/platform/db.server";
+import { listSlideshow, senderName } from "~/uploads/upload.server";
+import { SLIDESHOW_MAX_ITEMS, type SlideshowItem } from "~/uploads/upload.schema";
 import { loader as apiLoader } from "~/routes/api.slideshow";
 import { loader as pageLoader } from "~/routes/slideshow";
-import { mergeRotation, slideSeconds, slideshowHref, slideshowParams } from "~/utils/slideshow";
+import { mergeRotation, slideSeconds, slideshowHref, slideshowParams } from "~/uploads/slideshow";
 
 const BASE_TIME = Date.UTC(2025, 8, 1, 12, 0, 0);
 

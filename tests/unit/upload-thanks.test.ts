@@ -1,7 +1,7 @@
 // The upload confirmation: the spec's sentence always, and for several files
 // a warmer word about all of them rather than a count ("Files received: 2.").
 import { describe, expect, it } from "vitest";
-import { uploadCompleteToast } from "~/models/upload.schema";
+import { uploadCompleteToast } from "~/uploads/upload.schema";
 
 const SPEC = "Your file has been uploaded successfully and is pending review.";
 

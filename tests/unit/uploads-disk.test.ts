@@ -4,9 +4,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { signedUploads, uploads } from "../../db/schema";
-import { operator } from "~/auth/actor.server";
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { operator } from "~/platform/actor.server";
+import { config } from "~/platform/config.server";
+import { db } from "~/platform/db.server";
 import { DiskStorage } from "~/media/disk-storage.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { signGrant } from "~/media/signature.server";
@@ -18,9 +18,9 @@ import {
   TOO_MANY_UPLOADS,
   UNREADABLE_FILE,
   UPLOADS_PER_10_MINUTES,
-} from "~/models/upload-intake.server";
-import { processingIdle } from "~/models/upload-processing.server";
-import { setUploadStatus } from "~/models/upload.server";
+} from "~/uploads/upload-intake.server";
+import { processingIdle } from "~/uploads/upload-processing.server";
+import { setUploadStatus } from "~/uploads/upload.server";
 import { action as completeAction } from "~/routes/api.uploads.complete";
 import { action as signAction } from "~/routes/api.uploads.sign";
 import { action as createMultipartAction } from "~/routes/api.uploads.s3.multipart";

@@ -5,11 +5,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { signedUploads, uploads } from "../../db/schema";
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { config } from "~/platform/config.server";
+import { db } from "~/platform/db.server";
 import { MAX_UPLOAD_BYTES } from "~/media/limits";
-import { resetUploadLimits } from "~/models/upload-intake.server";
-import { processingIdle } from "~/models/upload-processing.server";
+import { resetUploadLimits } from "~/uploads/upload-intake.server";
+import { processingIdle } from "~/uploads/upload-processing.server";
 import { bytesStream, put, signPart, startMultipart } from "../support/upload-requests";
 
 beforeEach(async () => {

@@ -7,9 +7,9 @@ import { createMemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { useServerForm } from "~/components/useServerForm";
 import { useZodForm } from "~/components/useZodForm";
-import { memoryForm } from "~/models/memory.server";
-import { rsvpForm } from "~/models/rsvp.server";
-import { serverForm } from "~/utils/form-schema.server";
+import { memoryForm } from "~/guestbook/memory.server";
+import { rsvpForm } from "~/attendance/rsvp.server";
+import { serverForm } from "~/platform/form-schema.server";
 import { FORMS, refused, type FormCase } from "../support/form-cases";
 import { renderRouterOnce } from "../support/render-router";
 

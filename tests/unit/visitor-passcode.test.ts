@@ -11,13 +11,13 @@ import {
   passcodeCookieHeader,
   PASSCODE_WINDOW_MS,
   resetPasscodeThrottle,
-} from "~/auth/visitor-passcode.server";
-import { operator } from "~/auth/actor.server";
-import { PASSCODE_CHECKS_BUSY, PASSCODE_WRONG } from "~/auth/passcode.schema";
-import { bookPasswordCheck, decoyHash, hashActivity, resetHashActivity } from "~/auth/password.server";
-import { db } from "~/db.server";
-import { getPrivacy, siteViewWhileLocked } from "~/models/privacy.server";
-import { getSiteView, getVisitorPasscode, updateSiteSettings } from "~/models/settings.server";
+} from "~/site/visitor-passcode.server";
+import { operator } from "~/platform/actor.server";
+import { PASSCODE_CHECKS_BUSY, PASSCODE_WRONG } from "~/site/passcode.schema";
+import { bookPasswordCheck, decoyHash, hashActivity, resetHashActivity } from "~/admins/password.server";
+import { db } from "~/platform/db.server";
+import { getPrivacy, siteViewWhileLocked } from "~/site/privacy.server";
+import { getSiteView, getVisitorPasscode, updateSiteSettings } from "~/site/settings.server";
 
 const PASSCODE = "Blue Heron";
 const T0 = Date.UTC(2026, 0, 1, 12);

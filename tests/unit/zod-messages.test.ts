@@ -1,9 +1,9 @@
 // What the API says about a value no message of the spec covers: plain
 // words, never zod's own ("Invalid input: expected string, received number").
 import { describe, expect, it } from "vitest";
-import { CompleteUploadSchema } from "~/models/upload-intake.server";
-import { PoemInput } from "~/models/poem.schema";
-import { RsvpSchema } from "~/models/rsvp.schema";
+import { CompleteUploadSchema } from "~/uploads/upload-intake.server";
+import { PoemInput } from "~/poems/poem.schema";
+import { RsvpSchema } from "~/attendance/rsvp.schema";
 import { z } from "~/utils/zod";
 
 const messages = (schema: z.ZodType, input: unknown) => {

@@ -1,5 +1,5 @@
 import { photoSrcSet, THUMBNAIL_WIDTH } from "~/media/web-sizes";
-import type { AdminUpload } from "~/models/upload.schema";
+import type { AdminUpload } from "~/uploads/upload.schema";
 import * as s from "./admin.css";
 
 /** A card's width: a column of the cards' grid (admin.css.ts) on a large screen, nearly the whole phone on a small one. */

@@ -9,8 +9,8 @@ import {
   heroPhotoConstraint,
   isFamilyHeroImage,
   type SiteMediaFormResult,
-} from "~/models/site-media.schema";
-import { useSite } from "~/utils/site";
+} from "~/site/site-media.schema";
+import { useSite } from "~/site/site-view";
 import { HintedInput, ResetForm, SaveButton, siteMediaAnswer } from "./site-media-form";
 import * as s from "./site-media.css";
 

@@ -1,4 +1,4 @@
-import type { AdminMemory } from "~/models/memory.schema";
+import type { AdminMemory } from "~/guestbook/memory.schema";
 import { formatDateTime } from "~/utils/time";
 
 const VERBS = { APPROVED: "Approved", REJECTED: "Rejected", HIDDEN: "Unpublished" } as const;

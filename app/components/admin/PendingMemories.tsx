@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { AdminMemory } from "~/models/memory.schema";
+import type { AdminMemory } from "~/guestbook/memory.schema";
 import * as s from "./admin.css";
 import { ModerationButtons } from "./ModerationButtons";
 import * as ui from "~/styles/ui.css";

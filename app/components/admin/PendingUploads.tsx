@@ -1,6 +1,6 @@
 import { Link, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import type { AdminUpload, ProcessingState } from "~/models/upload.schema";
+import type { AdminUpload, ProcessingState } from "~/uploads/upload.schema";
 import * as ui from "~/styles/ui.css";
 import { formatBytes } from "~/utils/bytes";
 import * as s from "./admin.css";

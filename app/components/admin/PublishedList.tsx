@@ -1,8 +1,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DIALOG_TITLE_ID } from "~/components/AdminDialog";
-import type { AdminMemory } from "~/models/memory.schema";
-import type { AdminUpload } from "~/models/upload.schema";
+import type { AdminMemory } from "~/guestbook/memory.schema";
+import type { AdminUpload } from "~/uploads/upload.schema";
 import * as ui from "~/styles/ui.css";
 import { formatDateTime } from "~/utils/time";
 import * as f from "../forms.css";

@@ -2,7 +2,7 @@ import type { FetcherWithComponents } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { ErrorList } from "~/components/forms";
 import * as f from "~/components/forms.css";
-import type { SiteMediaFormResult } from "~/models/site-media.schema";
+import type { SiteMediaFormResult } from "~/site/site-media.schema";
 import * as ui from "~/styles/ui.css";
 import * as s from "./site-media.css";
 

@@ -6,20 +6,20 @@ import { Readable } from "node:stream";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { memories, poems, signedUploads, siteSettings, uploads, type Status } from "../../../db/schema";
-import { operator } from "~/auth/actor.server";
-import { db } from "~/db.server";
-import { registerFormUpload, storeFormUpload } from "~/models/upload-form.server";
-import { processingIdle, processUpload } from "~/models/upload-processing.server";
-import { setUploadStatus } from "~/models/upload.server";
-import { MemoryApiSchema } from "~/models/memory.schema";
-import { setMemoryStatus, submitMemory } from "~/models/memory.server";
-import { type PoemInput } from "~/models/poem.schema";
-import { createPoem } from "~/models/poem.server";
-import { SettingsPatch } from "~/models/settings.schema";
-import { submitterLabel } from "~/models/upload.schema";
-import { updateSiteSettings } from "~/models/settings.server";
-import { resetHeroPhoto } from "~/models/hero-photo.server";
-import { resetKarenSong } from "~/models/karen-song.server";
+import { operator } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
+import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
+import { processingIdle, processUpload } from "~/uploads/upload-processing.server";
+import { setUploadStatus } from "~/uploads/upload.server";
+import { MemoryApiSchema } from "~/guestbook/memory.schema";
+import { setMemoryStatus, submitMemory } from "~/guestbook/memory.server";
+import { type PoemInput } from "~/poems/poem.schema";
+import { createPoem } from "~/poems/poem.server";
+import { SettingsPatch } from "~/site/settings.schema";
+import { submitterLabel } from "~/utils/submitted-by";
+import { updateSiteSettings } from "~/site/settings.server";
+import { resetHeroPhoto } from "~/site/hero-photo.server";
+import { resetKarenSong } from "~/site/karen-song.server";
 
 /** Back to a new site's settings (app/content.ts): public, the bundled photo and song, no passcode. */
 export function resetSiteSettings() {

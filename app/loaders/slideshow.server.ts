@@ -1,9 +1,0 @@
-// What the slideshow route's loader and action use, in one module: the browser
-// build replaces a `.server` module with an empty one, and one import costs
-// the page one empty module instead of a file each (docs/decisions/017).
-// `json` too: @remix-run/node is such an empty module in the browser.
-export { json } from "@remix-run/node";
-export { listSlideshow } from "~/models/upload.server";
-export { loaderCacheControl, NO_STORE } from "~/utils/http.server";
-export { publicAddressCheck } from "~/models/settings.server";
-export { getAdmin } from "~/auth/session.server";

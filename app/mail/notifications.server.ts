@@ -1,0 +1,335 @@
+import { createHash } from "node:crypto";
+import { and, asc, count, eq, gt, gte, isNotNull } from "drizzle-orm";
+import { adminUsers, memories, rsvps, uploads, type Memory, type Upload } from "../../db/schema";
+import type { AdminActor } from "~/platform/actor.server";
+import { db, type Transaction } from "~/platform/db.server";
+import {
+  firstLines,
+  memoryPublishedMail,
+  newMemoryMail,
+  newUploadMail,
+  summaryMail,
+  uploadsPublishedMail,
+  type MailFrame,
+  type SummaryItems,
+} from "~/mail/messages";
+import { instantOf } from "~/site/service-time.server";
+import { formatIsoDate } from "~/utils/time";
+import type { MailPreferences, MailPreferencesInput } from "./mail.schema";
+import { mailEnabled, queueMail, rewriteWaitingMail, siteAddress } from "./outbox.server";
+import { allowMailTo, isSuppressed } from "./unsubscribe.server";
+import { getSiteSettings } from "~/site/settings.server";
+import { parseSubmittedBy } from "~/utils/submitted-by";
+
+// Who is told what, and when: admins of each new memory or upload (those
+// who chose "each"), or once a day of everything waiting ("daily", at their
+// time in the site's time zone); a visitor who asked, once, when the family
+// publishes what they sent. Every message is queued in the transaction of
+// the event it tells of (outbox.server.ts sends it).
+
+const ADMIN_TABS = { memories: "/admin", uploads: "/admin/uploads", attendance: "/admin/attendance" };
+/** What one summary shows at most; the rest is counted ("And 4 more in the panel"). */
+const SUMMARY_MEMORIES = 20;
+const SUMMARY_UPLOADS = 12;
+/** New uploads from one sender within this window make one e-mail ("Ann shared a photo"; several wait together). */
+const UPLOAD_MAIL_WINDOW_MS = 10 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+function frame(unsubscribeUrl: string, reason: string, forAdmin: boolean): MailFrame {
+  const site = getSiteSettings();
+  return {
+    personName: site.personName,
+    siteTitle: site.siteTitle,
+    reason,
+    unsubscribeUrl,
+    settingsUrl: forAdmin ? siteAddress("/admin/email") : undefined,
+  };
+}
+
+const EACH_REASON = "you chose an e-mail for each new memory, photo and video in the admin panel";
+
+/** Admins who chose an e-mail for each new item, with an address. */
+const eachAdmins = (tx: Pick<Transaction, "select">) =>
+  tx
+    .select({ id: adminUsers.id, email: adminUsers.email })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.mailChoice, "each"), isNotNull(adminUsers.email)))
+    .all() as { id: number; email: string }[];
+
+/** A new memory waits: an e-mail to each admin who chose "each", in the memory's own transaction. */
+export function queueNewMemoryMail(tx: Transaction, memory: Pick<Memory, "id" | "name" | "message" | "canDisplay">, now = Date.now()) {
+  if (!mailEnabled()) return;
+  for (const admin of eachAdmins(tx)) {
+    queueMail(
+      tx,
+      {
+        kind: "new-memory",
+        recipient: admin.email,
+        dedupeKey: `new-memory:${memory.id}:${admin.id}`,
+        compose: (unsubscribeUrl) =>
+          newMemoryMail(frame(unsubscribeUrl, EACH_REASON, true), {
+            name: memory.name,
+            message: memory.message,
+            canDisplay: memory.canDisplay,
+            reviewUrl: siteAddress(`/admin/memories/${memory.id}`),
+            tabUrl: siteAddress(ADMIN_TABS.memories),
+          }),
+      },
+      now,
+    );
+  }
+}
+
+const senderOf = (submittedBy: string | null) => parseSubmittedBy(submittedBy ?? "") ?? null;
+const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16);
+
+/** How long the e-mail about new uploads waits for the rest of what the sender is sending, so it names every file. */
+export const UPLOAD_MAIL_GATHER_MS = 2 * 60_000;
+
+/**
+ * The files one sender shared in this ten minutes, oldest first (the new one
+ * included): those whose submittedBy names the same address.
+ */
+function filesSentTogether(tx: Pick<Transaction, "select">, email: string | undefined, since: number) {
+  return tx
+    .select({ type: uploads.type, originalName: uploads.originalName, submittedBy: uploads.submittedBy })
+    .from(uploads)
+    .where(gte(uploads.createdAt, new Date(since)))
+    .orderBy(asc(uploads.id))
+    .all()
+    .filter((file) => (senderOf(file.submittedBy)?.email.toLowerCase() ?? "") === (email?.toLowerCase() ?? ""))
+    .map((file) => ({ type: file.type, originalName: file.originalName ?? "Unknown" }));
+}
+
+/**
+ * A new photo or video waits: an e-mail to each admin who chose "each", in
+ * the upload's own transaction; one per sender in ten minutes (someone
+ * sharing ten photos sends one e-mail, not ten), naming every file. A sender
+ * is their address and their network (`network`, the signed upload's), not
+ * the name they type: twenty names from one place are one e-mail. The
+ * e-mail waits UPLOAD_MAIL_GATHER_MS for the rest of the files, and each
+ * file that arrives meanwhile is added to it.
+ */
+export function queueNewUploadMail(
+  tx: Transaction,
+  upload: Pick<Upload, "type" | "originalName" | "submittedBy">,
+  network: string | null = null,
+  now = Date.now(),
+) {
+  if (!mailEnabled()) return;
+  const sender = senderOf(upload.submittedBy);
+  const window = Math.floor(now / UPLOAD_MAIL_WINDOW_MS);
+  const group = digest(`${sender?.email.toLowerCase() ?? upload.submittedBy ?? ""}|${network ?? ""}`);
+  const files = sender
+    ? filesSentTogether(tx, sender.email, window * UPLOAD_MAIL_WINDOW_MS)
+    : [{ type: upload.type, originalName: upload.originalName ?? "Unknown" }];
+  for (const admin of eachAdmins(tx)) {
+    const dedupeKey = `new-upload:${admin.id}:${group}:${window}`;
+    const compose = (unsubscribeUrl: string) =>
+      newUploadMail(frame(unsubscribeUrl, EACH_REASON, true), {
+        sender: sender?.name || "Someone",
+        files,
+        tabUrl: siteAddress(ADMIN_TABS.uploads),
+      });
+    if (rewriteWaitingMail(tx, dedupeKey, compose, now)) continue;
+    queueMail(tx, { kind: "new-upload", recipient: admin.email, dedupeKey, compose, holdMs: UPLOAD_MAIL_GATHER_MS }, now);
+  }
+}
+
+/**
+ * The family published a memory whose author asked to be told: the one
+ * e-mail, queued in the publishing transaction. Only the address the author
+ * gave with their own memory is written to, and only once the family acts,
+ * so nobody can make the site write to an address of their choosing.
+ * Returns whether it was queued.
+ */
+export function queueMemoryPublishedMail(tx: Transaction, memory: Pick<Memory, "id" | "name" | "email" | "canDisplay">, now = Date.now()) {
+  return queueMail(
+    tx,
+    {
+      kind: "memory-published",
+      recipient: memory.email,
+      dedupeKey: `memory-published:${memory.id}`,
+      compose: (unsubscribeUrl) =>
+        memoryPublishedMail(frame(unsubscribeUrl, "you asked to be told when the family had added your memory", false), {
+          name: memory.name,
+          shownPublicly: memory.canDisplay,
+          url: siteAddress("/guestbook"),
+        }),
+    },
+    now,
+  );
+}
+
+/** The family published a photo or video whose sender asked to be told: one e-mail per sender and day. */
+export function queueUploadPublishedMail(tx: Transaction, upload: Pick<Upload, "submittedBy">, now = Date.now()) {
+  const sender = senderOf(upload.submittedBy);
+  if (!sender) return false;
+  const day = formatIsoDate(now, getSiteSettings().timeZone);
+  return queueMail(
+    tx,
+    {
+      kind: "uploads-published",
+      recipient: sender.email,
+      dedupeKey: `uploads-published:${sender.email.toLowerCase()}:${day}`,
+      compose: (unsubscribeUrl) =>
+        uploadsPublishedMail(frame(unsubscribeUrl, "you asked to be told when the family had added your photos and videos", false), {
+          name: sender.name,
+          url: siteAddress("/gallery"),
+        }),
+    },
+    now,
+  );
+}
+
+/** What waits now, and the RSVPs of the last day, for a summary. */
+function summaryItems(
+  tx: Pick<Transaction, "select">,
+  now: number,
+): { items: SummaryItems; pictures: { cid: string; key: string; filename: string }[] } {
+  const waitingMemories = tx
+    .select({ id: memories.id, name: memories.name, message: memories.message })
+    .from(memories)
+    .where(eq(memories.status, "PENDING"))
+    .orderBy(asc(memories.createdAt), asc(memories.id))
+    .limit(SUMMARY_MEMORIES)
+    .all();
+  const memoryCount = tx.select({ n: count() }).from(memories).where(eq(memories.status, "PENDING")).get()?.n ?? 0;
+  const waitingUploads = tx
+    .select({
+      id: uploads.id,
+      type: uploads.type,
+      originalName: uploads.originalName,
+      submittedBy: uploads.submittedBy,
+      thumbnailKey: uploads.thumbnailKey,
+    })
+    .from(uploads)
+    .where(eq(uploads.status, "PENDING"))
+    .orderBy(asc(uploads.createdAt), asc(uploads.id))
+    .limit(SUMMARY_UPLOADS)
+    .all();
+  const uploadCount = tx.select({ n: count() }).from(uploads).where(eq(uploads.status, "PENDING")).get()?.n ?? 0;
+  const newRsvps = tx
+    .select({ name: rsvps.name, guestCount: rsvps.guestCount, notes: rsvps.notes })
+    .from(rsvps)
+    .where(gt(rsvps.createdAt, new Date(now - DAY_MS)))
+    .orderBy(asc(rsvps.createdAt), asc(rsvps.id))
+    .all();
+  const pictures: { cid: string; key: string; filename: string }[] = [];
+  const items: SummaryItems = {
+    memories: waitingMemories.map((memory) => ({
+      name: memory.name,
+      opening: firstLines(memory.message),
+      url: siteAddress(`/admin/memories/${memory.id}`),
+    })),
+    moreMemories: memoryCount - waitingMemories.length,
+    uploads: waitingUploads.map((upload) => {
+      const cid = upload.thumbnailKey ? `thumbnail-${upload.id}@memorial` : null;
+      if (cid) pictures.push({ cid, key: upload.thumbnailKey!, filename: `thumbnail-${upload.id}.jpg` });
+      const sender = senderOf(upload.submittedBy)?.name || "Someone";
+      return {
+        label: `${upload.type === "VIDEO" ? "Video" : "Photo"} from ${sender}: ${upload.originalName ?? "Unknown"}`,
+        url: siteAddress(`/admin/uploads/${upload.id}`),
+        cid,
+      };
+    }),
+    moreUploads: uploadCount - waitingUploads.length,
+    rsvps: newRsvps,
+    tabs: {
+      memories: siteAddress(ADMIN_TABS.memories),
+      uploads: siteAddress(ADMIN_TABS.uploads),
+      attendance: siteAddress(ADMIN_TABS.attendance),
+    },
+  };
+  return { items, pictures };
+}
+
+/**
+ * The day's summaries that are due: for each admin who chose "daily", once
+ * their time has come on the site's day (in its time zone), one e-mail of
+ * everything waiting, unless nothing waits and no one said they attended.
+ * The day is recorded with the message in one transaction, so a summary is
+ * made once a day, whatever restarts. Run by the sender loop every minute.
+ */
+export function queueDueSummaries(now = Date.now()): number {
+  if (!mailEnabled()) return 0;
+  const { timeZone } = getSiteSettings();
+  const today = formatIsoDate(now, timeZone);
+  const due = db
+    .select({ id: adminUsers.id, digestTime: adminUsers.digestTime, digestSentFor: adminUsers.digestSentFor })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.mailChoice, "daily"), isNotNull(adminUsers.email)))
+    .all()
+    .filter((admin) => admin.digestSentFor !== today && now >= instantOf(`${today}T${admin.digestTime}`, timeZone).getTime());
+  let queued = 0;
+  for (const { id } of due) {
+    db.transaction(
+      (tx) => {
+        const admin = tx.select().from(adminUsers).where(eq(adminUsers.id, id)).get();
+        if (!admin?.email || admin.mailChoice !== "daily" || admin.digestSentFor === today) return;
+        const { items, pictures } = summaryItems(tx, now);
+        const anything = items.memories.length + items.uploads.length + items.rsvps.length > 0;
+        const recipient = admin.email;
+        const reason = `you chose a daily summary at ${admin.digestTime} in the admin panel`;
+        if (
+          anything &&
+          queueMail(
+            tx,
+            {
+              kind: "summary",
+              recipient,
+              dedupeKey: `summary:${id}:${today}`,
+              attachments: pictures,
+              compose: (unsubscribeUrl) => summaryMail(frame(unsubscribeUrl, reason, true), items),
+            },
+            now,
+          )
+        ) {
+          queued++;
+        }
+        tx.update(adminUsers).set({ digestSentFor: today }).where(eq(adminUsers.id, id)).run();
+      },
+      { behavior: "immediate" },
+    );
+  }
+  return queued;
+}
+
+/** An admin's e-mail choice, for the E-mail tab. */
+export function getMailPreferences(adminId: number): MailPreferences {
+  const row = db
+    .select({ email: adminUsers.email, mailChoice: adminUsers.mailChoice, digestTime: adminUsers.digestTime })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, adminId))
+    .get();
+  return {
+    email: row?.email ?? null,
+    mailChoice: row?.mailChoice ?? "none",
+    digestTime: row?.digestTime ?? "08:00",
+    unsubscribed: row?.email ? isSuppressed(db, row.email) : false,
+  };
+}
+
+/**
+ * Saves the admin `by`'s own e-mail choice. Choosing again undoes an
+ * unsubscribe link used for that address (she asked, logged in). A daily
+ * time already past today starts tomorrow, so saving never sends at once.
+ */
+export function saveMailPreferences(input: MailPreferencesInput, by: AdminActor, now = Date.now()): MailPreferences {
+  const { timeZone } = getSiteSettings();
+  const today = formatIsoDate(now, timeZone);
+  const past = now >= instantOf(`${today}T${input.digestTime}`, timeZone).getTime();
+  by.commit((tx) => {
+    tx.update(adminUsers)
+      .set({
+        email: input.email ?? null,
+        mailChoice: input.mailChoice,
+        digestTime: input.digestTime,
+        ...(input.mailChoice === "daily" && past ? { digestSentFor: today } : {}),
+      })
+      .where(eq(adminUsers.id, by.id))
+      .run();
+    if (input.email && input.mailChoice !== "none") allowMailTo(tx, input.email);
+  });
+  return getMailPreferences(by.id);
+}

@@ -1,6 +1,0 @@
-import { Refusal } from "~/utils/refusal.server";
-
-/** A request the upload rules refuse; routes turn it into {"errors": {field: [message]}}. */
-export class UploadRefused extends Refusal {
-  name = "UploadRefused";
-}

@@ -1,0 +1,44 @@
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
+import { config } from "~/platform/config.server";
+import type { Toast, ToastInput } from "~/utils/toast";
+
+const TOAST_KEY = "toast";
+
+const toastStorage = createCookieSessionStorage({
+  cookie: {
+    name: "__toast",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: config.NODE_ENV === "production",
+    secrets: config.sessionSecrets,
+  },
+});
+
+/** Sets a one-time message that the next page shows, with or without JavaScript. */
+async function createToastHeaders(input: ToastInput): Promise<Headers> {
+  const session = await toastStorage.getSession();
+  const toast: Toast = { id: randomUUID(), type: "default", ...input };
+  session.flash(TOAST_KEY, toast);
+  return new Headers({ "Set-Cookie": await toastStorage.commitSession(session) });
+}
+
+/** POST/redirect/GET with a confirmation the next page shows. */
+export async function redirectWithToast(url: string, input: ToastInput, init?: ResponseInit) {
+  const headers = new Headers(init?.headers);
+  const toastHeaders = await createToastHeaders(input);
+  headers.append("Set-Cookie", toastHeaders.get("Set-Cookie")!);
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads (and clears) the pending message, if any. */
+export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+  const session = await toastStorage.getSession(request.headers.get("Cookie"));
+  const toast = (session.get(TOAST_KEY) as Toast | undefined) ?? null;
+  if (!toast) return { toast: null, headers: null };
+  return {
+    toast,
+    headers: new Headers({ "Set-Cookie": await toastStorage.destroySession(session) }),
+  };
+}

@@ -1,0 +1,13 @@
+// What the guestbook route's loader and action use, in one module: the browser
+// build replaces a `.server` module with an empty one, and one import costs
+// the page one empty module instead of a file each (docs/decisions/017).
+// `json` too: @remix-run/node is such an empty module in the browser.
+export { json } from "@remix-run/node";
+export type { PublicMemory } from "~/guestbook/memory.schema";
+export { listPublicMemories, memoryForm, submitMemory } from "~/guestbook/memory.server";
+export { mailEnabled } from "~/mail/outbox.server";
+export { noStoreHeaders, readFormData } from "~/platform/http.server";
+export { decodeCursor } from "~/platform/page-cursor.server";
+export { replyIfRefused } from "~/platform/refusal.server";
+export { redirectWithToast } from "~/platform/toast.server";
+export { relativeTime } from "~/utils/relative-time";

@@ -1,0 +1,100 @@
+import { createEvent, type EventAttributes } from "ics";
+import { memorialTitle } from "~/content";
+import { formatServiceWhen, mapSearchFor, instantOf } from "~/site/service-time.server";
+import { getSiteSettings } from "./settings.server";
+import type { SiteSettings } from "./settings.schema";
+
+// The service as a calendar event (RFC 5545), for GET /service.ics: guests
+// add it to Apple, Google or Outlook calendars from the home page.
+
+export interface ServiceCalendar {
+  /** The VCALENDAR text, CRLF line endings, long lines folded. */
+  ics: string;
+  /** A download name such as "celebration-of-life-margaret-hale.ics". */
+  fileName: string;
+}
+
+const PRODUCT_ID = "-//In Loving Memory//Memorial site//EN";
+
+/** The event's SUMMARY: "Celebration of Life for Margaret Hale" (the title alone when it already names the person). */
+function serviceSummary(site: Pick<SiteSettings, "serviceTitle" | "personName">): string {
+  return site.serviceTitle.toLowerCase().includes(site.personName.toLowerCase())
+    ? site.serviceTitle
+    : `${site.serviceTitle} for ${site.personName}`;
+}
+
+/**
+ * One identifier per memorial, the same at every request and after every
+ * restart, so importing the file again (after the family moved the time)
+ * updates the event already in the calendar instead of adding a second one.
+ */
+export const serviceUid = (origin: string) => `service@${new URL(origin).host}`;
+
+/** Letters and digits of `text` in lower case, joined by hyphens ("Zoë O'Neil" → "zoe-o-neil"). */
+function slug(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+}
+
+/**
+ * A setting as one line of calendar text. The `ics` package escapes what RFC
+ * 5545 §3.3.11 asks (backslash, semicolon, comma, CRLF and LF) but passes a
+ * bare CR, the other controls and the Unicode line separators as they are,
+ * and some readers end a line at them: the settings refuse them now, yet
+ * `site` may come from anywhere, so each is a space here too.
+ */
+const calendarLine = (text: string) =>
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ");
+
+/** The calendar file for the service in `settings`, naming the memorial at `origin`, stamped `now`. */
+export function buildServiceCalendar(settings: SiteSettings, origin: string, now: number): ServiceCalendar {
+  const site = Object.fromEntries(
+    Object.entries(settings).map(([key, value]) => [key, typeof value === "string" ? calendarLine(value) : value]),
+  ) as SiteSettings;
+  const home = `${origin}/`;
+  const description = [
+    `${memorialTitle(site)}.`,
+    // The event's times are UTC (each calendar shows them in its own zone); this line names the family's.
+    // Commas, not the page's middle dot: the `ics` package folds lines by characters, not octets.
+    `${formatServiceWhen(site).replace(/ · /g, ", ")}, at ${site.venueName}.`,
+    site.serviceNote,
+    site.livestreamUrl ? `Watch the livestream: ${site.livestreamUrl}` : "",
+    `Map: ${site.mapsLink || mapSearchFor(site.venueAddress)}`,
+    `Service details, the guest book and photos: ${home}`,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  // DTSTAMP (`timestamp`) is taken by the library but missing from its types.
+  const event: EventAttributes & { timestamp: number } = {
+    uid: serviceUid(origin),
+    productId: PRODUCT_ID,
+    title: serviceSummary(site),
+    start: instantOf(site.serviceStartsAt, site.timeZone).getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: instantOf(site.serviceEndsAt, site.timeZone).getTime(),
+    endInputType: "utc",
+    endOutputType: "utc",
+    location: `${site.venueName}, ${site.venueAddress}`,
+    description,
+    url: home,
+    status: "CONFIRMED",
+    busyStatus: "BUSY",
+    timestamp: now,
+  };
+  const { error, value } = createEvent(event);
+  if (error || !value) throw error ?? new Error("The calendar file could not be made");
+  return { ics: value, fileName: `${slug(serviceSummary(site)) || "memorial-service"}.ics` };
+}
+
+/** The calendar file for the family's current settings. */
+export function getServiceCalendar(origin: string, now = Date.now()): ServiceCalendar {
+  return buildServiceCalendar(getSiteSettings(), origin, now);
+}

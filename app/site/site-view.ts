@@ -1,0 +1,92 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { bundledMedia, layoutContent, memorialTitle } from "~/content";
+import type { SiteSettings } from "~/site/settings.schema";
+
+// Client-safe: what the root loader sends of the family's settings, for
+// components anywhere on the page.
+
+export interface ServiceView {
+  /** "Sunday, August 31st, 2025 · 4:00 pm to 8:00 pm" (both days written out when it ends on another). */
+  dateText: string;
+  /** The same with the time zone's name: "… 4:00 pm to 8:00 pm PDT". */
+  whenText: string;
+  /** "Sunday, August 31st, 2025". */
+  dayText: string;
+  startsAt: string;
+  endsAt: string;
+  /** Whether the service has ended: the home page's wording changes by itself. */
+  over: boolean;
+  /** The family's map link, or a map search for the address. */
+  mapsLink: string;
+}
+
+/** The hero photo as pages show it: the family's (in several widths) or the bundled one. */
+export interface HeroImageView {
+  src: string;
+  /** "…640w, …1280w, …": WebP and JPEG widths for `<picture>`. */
+  srcSetWebp?: string;
+  srcSetJpeg?: string;
+  width: number;
+  height: number;
+}
+
+export interface KarenMusicView {
+  mp3: string;
+  ogg?: string;
+  title: string;
+}
+
+/** Everything a page needs of the family's settings. */
+export interface SiteView extends SiteSettings {
+  service: ServiceView;
+  heroImage: HeroImageView;
+  karenMusic: KarenMusicView;
+}
+
+/** The settings every page shows (the root loader's `site`); the defaults while there is none (an error page). */
+export function useSite(): SiteView {
+  return useRouteLoaderData<{ site?: SiteView }>("root")?.site ?? fallbackSite;
+}
+
+/** The root match's `site`, for `meta` functions, which cannot use hooks. */
+export function siteFromMatches(matches: readonly { id: string; data?: unknown }[]): SiteView {
+  return (matches.find((m) => m.id === "root")?.data as { site?: SiteView } | undefined)?.site ?? fallbackSite;
+}
+
+/** Paragraphs of a message written with blank lines between them. */
+export const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== "");
+
+export { memorialTitle };
+
+/** No page's own text shows then (only the layout and the error), so the browser is not sent the home page's long texts for it. */
+const fallbackSite: SiteView = {
+  ...layoutContent,
+  // Never the example address (see getSiteView).
+  contactEmail: "",
+  siteDescription: "",
+  privacyNote: "",
+  heroSubtitle: "",
+  heroImageAlt: "",
+  serviceTitle: "",
+  serviceStartsAt: "",
+  serviceEndsAt: "",
+  venueName: "",
+  venueAddress: "",
+  donationTitle: "",
+  donationButtonLabel: "",
+  donationUrl: "",
+  welcomeMessage: "",
+  welcomeMessageAfter: "",
+  donationText: "",
+  service: {
+    dateText: "",
+    whenText: "",
+    dayText: "",
+    startsAt: "",
+    endsAt: "",
+    over: true,
+    mapsLink: layoutContent.mapsLink,
+  },
+  heroImage: { src: bundledMedia.heroImage, width: 1600, height: 1000 },
+  karenMusic: { ...bundledMedia.karenModeMusic },
+};

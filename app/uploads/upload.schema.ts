@@ -1,0 +1,92 @@
+// Client-safe (and free of zod, to keep the share page light): the share page
+// and the gallery import these in the browser.
+
+import type { Status } from "../../db/schema";
+
+export type GalleryFilter = "ALL" | "IMAGE" | "VIDEO";
+
+/** What visitors and the public API see of a published upload: never who sent it. */
+export interface GalleryItem {
+  id: number;
+  type: "IMAGE" | "VIDEO";
+  url: string;
+  thumbnailUrl: string | null;
+  originalName: string | null;
+  durationSec: number | null;
+  /** What a visitor reads for it, never the file name: "Photo shared by Peter", "Video shared by Ben, 1:15". */
+  title: string;
+}
+
+/** An upload as the site's own pages and the admin API describe it. */
+export interface UploadView extends GalleryItem {
+  width: number | null;
+  height: number | null;
+  status: Status;
+  createdAt: string;
+}
+
+/** Where an upload's processing stands: waiting its turn, being processed (a video: how far), ready, or given up on. */
+export type ProcessingState =
+  | { state: "waiting" }
+  | { state: "processing"; percent: number | null; minutesLeft: number | null }
+  | { state: "ready" }
+  | { state: "failed"; reason: string };
+
+/** What the administrator sees of an upload: who sent it, the format, and the original file. */
+export interface AdminUpload extends UploadView {
+  submittedBy: string | null;
+  mimeType: string | null;
+  sizeBytes: number | null;
+  /** The file exactly as it was sent (HEIC stays HEIC), for the family to download. */
+  originalUrl: string | null;
+  /** Why it could not be processed (then it cannot be published), or null. */
+  processingError: string | null;
+  /** Where its processing stands: only a ready upload can be published. */
+  processing: ProcessingState;
+  /** The admin who last published or deleted it, and when (null while pending). */
+  moderatedBy: string | null;
+  moderatedAt: string | null;
+}
+
+/**
+ * The confirmation of a finished upload: the spec's words, and after them,
+ * when a visitor sent several at once, a warmer word about all of them:
+ * `files` of the `of` sent so far (the upload dialog confirms each as it
+ * arrives), or thanks once every one is here.
+ */
+export function uploadCompleteToast(files: number, of = files) {
+  const confirmed = "Your file has been uploaded successfully and is pending review.";
+  if (of <= 1) return { title: "Upload Complete", description: confirmed };
+  const waiting = of - files === 1 ? "the last one is on its way" : "the others are on their way";
+  const more =
+    files < of
+      ? `${files} of your ${of} files ${files === 1 ? "is" : "are"} safely here, and ${waiting}.`
+      : `All ${of} of your files arrived safely. Thank you for sharing them.`;
+  return { title: "Upload Complete", description: `${confirmed} ${more}` };
+}
+
+export const MISSING_INFORMATION = {
+  title: "Missing Information",
+  description: "Please provide your name and email before uploading files.",
+} as const;
+
+/** The most the slideshow shows: the newest this many (over an hour of photos at 8 s each). */
+export const SLIDESHOW_MAX_ITEMS = 500;
+
+/**
+ * One photo or video of the reception slideshow (/slideshow, /api/slideshow):
+ * the public copies only, and of who sent it the name alone (never the address).
+ */
+export interface SlideshowItem {
+  id: number;
+  type: "IMAGE" | "VIDEO";
+  /** The photo's display copy (never the original); null for a video. */
+  imageUrl: string | null;
+  /** The video's public copy; null for a photo. */
+  videoUrl: string | null;
+  /** The video's poster frame; null for a photo, or a video without one. */
+  posterUrl: string | null;
+  durationSec: number | null;
+  /** The sender's name as they gave it, or null when there is none to show. */
+  senderName: string | null;
+}

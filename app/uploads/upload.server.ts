@@ -1,0 +1,391 @@
+import path from "node:path";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { uploads, type MediaType, type Status, type Upload } from "../../db/schema";
+import type { Actor } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
+import { getMediaStorage } from "~/media/media-storage.server";
+import { photoCopies } from "~/media/web-sizes";
+import { olderThan, toListPage, type ListPage, type PageCursor } from "~/platform/page-cursor.server";
+import { formatDuration } from "~/utils/time";
+import { queueUploadPublishedMail } from "~/mail/notifications.server";
+import { cancelProcessing, isReady, mediaUrl, processingStateOf, publicCopyKeys, turnImage } from "./upload-processing.server";
+import { UploadRefused } from "./upload-refusal.server";
+import { parseSubmittedBy } from "~/utils/submitted-by";
+import {
+  SLIDESHOW_MAX_ITEMS,
+  type AdminUpload,
+  type GalleryFilter,
+  type GalleryItem,
+  type SlideshowItem,
+  type UploadView,
+} from "./upload.schema";
+
+export function toUploadView(upload: Upload): UploadView {
+  return {
+    ...toGalleryItem(upload),
+    width: upload.width,
+    height: upload.height,
+    status: upload.status,
+    createdAt: upload.createdAt.toISOString(),
+  };
+}
+
+export function getUpload(id: number): Upload | undefined {
+  return db.select().from(uploads).where(eq(uploads.id, id)).get();
+}
+
+/** Only what visitors have seen can be taken back: unpublishing anything else is refused. */
+const ONLY_PUBLISHED_UPLOADS_CAN_BE_HIDDEN = "Only a published photo or video can be unpublished.";
+
+/**
+ * Publishes, rejects or unpublishes an upload. Unpublishing (HIDDEN) is for
+ * a published upload only: it keeps its files and can be published again.
+ * A rejected upload's files are deleted from storage at once: the family
+ * asked for it to be gone. They are deleted only once the rejection is
+ * committed, so a failed write (a full disk, or the admin's session ended
+ * meanwhile) never leaves a PENDING upload whose files are gone. The admin
+ * `by` (their username) is kept with when, as who moderated it.
+ */
+export async function setUploadStatus(id: number, status: Status, by: Actor, now = Date.now()) {
+  const current = getUpload(id);
+  if (!current) return undefined;
+  if (current.status === "REJECTED" && status !== "REJECTED") {
+    throw new UploadRefused(409, "status", "This upload was deleted permanently and cannot be published.");
+  }
+  if (status === "HIDDEN" && current.status !== "APPROVED" && current.status !== "HIDDEN") {
+    throw new UploadRefused(409, "status", ONLY_PUBLISHED_UPLOADS_CAN_BE_HIDDEN);
+  }
+  if (status === "APPROVED" && current.processingError) {
+    throw new UploadRefused(409, "status", cannotPublish(current.processingError));
+  }
+  if (status === "APPROVED" && !isReady(current)) throw new UploadRefused(409, "status", notReadyYet(current.type));
+  const moderation =
+    status === "PENDING" ? { moderatedBy: null, moderatedAt: null } : { moderatedBy: by.username, moderatedAt: new Date(now) };
+  if (status !== "REJECTED") {
+    return by.commit((tx) => {
+      // The one e-mail its sender asked for, the first time the family publishes it.
+      const tellSender = status === "APPROVED" && current.notifyWhenPublished && !current.publishedNoticeAt;
+      if (tellSender) queueUploadPublishedMail(tx, current, now);
+      // All RETURNING rows are read, so a failed commit throws instead of passing unseen.
+      return tx
+        .update(uploads)
+        .set({ status, ...moderation, ...(tellSender ? { publishedNoticeAt: new Date(now) } : {}) })
+        .where(eq(uploads.id, id))
+        .returning()
+        .all();
+    })[0];
+  }
+  const [rejected] = by.commit((tx) =>
+    tx
+      .update(uploads)
+      .set({ status, ...moderation, storageKey: null, displayKey: null, thumbnailKey: null })
+      .where(eq(uploads.id, id))
+      .returning()
+      .all(),
+  );
+  if (!rejected) return undefined;
+  // A web copy being made of it stops now (ffmpeg included).
+  cancelProcessing(id);
+  await deleteStoredFiles(current);
+  return rejected;
+}
+
+/**
+ * Deletes an upload for good, for the admin `by`: its row, then its files
+ * (the original and every copy), only once the row's deletion is
+ * committed, so a refused or failed delete never leaves a row whose files
+ * are gone. Returns the deleted upload, or undefined when there was none.
+ */
+export async function deleteUpload(id: number, by: Actor): Promise<Upload | undefined> {
+  const [deleted] = by.commit((tx) => tx.delete(uploads).where(eq(uploads.id, id)).returning().all());
+  if (!deleted) return undefined;
+  cancelProcessing(id);
+  await deleteStoredFiles(deleted);
+  return deleted;
+}
+
+/** Removes an upload's files from storage; one that cannot be removed is logged and left (it is no longer served: no row names it). */
+async function deleteStoredFiles(upload: Upload) {
+  const keys = [...new Set([upload.storageKey, ...publicCopyKeys(upload)].filter((key): key is string => !!key))];
+  await Promise.all(
+    keys.map((key) =>
+      getMediaStorage()
+        .delete(key)
+        .catch((error: unknown) => {
+          console.error(JSON.stringify({ level: "warn", msg: "could not delete a deleted upload's file", key, error: String(error) }));
+        }),
+    ),
+  );
+}
+
+/** Why an upload processing gave up on stays unpublished, as the admin reads it. */
+const cannotPublish = (reason: string) =>
+  `This file cannot be published because it could not be processed: ${reason}. You can delete it, or ask the sender for another copy.`;
+
+/** Why an upload still being processed cannot be published yet, as the admin reads it. */
+const notReadyYet = (type: MediaType) =>
+  type === "VIDEO"
+    ? "This video is still being prepared so that every browser can play it. It can be published once it is ready."
+    : "This photo is still being prepared. It can be published once it is ready.";
+
+/**
+ * How visitors see an upload named: by kind and the sender's name, a
+ * video with its length ("Video shared by Ben, 1:15"); the file name is the
+ * family's, in the admin.
+ */
+function galleryTitle(upload: Pick<Upload, "type" | "submittedBy" | "durationSec">): string {
+  const title = `${upload.type === "VIDEO" ? "Video" : "Photo"} shared by ${senderName(upload.submittedBy) ?? "a guest"}`;
+  return upload.type === "VIDEO" && upload.durationSec !== null ? `${title}, ${formatDuration(upload.durationSec)}` : title;
+}
+
+function toGalleryItem(
+  upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec" | "submittedBy">,
+): GalleryItem {
+  return {
+    id: upload.id,
+    type: upload.type,
+    url: upload.url,
+    thumbnailUrl: upload.thumbnailUrl,
+    originalName: upload.originalName,
+    durationSec: upload.durationSec,
+    title: galleryTitle(upload),
+  };
+}
+
+/** What visitors may see: approved, and not given up on by processing. */
+const published = and(eq(uploads.status, "APPROVED"), isNull(uploads.processingError));
+
+/**
+ * Published media, newest first, optionally only photos or only videos:
+ * `limit` items after the `before` cursor (a page that ended there) or, as
+ * the spec's API has it, after skipping `offset`. A full page ends with the
+ * cursor to continue from.
+ */
+export function listGallery({
+  type,
+  limit,
+  offset = 0,
+  before,
+}: {
+  type: GalleryFilter;
+  limit: number;
+  offset?: number;
+  before?: PageCursor;
+}): ListPage<GalleryItem> {
+  const rows = db
+    .select({
+      id: uploads.id,
+      type: uploads.type,
+      url: uploads.url,
+      thumbnailUrl: uploads.thumbnailUrl,
+      originalName: uploads.originalName,
+      durationSec: uploads.durationSec,
+      submittedBy: uploads.submittedBy,
+      createdAt: uploads.createdAt,
+    })
+    .from(uploads)
+    .where(
+      and(
+        published,
+        type === "ALL" ? undefined : eq(uploads.type, type as MediaType),
+        before ? olderThan(uploads.createdAt, uploads.id, before) : undefined,
+      ),
+    )
+    .orderBy(desc(uploads.createdAt), desc(uploads.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return toListPage(rows, limit, toGalleryItem);
+}
+
+/** The most of a sender's name visitors are shown: the share form's own limit. */
+const SENDER_NAME_MAX = 100;
+
+/**
+ * The sender's name as they gave it ("Grandpa Ted", never cut to "Grandpa"),
+ * for the gallery's titles and the slideshow's caption: spaces made single,
+ * and any word that looks like an address left out.
+ */
+export function senderName(submittedBy: string | null): string | null {
+  const words = (parseSubmittedBy(submittedBy ?? "")?.name ?? "").split(/\s+/).filter((word) => word && !word.includes("@"));
+  return words.length > 0 ? words.join(" ").slice(0, SENDER_NAME_MAX).trimEnd() : null;
+}
+
+// Prepared once: every screen showing the slideshow asks again every half minute.
+const selectSlideshow = db
+  .select({
+    id: uploads.id,
+    type: uploads.type,
+    url: uploads.url,
+    thumbnailUrl: uploads.thumbnailUrl,
+    durationSec: uploads.durationSec,
+    submittedBy: uploads.submittedBy,
+  })
+  .from(uploads)
+  // Public copies made (a legacy video's display key is its original, never public).
+  .where(and(published, sql`${uploads.displayKey} is not null and ${uploads.displayKey} is not ${uploads.storageKey}`))
+  .orderBy(desc(uploads.createdAt), desc(uploads.id))
+  .limit(SLIDESHOW_MAX_ITEMS)
+  .prepare();
+
+/**
+ * The reception slideshow: the newest published photos and videos (at most
+ * SLIDESHOW_MAX_ITEMS), newest first, as their public copies. An upload
+ * published before its processing finished joins once its copies are made.
+ */
+export function listSlideshow(): SlideshowItem[] {
+  return selectSlideshow.all().map((upload) => ({
+    id: upload.id,
+    type: upload.type,
+    imageUrl: upload.type === "IMAGE" ? upload.url : null,
+    videoUrl: upload.type === "VIDEO" ? upload.url : null,
+    posterUrl: upload.type === "VIDEO" ? upload.thumbnailUrl : null,
+    durationSec: upload.type === "VIDEO" ? upload.durationSec : null,
+    senderName: senderName(upload.submittedBy),
+  }));
+}
+
+/** One published item of the gallery (the video page without JavaScript). */
+export function getGalleryItem(id: number): GalleryItem | undefined {
+  const upload = getUpload(id);
+  return upload?.status === "APPROVED" && !upload.processingError ? toGalleryItem(upload) : undefined;
+}
+
+export interface MediaFile {
+  key: string;
+  contentType: string;
+  public: boolean;
+  downloadName?: string;
+}
+
+/**
+ * Which stored object an address /media/{id}/{file} names, and whether
+ * anyone may see it. Only published public copies (each width of a photo,
+ * a video's copy, the thumbnail or poster) are public; the original
+ * of a photo or video (which may carry where it was taken) and anything not
+ * yet published are for the admin only.
+ */
+export function findMediaFile(id: number, file: string): { upload: Upload; media: MediaFile } | undefined {
+  const upload = getUpload(id);
+  if (!upload || upload.status === "REJECTED") return undefined;
+  // A video processed before videos had public copies serves its original: never publicly.
+  const published = upload.status === "APPROVED" && upload.displayKey !== upload.storageKey;
+  const named = (key: string | null) => !!key && path.posix.basename(key) === file;
+  if (named(upload.displayKey)) {
+    const contentType = upload.displayKey === upload.storageKey ? upload.mimeType! : mimeFromKey(upload.displayKey!);
+    return { upload, media: { key: upload.displayKey!, contentType, public: published } };
+  }
+  // The smaller web copies of a photo, named after its largest one.
+  const smaller = photoCopies(upload.displayKey)?.find((copy) => named(copy.name));
+  if (smaller) return { upload, media: { key: smaller.name, contentType: mimeFromKey(smaller.name), public: published } };
+  if (named(upload.thumbnailKey)) {
+    return { upload, media: { key: upload.thumbnailKey!, contentType: "image/jpeg", public: published } };
+  }
+  if (named(upload.storageKey)) {
+    return {
+      upload,
+      media: {
+        key: upload.storageKey!,
+        contentType: upload.mimeType ?? "application/octet-stream",
+        public: false,
+        downloadName: upload.originalName ?? undefined,
+      },
+    };
+  }
+  return undefined;
+}
+
+const PUBLIC_COPY_TYPES: Record<string, string> = {
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  mp4: "video/mp4",
+  mov: "video/quicktime",
+  avi: "video/x-msvideo",
+};
+
+function mimeFromKey(key: string) {
+  return PUBLIC_COPY_TYPES[key.split(".").pop() ?? ""] ?? "image/jpeg";
+}
+
+export function toAdminUpload(upload: Upload): AdminUpload {
+  return {
+    ...toUploadView(upload),
+    submittedBy: upload.submittedBy,
+    mimeType: upload.mimeType,
+    sizeBytes: upload.sizeBytes,
+    originalUrl: upload.storageKey ? mediaUrl(upload.id, upload.storageKey) : null,
+    processingError: upload.processingError,
+    processing: processingStateOf(upload),
+    moderatedBy: upload.moderatedBy,
+    moderatedAt: upload.moderatedAt?.toISOString() ?? null,
+  };
+}
+
+/** What the Published view lists: what visitors see, and what the family has unpublished (it can be published again). */
+const PUBLISHED_STATUSES = ["APPROVED", "HIDDEN"] as const satisfies Status[];
+const PUBLISHED_UPLOADS_PAGE_SIZE = 24;
+
+/**
+ * Published and unpublished photos and videos, newest first, for the admin:
+ * `limit` after the `before` cursor, only those whose sender or file name
+ * holds `search` (any case) when given. A full page ends with the cursor to
+ * continue from.
+ */
+export function listPublishedUploads({
+  search,
+  before,
+  limit = PUBLISHED_UPLOADS_PAGE_SIZE,
+}: {
+  search?: string;
+  before?: PageCursor;
+  limit?: number;
+}): ListPage<AdminUpload> {
+  const holds = (column: SQLiteColumn) => sql`instr(lower(coalesce(${column}, '')), lower(${search})) > 0`;
+  const rows = db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.status, PUBLISHED_STATUSES),
+        search ? sql`(${holds(uploads.submittedBy)} or ${holds(uploads.originalName)})` : undefined,
+        before ? olderThan(uploads.createdAt, uploads.id, before) : undefined,
+      ),
+    )
+    .orderBy(desc(uploads.createdAt), desc(uploads.id))
+    .limit(limit)
+    .all();
+  return toListPage(rows, limit, toAdminUpload);
+}
+
+/** Uploads waiting for review, oldest first. */
+export function listPendingUploads(): AdminUpload[] {
+  return db.select().from(uploads).where(eq(uploads.status, "PENDING")).orderBy(uploads.createdAt, uploads.id).all().map(toAdminUpload);
+}
+
+export function countPendingUploads(): number {
+  return db.select({ n: count() }).from(uploads).where(eq(uploads.status, "PENDING")).get()?.n ?? 0;
+}
+
+export function getAdminUpload(id: number): AdminUpload | undefined {
+  const upload = getUpload(id);
+  return upload ? toAdminUpload(upload) : undefined;
+}
+
+export type RotateDirection = "left" | "right";
+
+/**
+ * Turns a photo a quarter left or right for the admin `by`. The public copy
+ * and thumbnail are made again from the original under new names, so no
+ * cache can show the old picture, and the old files are removed; the new
+ * ones are removed instead when the change is not committed.
+ */
+export async function rotateUpload(
+  id: number,
+  direction: RotateDirection,
+  by: Actor,
+): Promise<{ newUrl: string; upload: AdminUpload } | undefined> {
+  const turned = await turnImage(id, direction, by);
+  return turned ? { newUrl: turned.url, upload: toAdminUpload(turned) } : undefined;
+}
