@@ -2,7 +2,10 @@
 // (app/mail knows no rules: the models decide who gets what, and when).
 // Readable on a phone: one column, large type, buttons big enough to tap.
 // No remote images and no tracking: the only pictures are the summary's
-// thumbnails, attached to the message itself (cid:).
+// thumbnails, attached to the message itself (cid:). The HTML part is JSX
+// (message-html.server.tsx).
+
+import { mailHtml, paragraphsOf, type Block } from "./message-html.server";
 
 export interface MailContent {
   subject: string;
@@ -23,8 +26,6 @@ export interface MailFrame {
   settingsUrl?: string;
 }
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 /** A subject is one line: no line breaks from a name, and not endless. */
 const oneLine = (text: string, max = 80) => {
   const line = text.replace(/\s+/g, " ").trim();
@@ -53,57 +54,6 @@ export function firstLines(message: string, lines = 3, chars = 280): string {
   const opening = (kept.at(-1) === "" ? kept.slice(0, -1) : kept).join("\n");
   const cut = opening.length > chars ? `${opening.slice(0, chars - 1).trimEnd()}…` : opening;
   return more && !cut.endsWith("…") ? `${cut} …` : cut;
-}
-
-/** A visitor's text as paragraphs (split at empty lines), each with its own line breaks. */
-const paragraphsOf = (text: string) =>
-  text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-
-type Block =
-  | { kind: "p"; text: string }
-  | { kind: "quote"; text: string }
-  | { kind: "list"; items: string[] }
-  | { kind: "heading"; text: string }
-  | { kind: "button"; text: string; href: string }
-  | { kind: "link"; text: string; href: string }
-  | { kind: "pictures"; items: { cid: string | null; label: string; href: string }[] };
-
-const FONT = "font-family:Georgia,'Times New Roman',serif;font-size:18px;line-height:1.6;color:#2b2520";
-
-function htmlOf(block: Block): string {
-  switch (block.kind) {
-    case "p":
-      return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
-    case "quote":
-      // Paragraphs and line breaks as elements: many mail programs ignore white-space: pre-wrap.
-      return `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #c9b8a6;background:#fffdf9">${paragraphsOf(
-        block.text,
-      )
-        .map((paragraph) => `<p style="margin:0 0 8px">${paragraph.split("\n").map(escapeHtml).join("<br>")}</p>`)
-        .join("")}</blockquote>`;
-    case "list":
-      return `<ul style="margin:0 0 16px;padding-left:24px">${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
-    case "heading":
-      return `<h2 style="margin:24px 0 8px;font-size:20px;line-height:1.3">${escapeHtml(block.text)}</h2>`;
-    case "button":
-      return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}" style="display:inline-block;padding:12px 20px;background:#7a4b2a;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(block.text)}</a></p>`;
-    case "link":
-      return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}" style="color:#7a4b2a">${escapeHtml(block.text)}</a></p>`;
-    case "pictures":
-      return `<p style="margin:0 0 16px">${block.items
-        .map(
-          (item) =>
-            `<a href="${escapeHtml(item.href)}" style="display:inline-block;margin:0 8px 8px 0;color:#7a4b2a;text-decoration:none;vertical-align:top;width:140px">${
-              item.cid
-                ? `<img src="cid:${escapeHtml(item.cid)}" alt="" width="140" style="display:block;width:140px;max-width:100%;height:auto;border-radius:4px;border:0">`
-                : ""
-            }<span style="display:block;font-size:15px;line-height:1.4;word-wrap:break-word">${escapeHtml(item.label)}</span></a>`,
-        )
-        .join("")}</p>`;
-  }
 }
 
 function textOf(block: Block): string {
@@ -138,18 +88,14 @@ function compose(frame: MailFrame, subject: string, blocks: Block[]): MailConten
     `Stop these e-mails: ${frame.unsubscribeUrl}`,
   ];
   const text = [...blocks.map(textOf), "--", ...footer].join("\n\n") + "\n";
-  const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f6f1ea">
-<div style="max-width:600px;margin:0 auto;padding:24px 16px;${FONT}">
-<p style="margin:0 0 8px;font-size:15px;color:#6b5f55">${escapeHtml(frame.siteTitle)}</p>
-${blocks.map(htmlOf).join("\n")}
-<hr style="border:0;border-top:1px solid #e4dcd3;margin:24px 0">
-<p style="margin:0 0 8px;font-size:15px;color:#6b5f55">${escapeHtml(footer[0]!)}</p>
-${frame.settingsUrl ? `<p style="margin:0 0 8px;font-size:15px"><a href="${escapeHtml(frame.settingsUrl)}" style="color:#7a4b2a">Choose what you get</a></p>` : ""}
-<p style="margin:0;font-size:15px"><a href="${escapeHtml(frame.unsubscribeUrl)}" style="color:#7a4b2a">Stop these e-mails</a></p>
-</div></body></html>
-`;
+  const html = mailHtml({
+    subject,
+    siteTitle: frame.siteTitle,
+    blocks,
+    why: footer[0]!,
+    settingsUrl: frame.settingsUrl,
+    unsubscribeUrl: frame.unsubscribeUrl,
+  });
   return { subject: oneLine(subject, 120), text, html };
 }
 

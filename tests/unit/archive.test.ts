@@ -309,7 +309,7 @@ describe("the family's archive", () => {
     expect(index).toContain("<h1>Josephine &quot;Jo&quot; &lt;b&gt;Marsh&lt;/b&gt;</h1>");
     expect(index).toContain("A Celebration &amp; a Song");
     expect(index).toContain("Reception to follow &lt;downstairs&gt;");
-    expect(index).toContain("The Old Boathouse<br>1 River Lane, Berkeley, CA");
+    expect(index).toContain("The Old Boathouse<br/>1 River Lane, Berkeley, CA");
     expect(index).toMatch(/Sunday, August 31st, 2025 · 4:00 pm to 8:00 pm/);
     expect(index).toContain("She taught me to swim &lt;script&gt;alert(1)&lt;/script&gt; &amp; laugh.\nSecond line.");
     expect(index).toContain("shared with the family only");

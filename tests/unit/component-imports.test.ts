@@ -1,7 +1,7 @@
 // Components run in the browser too: a component that names a .server module
 // (even for a type) ties the view to the database code and breaks the
 // house's direction (route → model → db). What a view needs to know about a
-// thing lives in app/models/*.schema.ts.
+// thing lives in its domain's *.schema.ts (app/guestbook/memory.schema.ts, …).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

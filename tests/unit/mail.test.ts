@@ -155,7 +155,7 @@ describe("an e-mail for each new item", () => {
     expect(linkPath(mail!, /^\/admin\/memories\/\d+$/)).toBe(`/admin/memories/${id}`);
     expect(linkPath(mail!, /^\/admin\/email$/)).toBe("/admin/email");
     // Readable on a phone, and nothing fetched from elsewhere: no tracking pixel, no remote picture.
-    expect(mail!.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(mail!.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
     expect(mail!.html).not.toMatch(/<img[^>]+src="https?:/);
     expect(mail!.header("list-unsubscribe")).toMatch(/^<http:\/\/memorial\.test\/unsubscribe\/[A-Za-z0-9_-]{32}>$/);
     expect(mail!.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
@@ -182,7 +182,7 @@ describe("an e-mail for each new item", () => {
     const [mail] = await smtp.waitFor(1);
     const quote = /<blockquote[^>]*>([\s\S]*?)<\/blockquote>/.exec(mail!.html)?.[1] ?? "";
     const paragraphs = [...quote.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)].map((match) => match[1]);
-    expect(paragraphs).toEqual(["We sailed every summer.", "She taught me &lt;knots&gt; &amp; patience.<br>And laughter."]);
+    expect(paragraphs).toEqual(["We sailed every summer.", "She taught me &lt;knots&gt; &amp; patience.<br/>And laughter."]);
     expect(mail!.text).toContain("> We sailed every summer.\n>\n> She taught me <knots> & patience.\n> And laughter.");
   });
 
