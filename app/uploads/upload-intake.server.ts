@@ -17,7 +17,8 @@ import { admitStoredBytes, checkUploadRoom, forgetPartSizes, resetUploadByteCoun
 import { queueNewUploadMail } from "~/mail/notifications.server";
 import { mailEnabled } from "~/mail/outbox.server";
 import { UploadRefused } from "./upload-refusal.server";
-import { enqueueProcessing, forgetUnreadableUpload, mediaUrl } from "./upload-processing.server";
+import { mediaUrl } from "./processing-state.server";
+import { enqueueProcessing, forgetUnreadableUpload } from "./upload-processing.server";
 import { getUpload, toUploadView } from "./upload.server";
 import { EmailSchema } from "~/utils/email";
 

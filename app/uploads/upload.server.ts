@@ -9,7 +9,8 @@ import { photoCopies } from "~/media/web-sizes";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/platform/page-cursor.server";
 import { formatDuration } from "~/utils/time";
 import { queueUploadPublishedMail } from "~/mail/notifications.server";
-import { cancelProcessing, isReady, mediaUrl, processingStateOf, publicCopyKeys, turnImage } from "./upload-processing.server";
+import { isReady, mediaUrl, processingStateOf, publicCopyKeys } from "./processing-state.server";
+import { cancelProcessing, turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
 import { parseSubmittedBy } from "~/utils/submitted-by";
 import {
