@@ -197,7 +197,7 @@ async function makeCopies(upload: Upload, file: string, rotation: number, workDi
 }
 
 /**
- * Makes a video's web copy (app/media/video.server.ts) from its original and
+ * Makes a video's web copy (app/media/web-video.server.ts) from its original and
  * records it, with the size and length it came out at. Never throws: a
  * failure is written to the upload and returned.
  */

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeWebVideo, probeForWeb, WEB_VIDEO } from "~/media/video.server";
+import { makeWebVideo, probeForWeb, WEB_VIDEO } from "~/media/web-video.server";
 
 // Tiny clips made here with Debian's ffmpeg, as phones and old cameras make
 // them, each turned into the web copy and read back with ffprobe.
