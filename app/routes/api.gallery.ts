@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { GALLERY_MAX_LIMIT, GALLERY_PAGE_SIZE } from "~/media/limits";
-import { listGallery } from "~/uploads/upload.server";
+import { listGallery } from "~/uploads/gallery.server";
 import { errorResponse, NO_STORE, readOnlyAction } from "~/platform/http.server";
 import { listParams, nextPageLink } from "~/platform/page-cursor.server";
 

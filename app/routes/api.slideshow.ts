@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listSlideshow } from "~/uploads/upload.server";
+import { listSlideshow } from "~/uploads/gallery.server";
 import { PRIVATE_NO_CACHE, readOnlyAction } from "~/platform/http.server";
 
 /**

@@ -3,5 +3,5 @@
 // the page one empty module instead of a file each (docs/decisions/017).
 // `json` too: @remix-run/node is such an empty module in the browser.
 export { json } from "@remix-run/node";
-export { listGallery } from "~/uploads/upload.server";
+export { listGallery } from "~/uploads/gallery.server";
 export { decodeCursor } from "~/platform/page-cursor.server";

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { photoSrcSet } from "~/media/web-sizes";
-import { getGalleryItem } from "~/uploads/upload.server";
+import { getGalleryItem } from "~/uploads/gallery.server";
 import * as ui from "~/styles/ui.css";
 import { invariantResponse } from "~/platform/http.server";
 import { pageMeta } from "~/site/meta";

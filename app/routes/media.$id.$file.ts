@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isAdminRequest } from "~/admins/admin-request.server";
 import { getMediaStorage } from "~/media/media-storage.server";
-import { findMediaFile } from "~/uploads/upload.server";
+import { findMediaFile } from "~/uploads/gallery.server";
 import { PRIVATE_NO_STORE, readOnlyAction } from "~/platform/http.server";
 
 const notFound = () =>

@@ -3,7 +3,7 @@
 // the page one empty module instead of a file each (docs/decisions/017).
 // `json` too: @remix-run/node is such an empty module in the browser.
 export { json } from "@remix-run/node";
-export { listSlideshow } from "~/uploads/upload.server";
+export { listSlideshow } from "~/uploads/gallery.server";
 export { loaderCacheControl, NO_STORE } from "~/platform/http.server";
 export { publicAddressCheck } from "~/site/settings.server";
 export { getAdmin } from "~/admins/session.server";

@@ -1,26 +1,16 @@
-import path from "node:path";
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { uploads, type MediaType, type Status, type Upload } from "../../db/schema";
 import type { Actor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
-import { photoCopies } from "~/media/web-sizes";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/platform/page-cursor.server";
-import { formatDuration } from "~/utils/time";
 import { queueUploadPublishedMail } from "~/mail/notifications.server";
 import { isReady, mediaUrl, processingStateOf, publicCopyKeys } from "./processing-state.server";
 import { cancelProcessing, turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
-import { parseSubmittedBy } from "~/utils/submitted-by";
-import {
-  SLIDESHOW_MAX_ITEMS,
-  type AdminUpload,
-  type GalleryFilter,
-  type GalleryItem,
-  type SlideshowItem,
-  type UploadView,
-} from "./upload.schema";
+import { toGalleryItem } from "./gallery.server";
+import { type AdminUpload, type UploadView } from "./upload.schema";
 
 export function toUploadView(upload: Upload): UploadView {
   return {
@@ -129,186 +119,6 @@ const notReadyYet = (type: MediaType) =>
   type === "VIDEO"
     ? "This video is still being prepared so that every browser can play it. It can be published once it is ready."
     : "This photo is still being prepared. It can be published once it is ready.";
-
-/**
- * How visitors see an upload named: by kind and the sender's name, a
- * video with its length ("Video shared by Ben, 1:15"); the file name is the
- * family's, in the admin.
- */
-function galleryTitle(upload: Pick<Upload, "type" | "submittedBy" | "durationSec">): string {
-  const title = `${upload.type === "VIDEO" ? "Video" : "Photo"} shared by ${senderName(upload.submittedBy) ?? "a guest"}`;
-  return upload.type === "VIDEO" && upload.durationSec !== null ? `${title}, ${formatDuration(upload.durationSec)}` : title;
-}
-
-function toGalleryItem(
-  upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec" | "submittedBy">,
-): GalleryItem {
-  return {
-    id: upload.id,
-    type: upload.type,
-    url: upload.url,
-    thumbnailUrl: upload.thumbnailUrl,
-    originalName: upload.originalName,
-    durationSec: upload.durationSec,
-    title: galleryTitle(upload),
-  };
-}
-
-/** What visitors may see: approved, and not given up on by processing. */
-const published = and(eq(uploads.status, "APPROVED"), isNull(uploads.processingError));
-
-/**
- * Published media, newest first, optionally only photos or only videos:
- * `limit` items after the `before` cursor (a page that ended there) or, as
- * the spec's API has it, after skipping `offset`. A full page ends with the
- * cursor to continue from.
- */
-export function listGallery({
-  type,
-  limit,
-  offset = 0,
-  before,
-}: {
-  type: GalleryFilter;
-  limit: number;
-  offset?: number;
-  before?: PageCursor;
-}): ListPage<GalleryItem> {
-  const rows = db
-    .select({
-      id: uploads.id,
-      type: uploads.type,
-      url: uploads.url,
-      thumbnailUrl: uploads.thumbnailUrl,
-      originalName: uploads.originalName,
-      durationSec: uploads.durationSec,
-      submittedBy: uploads.submittedBy,
-      createdAt: uploads.createdAt,
-    })
-    .from(uploads)
-    .where(
-      and(
-        published,
-        type === "ALL" ? undefined : eq(uploads.type, type as MediaType),
-        before ? olderThan(uploads.createdAt, uploads.id, before) : undefined,
-      ),
-    )
-    .orderBy(desc(uploads.createdAt), desc(uploads.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
-  return toListPage(rows, limit, toGalleryItem);
-}
-
-/** The most of a sender's name visitors are shown: the share form's own limit. */
-const SENDER_NAME_MAX = 100;
-
-/**
- * The sender's name as they gave it ("Grandpa Ted", never cut to "Grandpa"),
- * for the gallery's titles and the slideshow's caption: spaces made single,
- * and any word that looks like an address left out.
- */
-export function senderName(submittedBy: string | null): string | null {
-  const words = (parseSubmittedBy(submittedBy ?? "")?.name ?? "").split(/\s+/).filter((word) => word && !word.includes("@"));
-  return words.length > 0 ? words.join(" ").slice(0, SENDER_NAME_MAX).trimEnd() : null;
-}
-
-// Prepared once: every screen showing the slideshow asks again every half minute.
-const selectSlideshow = db
-  .select({
-    id: uploads.id,
-    type: uploads.type,
-    url: uploads.url,
-    thumbnailUrl: uploads.thumbnailUrl,
-    durationSec: uploads.durationSec,
-    submittedBy: uploads.submittedBy,
-  })
-  .from(uploads)
-  // Public copies made (a legacy video's display key is its original, never public).
-  .where(and(published, sql`${uploads.displayKey} is not null and ${uploads.displayKey} is not ${uploads.storageKey}`))
-  .orderBy(desc(uploads.createdAt), desc(uploads.id))
-  .limit(SLIDESHOW_MAX_ITEMS)
-  .prepare();
-
-/**
- * The reception slideshow: the newest published photos and videos (at most
- * SLIDESHOW_MAX_ITEMS), newest first, as their public copies. An upload
- * published before its processing finished joins once its copies are made.
- */
-export function listSlideshow(): SlideshowItem[] {
-  return selectSlideshow.all().map((upload) => ({
-    id: upload.id,
-    type: upload.type,
-    imageUrl: upload.type === "IMAGE" ? upload.url : null,
-    videoUrl: upload.type === "VIDEO" ? upload.url : null,
-    posterUrl: upload.type === "VIDEO" ? upload.thumbnailUrl : null,
-    durationSec: upload.type === "VIDEO" ? upload.durationSec : null,
-    senderName: senderName(upload.submittedBy),
-  }));
-}
-
-/** One published item of the gallery (the video page without JavaScript). */
-export function getGalleryItem(id: number): GalleryItem | undefined {
-  const upload = getUpload(id);
-  return upload?.status === "APPROVED" && !upload.processingError ? toGalleryItem(upload) : undefined;
-}
-
-export interface MediaFile {
-  key: string;
-  contentType: string;
-  public: boolean;
-  downloadName?: string;
-}
-
-/**
- * Which stored object an address /media/{id}/{file} names, and whether
- * anyone may see it. Only published public copies (each width of a photo,
- * a video's copy, the thumbnail or poster) are public; the original
- * of a photo or video (which may carry where it was taken) and anything not
- * yet published are for the admin only.
- */
-export function findMediaFile(id: number, file: string): { upload: Upload; media: MediaFile } | undefined {
-  const upload = getUpload(id);
-  if (!upload || upload.status === "REJECTED") return undefined;
-  // A video processed before videos had public copies serves its original: never publicly.
-  const published = upload.status === "APPROVED" && upload.displayKey !== upload.storageKey;
-  const named = (key: string | null) => !!key && path.posix.basename(key) === file;
-  if (named(upload.displayKey)) {
-    const contentType = upload.displayKey === upload.storageKey ? upload.mimeType! : mimeFromKey(upload.displayKey!);
-    return { upload, media: { key: upload.displayKey!, contentType, public: published } };
-  }
-  // The smaller web copies of a photo, named after its largest one.
-  const smaller = photoCopies(upload.displayKey)?.find((copy) => named(copy.name));
-  if (smaller) return { upload, media: { key: smaller.name, contentType: mimeFromKey(smaller.name), public: published } };
-  if (named(upload.thumbnailKey)) {
-    return { upload, media: { key: upload.thumbnailKey!, contentType: "image/jpeg", public: published } };
-  }
-  if (named(upload.storageKey)) {
-    return {
-      upload,
-      media: {
-        key: upload.storageKey!,
-        contentType: upload.mimeType ?? "application/octet-stream",
-        public: false,
-        downloadName: upload.originalName ?? undefined,
-      },
-    };
-  }
-  return undefined;
-}
-
-const PUBLIC_COPY_TYPES: Record<string, string> = {
-  png: "image/png",
-  webp: "image/webp",
-  gif: "image/gif",
-  mp4: "video/mp4",
-  mov: "video/quicktime",
-  avi: "video/x-msvideo",
-};
-
-function mimeFromKey(key: string) {
-  return PUBLIC_COPY_TYPES[key.split(".").pop() ?? ""] ?? "image/jpeg";
-}
 
 export function toAdminUpload(upload: Upload): AdminUpload {
   return {

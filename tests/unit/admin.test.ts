@@ -10,14 +10,7 @@ import { db } from "~/platform/db.server";
 import { loginThroughApi as loginAdmin } from "../support/admin-login";
 import { ensureConfiguredAdmin, upsertAdmin } from "~/admins/admin.server";
 import { content } from "~/content";
-import {
-  approvedMemoryRows,
-  contactRows,
-  csvDate,
-  csvStream,
-  MEMORY_COLUMNS,
-  neutraliseCell,
-} from "~/keepsakes/csv.server";
+import { approvedMemoryRows, contactRows, csvDate, csvStream, MEMORY_COLUMNS, neutraliseCell } from "~/keepsakes/csv.server";
 import { parseSubmittedBy } from "~/utils/submitted-by";
 import { RsvpSchema } from "~/attendance/rsvp.schema";
 import { getRsvpStats } from "~/attendance/rsvp.server";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { uploads, type MediaType, type Status } from "../../db/schema";
 import { db } from "~/platform/db.server";
-import { getGalleryItem, listGallery } from "~/uploads/upload.server";
+import { getGalleryItem, listGallery } from "~/uploads/gallery.server";
 import { loader as apiLoader } from "~/routes/api.gallery";
 import { loader as pageLoader } from "~/routes/gallery";
 

@@ -19,7 +19,8 @@ import { photoCopies, photoSrcSet, photoWidths, widthsUpTo } from "~/media/web-s
 import { upsertAdmin } from "~/admins/admin.server";
 import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
 import { processingIdle, requeueUnprocessedUploads } from "~/uploads/upload-processing.server";
-import { listGallery, rotateUpload, setUploadStatus } from "~/uploads/upload.server";
+import { rotateUpload, setUploadStatus } from "~/uploads/upload.server";
+import { listGallery } from "~/uploads/gallery.server";
 import { loader as mediaLoader } from "~/routes/media.$id.$file";
 
 const ORIGIN = "http://memorial.test";

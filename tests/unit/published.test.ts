@@ -29,16 +29,8 @@ import {
 } from "~/guestbook/memory.server";
 import { MemoryApiSchema } from "~/guestbook/memory.schema";
 import { createPoem, listPoems } from "~/poems/poem.server";
-import {
-  deleteUpload,
-  findMediaFile,
-  getGalleryItem,
-  getUpload,
-  listGallery,
-  listPublishedUploads,
-  listSlideshow,
-  setUploadStatus,
-} from "~/uploads/upload.server";
+import { deleteUpload, getUpload, listPublishedUploads, setUploadStatus } from "~/uploads/upload.server";
+import { findMediaFile, getGalleryItem, listGallery, listSlideshow } from "~/uploads/gallery.server";
 import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
 import { processingIdle } from "~/uploads/upload-processing.server";
 import { archiveContents, createFamilyArchive } from "~/keepsakes/archive.server";

@@ -31,7 +31,8 @@ import { completeUpload, signUpload, UNSUPPORTED_TYPE } from "~/uploads/upload-i
 import { completeMultipartUpload, createMultipartUpload, signMultipartPart } from "~/uploads/upload-parts.server";
 import { processingIdle } from "~/uploads/upload-processing.server";
 import { UploadRefused } from "~/uploads/upload-refusal.server";
-import { findMediaFile, setUploadStatus } from "~/uploads/upload.server";
+import { setUploadStatus } from "~/uploads/upload.server";
+import { findMediaFile } from "~/uploads/gallery.server";
 
 const ORIGIN = "http://memorial.test";
 const BUCKET = "memorial-test";
