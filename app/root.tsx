@@ -23,16 +23,7 @@ import "~/styles/global.css";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/site/meta";
 import { useNonce } from "~/components/nonce";
-import {
-  json,
-  getToast,
-  publicOrigin,
-  config,
-  getSiteView,
-  siteViewWhileLocked,
-  isVisitorLocked,
-  isKarenModeOn,
-} from "~/root.server";
+import { json, getToast, publicOrigin, config, getSiteView, siteViewWhileLocked, isVisitorLocked, isKarenModeOn } from "~/root.server";
 import { KarenParty, useKarenMode } from "~/components/KarenMode";
 import { isTextBrowser } from "~/utils/text-browser";
 

@@ -3,7 +3,12 @@ import { rsvps, type Rsvp } from "../../db/schema";
 import { db } from "~/platform/db.server";
 import { serverForm } from "~/platform/form-schema.server";
 import { RsvpSchema, type RsvpInput } from "./rsvp.schema";
-import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "~/platform/submission-limit.server";
+import {
+  countSubmission,
+  requireSubmissionAllowed,
+  RESUBMISSION_WINDOW_MS,
+  type SubmissionSource,
+} from "~/platform/submission-limit.server";
 
 export interface RsvpView {
   id: number;

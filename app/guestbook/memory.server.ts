@@ -8,7 +8,12 @@ import { Refusal } from "~/platform/refusal.server";
 import { queueMemoryPublishedMail, queueNewMemoryMail } from "~/mail/notifications.server";
 import { mailEnabled } from "~/mail/outbox.server";
 import { MemoryFormSchema, type AdminMemory, type MemoryInput, type MemoryPatch, type PublicMemory } from "./memory.schema";
-import { countSubmission, requireSubmissionAllowed, RESUBMISSION_WINDOW_MS, type SubmissionSource } from "~/platform/submission-limit.server";
+import {
+  countSubmission,
+  requireSubmissionAllowed,
+  RESUBMISSION_WINDOW_MS,
+  type SubmissionSource,
+} from "~/platform/submission-limit.server";
 
 const recentCopyQuery = db
   .select({ id: memories.id })

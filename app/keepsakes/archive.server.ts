@@ -6,15 +6,7 @@ import { getMediaStorage } from "~/media/media-storage.server";
 import { zipStream, type ZipEntry } from "~/media/zip.server";
 import { safeFileName, safeNamePart, splitExtension, uniqueNames } from "~/utils/file-name";
 import { formatIsoDate, formatLongDate } from "~/utils/time";
-import {
-  approvedMemoryRows,
-  CONTACT_COLUMNS,
-  contactRows,
-  csvReadable,
-  MEMORY_COLUMNS,
-  RSVP_COLUMNS,
-  rsvpRows,
-} from "./csv.server";
+import { approvedMemoryRows, CONTACT_COLUMNS, contactRows, csvReadable, MEMORY_COLUMNS, RSVP_COLUMNS, rsvpRows } from "./csv.server";
 import { parseSubmittedBy } from "~/utils/submitted-by";
 import { keepsakePage, type KeepsakeMedia, type KeepsakeMemory } from "./keepsake-page.server";
 import { listPoems } from "~/poems/poem.server";

@@ -110,7 +110,6 @@ export function* approvedMemoryRows(): Generator<string[]> {
   }
 }
 
-
 export const RSVP_COLUMNS = ["Name", "Email", "Guests", "Notes", "Submitted"];
 
 /** Everyone who said they attended, oldest first, as CSV rows. */

@@ -68,10 +68,10 @@ export function processingTimeLimitMs(upload: Pick<Upload, "sizeBytes">) {
 }
 
 /** A video processed before public copies of videos existed serves its original (with its location). */
-export const servesOriginal = (upload: Upload) => upload.type === "VIDEO" && !!upload.storageKey && upload.displayKey === upload.storageKey;
+const servesOriginal = (upload: Upload) => upload.type === "VIDEO" && !!upload.storageKey && upload.displayKey === upload.storageKey;
 
 /** A photo processed before photos had web copies in several widths serves one full-size copy. */
-export const lacksWebSizes = (upload: Upload) => upload.type === "IMAGE" && !photoCopies(upload.displayKey);
+const lacksWebSizes = (upload: Upload) => upload.type === "IMAGE" && !photoCopies(upload.displayKey);
 
 /** A video's poster and measurements (the first, quick part of its processing) are still to be made. */
 export const needsFirstPart = (upload: Upload) => upload.processedAt === null || servesOriginal(upload) || lacksWebSizes(upload);

@@ -52,7 +52,7 @@ const FONTS = {
 };
 
 /** Waits while the file is behind, so the PDF never piles up in memory. */
-export async function caughtUp(doc: PDFDoc, file: WriteStream) {
+async function caughtUp(doc: PDFDoc, file: WriteStream) {
   if (doc.readableLength > 1024 * 1024 || file.writableNeedDrain) await new Promise<void>((resolve) => file.once("drain", () => resolve()));
   await new Promise((resolve) => setImmediate(resolve));
 }
