@@ -1,24 +1,18 @@
 // @ts-check
-// The Node entry: reads the configuration, brings the database back from its
-// replica when the volume is empty, imports the Remix build, runs Litestream
-// beside itself, serves the site's one pipeline (server/app.mjs) with copies
-// from the render cache first, and stops gracefully.
+// The Node entry: reads the configuration, imports the Remix build, serves
+// the site's one pipeline (server/app.mjs) with copies from the render cache
+// first, and stops gracefully. When the database is replicated, Litestream is
+// this process's parent (scripts/litestream-start.sh): it has restored the
+// database on an empty volume before this started.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createSiteApp } from "./app.mjs";
-import { superviseLitestream } from "./litestream.mjs";
 import { renderCacheFromEnv } from "./render-cache/middleware.mjs";
 import { logRequest } from "./request-log.mjs";
-import {
-  litestreamBinary,
-  litestreamConfigFile,
-  replicationFromEnv,
-  replicationWarnAfterFromEnv,
-  restoreIfMissing,
-} from "./replication.mjs";
+import { metricsPortFromEnv, replicationFromEnv, replicationWarnAfterFromEnv, runsUnderLitestream } from "./replication.mjs";
 import { mediaSourcesFromEnv } from "./security.mjs";
 import { idleExitFromEnv, watchIdle } from "./idle-exit.mjs";
 import { applyTimeouts, serverTimeoutOptions, timeoutsFromEnv } from "./timeouts.mjs";
@@ -31,6 +25,7 @@ let renderCache = true;
 /** @type {import("./replication.mjs").ReplicaSettings | null} */
 let replication = null;
 let replicationWarnAfterMs = 60_000;
+let metricsPort = 9090;
 /** @type {number | null} */
 let idleExitMs = null;
 try {
@@ -39,6 +34,7 @@ try {
   renderCache = renderCacheFromEnv(process.env);
   replication = replicationFromEnv(process.env);
   replicationWarnAfterMs = replicationWarnAfterFromEnv(process.env);
+  metricsPort = metricsPortFromEnv(process.env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -50,40 +46,12 @@ if (!existsSync(BUILD_PATH)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// Before the build is imported (which opens, creates and migrates the
-// database): on an empty volume, the family's database comes back from the
-// replica, and nothing is answered until it has.
-const litestream = replication ? litestreamBinary() : null;
-/** @type {import("./replication.mjs").Restored | null} */
-let restored = null;
-if (replication) {
-  if (!litestream) {
-    console.error(
-      `LITESTREAM_REPLICA_URL or BUCKET_NAME asks for the database to be replicated to ${replication.description}, but there is no Litestream binary for ${process.platform}-${process.arch}: install it (https://litestream.io/install/) or set LITESTREAM_REPLICA_URL=off.`,
-    );
-    process.exit(1);
-  }
-  const config = litestreamConfigFile(replication);
-  try {
-    restored = await restoreIfMissing(replication, litestream, config.write());
-  } catch (error) {
-    // Starting on an empty database would make it the replica's newest copy,
-    // the one the next restore takes: better not to start at all.
-    console.error(
-      `Could not restore the database from ${replication.description}: ${error instanceof Error ? error.message : error}\n` +
-        "Refusing to start with an empty database, which would be replicated as the newest copy. Fix the replica settings (docs/backups.md), or set LITESTREAM_REPLICA_URL=off to start without replication.",
-    );
-    process.exit(1);
-  } finally {
-    config.remove();
-  }
-  if (restored) {
-    const last = restored.lastTransactionAt ? `, last transaction replicated at ${restored.lastTransactionAt}` : "";
-    console.log(
-      `Restored the database from ${replication.description} (generation ${restored.generation}${last}) in ${restored.seconds.toFixed(1)} s: this volume had no database.`,
-    );
-  }
-} else {
+if (replication && !runsUnderLitestream(process.env)) {
+  console.warn(
+    `LITESTREAM_REPLICA_URL or BUCKET_NAME names a replica (${replication.description}), but the site was started without Litestream: the database is not replicated. Start it with npm start or scripts/litestream-start.sh (docs/backups.md).`,
+  );
+  replication = null;
+} else if (!replication) {
   console.warn(
     "The database is not replicated: its only copy is on this machine's disk. Set LITESTREAM_REPLICA_URL, or BUCKET_NAME with the bucket's AWS_* variables, to copy it continuously to safe storage (docs/backups.md).",
   );
@@ -165,16 +133,25 @@ const handler = (req, res) => {
 // No cap on a request's total time, an idle timeout instead (server/timeouts.mjs).
 const server = http.createServer(serverTimeoutOptions(timeouts), handler);
 applyTimeouts(server, timeouts);
-// Litestream replicates from before the first answer; from now on it alone
-// checkpoints the database, as its documentation asks.
-const replicator =
-  replication && litestream
-    ? superviseLitestream({ settings: replication, binary: litestream, restored, warnAfterMs: replicationWarnAfterMs })
-    : null;
-if (replicator && replication) {
-  await replicator.start();
-  hooks.replicating(() => replicator.report());
-  console.log(`Replicating the database to ${replication.description} every second with Litestream (pid ${replicator.pid()})`);
+// From now on Litestream alone checkpoints the database, as its documentation asks.
+/** @type {ReturnType<typeof hooks.replicating> | null} */
+let replicator = null;
+if (replication) {
+  const restoredAt = Date.parse(process.env.LITESTREAM_RESTORED_AT ?? "");
+  replicator = hooks.replicating({
+    replica: replication.description,
+    metricsPort,
+    warnAfterMs: replicationWarnAfterMs,
+    restoredAt: Number.isNaN(restoredAt) ? null : restoredAt,
+  });
+  console.log(`Replicating the database to ${replication.description} every second with Litestream (pid ${process.ppid})`);
+  // Litestream gone, the site would write to a database nobody copies: it stops too, and the platform starts both again.
+  const litestreamPid = process.ppid;
+  setInterval(() => {
+    if (process.ppid === litestreamPid) return;
+    console.error("Litestream, which replicates the database, has stopped: stopping the site so that both start again.");
+    shutdown("SIGTERM", 1);
+  }, 1000).unref();
 }
 // The configured admin exists before the first answer (one password hash), so
 // a login sent as soon as the site answers works.
@@ -185,7 +162,7 @@ server.once("error", (/** @type {NodeJS.ErrnoException} */ error) => {
   if (error.code !== "EADDRINUSE") throw error;
   console.error(`Port ${port} is already in use: stop the other server or set PORT.`);
   hooks.closeDatabase();
-  void (replicator?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+  process.exit(1);
 });
 server.listen(port, () => {
   console.log(`Memorial site listening on http://localhost:${port}`);
@@ -195,13 +172,14 @@ server.listen(port, () => {
 });
 
 let shuttingDown = false;
-/** @param {NodeJS.Signals} signal */
-function shutdown(signal) {
+/** @param {NodeJS.Signals} signal @param {number} [exitCode] */
+function shutdown(signal, exitCode = 0) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`${signal} received: finishing requests in flight, then stopping`);
   // The e-mail being sent is finished and recorded before the database closes (no message twice
-  // after a restart); then the database is closed and Litestream ships the last writes.
+  // after a restart); then the database is closed, the process exits, and Litestream (once it
+  // has taken up the database) ships the last writes.
   const background = (hooks?.stopBackgroundWork() ?? Promise.resolve()).catch((error) => console.error(error));
   let stopped = false;
   const stop = () => {
@@ -209,7 +187,7 @@ function shutdown(signal) {
     stopped = true;
     void background.then(() => {
       hooks?.closeDatabase();
-      void (replicator?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
+      void (replicator?.takenUp() ?? Promise.resolve()).finally(() => process.exit(exitCode));
     });
   };
   server.close(stop);
@@ -218,8 +196,8 @@ function shutdown(signal) {
     // Whatever is still on its way (a request, an e-mail the SMTP server has not answered) is cut off.
     server.closeAllConnections();
     hooks?.closeDatabase();
-    void (replicator?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
+    void (replicator?.takenUp() ?? Promise.resolve()).finally(() => process.exit(exitCode));
   }, 10_000).unref();
 }
-process.on("SIGTERM", shutdown);
-process.on("SIGINT", shutdown);
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
