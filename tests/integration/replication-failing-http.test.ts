@@ -5,6 +5,9 @@
 //  - with a replica Litestream cannot write to (a read-only folder), visitors'
 //    writes still succeed on the volume, the log and the Exports tab warn once
 //    replication has made no progress past the threshold, and nothing crashes;
+//  - with a replica that works, the Exports tab says when it last held
+//    everything, and that this machine brought the database back when it
+//    started on an empty volume;
 //  - when Litestream's metrics cannot be read, the Exports tab says the state
 //    of replication is unknown.
 import { spawnSync } from "node:child_process";
@@ -170,6 +173,31 @@ describe("what the site says about replication (production server)", () => {
     expect(await site.exited).toEqual({ code: 1, signal: null });
     expect(site.output()).toContain("SIGTERM received: finishing requests in flight, then stopping");
   }, 90_000);
+
+  it("with a replica that works, the Exports tab says it was replicated seconds ago, and when this machine brought the database back", async () => {
+    const dir = scratchDir();
+    const env = {
+      LITESTREAM_REPLICA_URL: `file://${path.join(scratchDir(), "memorial")}`,
+      LITESTREAM_METRICS_PORT: String(await freePort(9400)),
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    };
+    const first = await startSite(dir, env, { startScript: true });
+    await sign(first, 0, 3, Math.random().toString(36).slice(2, 8));
+    await expect.poll(async () => exportsTab(first), { timeout: 15_000, interval: 500 }).toMatch(/Last replicated: \d+ seconds? ago/);
+    const text = await exportsTab(first);
+    expect(text).toContain("is copied to safe storage within seconds");
+    expect(text).not.toContain("brought it back from safe storage");
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+
+    // The volume is lost; the next start brings the database back and says so.
+    for (const file of ["memorial.db", "memorial.db-wal", "memorial.db-shm"]) rmSync(path.join(dir, file), { force: true });
+    const second = await startSite(dir, env, { startScript: true });
+    expect(await exportsTab(second)).toContain("This machine started without the database and brought it back from safe storage on");
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
 
   it("when Litestream's metrics cannot be read, the Exports tab says the state of replication is unknown", async () => {
     const metricsPort = await freePort(9400);
