@@ -1,5 +1,5 @@
 # One container: the Remix server, SQLite and local media on the /data volume,
-# and Litestream, which the server runs beside itself to replicate the database
+# and Litestream, which replicates the database with the server as its child
 # (docs/backups.md).
 FROM node:22-bookworm-slim AS base
 WORKDIR /app
@@ -16,7 +16,7 @@ RUN npm run build && npm prune --omit=dev
 # Litestream comes from the production dependency @flydotio/litestream, whose
 # optional package for this platform holds the binary: fail the build if the
 # prune left it out.
-RUN node --input-type=module -e "import { execFileSync } from 'node:child_process'; import { litestreamBinary } from './server/replication.mjs'; const bin = litestreamBinary({}); if (!bin) throw new Error('no Litestream binary in node_modules after npm prune'); console.log(bin, execFileSync(bin, ['version']).toString().trim());"
+RUN node_modules/@flydotio/litestream-*/litestream version
 
 # Runtime stage: production dependencies and the build only.
 FROM base
@@ -44,10 +44,14 @@ COPY --from=build /app/public ./public
 COPY --from=build /app/server ./server
 COPY --from=build /app/db/migrations ./db/migrations
 COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/litestream.yml ./litestream.yml
 EXPOSE 8080
 # The entrypoint prepares the volume as root, then runs the site as the
-# unprivileged "node" user. tini stays PID 1 (it passes signals on and reaps
-# ffmpeg's children); node itself is the server: `npm start` would keep npm's
-# own process resident beside it (56 MB) for the server's whole life.
+# unprivileged "node" user, under Litestream when the database is replicated
+# (scripts/litestream-start.sh: Litestream restores the database on an empty
+# volume, then runs the server as its child). tini stays PID 1 (it passes
+# signals on and reaps ffmpeg's children); node itself is the server: `npm
+# start` would keep npm's own process resident beside it (56 MB) for the
+# server's whole life.
 ENTRYPOINT ["tini", "--", "/app/scripts/docker-entrypoint.sh"]
 CMD ["node", "server/index.mjs"]

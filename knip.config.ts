@@ -21,7 +21,7 @@ const config: KnipConfig = {
     "react-router-dom",
     "@remix-run/router",
     // Brings Litestream's binary for this platform as its optional dependency, which the server
-    // runs itself (server/replication.mjs): nothing imports the package.
+    // runs (scripts/litestream-start.sh, scripts/restore.mjs): nothing imports the package.
     "@flydotio/litestream",
   ],
   ignoreBinaries: [

@@ -13,9 +13,22 @@ import { startSite as startSiteProcess } from "../scripts/site-process.mjs";
 /** The allocator settings the Dockerfile gives the container, for benches that imitate it. */
 export const CONTAINER_ALLOCATOR = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
 
-export async function startSite({ port = 3390, env = {}, dir: shared = undefined, nodeArgs = /** @type {string[]} */ ([]) } = {}) {
+export async function startSite({
+  port = 3390,
+  env = {},
+  dir: shared = undefined,
+  nodeArgs = /** @type {string[]} */ ([]),
+  startScript = false,
+} = {}) {
   const dir = shared ?? mkdtempSync(path.join(tmpdir(), "memorial-bench-"));
-  const site = await startSiteProcess({ dir, port, env: { SESSION_SECRET: "bench-secret", ...env }, nodeArgs, capture: false });
+  const site = await startSiteProcess({
+    dir,
+    port,
+    env: { SESSION_SECRET: "bench-secret", ...env },
+    nodeArgs,
+    capture: false,
+    startScript,
+  });
   return {
     origin: site.origin,
     dir,

@@ -74,7 +74,7 @@ const ENV = { SUBMISSIONS_PER_10_MINUTES: "100000000", LITESTREAM_REPLICA_URL: "
 async function measureWrites(replicated) {
   const dir = folder();
   const env = replicated ? { ...ENV, LITESTREAM_REPLICA_URL: `file://${path.join(folder(), "memorial")}` } : ENV;
-  const site = await startSite({ port: 3391, dir, env });
+  const site = await startSite({ port: 3391, dir, env, startScript: replicated });
   try {
     wrk(site.origin, 3);
     return wrk(site.origin, SECONDS);
@@ -114,7 +114,7 @@ const on = summary("on");
 const dir = folder();
 const replicaUrl = `file://${path.join(folder(), "memorial")}`;
 const replicatedEnv = { ...ENV, LITESTREAM_REPLICA_URL: replicaUrl };
-const seeded = await startSite({ port: 3392, dir, env: replicatedEnv });
+const seeded = await startSite({ port: 3392, dir, env: replicatedEnv, startScript: true });
 seedCrowd(dir, { memories: MEMORIES, uploads: 0 });
 // SIGTERM: Litestream ships the last of it before the server exits.
 await seeded.stop();
@@ -137,7 +137,7 @@ if (/** @type {{ code: number }} */ (restore).code !== 0) throw new Error("npm r
 console.log(`\n${/** @type {{ out: string }} */ (restore).out.trim()}`);
 
 const startStarted = Date.now();
-const restarted = await startSite({ port: 3393, dir, env: replicatedEnv });
+const restarted = await startSite({ port: 3393, dir, env: replicatedEnv, startScript: true });
 const startSeconds = (Date.now() - startStarted) / 1000;
 const check = await fetch(`${restarted.origin}/api/guestbook?limit=1`).then((res) => res.status);
 await restarted.stop();

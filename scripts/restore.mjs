@@ -6,13 +6,15 @@
 // BUCKET_NAME with the AWS_* variables) and never touches the site's own
 // database: put the file in its place yourself (docs/backups.md).
 // `npm run restore -- --list` shows the replica's generations.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { listGenerations, litestreamBinary, litestreamConfigFile, replicationFromEnv, restoreDatabase } from "../server/replication.mjs";
+import { checkDatabase, litestreamBinary, replicationFromEnv } from "../server/replication.mjs";
 
+const CONFIG = path.resolve(import.meta.dirname, "../litestream.yml");
 const USAGE = `Usage: npm run restore -- --output <file> [--timestamp <RFC 3339 time, e.g. 2026-11-25T14:00:00Z>] [--generation <id>]
        npm run restore -- --list`;
 const TABLES = /** @type {const} */ (["memories", "uploads", "poems", "rsvps"]);
@@ -64,16 +66,104 @@ if (!binary) fail(`there is no Litestream binary for ${process.platform}-${proce
 const standIn = mkdtempSync(path.join(tmpdir(), "memorial-restore-"));
 const databasePath = path.join(standIn, "memorial.db");
 writeFileSync(databasePath, "");
-const config = litestreamConfigFile({ ...settings, databasePath });
-const configFile = config.write();
-const cleanUp = () => {
-  config.remove();
-  rmSync(standIn, { recursive: true, force: true });
-};
-process.on("exit", cleanUp);
+process.on("exit", () => rmSync(standIn, { recursive: true, force: true }));
+/** litestream.yml's variables for the stand-in and the replica. */
+const litestreamEnv = { ...process.env, DATABASE_PATH: databasePath, LITESTREAM_URL: settings.url, LITESTREAM_METRICS_PORT: "0" };
+
+/**
+ * Runs a Litestream command to its end.
+ * @param {string[]} args
+ * @returns {Promise<{ code: number; stdout: string; stderr: string }>}
+ */
+function runLitestream(args) {
+  return new Promise((resolve) => {
+    execFile(
+      /** @type {string} */ (binary),
+      [...args, "-config", CONFIG, databasePath],
+      { env: litestreamEnv, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr || (error && !stdout ? error.message : "")) });
+      },
+    );
+  });
+}
+
+/**
+ * Litestream's JSON log lines, read back (anything else is skipped).
+ * @param {string} text
+ * @returns {Record<string, unknown>[]}
+ */
+function logEntries(text) {
+  return text.split("\n").flatMap((line) => {
+    try {
+      return line.startsWith("{") ? [JSON.parse(line)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** What went wrong, in Litestream's words. @param {{ stdout: string; stderr: string }} run */
+function failureOf(run) {
+  const last = logEntries(run.stderr)
+    .filter((entry) => entry.level === "ERROR")
+    .at(-1);
+  if (last) return String(last.error ?? last.msg);
+  return (run.stderr || run.stdout).trim().split("\n").slice(-3).join(" ") || "no output";
+}
+
+/**
+ * The replica's generations: `litestream generations`' table of name, generation, lag, start and end.
+ * @returns {Promise<{ generation: string; start: string; end: string }[]>}
+ */
+async function listGenerations() {
+  const run = await runLitestream(["generations"]);
+  if (run.code !== 0) throw new Error(`litestream generations failed: ${failureOf(run)}`);
+  return run.stdout
+    .split("\n")
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((columns) => columns.length >= 5 && /^[0-9a-f]{16}$/.test(columns[1] ?? ""))
+    .map((columns) => ({ generation: columns[1] ?? "", start: columns[3] ?? "", end: columns[4] ?? "" }));
+}
+
+/**
+ * `litestream restore` into `output` (the latest state, or the state at
+ * `at`), checked with PRAGMA integrity_check. Null when the replica holds no
+ * such copy.
+ * @param {string} output @param {{ at?: string; generation?: string }} which
+ * @returns {Promise<{ generation: string; lastTransactionAt: string | null; seconds: number } | null>}
+ */
+async function restoreDatabase(output, { at, generation }) {
+  const started = Date.now();
+  /** Litestream writes `<file>.tmp` and renames it, leaving that temporary database's -wal and -shm behind. */
+  const leftovers = () => [".tmp", ".tmp-wal", ".tmp-shm"].forEach((suffix) => rmSync(`${output}${suffix}`, { force: true }));
+  leftovers();
+  const args = ["restore", "-if-replica-exists", "-o", output];
+  if (at) args.push("-timestamp", at);
+  if (generation) args.push("-generation", generation);
+  const run = await runLitestream(args);
+  leftovers();
+  if (run.code !== 0) throw new Error(failureOf(run));
+  if (!existsSync(output)) return null;
+  const integrity = checkDatabase(output);
+  if (integrity !== "ok") {
+    rmSync(output, { force: true });
+    throw new Error(`the restored database failed PRAGMA integrity_check: ${integrity}`);
+  }
+  const from = logEntries(run.stderr).find((entry) => entry.msg === "restoring snapshot")?.generation;
+  const restored = typeof from === "string" ? from : (generation ?? "unknown");
+  // The replica's own record of the generation: when its last WAL segment arrived.
+  const listed = await listGenerations().catch(() => []);
+  let lastTransactionAt = listed.find((entry) => entry.generation === restored)?.end ?? null;
+  // Restored to a point in time: the generation went on after it.
+  if (at && lastTransactionAt && Date.parse(lastTransactionAt) > Date.parse(at)) lastTransactionAt = null;
+  return { generation: restored, lastTransactionAt, seconds: (Date.now() - started) / 1000 };
+}
 
 if (options.list) {
-  const generations = await listGenerations(binary, configFile, databasePath).catch((error) => fail(error.message));
+  const generations = await listGenerations().catch((error) => fail(error instanceof Error ? error.message : String(error)));
   if (generations.length === 0) {
     console.log(`The replica ${settings.description} holds no copy of the database yet.`);
   } else {
@@ -91,22 +181,22 @@ const output = path.resolve(/** @type {string} */ (options.output).trim());
 if (existsSync(output)) fail(`${output} already exists; choose a new file (a restore never overwrites one).`);
 mkdirSync(path.dirname(output), { recursive: true });
 
-/** @type {import("../server/replication.mjs").Restored | null} */
-let restored;
+/** @type {Awaited<ReturnType<typeof restoreDatabase>>} */
+let restored = null;
 let note = "";
 try {
-  restored = await restoreDatabase({ binary, configFile, databasePath, output, timestamp, generation: options.generation });
+  restored = await restoreDatabase(output, { at: timestamp, generation: options.generation });
   if (!restored && timestamp) {
     // Litestream restores a point in time only inside a generation's span. A
     // memorial nobody wrote to for a while has its state at that time at the
     // end of the last generation before it: restore that generation whole.
-    const generations = await listGenerations(binary, configFile, databasePath);
+    const generations = await listGenerations();
     const before = generations
       .filter((entry) => (!options.generation || entry.generation === options.generation) && Date.parse(entry.end) <= Date.parse(timestamp))
       .sort((a, b) => Date.parse(a.end) - Date.parse(b.end))
       .at(-1);
     if (before) {
-      restored = await restoreDatabase({ binary, configFile, databasePath, output, generation: before.generation });
+      restored = await restoreDatabase(output, { generation: before.generation });
       note = ` (nothing was replicated between ${before.end} and ${timestamp}: this is the state at ${before.end}, the end of that generation)`;
     }
   }

@@ -69,11 +69,16 @@ export function siteEnv(dir, env = {}) {
 
 /**
  * The server as a child process, not waited for: production mode on `dir`'s
- * database and storage, with `env` on top of the defaults.
- * @param {{ dir: string; env?: Record<string, string>; nodeArgs?: string[]; capture?: boolean }} options
+ * database and storage, with `env` on top of the defaults. With
+ * `startScript`, through scripts/litestream-start.sh as the container and
+ * `npm start` run it: the process is Litestream, the server its child, when
+ * `env` names a replica.
+ * @param {{ dir: string; env?: Record<string, string>; nodeArgs?: string[]; capture?: boolean; startScript?: boolean }} options
  */
-export function spawnSite({ dir, env = {}, nodeArgs = [], capture = true }) {
-  return spawn(process.execPath, [...nodeArgs, "server/index.mjs"], {
+export function spawnSite({ dir, env = {}, nodeArgs = [], capture = true, startScript = false }) {
+  const server = [process.execPath, ...nodeArgs, "server/index.mjs"];
+  const [command = "", ...args] = startScript ? [path.join(ROOT, "scripts/litestream-start.sh"), ...server] : server;
+  return spawn(command, args, {
     cwd: ROOT,
     env: siteEnv(dir, env),
     stdio: ["ignore", capture ? "pipe" : "ignore", capture ? "pipe" : "inherit"],
@@ -83,13 +88,13 @@ export function spawnSite({ dir, env = {}, nodeArgs = [], capture = true }) {
 /**
  * Starts the server and waits until /healthz answers 200. Without a `port`,
  * one is chosen and, if it was taken meanwhile, another.
- * @param {{ dir: string; port?: number; env?: Record<string, string>; nodeArgs?: string[]; capture?: boolean }} options
+ * @param {{ dir: string; port?: number; env?: Record<string, string>; nodeArgs?: string[]; capture?: boolean; startScript?: boolean }} options
  * @returns {Promise<SiteProcess>}
  */
-export async function startSite({ dir, port: fixedPort, env = {}, nodeArgs = [], capture = true }) {
+export async function startSite({ dir, port: fixedPort, env = {}, nodeArgs = [], capture = true, startScript = false }) {
   for (let attempt = 1; ; attempt++) {
     const port = fixedPort ?? (await freePort());
-    const child = spawnSite({ dir, env: { PORT: String(port), ...env }, nodeArgs, capture });
+    const child = spawnSite({ dir, env: { PORT: String(port), ...env }, nodeArgs, capture, startScript });
     let output = "";
     /** @param {Buffer} chunk */
     const keep = (chunk) => {

@@ -1,8 +1,9 @@
 // @ts-check
-// `npm start`: builds the site first when its sources are newer than the
-// build (after a `git pull`, say), then runs the server in this same process,
-// so stopping this process stops the site. Up to date, the check is a walk of
-// the sources' modification times: a few milliseconds.
+// `npm start`'s first step: builds the site when its sources are newer than
+// the build (after a `git pull`, say). Up to date, the check is a walk of the
+// sources' modification times: a few milliseconds. npm start then becomes
+// scripts/litestream-start.sh, which runs the server (under Litestream when
+// the database is replicated).
 // Usage: node scripts/start.mjs
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -60,6 +61,4 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       if (result.status !== 0) process.exit(result.status ?? 1);
     }
   }
-  // The server in this process: no child left behind when it is stopped.
-  await import("../server/index.mjs");
 }

@@ -12,16 +12,16 @@ export type DatabaseSafekeeping =
       replicated: true;
       /** Where the copies go, without credentials. */
       replica: string;
+      /** False while the copying program's state cannot be read: nothing below is known. */
+      known: boolean;
       /** Whole seconds since the replica last held everything; null before the first copy. */
       secondsSinceReplicated: number | null;
       /** The same, in words ("about 2 hours ago"). */
       sinceReplicatedWords: string | null;
       /** Replication has made no progress for this long (past the warning threshold); null while it works. */
       failingForWords: string | null;
-      /** Litestream's last error, in its words. */
-      problem: string | null;
       /** This machine started on an empty volume and brought the database back from the replica. */
-      restored: { at: string; lastTransactionAt: string | null } | null;
+      restored: { at: string } | null;
     };
 
 export type MediaSafekeeping = { storage: "bucket"; bucket: string } | { storage: "disk" };
@@ -38,10 +38,8 @@ export function getSafekeeping(now = Date.now()): { database: DatabaseSafekeepin
       secondsSinceReplicated: since === null ? null : Math.max(0, Math.floor((now - since) / 1000)),
       sinceReplicatedWords: since === null ? null : relativeTime(since, now),
       failingForWords: report.failingSince === null ? null : relativeTime(report.failingSince, now).replace(/ ago$/, ""),
-      problem: report.problem,
-      restored: report.restored
-        ? { at: new Date(report.restored.at).toISOString(), lastTransactionAt: report.restored.lastTransactionAt }
-        : null,
+      known: report.known,
+      restored: report.restoredAt === null ? null : { at: new Date(report.restoredAt).toISOString() },
     },
     media,
   };

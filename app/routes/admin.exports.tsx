@@ -41,6 +41,17 @@ function DatabaseCopies({ database }: { database: DatabaseSafekeeping }) {
     );
   }
   const seconds = database.secondsSinceReplicated;
+  if (!database.known) {
+    return (
+      <>
+        <p>
+          <strong>Last replicated: unknown</strong>
+        </p>
+        <p>The state of the copying to safe storage cannot be read right now. If this lasts, please tell whoever looks after the site.</p>
+        <p className={s.storageNote}>{`Safe storage: ${database.replica}`}</p>
+      </>
+    );
+  }
   return (
     <>
       <p>
@@ -50,7 +61,6 @@ function DatabaseCopies({ database }: { database: DatabaseSafekeeping }) {
       {database.failingForWords ? (
         <p className={s.problem} role="alert">
           {`Copying to safe storage has not worked for ${database.failingForWords}. New memories are saved on this machine, but are not yet anywhere else. Please tell whoever looks after the site.`}
-          {database.problem ? ` (The copying program says: ${database.problem}.)` : null}
         </p>
       ) : (
         <p>
@@ -62,10 +72,7 @@ function DatabaseCopies({ database }: { database: DatabaseSafekeeping }) {
       <p className={s.storageNote}>{`Safe storage: ${database.replica}`}</p>
       {database.restored ? (
         <p className={s.storageNote}>
-          {`This machine started without the database and brought it back from safe storage on ${formatDateTime(database.restored.at, timeZone)}` +
-            (database.restored.lastTransactionAt
-              ? `, with everything copied until ${formatDateTime(database.restored.lastTransactionAt, timeZone)}.`
-              : ".")}
+          {`This machine started without the database and brought it back from safe storage on ${formatDateTime(database.restored.at, timeZone)}.`}
         </p>
       ) : null}
     </>

@@ -53,8 +53,8 @@ export interface SiteHooks {
   /** On shutdown, after the last answer. */
   closeDatabase(): void;
   /**
-   * The server runs Litestream beside itself: Litestream alone checkpoints the
-   * database from now on, and the admin panel reads how replication goes from `read`.
+   * The server runs under Litestream: Litestream alone checkpoints the
+   * database from now on, and the admin panel reads how replication goes from its metrics.
    */
   replicating: typeof replicating;
   /** `npm run admin`: creates or resets an admin. */

@@ -4,12 +4,19 @@
 //    replicated, and that photos and videos exist only on this machine's disk;
 //  - with a replica Litestream cannot write to (a read-only folder), visitors'
 //    writes still succeed on the volume, the log and the Exports tab warn once
-//    replication has made no progress past the threshold, and nothing crashes.
+//    replication has made no progress past the threshold, and nothing crashes;
+//  - with a replica that works, the Exports tab says when it last held
+//    everything, and that this machine brought the database back when it
+//    started on an empty volume;
+//  - when Litestream's metrics cannot be read, the Exports tab says the state
+//    of replication is unknown.
 import { spawnSync } from "node:child_process";
+import net from "node:net";
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/site-process.mjs";
 import { childProcesses, get, manageSites, postJson, request, scratchDir, startSite, type Site } from "../support/site-process";
 
 manageSites();
@@ -120,13 +127,18 @@ describe("what the site says about replication (production server)", () => {
   it("with a replica it cannot write to, writes still succeed, the log and the Exports tab warn, and nothing crashes", async () => {
     const dir = scratchDir();
     const replica = path.join(readOnlyFolder(), "memorial");
-    const site = await startSite(dir, {
-      LITESTREAM_REPLICA_URL: `file://${replica}`,
-      // A minute in production; long enough here for Litestream to start and fail.
-      REPLICATION_WARN_AFTER_MS: "4000",
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
+    const site = await startSite(
+      dir,
+      {
+        LITESTREAM_REPLICA_URL: `file://${replica}`,
+        LITESTREAM_METRICS_PORT: String(await freePort(9400)),
+        // A minute in production; long enough here for Litestream to start and fail.
+        REPLICATION_WARN_AFTER_MS: "4000",
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
+      { startScript: true },
+    );
     const run = Math.random().toString(36).slice(2, 8);
     const ids = await sign(site, 0, 10, run);
     expect(storedIds(dir)).toEqual(ids);
@@ -138,24 +150,78 @@ describe("what the site says about replication (production server)", () => {
       .output()
       .split("\n")
       .find((line) => line.includes("has not been replicated"))!;
-    expect(JSON.parse(warning)).toMatchObject({ replica: `file://${replica}`, problem: expect.stringContaining(replica) });
+    expect(JSON.parse(warning)).toMatchObject({ replica: `file://${replica}` });
+    // Litestream's own log, beside the site's, says why.
+    expect(site.output()).toMatch(new RegExp(`"level":"ERROR".*${replica.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
     const text = await exportsTab(site);
     expect(text).toContain("Last replicated: not yet");
     expect(text).toMatch(
       /Copying to safe storage has not worked for [^.]+\. New memories are saved on this machine, but are not yet anywhere else\./,
     );
-    expect(text).toContain(`The copying program says: `);
     expect(text).toContain(`Safe storage: file://${replica}`);
 
-    // Nothing crashed: the site answers and takes writes, Litestream still runs beside it.
+    // Nothing crashed: the site answers and takes writes, under the same Litestream.
     expect(await get(site.port, "/healthz")).toBe(200);
     const more = await sign(site, 10, 5, run);
     expect(storedIds(dir)).toEqual([...ids, ...more]);
     expect(site.child.exitCode).toBeNull();
-    expect(childProcesses(site.pid).map((child) => child.command)).toContain("litestream");
-    expect(site.output()).not.toContain("Litestream stopped");
+    expect(childProcesses(site.pid).map((child) => child.command)).toContain("node");
+    expect(site.output()).not.toContain("Litestream, which replicates the database, has stopped");
 
+    // Stopped, the site finishes cleanly; Litestream's last copy fails too, and it says so with its exit code.
     site.child.kill("SIGTERM");
-    expect(await site.exited).toEqual({ code: 0, signal: null });
+    expect(await site.exited).toEqual({ code: 1, signal: null });
+    expect(site.output()).toContain("SIGTERM received: finishing requests in flight, then stopping");
   }, 90_000);
+
+  it("with a replica that works, the Exports tab says it was replicated seconds ago, and when this machine brought the database back", async () => {
+    const dir = scratchDir();
+    const env = {
+      LITESTREAM_REPLICA_URL: `file://${path.join(scratchDir(), "memorial")}`,
+      LITESTREAM_METRICS_PORT: String(await freePort(9400)),
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    };
+    const first = await startSite(dir, env, { startScript: true });
+    await sign(first, 0, 3, Math.random().toString(36).slice(2, 8));
+    await expect.poll(async () => exportsTab(first), { timeout: 15_000, interval: 500 }).toMatch(/Last replicated: \d+ seconds? ago/);
+    const text = await exportsTab(first);
+    expect(text).toContain("is copied to safe storage within seconds");
+    expect(text).not.toContain("brought it back from safe storage");
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+
+    // The volume is lost; the next start brings the database back and says so.
+    for (const file of ["memorial.db", "memorial.db-wal", "memorial.db-shm"]) rmSync(path.join(dir, file), { force: true });
+    const second = await startSite(dir, env, { startScript: true });
+    expect(await exportsTab(second)).toContain("This machine started without the database and brought it back from safe storage on");
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
+  it("when Litestream's metrics cannot be read, the Exports tab says the state of replication is unknown", async () => {
+    const metricsPort = await freePort(9400);
+    // Another program holds the port Litestream would serve its metrics on.
+    const holder = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => holder.listen(metricsPort, "127.0.0.1", resolve));
+    try {
+      const site = await startSite(
+        scratchDir(),
+        {
+          LITESTREAM_REPLICA_URL: `file://${path.join(scratchDir(), "memorial")}`,
+          LITESTREAM_METRICS_PORT: String(metricsPort),
+          ADMIN_USERNAME: ADMIN.username,
+          ADMIN_PASSWORD: ADMIN.password,
+        },
+        { startScript: true },
+      );
+      const text = await exportsTab(site);
+      expect(text).toContain("Last replicated: unknown");
+      expect(text).toContain("The state of the copying to safe storage cannot be read right now.");
+      site.child.kill("SIGTERM");
+      expect(await site.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  }, 60_000);
 });

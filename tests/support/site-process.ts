@@ -2,7 +2,7 @@
 // disks, slow connections, memory): scripts/site-process.mjs, with vitest's
 // hooks and a few ways to talk to it.
 import { type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -59,9 +59,13 @@ export function scratchDir(): string {
   return dir;
 }
 
-/** Starts the production server on the database and storage in `dir`, with `env` on top of the test defaults. */
-export async function startSite(dir: string, env: Record<string, string> = {}): Promise<Site> {
-  const site = await startSiteProcess({ dir, env: { SESSION_SECRET: "site-process-test-secret", ...env } });
+/**
+ * Starts the production server on the database and storage in `dir`, with
+ * `env` on top of the test defaults; with `startScript`, through
+ * scripts/litestream-start.sh as the container and npm start run it.
+ */
+export async function startSite(dir: string, env: Record<string, string> = {}, { startScript = false } = {}): Promise<Site> {
+  const site = await startSiteProcess({ dir, env: { SESSION_SECRET: "site-process-test-secret", ...env }, startScript });
   running.add(site.child);
   void site.exited.then(() => running.delete(site.child));
   return site;
@@ -103,9 +107,11 @@ export function postJson(port: number, urlPath: string, data: unknown, headers: 
 }
 
 /** Runs the server with `env` on a scratch folder until it exits by itself (a configuration it must refuse); killed after 30 s. */
-export function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const dir = scratchDir();
-  const child = spawnSite({ dir, env: { SESSION_SECRET: "site-process-test-secret", ...env } });
+export function runServer(
+  env: Record<string, string>,
+  { dir = scratchDir(), startScript = false } = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawnSite({ dir, env: { SESSION_SECRET: "site-process-test-secret", ...env }, startScript });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -118,11 +124,11 @@ export function runServer(env: Record<string, string>): Promise<{ code: number |
   );
 }
 
-/** The processes `pid` started, with their command names (Linux). */
+/** The processes `pid` started, from any of its threads (Litestream, in Go, starts the server from another), with their command names (Linux). */
 export function childProcesses(pid: number): { pid: number; command: string }[] {
-  let children: string;
+  let children = "";
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8");
+    for (const task of readdirSync(`/proc/${pid}/task`)) children += ` ${readFileSync(`/proc/${pid}/task/${task}/children`, "utf8")}`;
   } catch {
     return [];
   }
