@@ -169,6 +169,8 @@ function webVideoOf(dir: string, id: number) {
   }
 }
 
+// The clips are H.264 at 1920 × 1080: they play everywhere as they are, so their web copy is a
+// lighter one, recorded as "resized" (the archive then adds no "(web copy)" beside them).
 describe("one sender's long video", () => {
   it("does not hold another sender's short clip: the clip is ready first", async () => {
     const dir = scratchDir();
@@ -176,10 +178,10 @@ describe("one sender's long video", () => {
     const long = await share(site, flatVideo(240, "ann-four-minutes.mp4"), "Ann (ann@example.com)");
     await encodeUnderWay(site);
     const short = await share(site, flatVideo(2, "bo-two-seconds.mp4"), "Bo (bo@example.com)");
-    await expect.poll(() => webVideoOf(dir, short)?.webVideo, { timeout: 60_000, interval: 100 }).toBe("encoded");
+    await expect.poll(() => webVideoOf(dir, short)?.webVideo, { timeout: 60_000, interval: 100 }).toBe("resized");
     expect(webVideoOf(dir, long)?.webVideo).toBeNull();
     // …and the long one is finished in its turn, whole.
-    await expect.poll(() => webVideoOf(dir, long)?.webVideo, { timeout: 240_000, interval: 500 }).toBe("encoded");
+    await expect.poll(() => webVideoOf(dir, long)?.webVideo, { timeout: 240_000, interval: 500 }).toBe("resized");
     expect(webVideoOf(dir, long)).toMatchObject({ durationSec: 240, processingError: null });
   }, 300_000);
 });
@@ -201,7 +203,7 @@ describe("a long video's web copy interrupted by a restart", () => {
     // The first encode after the restart starts after the segments already made.
     const resumed = readFileSync(`/proc/${await encodeUnderWay(again)}/cmdline`, "utf8").split("\0");
     expect(Number(resumed[resumed.indexOf("-ss") + 1])).toBeGreaterThan(0);
-    await expect.poll(() => webVideoOf(dir, id)?.webVideo, { timeout: 240_000, interval: 500 }).toBe("encoded");
+    await expect.poll(() => webVideoOf(dir, id)?.webVideo, { timeout: 240_000, interval: 500 }).toBe("resized");
     expect(webVideoOf(dir, id)).toMatchObject({ durationSec: 240, processingError: null });
     // The segments are gone with the finished copy.
     expect(existsSync(segments)).toBe(false);
