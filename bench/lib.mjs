@@ -77,8 +77,8 @@ export function seedCrowd(dir, { memories, uploads, pending = 0 }) {
   /** @type {number[]} */
   const waiting = [];
   const addUpload = sqlite.prepare(
-    `insert into uploads (submittedBy, type, originalName, url, thumbnailUrl, width, height, durationSec, status, createdAt, storageKey, mimeType, displayKey, thumbnailKey, processedAt)
-     values (?, ?, ?, ?, ?, 1600, 1200, ?, 'APPROVED', ?, ?, ?, ?, ?, ?)`,
+    `insert into uploads (submittedBy, type, originalName, url, thumbnailUrl, width, height, durationSec, status, createdAt, storageKey, mimeType, displayKey, thumbnailKey, processedAt, webVideo)
+     values (?, ?, ?, ?, ?, 1600, 1200, ?, 'APPROVED', ?, ?, ?, ?, ?, ?, ?)`,
   );
   sqlite.transaction(() => {
     for (let i = 0; i < memories; i++) {
@@ -112,9 +112,12 @@ export function seedCrowd(dir, { memories, uploads, pending = 0 }) {
         start + i * 60_000,
         `originals/bench${String(i).padStart(17, "0")}`,
         video ? "video/mp4" : "image/jpeg",
-        `media/${i}/display-${i}.jpg`,
+        // Finished as processing leaves them (a photo's web copies in widths up to 1600, a
+        // video's web copy made), so a server's restart or first answer never takes them up again.
+        video ? `media/${i}/display-${i}.mp4` : `media/${i}/display-${i}-1600w.jpg`,
         `media/${i}/thumb-${i}-thumb.jpg`,
         Date.now(),
+        video ? "encoded" : null,
       );
     }
   })();

@@ -82,7 +82,7 @@ beforeAll(async () => {
   const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
   cached = await startSite(dir, env);
   uncached = await startSite(dir, { ...env, RENDER_CACHE: "off" });
-  // Written once both servers have done their work at start (which would try to finish the seeded uploads' processing).
+  // The seeded uploads look processed (bench/lib.mjs), so neither server's start takes them up again.
   seedCrowd(dir, { memories: 40, uploads: 30, pending: 3 });
   adminCookie = await adminCookieFor(cached, ADMIN);
 }, 90_000);
