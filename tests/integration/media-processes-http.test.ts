@@ -7,7 +7,17 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminCookieFor, hasEnded, manageSites, postJson, request, scratchDir, startSite, type Site } from "../support/site-process";
+import {
+  adminCookieFor,
+  childCommandLines,
+  hasEnded,
+  manageSites,
+  postJson,
+  request,
+  scratchDir,
+  startSite,
+  type Site,
+} from "../support/site-process";
 
 manageSites();
 
@@ -60,24 +70,9 @@ async function share(site: Site, bytes: Buffer, submittedBy: string, originalNam
 
 /** The server's ffmpeg processes making a web copy (x264), with their pids. */
 function encodes(site: Site): number[] {
-  let children: string;
-  try {
-    children = readFileSync(`/proc/${site.child.pid}/task/${site.child.pid}/children`, "utf8");
-  } catch {
-    return [];
-  }
-  return children
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("libx264");
-      } catch {
-        return false;
-      }
-    });
+  return childCommandLines(site.pid)
+    .filter((child) => child.commandLine.includes("libx264"))
+    .map((child) => child.pid);
 }
 
 /** Waits for the web copy of a video to be under way, and returns its ffmpeg's pid. */

@@ -7,7 +7,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminCookieFor, request, requireBuild, scratchDir, startSite, type Site } from "../support/site-process";
+import { adminCookieFor, childCommandLines, request, requireBuild, scratchDir, startSite, type Site } from "../support/site-process";
 
 const ADMIN = { username: "keeper", password: "a-long-enough-password" };
 const PHOTOS = 40;
@@ -146,26 +146,15 @@ describe("a memory book download given up on", () => {
 
 /** The server's child processes making a book, with their nice values (Linux's /proc/<pid>/stat, field 19). */
 function bookProcesses(): { pid: number; nice: number }[] {
-  let children: string;
-  try {
-    children = readFileSync(`/proc/${site.child.pid}/task/${site.child.pid}/children`, "utf8");
-  } catch {
-    return [];
-  }
-  return children
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number)
-    .flatMap((pid) => {
-      try {
-        if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("memory-book-process")) return [];
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        return [{ pid, nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]) }];
-      } catch {
-        return [];
-      }
-    });
+  return childCommandLines(site.pid).flatMap(({ pid, commandLine }) => {
+    if (!commandLine.includes("memory-book-process")) return [];
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      return [{ pid, nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]) }];
+    } catch {
+      return [];
+    }
+  });
 }
 
 describe("while a memory book is made", () => {

@@ -146,6 +146,17 @@ export function childProcesses(pid: number): { pid: number; command: string }[] 
     });
 }
 
+/** The processes `pid` started, with their whole command lines (Linux's /proc/<pid>/cmdline, arguments joined by spaces). */
+export function childCommandLines(pid: number): { pid: number; commandLine: string }[] {
+  return childProcesses(pid).flatMap((child) => {
+    try {
+      return [{ pid: child.pid, commandLine: readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0").join(" ") }];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** Whether a process has ended (gone, or a zombie nobody has reaped yet). */
 export function hasEnded(pid: number): boolean {
   try {
