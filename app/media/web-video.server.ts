@@ -141,38 +141,31 @@ export async function encodeVideoSegment(
   output: string,
   options: Pick<WebVideoOptions, "cpuSeconds" | "signal">,
 ) {
-  try {
-    await runTool(
-      "ffmpeg",
-      [
-        "-v",
-        "error",
-        "-nostdin",
-        "-threads",
-        "1",
-        "-ss",
-        String(start),
-        "-t",
-        String(length),
-        "-i",
-        input,
-        "-map",
-        "0:v:0",
-        "-an",
-        ...VIDEO_ENCODE,
-        ...STRIP_METADATA,
-        "-f",
-        "mp4",
-        "-y",
-        output,
-      ],
-      { cpuSeconds: options.cpuSeconds, signal: options.signal, memoryBytes: WEB_VIDEO.memoryBytes },
-    );
-    if (!(await fs.stat(output).catch(() => null))?.size) throw new ToolFailed("ffmpeg wrote nothing", false);
-  } catch (error) {
-    await fs.rm(output, { force: true });
-    throw webVideoError(error);
-  }
+  await ffmpegTo(
+    output,
+    [
+      "-v",
+      "error",
+      "-nostdin",
+      "-threads",
+      "1",
+      "-ss",
+      String(start),
+      "-t",
+      String(length),
+      "-i",
+      input,
+      "-map",
+      "0:v:0",
+      "-an",
+      ...VIDEO_ENCODE,
+      ...STRIP_METADATA,
+      "-f",
+      "mp4",
+      "-y",
+    ],
+    options,
+  );
 }
 
 /** The web copy from its segments (copied as they are) and the original's sound (encoded once). */
@@ -188,55 +181,69 @@ export async function joinVideoSegments(
   const list = path.join(workDir, "segments.txt");
   await fs.writeFile(list, segments.map((file) => `file '${file.replace(/'/g, "'\\''")}'\n`).join(""));
   const output = scratchName(workDir, "mp4");
-  try {
-    await runTool(
-      "ffmpeg",
-      [
-        "-v",
-        "error",
-        "-nostdin",
-        "-threads",
-        "1",
-        "-f",
-        "concat",
-        "-safe",
-        "0",
-        "-i",
-        list,
-        "-i",
-        input,
-        "-map",
-        "0:v:0",
-        "-map",
-        "1:a:0?",
-        "-c:v",
-        "copy",
-        ...AUDIO_ENCODE,
-        "-t",
-        String(Math.min(durationSec, PROCESSING_LIMITS.videoSeconds)),
-        ...STRIP_METADATA,
-        "-movflags",
-        "+faststart",
-        "-f",
-        "mp4",
-        "-y",
-        output,
-      ],
-      { cpuSeconds: options.cpuSeconds, signal: options.signal, memoryBytes: WEB_VIDEO.memoryBytes },
-    );
-    if (!(await fs.stat(output).catch(() => null))?.size) throw new ToolFailed("ffmpeg wrote nothing", false);
-    return { file: output, ext: "mp4", mime: "video/mp4", reencoded: true, originalPlays: originalPlaysEverywhere(mime, facts) };
-  } catch (error) {
-    await fs.rm(output, { force: true });
-    throw webVideoError(error);
-  }
+  await ffmpegTo(
+    output,
+    [
+      "-v",
+      "error",
+      "-nostdin",
+      "-threads",
+      "1",
+      "-f",
+      "concat",
+      "-safe",
+      "0",
+      "-i",
+      list,
+      "-i",
+      input,
+      "-map",
+      "0:v:0",
+      "-map",
+      "1:a:0?",
+      "-c:v",
+      "copy",
+      ...AUDIO_ENCODE,
+      "-t",
+      String(Math.min(durationSec, PROCESSING_LIMITS.videoSeconds)),
+      ...STRIP_METADATA,
+      "-movflags",
+      "+faststart",
+      "-f",
+      "mp4",
+      "-y",
+    ],
+    options,
+  );
+  return { file: output, ext: "mp4", mime: "video/mp4", reencoded: true, originalPlays: originalPlaysEverywhere(mime, facts) };
 }
 
-function webVideoError(error: unknown) {
-  if (error instanceof MediaProblem || error instanceof CpuBudgetExceeded) return error;
-  if (error instanceof ToolFailed && error.missing) return toolMissing("ffmpeg");
-  console.error(JSON.stringify({ level: "warn", msg: "web video failed", error: String(error) }));
-  return new MediaProblem("failed", "the video could not be converted into a copy every browser plays");
+/**
+ * Runs ffmpeg with `args` to write `output` (a web copy, or a part of one),
+ * on one thread within its CPU budget. On any failure the partial output
+ * goes, and the error reads as the family sees it: a known problem as it
+ * is, a missing ffmpeg as such, anything else as a copy that could not be made.
+ */
+async function ffmpegTo(
+  output: string,
+  args: string[],
+  options: Pick<WebVideoOptions, "cpuSeconds" | "signal"> & { onOutput?: (chunk: string) => void },
+) {
+  try {
+    await runTool("ffmpeg", [...args, output], {
+      cpuSeconds: options.cpuSeconds,
+      signal: options.signal,
+      memoryBytes: WEB_VIDEO.memoryBytes,
+      onOutput: options.onOutput,
+    });
+    if (!(await fs.stat(output).catch(() => null))?.size) throw new ToolFailed("ffmpeg wrote nothing", false);
+  } catch (error) {
+    await fs.rm(output, { force: true });
+    if (error instanceof MediaProblem || error instanceof CpuBudgetExceeded) throw error;
+    if (error instanceof ToolFailed && error.missing) throw toolMissing("ffmpeg");
+    console.error(JSON.stringify({ level: "warn", msg: "web video failed", error: String(error) }));
+    throw new MediaProblem("failed", "the video could not be converted into a copy every browser plays");
+  }
 }
 
 /**
@@ -308,43 +315,33 @@ export async function makeWebVideo(input: string, mime: string, facts: WebVideoF
       if (match && duration) options.onProgress?.(Math.min(99, Math.floor(Number(match[1]) / 10_000 / duration)));
     }
   };
-  try {
-    await runTool(
-      "ffmpeg",
-      [
-        "-v",
-        "error",
-        "-nostats",
-        "-progress",
-        "pipe:1",
-        "-stats_period",
-        "2",
-        "-threads",
-        "1",
-        "-i",
-        input,
-        ...maps,
-        ...codecs,
-        // Never past the longest video the site takes, whatever the file said of its length.
-        "-t",
-        String(PROCESSING_LIMITS.videoSeconds),
-        ...STRIP_METADATA,
-        "-movflags",
-        "+faststart",
-        "-f",
-        "mp4",
-        "-y",
-        output,
-      ],
-      { cpuSeconds: options.cpuSeconds, signal: options.signal, memoryBytes: WEB_VIDEO.memoryBytes, onOutput },
-    );
-    if (!(await fs.stat(output).catch(() => null))?.size) throw new ToolFailed("ffmpeg wrote nothing", false);
-    return { file: output, ext: "mp4", mime: "video/mp4", reencoded: !remux, originalPlays: originalPlaysEverywhere(mime, facts) };
-  } catch (error) {
-    await fs.rm(output, { force: true });
-    if (error instanceof MediaProblem || error instanceof CpuBudgetExceeded) throw error;
-    if (error instanceof ToolFailed && error.missing) throw toolMissing("ffmpeg");
-    console.error(JSON.stringify({ level: "warn", msg: "web video failed", error: String(error) }));
-    throw new MediaProblem("failed", "the video could not be converted into a copy every browser plays");
-  }
+  await ffmpegTo(
+    output,
+    [
+      "-v",
+      "error",
+      "-nostats",
+      "-progress",
+      "pipe:1",
+      "-stats_period",
+      "2",
+      "-threads",
+      "1",
+      "-i",
+      input,
+      ...maps,
+      ...codecs,
+      // Never past the longest video the site takes, whatever the file said of its length.
+      "-t",
+      String(PROCESSING_LIMITS.videoSeconds),
+      ...STRIP_METADATA,
+      "-movflags",
+      "+faststart",
+      "-f",
+      "mp4",
+      "-y",
+    ],
+    { ...options, onOutput },
+  );
+  return { file: output, ext: "mp4", mime: "video/mp4", reencoded: !remux, originalPlays: originalPlaysEverywhere(mime, facts) };
 }
