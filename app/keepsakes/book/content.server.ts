@@ -32,6 +32,9 @@ export interface BookPhoto {
 const senderName = (submittedBy: string | null) =>
   (submittedBy ? (parseSubmittedBy(submittedBy)?.name ?? submittedBy.replace(/\S+@\S+/g, "").trim()) : "") || "Anonymous";
 
+/** The photos and videos a book holds: published, with a stored original. */
+const inTheBook = and(eq(uploads.status, "APPROVED"), isNotNull(uploads.storageKey));
+
 export function publishedMedia(): BookPhoto[] {
   const listed: BookPhoto[] = [];
   for (let lastId = 0; ;) {
@@ -48,7 +51,7 @@ export function publishedMedia(): BookPhoto[] {
         height: uploads.height,
       })
       .from(uploads)
-      .where(and(eq(uploads.status, "APPROVED"), isNotNull(uploads.storageKey), gt(uploads.id, lastId)))
+      .where(and(inTheBook, gt(uploads.id, lastId)))
       .orderBy(asc(uploads.id))
       .limit(500)
       .all();
@@ -72,6 +75,9 @@ export function* publishedMemories() {
     lastId = batch[batch.length - 1]!.id;
   }
 }
+
+/** How many photos and videos a book would hold, without reading them (the Exports tab's estimate). */
+export const countPublishedMedia = () => db.select({ n: count() }).from(uploads).where(inTheBook).get()?.n ?? 0;
 
 export const countMemories = () =>
   db

@@ -5,7 +5,7 @@ import { startLowPriority } from "~/media/run-tool.server";
 import { listPoems } from "~/poems/poem.server";
 import { getSiteView } from "~/site/settings.server";
 import { formatDateTime, formatIsoDate } from "~/utils/time";
-import { countMemories, publishedMedia } from "./content.server";
+import { countMemories, countPublishedMedia } from "./content.server";
 import type { BookSize } from "./layout.server";
 import { type BookOptions, type BookProgress, writeMemoryBook } from "./pdf.server";
 
@@ -86,7 +86,7 @@ const GUESSED_SECONDS = { memory: 2, photo: 4 };
 export function bookEstimate() {
   const memoriesCount = countMemories();
   const poems = listPoems().length;
-  const photos = publishedMedia().length;
+  const photos = countPublishedMedia();
   const seconds = lastPace
     ? (memoriesCount + poems + photos) * lastPace.secondsPerItem
     : (memoriesCount + poems) * GUESSED_SECONDS.memory + photos * GUESSED_SECONDS.photo;
