@@ -1,17 +1,31 @@
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { E2E_DIR, E2E_SESSION_SECRET, e2eSiteDir } from "./tests/e2e/support/e2e-site";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const E2E_DIR = path.resolve("tests/.tmp/e2e");
+// Each worker tests its own production server on its own database (the `site`
+// fixture, tests/e2e/support/fixtures.ts); the tests seed data through the
+// same model code as the app, on that same file. This file is read by the
+// runner first, which starts from nothing, then by each worker, which learns
+// its index from TEST_PARALLEL_INDEX.
+// (The runner reads the spec files too, to list their tests: it gets a
+// database of its own, which no server uses.)
+const workerIndex = process.env.TEST_PARALLEL_INDEX;
+if (workerIndex === undefined) rmSync(E2E_DIR, { recursive: true, force: true });
+const dir = workerIndex === undefined ? path.join(E2E_DIR, "runner") : e2eSiteDir(Number(workerIndex));
+process.env.DATABASE_PATH = path.join(dir, "memorial.db");
+process.env.STORAGE_DIR = path.join(dir, "uploads");
+// The `login` fixture makes sessions with the server's own session code, signed as the server signs them.
+process.env.SESSION_SECRET = E2E_SESSION_SECRET;
 
-// The tests seed data through the same model code as the app, on the same file.
-process.env.DATABASE_PATH = path.join(E2E_DIR, "memorial.db");
-process.env.STORAGE_DIR = path.join(E2E_DIR, "uploads");
+/** Two workers on the 2-core machine; more where CI has the cores (E2E_WORKERS overrides). */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // One server and one database: tests run one at a time so empty states are real.
-  workers: 1,
+  // Files are shared out between the workers; the tests of one file run one
+  // at a time, on that worker's database, so empty states are real.
+  workers: WORKERS,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
@@ -22,7 +36,6 @@ export default defineConfig({
   // Waiting for something to appear, never a measure of speed: 5 s (the default) was not always enough beside a CPU-burning process.
   expect: { timeout: 15_000 },
   use: {
-    baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -38,31 +51,10 @@ export default defineConfig({
     },
   },
   projects: [
+    // Every test, with JavaScript.
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    // Again without JavaScript, only the tests tagged @no-js: every public
+    // form, and every admin form the family uses without JavaScript.
+    { name: "no-js", use: { javaScriptEnabled: false }, grep: /@no-js/ },
   ],
-  webServer: {
-    command: `rm -rf "${E2E_DIR}" && node server/index.mjs`,
-    url: `http://localhost:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      NODE_ENV: "production",
-      DATABASE_PATH: process.env.DATABASE_PATH,
-      STORAGE_DIR: process.env.STORAGE_DIR,
-      SESSION_SECRET: "e2e-session-secret-not-for-production",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: "e2e-admin-password",
-      // Every e2e test signs from localhost; the limit itself is covered by vitest.
-      SUBMISSIONS_PER_10_MINUTES: "100000",
-      // Completing an upload waits for its processing however busy the machine is (1.5 s in production).
-      COMPLETION_WAIT_MS: "120000",
-      // Trust Fly-Client-IP as on Fly, so a test can stand for a visitor on another
-      // network (every loopback connection comes from 127.0.0.1 or ::1).
-      FLY_APP_NAME: "memorial-e2e",
-    },
-  },
 });

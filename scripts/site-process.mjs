@@ -86,12 +86,21 @@ export function spawnSite({ dir, env = {}, nodeArgs = [], capture = true, startS
 }
 
 /**
- * Starts the server and waits until /healthz answers 200. Without a `port`,
- * one is chosen and, if it was taken meanwhile, another.
- * @param {{ dir: string; port?: number; env?: Record<string, string>; nodeArgs?: string[]; capture?: boolean; startScript?: boolean }} options
+ * Starts the server and waits until /healthz answers 200 (for up to
+ * `startTimeoutMs`, 30 s unless given). Without a `port`, one is chosen and,
+ * if it was taken meanwhile, another.
+ * @param {{ dir: string; port?: number; env?: Record<string, string>; nodeArgs?: string[]; capture?: boolean; startScript?: boolean; startTimeoutMs?: number }} options
  * @returns {Promise<SiteProcess>}
  */
-export async function startSite({ dir, port: fixedPort, env = {}, nodeArgs = [], capture = true, startScript = false }) {
+export async function startSite({
+  dir,
+  port: fixedPort,
+  env = {},
+  nodeArgs = [],
+  capture = true,
+  startScript = false,
+  startTimeoutMs = START_TIMEOUT_MS,
+}) {
   for (let attempt = 1; ; attempt++) {
     const port = fixedPort ?? (await freePort());
     const child = spawnSite({ dir, env: { PORT: String(port), ...env }, nodeArgs, capture, startScript });
@@ -122,7 +131,7 @@ export async function startSite({ dir, port: fixedPort, env = {}, nodeArgs = [],
     /** @type {{ code: number | null; signal: NodeJS.Signals | null } | undefined} */
     let ended;
     void exited.then((result) => (ended = result));
-    while (!ended && Date.now() - started < START_TIMEOUT_MS) {
+    while (!ended && Date.now() - started < startTimeoutMs) {
       const status = await getStatus(port, "/healthz").catch(() => 0);
       // Our own server's answer: on a busy machine another test's server can hold the port we
       // were given and answer /healthz before ours gives up on it (its one-line refusal below).

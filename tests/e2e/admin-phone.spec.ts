@@ -1,15 +1,16 @@
 // The admin panel on a phone, JavaScript on and off (both projects run every
 // test unless it says otherwise): what the family reads and where the page
 // opens.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { memories, uploads } from "../../db/schema";
 import { content } from "~/content";
 import { db } from "~/platform/db.server";
 import { formatBytes } from "~/utils/bytes";
 import { formatDateTime } from "~/utils/time";
-import { ADMIN, logIn } from "./support/admin";
+import { ADMIN } from "./support/admin";
 import { addMemory, addUpload, removeAllMemories, removeAllUploads, resetSiteSettings } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 const upload = (id: number) => db.select().from(uploads).where(eq(uploads.id, id)).get();
 const memory = (id: number) => db.select().from(memories).where(eq(memories.id, id)).get();
@@ -26,12 +27,12 @@ async function fourPhotos(status: "PENDING" | "APPROVED") {
 }
 
 for (const width of [320, 414]) {
-  test.describe(`at ${width} px`, () => {
+  test.describe(`at ${width} px`, { tag: width === 320 ? "@no-js" : [] }, () => {
     test.use({ viewport: { width, height: 640 } });
 
-    test("Delete on a pending photo's card opens with its question in view", async ({ page }) => {
+    test("Delete on a pending photo's card opens with its question in view", async ({ page, login }) => {
       const id = await fourPhotos("PENDING");
-      await logIn(page, "/admin/uploads");
+      await login(page, "/admin/uploads");
       const card = page.getByRole("listitem").filter({ hasText: "fourth.jpg" });
       await card.getByRole("button", { name: "Delete" }).click();
       const ask = question(page, "Delete this upload permanently?");
@@ -40,9 +41,9 @@ for (const width of [320, 414]) {
       expect(upload(id)?.status).toBe("PENDING");
     });
 
-    test("Delete Permanently in a photo's preview opens with its question in view", async ({ page }) => {
+    test("Delete Permanently in a photo's preview opens with its question in view", async ({ page, login }) => {
       const id = await fourPhotos("PENDING");
-      await logIn(page, `/admin/uploads/${id}`);
+      await login(page, `/admin/uploads/${id}`);
       await page.getByRole("button", { name: "Delete Permanently" }).click();
       const ask = question(page, "Delete this upload permanently?");
       await expect(ask.getByRole("heading", { name: "Delete this upload permanently?" })).toBeInViewport();
@@ -50,9 +51,9 @@ for (const width of [320, 414]) {
       expect(upload(id)?.status).toBe("PENDING");
     });
 
-    test("Delete on a published photo opens with its question in view", async ({ page }) => {
+    test("Delete on a published photo opens with its question in view", async ({ page, login }) => {
       const id = await fourPhotos("APPROVED");
-      await logIn(page, "/admin/published/uploads");
+      await login(page, "/admin/published/uploads");
       await page.getByRole("link", { name: "Delete the photo first.jpg" }).click();
       const ask = question(page, "Delete this photo?");
       await expect(ask.getByRole("heading", { name: "Delete this photo?" })).toBeInViewport();
@@ -65,7 +66,7 @@ for (const width of [320, 414]) {
 test.describe("the Published tab on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("a hidden memory and photo say when they were unpublished and by whom, apart from when they were sent", async ({ page }) => {
+  test("a hidden memory and photo say when they were unpublished and by whom, apart from when they were sent", async ({ page, login }) => {
     removeAllMemories();
     resetSiteSettings();
     const id = addMemory({ name: "Aunt May", message: "She kept the garden full of roses.", status: "APPROVED" });
@@ -74,7 +75,7 @@ test.describe("the Published tab on a phone", () => {
     const photo = await addUpload({ name: "lake.jpg", status: "APPROVED" });
     const when = (date: Date | null | undefined) => formatDateTime(date!, content.timeZone);
 
-    await logIn(page, "/admin/published/memories");
+    await login(page, "/admin/published/memories");
     const card = page.getByRole("listitem").filter({ hasText: "Aunt May" });
     await expect(card).toContainText(`Submitted ${when(sent)}`);
     await card.getByRole("button", { name: "Unpublish the memory from Aunt May" }).click();
@@ -96,11 +97,12 @@ test.describe("the Published tab on a phone", () => {
 for (const width of [320, 414]) {
   test(`at ${width} px the tabs read "Pending Memories (1)", "Pending Uploads (0)", "Attendance (n)", on one line each`, async ({
     page,
+    login,
   }) => {
     removeAllMemories();
     addMemory({ name: "Cousin Ellen" });
     await page.setViewportSize({ width, height: 740 });
-    await logIn(page);
+    await login(page);
     const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
     await expect(tabs.first()).toHaveAccessibleName("Pending Memories (1)");
     await expect(tabs.nth(1)).toHaveAccessibleName("Pending Uploads (0)");
@@ -114,13 +116,13 @@ for (const width of [320, 414]) {
 test.describe("Pending Uploads on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("each card and preview shows the size of the file as it was sent, for photos and videos", async ({ page }) => {
+  test("each card and preview shows the size of the file as it was sent, for photos and videos", async ({ page, login }) => {
     const photo = await addUpload({ name: "garden.jpg", width: 1600 });
     const video = await addUpload({ name: "birthday.mp4", type: "VIDEO" });
     const size = (id: number) => formatBytes(upload(id)!.sizeBytes!);
     expect(size(photo)).toMatch(/^\d+(\.\d)? KB$/);
     expect(size(video)).toMatch(/^\d+(\.\d)? (KB|MB)$/);
-    await logIn(page, "/admin/uploads");
+    await login(page, "/admin/uploads");
     for (const [id, name] of [
       [photo, "garden.jpg"],
       [video, "birthday.mp4"],
@@ -134,8 +136,8 @@ test.describe("Pending Uploads on a phone", () => {
   });
 });
 
-test("no tab of the panel shows the family a path from the site's code (docs/…, app/…, a .md file)", async ({ page }) => {
-  await logIn(page);
+test("no tab of the panel shows the family a path from the site's code (docs/…, app/…, a .md file)", async ({ page, login }) => {
+  await login(page);
   const tabs = await page
     .getByRole("navigation", { name: "Admin sections" })
     .getByRole("link")
@@ -148,11 +150,12 @@ test("no tab of the panel shows the family a path from the site's code (docs/…
   }
 });
 
-test.describe("the Print tab's hint", () => {
+test.describe("the Print tab's hint", { tag: "@no-js" }, () => {
   test("a phone without JavaScript is told where Print is in its browser, not about keys it does not have", async ({
     browser,
     baseURL,
     javaScriptEnabled,
+    login,
   }) => {
     test.skip(javaScriptEnabled, "with JavaScript the Print button prints, and no hint is shown");
     const phone = await browser.newContext({
@@ -169,7 +172,7 @@ test.describe("the Print tab's hint", () => {
         [computer, /Ctrl\+P, or ⌘P on a Mac/, /choose Print in your browser's menu/],
       ] as const) {
         const page = await context.newPage();
-        await logIn(page, "/admin/print");
+        await login(page, "/admin/print");
         await expect(page.getByText(shown)).toBeVisible();
         await expect(page.getByText(hidden)).toBeHidden();
       }
@@ -179,10 +182,10 @@ test.describe("the Print tab's hint", () => {
     }
   });
 
-  test("with JavaScript, the Print button is there instead of the hint", async ({ page, javaScriptEnabled }) => {
+  test("with JavaScript, the Print button is there instead of the hint", async ({ page, javaScriptEnabled, login }) => {
     test.skip(!javaScriptEnabled, "the button needs JavaScript");
     await page.setViewportSize({ width: 375, height: 740 });
-    await logIn(page, "/admin/print");
+    await login(page, "/admin/print");
     await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
     for (const hint of [/Ctrl\+P/, /choose Print in your browser's menu/]) await expect(page.getByText(hint)).toBeHidden();
   });

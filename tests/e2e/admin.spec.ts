@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { memories, poems, rsvps, uploads } from "../../db/schema";
 import { db } from "~/platform/db.server";
-import { ADMIN, hydrated, logIn } from "./support/admin";
+import { ADMIN, hydrated, logInThroughForm } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import {
   addMemory,
@@ -17,6 +17,7 @@ import {
   removeAllPoems,
   removeAllUploads,
 } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 const toast = (page: Page) => page.getByTestId("toast");
 /** The detail view: a modal dialog with JavaScript, a section of the page without it. */
@@ -41,11 +42,11 @@ test.describe("logging in and out", () => {
     await expect(page.getByText("Admin Panel")).toHaveCount(0);
     await expectNoAxeViolations(page);
     // A tab's address shows the login card too, and leads back to the tab after logging in.
-    await logIn(page, "/admin/poems");
+    await logInThroughForm(page, "/admin/poems");
     await expect(page).toHaveURL(/\/admin\/poems$/);
   });
 
-  test("a wrong password is refused without saying which part was wrong", async ({ page }) => {
+  test("a wrong password is refused without saying which part was wrong", { tag: "@no-js" }, async ({ page }) => {
     await page.goto("/admin");
     await hydrated(page);
     await page.getByLabel("Username").fill("nobody-here");
@@ -80,7 +81,7 @@ test.describe("logging in and out", () => {
     await expect(page.getByText("Too many failed login attempts. Please wait 15 minutes and try again.").first()).toBeVisible();
     await expect(page.getByText("Admin Panel")).toHaveCount(0);
     // …but the family's administrator, on their own network, is not locked out.
-    await logIn(await context.newPage());
+    await logInThroughForm(await context.newPage());
   });
 
   test("an empty username is refused with its message", async ({ page }) => {
@@ -92,41 +93,46 @@ test.describe("logging in and out", () => {
     await expect(page.getByText("Username is required")).toBeVisible();
   });
 
-  test("the admin logs in, sees the five tabs of the spec, the Published, E-mail, Site and Print tabs, and logs out", async ({ page }) => {
-    await logIn(page);
-    await expect(page.getByText("Login Successful")).toBeVisible();
-    await expect(page.getByText("Welcome to the admin panel.")).toBeVisible();
-    await expect(page.getByText("Manage memories and uploads")).toBeVisible();
-    const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
-    await expect(tabs).toHaveText([
-      "Pending Memories (0)",
-      "Pending Uploads (0)",
-      "Published",
-      /^Attendance \(\d+\)$/,
-      "Poems",
-      "Exports",
-      "E-mail",
-      "Site",
-      "Print",
-    ]);
-    await expect(page.getByText("No pending memories to review.")).toBeVisible();
-    await expectNoAxeViolations(page);
+  test(
+    "the admin logs in, sees the five tabs of the spec, the Published, E-mail, Site and Print tabs, and logs out",
+    { tag: "@no-js" },
+    async ({ page }) => {
+      // Through the login form, with JavaScript and without (the other tests start their session with the `login` fixture).
+      await logInThroughForm(page);
+      await expect(page.getByText("Login Successful")).toBeVisible();
+      await expect(page.getByText("Welcome to the admin panel.")).toBeVisible();
+      await expect(page.getByText("Manage memories and uploads")).toBeVisible();
+      const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
+      await expect(tabs).toHaveText([
+        "Pending Memories (0)",
+        "Pending Uploads (0)",
+        "Published",
+        /^Attendance \(\d+\)$/,
+        "Poems",
+        "Exports",
+        "E-mail",
+        "Site",
+        "Print",
+      ]);
+      await expect(page.getByText("No pending memories to review.")).toBeVisible();
+      await expectNoAxeViolations(page);
 
-    await page.getByRole("button", { name: "Logout" }).click();
-    await expect(page.getByText("Logged Out", { exact: true })).toBeVisible();
-    await expect(page.getByText("You have been logged out successfully.")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
-    await expect(page).toHaveURL(/\/admin\/login$/);
-    // The session is really over.
-    await page.goto("/admin/uploads");
-    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
-  });
+      await page.getByRole("button", { name: "Logout" }).click();
+      await expect(page.getByText("Logged Out", { exact: true })).toBeVisible();
+      await expect(page.getByText("You have been logged out successfully.")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/login$/);
+      // The session is really over.
+      await page.goto("/admin/uploads");
+      await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    },
+  );
 });
 
-test.describe("moderating memories", () => {
-  test("approve from the list; the memory leaves it and appears in the guest book", async ({ page }) => {
+test.describe("moderating memories", { tag: "@no-js" }, () => {
+  test("approve from the list; the memory leaves it and appears in the guest book", async ({ page, login }) => {
     const id = addMemory({ name: "Cousin Ellen", message: "I remember the summer at the lake." });
-    await logIn(page);
+    await login(page);
     await expect(page.getByRole("link", { name: "Pending Memories (1)" })).toBeVisible();
     const row = page.getByRole("row", { name: /Cousin Ellen/ });
     await expect(row).toContainText("visitor@example.com");
@@ -140,9 +146,9 @@ test.describe("moderating memories", () => {
     await expect(page.getByText("I remember the summer at the lake.")).toBeVisible();
   });
 
-  test("the details show everything, and Reject Memory closes them", async ({ page }) => {
+  test("the details show everything, and Reject Memory closes them", async ({ page, login }) => {
     const id = addMemory({ name: "Uncle Joe", phone: "555 0199", canDisplay: false, message: "Line one\nLine two of a long message" });
-    await logIn(page);
+    await login(page);
     await page.getByRole("link", { name: "View the memory from Uncle Joe" }).click();
     const dialog = detailView(page, "Memory from Uncle Joe");
     await expect(dialog).toBeVisible();
@@ -176,37 +182,41 @@ test.describe("a memory's details on a phone", () => {
     });
 
   for (const width of [320, 360, 390]) {
-    test(`at ${width} px the labels sit above their values, the e-mail keeps to two lines and Close to one`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 800 });
-      addMemory({
-        name: "Margaret Thompson-Whitfield",
-        email: "margaret.thompson-whitfield@example.com",
-        phone: "555 0199",
-        message: "We sang in the choir together for thirty years.",
-      });
-      await logIn(page);
-      await page.getByRole("link", { name: "View the memory from Margaret Thompson-Whitfield" }).click();
-      const dialog = detailView(page, "Memory from Margaret Thompson-Whitfield");
-      await expect(dialog).toBeVisible();
-      const close = dialog.getByRole("link", { name: "Close" });
-      expect(await lines(close)).toBe(1);
-      const label = dialog.locator("dt", { hasText: "Email" });
-      const email = dialog.locator("dd", { hasText: "margaret.thompson-whitfield@example.com" });
-      const [labelBox, emailBox] = [(await label.boundingBox())!, (await email.boundingBox())!];
-      expect(emailBox.y).toBeGreaterThanOrEqual(labelBox.y + labelBox.height - 1);
-      expect(await lines(email)).toBeLessThanOrEqual(2);
-      expect(await lines(dialog.locator("dd", { hasText: "Margaret Thompson-Whitfield" }).first())).toBe(1);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-    });
+    test(
+      `at ${width} px the labels sit above their values, the e-mail keeps to two lines and Close to one`,
+      { tag: width === 320 ? "@no-js" : [] },
+      async ({ page, login }) => {
+        await page.setViewportSize({ width, height: 800 });
+        addMemory({
+          name: "Margaret Thompson-Whitfield",
+          email: "margaret.thompson-whitfield@example.com",
+          phone: "555 0199",
+          message: "We sang in the choir together for thirty years.",
+        });
+        await login(page);
+        await page.getByRole("link", { name: "View the memory from Margaret Thompson-Whitfield" }).click();
+        const dialog = detailView(page, "Memory from Margaret Thompson-Whitfield");
+        await expect(dialog).toBeVisible();
+        const close = dialog.getByRole("link", { name: "Close" });
+        expect(await lines(close)).toBe(1);
+        const label = dialog.locator("dt", { hasText: "Email" });
+        const email = dialog.locator("dd", { hasText: "margaret.thompson-whitfield@example.com" });
+        const [labelBox, emailBox] = [(await label.boundingBox())!, (await email.boundingBox())!];
+        expect(emailBox.y).toBeGreaterThanOrEqual(labelBox.y + labelBox.height - 1);
+        expect(await lines(email)).toBeLessThanOrEqual(2);
+        expect(await lines(dialog.locator("dd", { hasText: "Margaret Thompson-Whitfield" }).first())).toBe(1);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      },
+    );
   }
 });
 
 test.describe("status words that tell the truth", () => {
-  test("a published memory's and photo's pages say they are published and offer nothing to approve or publish", async ({ page }) => {
+  test("a published memory's and photo's pages say they are published and offer nothing to approve or publish", async ({ page, login }) => {
     addMemory({ name: "Aunt Dorothy", status: "APPROVED", message: "Sunday dinners at her house." });
     const photo = await addUpload({ name: "on-the-porch.jpg", status: "APPROVED" });
     const waiting = await addUpload({ name: "still-waiting.jpg" });
-    await logIn(page);
+    await login(page);
     const memoryId = db.select().from(memories).where(eq(memories.name, "Aunt Dorothy")).get()!.id;
     await page.goto(`/admin/memories/${memoryId}`);
     const memory = detailView(page, "Memory from Aunt Dorothy");
@@ -231,10 +241,10 @@ test.describe("status words that tell the truth", () => {
 });
 
 test.describe("enough to moderate from the lists", () => {
-  test("the tabs mark out work waiting; the Attendance total does not look like it", async ({ page }) => {
+  test("the tabs mark out work waiting; the Attendance total does not look like it", async ({ page, login }) => {
     addMemory({ name: "Cousin Ellen" });
     db.insert(rsvps).values({ name: "Guest", email: "guest@example.com", guestCount: 2 }).run();
-    await logIn(page);
+    await login(page);
     const tabs = page.getByRole("navigation", { name: "Admin sections" });
     // The count, "(1)", is an element of its own only where work waits.
     const count = /^\(\d+\)$/;
@@ -249,13 +259,13 @@ test.describe("enough to moderate from the lists", () => {
     db.delete(rsvps).run();
   });
 
-  test("a pending memory's card shows its message up to 400 characters, not 80", async ({ page }) => {
+  test("a pending memory's card shows its message up to 400 characters, not 80", async ({ page, login }) => {
     const message = `She taught me to bake bread on Saturday mornings. ${"We laughed at the flour on the ceiling and the dog under the table. ".repeat(4)}I will miss her.`;
     expect(message.length).toBeGreaterThan(300);
     addMemory({ name: "Neighbour Rosa", message });
     const long = "Every summer we went to the lake together. ".repeat(15);
     addMemory({ name: "Cousin Paul", message: long });
-    await logIn(page);
+    await login(page);
     await expect(
       page
         .getByRole("row", { name: /Neighbour Rosa/ })
@@ -271,15 +281,15 @@ test.describe("enough to moderate from the lists", () => {
     expect((await cut.textContent())!.length).toBeLessThanOrEqual(401);
   });
 
-  test("upload thumbnails offer the gallery's larger copies, sharp on a 2× screen", async ({ browser }) => {
+  test("upload thumbnails offer the gallery's larger copies, sharp on a 2× screen", async ({ browser, baseURL, login }) => {
     const context = await browser.newContext({
       deviceScaleFactor: 2,
       javaScriptEnabled: test.info().project.use.javaScriptEnabled,
-      baseURL: test.info().project.use.baseURL,
+      baseURL: baseURL,
     });
     const page = await context.newPage();
     const id = await addUpload({ name: "garden-party.jpg", width: 1600 });
-    await logIn(page, "/admin/uploads");
+    await login(page, "/admin/uploads");
     const thumb = page.getByRole("link", { name: "Preview garden-party.jpg" }).locator("img");
     const { url, thumbnailUrl } = upload(id)!;
     await expect(thumb).toHaveAttribute("srcset", new RegExp(`${thumbnailUrl!.replace(/[.]/g, "\\.")} \\d+w, .* \\d+w`));
@@ -290,10 +300,10 @@ test.describe("enough to moderate from the lists", () => {
   });
 });
 
-test.describe("irreversible actions ask first", () => {
-  test("Reject in the list asks before acting, and Cancel keeps the memory waiting", async ({ page }) => {
+test.describe("irreversible actions ask first", { tag: "@no-js" }, () => {
+  test("Reject in the list asks before acting, and Cancel keeps the memory waiting", async ({ page, login }) => {
     const id = addMemory({ name: "Cousin May", message: "Thinking of the garden today." });
-    await logIn(page);
+    await login(page);
     await page
       .getByRole("row", { name: /Cousin May/ })
       .getByRole("button", { name: "Reject" })
@@ -324,17 +334,17 @@ test.describe("the admin panel on a phone", () => {
     await expect(username).toHaveAttribute("autocapitalize", "none");
     await expect(username).toHaveAttribute("autocorrect", "off");
     await expect(username).toHaveAttribute("spellcheck", "false");
-    await logIn(page, "/admin", { ...ADMIN, username: "Admin" });
+    await logInThroughForm(page, "/admin", { ...ADMIN, username: "Admin" });
     await page.goto("/admin/admins");
     const added = page.getByRole("form", { name: "Add an admin" }).getByLabel("Username");
     await expect(added).toHaveAttribute("autocapitalize", "none");
     await expect(added).toHaveAttribute("autocorrect", "off");
   });
 
-  test("pending memories are stacked cards with their buttons in reach; no tab scrolls sideways", async ({ page }) => {
+  test("pending memories are stacked cards with their buttons in reach; no tab scrolls sideways", async ({ page, login }) => {
     addMemory({ name: "Bartholomew".repeat(9), message: `A long unbroken word: ${"remember".repeat(30)}` });
     await addUpload({ name: `${"holiday".repeat(20)}.jpg` });
-    await logIn(page);
+    await login(page);
     const row = page.getByRole("row", { name: /Bartholomew/ });
     const approve = row.getByRole("button", { name: "Approve" });
     await approve.scrollIntoViewIfNeeded();
@@ -368,10 +378,10 @@ test.describe("the admin panel on a phone", () => {
 });
 
 test.describe("moderating uploads", () => {
-  test("publish one from the list and delete another permanently from its preview", async ({ page }) => {
+  test("publish one from the list and delete another permanently from its preview", { tag: "@no-js" }, async ({ page, login }) => {
     const keep = await addUpload({ name: "keep-me.jpg" });
     const remove = await addUpload({ name: "remove-me.jpg" });
-    await logIn(page);
+    await login(page);
     await page.getByRole("link", { name: "Pending Uploads (2)" }).click();
     const card = page.getByRole("listitem").filter({ hasText: "keep-me.jpg" });
     await expect(card).toContainText("IMAGE");
@@ -399,18 +409,18 @@ test.describe("moderating uploads", () => {
     expect(upload(remove)).toMatchObject({ status: "REJECTED", storageKey: null });
   });
 
-  test("the Pending Uploads tab shows the storage used and free", async ({ page }) => {
+  test("the Pending Uploads tab shows the storage used and free", async ({ page, login }) => {
     await addUpload({ name: "waiting.jpg" });
-    await logIn(page, "/admin/uploads");
+    await login(page, "/admin/uploads");
     await expect(
       page.getByText(/^Storage: \d+ KB waiting for review · [\d.]+ (bytes|KB|MB|GB) published · [\d.]+ (MB|GB|TB) free$/),
     ).toBeVisible();
   });
 
-  test("rotating a photo makes a new, turned image", async ({ page }) => {
+  test("rotating a photo makes a new, turned image", { tag: "@no-js" }, async ({ page, login }) => {
     const id = await addUpload({ name: "sideways.jpg" });
     const before = upload(id)!;
-    await logIn(page);
+    await login(page);
     await page.goto(`/admin/uploads/${id}`);
     const dialog = detailView(page, "sideways.jpg");
     await dialog.getByRole("button", { name: "Rotate Right" }).click();
@@ -426,9 +436,9 @@ test.describe("moderating uploads", () => {
     expect((await sharp(await response.body()).metadata()).width).toBe(480);
   });
 
-  test("an upload that could not be processed says why and can only be deleted", async ({ page }) => {
+  test("an upload that could not be processed says why and can only be deleted", async ({ page, login }) => {
     const id = await addUnprocessableUpload("broken-photo.jpg");
-    await logIn(page);
+    await login(page);
     await page.getByRole("link", { name: "Pending Uploads (1)" }).click();
     const reason = "This file could not be processed: the photo could not be read; the file may be damaged or not really a photo.";
     const card = page.getByRole("listitem").filter({ hasText: "broken-photo.jpg" });
@@ -451,42 +461,46 @@ test.describe("moderating uploads", () => {
     expect(upload(id)).toMatchObject({ status: "REJECTED", storageKey: null });
   });
 
-  test("a video still being prepared says so and cannot be published until it is ready", async ({ page, javaScriptEnabled }) => {
+  test(
+    "a video still being prepared says so and cannot be published until it is ready",
+    { tag: "@no-js" },
+    async ({ page, javaScriptEnabled, login }) => {
+      const id = await addWaitingVideo("graduation.mov");
+      if (javaScriptEnabled) await page.clock.install();
+      await login(page);
+      await page.getByRole("link", { name: "Pending Uploads (1)" }).click();
+      const card = page.getByRole("listitem").filter({ hasText: "graduation.mov" });
+      await expect(card.getByRole("status")).toHaveText("Waiting to be prepared: this video can be published once it is ready.");
+      await expect(card.getByRole("button", { name: "Publish" })).toHaveCount(0);
+      await expect(card.getByRole("button", { name: "Delete" })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      // Publishing anyway (a form sent from an older page) is refused with the reason.
+      await page.request.post("/admin/uploads", {
+        form: { intent: "approve", id: String(id) },
+        headers: { Origin: new URL(page.url()).origin },
+        maxRedirects: 0,
+      });
+      expect(upload(id)?.status).toBe("PENDING");
+
+      await finishProcessing(id);
+      if (javaScriptEnabled) {
+        // The page asks again by itself every 5 seconds while something is being prepared.
+        await page.clock.runFor(5000);
+      } else {
+        await page.getByRole("link", { name: "Check again" }).click();
+      }
+      await expect(card.getByRole("status")).toHaveText("Ready to publish.");
+      await expect(page.getByRole("link", { name: "Check again" })).toHaveCount(0);
+      await card.getByRole("button", { name: "Publish" }).click();
+      await expect(toast(page)).toBeVisible();
+      await expect.poll(() => upload(id)?.status).toBe("APPROVED");
+    },
+  );
+
+  test("the preview of a video being prepared says so, and offers its original", async ({ page, login }) => {
     const id = await addWaitingVideo("graduation.mov");
-    if (javaScriptEnabled) await page.clock.install();
-    await logIn(page);
-    await page.getByRole("link", { name: "Pending Uploads (1)" }).click();
-    const card = page.getByRole("listitem").filter({ hasText: "graduation.mov" });
-    await expect(card.getByRole("status")).toHaveText("Waiting to be prepared: this video can be published once it is ready.");
-    await expect(card.getByRole("button", { name: "Publish" })).toHaveCount(0);
-    await expect(card.getByRole("button", { name: "Delete" })).toBeVisible();
-    await expectNoAxeViolations(page);
-
-    // Publishing anyway (a form sent from an older page) is refused with the reason.
-    await page.request.post("/admin/uploads", {
-      form: { intent: "approve", id: String(id) },
-      headers: { Origin: new URL(page.url()).origin },
-      maxRedirects: 0,
-    });
-    expect(upload(id)?.status).toBe("PENDING");
-
-    await finishProcessing(id);
-    if (javaScriptEnabled) {
-      // The page asks again by itself every 5 seconds while something is being prepared.
-      await page.clock.runFor(5000);
-    } else {
-      await page.getByRole("link", { name: "Check again" }).click();
-    }
-    await expect(card.getByRole("status")).toHaveText("Ready to publish.");
-    await expect(page.getByRole("link", { name: "Check again" })).toHaveCount(0);
-    await card.getByRole("button", { name: "Publish" }).click();
-    await expect(toast(page)).toBeVisible();
-    await expect.poll(() => upload(id)?.status).toBe("APPROVED");
-  });
-
-  test("the preview of a video being prepared says so, and offers its original", async ({ page }) => {
-    const id = await addWaitingVideo("graduation.mov");
-    await logIn(page, `/admin/uploads/${id}`);
+    await login(page, `/admin/uploads/${id}`);
     const dialog = detailView(page, "graduation.mov");
     await expect(dialog.getByRole("status")).toHaveText("Waiting to be prepared: this video can be published once it is ready.");
     await expect(dialog.getByRole("button", { name: "Publish to Gallery" })).toHaveCount(0);
@@ -496,21 +510,21 @@ test.describe("moderating uploads", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("pending media is served to the admin only", async ({ page, browser }) => {
+  test("pending media is served to the admin only", async ({ page, browser, baseURL, login }) => {
     const id = await addUpload({ name: "private.jpg" });
     const { url } = upload(id)!;
-    await logIn(page);
+    await login(page);
     expect((await page.request.get(url)).status()).toBe(200);
     const stranger = await browser.newContext();
-    expect((await stranger.request.get(`${test.info().project.use.baseURL}${url}`)).status()).toBe(404);
+    expect((await stranger.request.get(`${baseURL}${url}`)).status()).toBe(404);
     await stranger.close();
   });
 });
 
 test.describe("poems, attendance and exports", () => {
-  test("add a poem (its title is required) and delete it", async ({ page }) => {
+  test("add a poem (its title is required) and delete it", { tag: "@no-js" }, async ({ page, login }) => {
     removeAllPoems();
-    await logIn(page);
+    await login(page);
     await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Poems", exact: true }).click();
     await expect(page.getByText("No poems have been added yet.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Manage Existing Poems (0)" })).toBeVisible();
@@ -541,7 +555,7 @@ test.describe("poems, attendance and exports", () => {
     expect(db.select().from(poems).all()).toHaveLength(0);
   });
 
-  test("a guest's attendance note shows in the Attendance tab", async ({ page }) => {
+  test("a guest's attendance note shows in the Attendance tab", async ({ page, login }) => {
     db.delete(rsvps).run();
     await page.goto("/");
     await hydrated(page);
@@ -554,7 +568,7 @@ test.describe("poems, attendance and exports", () => {
     await expect(page.getByText("The family will be glad to know you were there.")).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await logIn(page);
+    await login(page);
     await page.getByRole("link", { name: "Attendance (1)" }).click();
     await expect(page.getByText("Memorial Attendees")).toBeVisible();
     await expect(page.getByText("Confirmed attendees")).toBeVisible();
@@ -566,9 +580,9 @@ test.describe("poems, attendance and exports", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("both exports download as CSV files, and everything as one ZIP", async ({ page }) => {
+  test("both exports download as CSV files, and everything as one ZIP", async ({ page, login }) => {
     addMemory({ name: "Éloïse", message: "=cmd|' /C calc'!A0 is not a formula here", status: "APPROVED", email: "eloise@example.com" });
-    await logIn(page);
+    await login(page);
     await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Exports" }).click();
     await expect(page.getByText("Download all approved memories as a CSV file.")).toBeVisible();
     await expect(page.getByText("Download contact information for thank-you notes.")).toBeVisible();
@@ -618,8 +632,8 @@ test.describe("the admin API", () => {
     }
   });
 
-  test("refuses changes from another site with 403, even with a session", async ({ page }) => {
-    await logIn(page);
+  test("refuses changes from another site with 403, even with a session", async ({ page, login }) => {
+    await login(page);
     for (const [method, path] of endpoints.filter(([method]) => method !== "GET")) {
       const response = await page.request.fetch(path, { method, data: {}, headers: { Origin: "https://evil.example" } });
       expect(response.status(), `${method} ${path}`).toBe(403);

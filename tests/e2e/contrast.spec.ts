@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 // WCAG 1.4.11: the edges of form controls and the focus ring need 3:1
 // against what is behind them, for older eyes. axe checks text contrast only.

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
 
 test("an unknown address shows the not-found page with status 404", async ({ page }) => {
   const response = await page.goto("/this-page-does-not-exist");

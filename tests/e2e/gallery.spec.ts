@@ -2,9 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { addGalleryCopies, addUpload, removeAllUploads } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 test.beforeEach(() => removeAllUploads());
 
@@ -13,7 +14,7 @@ const hydrated = async (page: Page) => {
 };
 const tiles = (page: Page) => page.getByRole("list", { name: "Shared photos and videos" }).getByRole("listitem");
 
-test.describe("gallery", () => {
+test.describe("gallery", { tag: "@no-js" }, () => {
   test("says so when nothing is published, for each filter", async ({ page }) => {
     await addUpload({ status: "PENDING" });
     await page.goto("/gallery");
@@ -176,34 +177,35 @@ test.describe("gallery", () => {
 
 test.describe("on a phone", () => {
   for (const width of [320, 360, 390]) {
-    test(`at ${width} px each photo and video is named by who shared it, in their whole name, never by its file name`, async ({
-      page,
-      javaScriptEnabled,
-    }) => {
-      await page.setViewportSize({ width, height: 740 });
-      const photo = await addUpload({ status: "APPROVED", name: "IMG_4127.JPG", sender: "Peter Hall" });
-      const video = await addUpload({ status: "APPROVED", type: "VIDEO", name: "IMG_4128.MOV", sender: "Ben Ortiz" });
-      await page.goto("/gallery");
-      await hydrated(page);
-      await expect(tiles(page).nth(0).getByRole("link")).toHaveAccessibleName("Play Video shared by Ben Ortiz, 0:03");
-      await expect(tiles(page).nth(1).getByRole("link")).toHaveAccessibleName("Photo shared by Peter Hall (opens in a new tab)");
-      await expect(page.locator("main")).not.toContainText("IMG_41");
-
-      await page.goto(`/gallery/${photo}`);
-      await expect(page.getByRole("heading", { level: 1, name: "Photo shared by Peter Hall" })).toBeVisible();
-      await expect(page.getByRole("img", { name: "Photo shared by Peter Hall" })).toBeVisible();
-      await expect(page).toHaveTitle(/^Photo shared by Peter Hall/);
-      await page.goto(`/gallery/${video}`);
-      await expect(page.getByRole("heading", { level: 1, name: "Video shared by Ben Ortiz, 0:03" })).toBeVisible();
-      await expect(page).toHaveTitle(/^Video shared by Ben Ortiz, 0:03/);
-      await expect(page.locator("main")).not.toContainText("IMG_41");
-      if (javaScriptEnabled) {
+    test(
+      `at ${width} px each photo and video is named by who shared it, in their whole name, never by its file name`,
+      { tag: width === 320 ? "@no-js" : [] },
+      async ({ page, javaScriptEnabled }) => {
+        await page.setViewportSize({ width, height: 740 });
+        const photo = await addUpload({ status: "APPROVED", name: "IMG_4127.JPG", sender: "Peter Hall" });
+        const video = await addUpload({ status: "APPROVED", type: "VIDEO", name: "IMG_4128.MOV", sender: "Ben Ortiz" });
         await page.goto("/gallery");
         await hydrated(page);
-        await tiles(page).first().getByRole("link").click();
-        await expect(page.getByRole("dialog", { name: "Video shared by Ben Ortiz, 0:03" })).toBeVisible();
-      }
-    });
+        await expect(tiles(page).nth(0).getByRole("link")).toHaveAccessibleName("Play Video shared by Ben Ortiz, 0:03");
+        await expect(tiles(page).nth(1).getByRole("link")).toHaveAccessibleName("Photo shared by Peter Hall (opens in a new tab)");
+        await expect(page.locator("main")).not.toContainText("IMG_41");
+
+        await page.goto(`/gallery/${photo}`);
+        await expect(page.getByRole("heading", { level: 1, name: "Photo shared by Peter Hall" })).toBeVisible();
+        await expect(page.getByRole("img", { name: "Photo shared by Peter Hall" })).toBeVisible();
+        await expect(page).toHaveTitle(/^Photo shared by Peter Hall/);
+        await page.goto(`/gallery/${video}`);
+        await expect(page.getByRole("heading", { level: 1, name: "Video shared by Ben Ortiz, 0:03" })).toBeVisible();
+        await expect(page).toHaveTitle(/^Video shared by Ben Ortiz, 0:03/);
+        await expect(page.locator("main")).not.toContainText("IMG_41");
+        if (javaScriptEnabled) {
+          await page.goto("/gallery");
+          await hydrated(page);
+          await tiles(page).first().getByRole("link").click();
+          await expect(page.getByRole("dialog", { name: "Video shared by Ben Ortiz, 0:03" })).toBeVisible();
+        }
+      },
+    );
   }
 });
 
@@ -228,7 +230,7 @@ test.describe("playing a video", () => {
     await expect(page).toHaveURL(/\/gallery$/);
   });
 
-  test("without JavaScript the tile leads to a page with the player", async ({ page, javaScriptEnabled }) => {
+  test("without JavaScript the tile leads to a page with the player", { tag: "@no-js" }, async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, "this is the page a browser without JavaScript gets");
     const id = await addUpload({ status: "APPROVED", type: "VIDEO", name: "dance.mp4" });
     await page.goto("/gallery");
@@ -239,7 +241,7 @@ test.describe("playing a video", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a video filmed on an iPhone (HEVC, .mov) plays from its H.264 web copy", async ({ page, javaScriptEnabled }) => {
+  test("a video filmed on an iPhone (HEVC, .mov) plays from its H.264 web copy", { tag: "@no-js" }, async ({ page, javaScriptEnabled }) => {
     // 1 second of 10-bit HEVC with where it was filmed, as an iPhone writes it: Chromium cannot play it as it is.
     const original = path.join(mkdtempSync(path.join(tmpdir(), "memorial-e2e-video-")), "iphone.mov");
     execFileSync("ffmpeg", [

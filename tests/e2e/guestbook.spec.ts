@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { memories } from "../../db/schema";
 import { content } from "~/content";
@@ -6,6 +6,7 @@ import { db } from "~/platform/db.server";
 import { hydrated } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { addMemory, latestMemory, removeAllMemories } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 const uniqueName = () => `Visitor ${Math.random().toString(36).slice(2, 8)}`;
 
@@ -17,7 +18,7 @@ async function fillForm(page: Page, values: { name: string; email: string; phone
   await page.getByLabel("Your Memory *").fill(values.message);
 }
 
-test.describe("guest book page", () => {
+test.describe("guest book page", { tag: "@no-js" }, () => {
   test("shows the title, the form first and then the list, with the privacy note", async ({ page }) => {
     await page.goto("/guestbook");
     await expect(page.getByRole("heading", { level: 1, name: "Guest Book" })).toBeVisible();

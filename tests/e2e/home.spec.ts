@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { content, memorialTitle } from "~/content";
 import { paragraphs } from "~/site/site-view";
 
@@ -6,10 +5,11 @@ import { paragraphs } from "~/site/site-view";
 const SERVICE_DATE_TEXT = "Sunday, August 31st, 2025 · 4:00 pm to 8:00 pm";
 import { expectNoAxeViolations } from "./support/axe";
 import { changeSiteSettings, resetSiteSettings } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 const FAMILY_EMAIL = "the.hughes.family@example.org";
 
-test.describe("home page", () => {
+test.describe("home page", { tag: "@no-js" }, () => {
   test.afterEach(() => resetSiteSettings());
 
   test("shows its sections in the order of the specification", async ({ page }) => {
@@ -136,7 +136,7 @@ test.describe("home page with JavaScript", () => {
   });
 });
 
-test.describe("small words on a phone", () => {
+test.describe("small words on a phone", { tag: "@no-js" }, () => {
   test.use({ viewport: { width: 360, height: 740 } });
   test.afterEach(() => resetSiteSettings());
 

@@ -1,10 +1,11 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import sharp from "sharp";
 import { content, memorialTitle } from "~/content";
 import { latestMemory, latestUpload, removeAllUploads } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 /** Every page a visitor or the administrator lands on, with its main heading. */
 const PAGES = [

@@ -1,12 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
 
 const toggle = (page: Page) => page.getByRole("contentinfo").getByRole("button", { name: "Karen Mode" });
 /** Presses the toggle the way a keyboard or script would, without first scrolling the page to it. */
 const pressToggle = (page: Page) => toggle(page).evaluate((button: HTMLButtonElement) => button.click());
 const footerBackground = (page: Page) => page.locator("#site-footer").evaluate((el) => getComputedStyle(el).backgroundImage);
 
-test.describe("Karen Mode without JavaScript", () => {
+test.describe("Karen Mode without JavaScript", { tag: "@no-js" }, () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "this is the plain form and cookie");
 
   test("the footer button turns the party style on for every page until it is turned off", async ({ page }) => {
@@ -204,7 +205,7 @@ test.describe("Karen Mode with JavaScript", () => {
   });
 });
 
-test.describe("Karen Mode on every page", () => {
+test.describe("Karen Mode on every page", { tag: "@no-js" }, () => {
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 1280, height: 800 },

@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
-import { expect, test } from "@playwright/test";
 import { createFamilyArchive } from "~/keepsakes/archive.server";
 import { addUpload, removeAllUploads } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 test("the keepsake page plays an iPhone's HEVC video offline, from its web copy", async ({ page }) => {
   test.skip(test.info().project.name !== "js", "the page has no script: one browser run is enough");

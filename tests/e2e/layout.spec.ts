@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { changeSiteSettings, resetSiteSettings } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 const headerLinks = [
   ["Home", "/"],
@@ -20,7 +21,7 @@ const footerLinks = [
   ["Admin", "/admin"],
 ] as const;
 
-test.describe("header and footer", () => {
+test.describe("header and footer", { tag: "@no-js" }, () => {
   test("the header has the six links and lights Home and Service Details on the home page; only Home is the current page", async ({
     page,
   }) => {
@@ -109,7 +110,7 @@ test.describe("header and footer links with JavaScript", () => {
   });
 });
 
-test.describe("mobile header", () => {
+test.describe("mobile header", { tag: "@no-js" }, () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("has a home button and a menu that opens, lists the links, and closes when one is chosen", async ({ page }) => {
@@ -171,7 +172,7 @@ async function menuButton(page: Page) {
 }
 
 for (const width of [320, 360, 375]) {
-  test.describe(`a phone ${width} px wide`, () => {
+  test.describe(`a phone ${width} px wide`, { tag: width === 320 ? "@no-js" : [] }, () => {
     test.use({ viewport: { width, height: 700 } });
     test.afterEach(() => resetSiteSettings());
 

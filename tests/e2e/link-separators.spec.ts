@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { changeSiteSettings, resetSiteSettings } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 // The separators that keep side-by-side links apart in text browsers
 // (text-browser.spec.ts) change nothing a graphic browser or a screen

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { db } from "~/platform/db.server";
 import { rsvps } from "../../db/schema";
 import { createRsvp } from "~/attendance/rsvp.server";
 import { addMemory, addPoem, addUpload, removeAllMemories, removeAllPoems, removeAllUploads } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 // What visitors type can be one long word with no space in it (a name, a
 // pasted link, a file name). It must wrap: no page may scroll sideways on

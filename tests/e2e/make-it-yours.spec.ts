@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { content } from "~/content";
-import { hydrated, logIn } from "./support/admin";
+import { hydrated } from "./support/admin";
 import { changeSiteSettings, resetSiteSettings } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 // A fresh install: visitors are never shown the example contact address, and
 // the admin home lists what still shows the example site, each line a link
@@ -13,27 +14,31 @@ test.afterEach(() => resetSiteSettings());
 
 const checklist = (page: Page) => page.getByRole("region", { name: "Make it yours" });
 
-test("a visitor to a fresh site is not shown the example contact address; the family's own shows once given", async ({ browser }) => {
-  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  try {
-    const page = await visitor.newPage();
-    await page.goto("/");
-    await expect(page.getByRole("contentinfo")).toBeVisible();
-    expect(await page.content()).not.toContain(content.contactEmail);
-    await expect(page.getByRole("contentinfo")).not.toContainText("Questions? Write to the family");
-    await page.goto("/guestbook");
-    expect(await page.content()).not.toContain(content.contactEmail);
+test(
+  "a visitor to a fresh site is not shown the example contact address; the family's own shows once given",
+  { tag: "@no-js" },
+  async ({ browser }) => {
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await visitor.newPage();
+      await page.goto("/");
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      expect(await page.content()).not.toContain(content.contactEmail);
+      await expect(page.getByRole("contentinfo")).not.toContainText("Questions? Write to the family");
+      await page.goto("/guestbook");
+      expect(await page.content()).not.toContain(content.contactEmail);
 
-    await changeSiteSettings({ contactEmail: "hughes.family@example.org" });
-    await page.goto("/");
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: "hughes.family@example.org" })).toBeVisible();
-  } finally {
-    await visitor.close();
-  }
-});
+      await changeSiteSettings({ contactEmail: "hughes.family@example.org" });
+      await page.goto("/");
+      await expect(page.getByRole("contentinfo").getByRole("link", { name: "hughes.family@example.org" })).toBeVisible();
+    } finally {
+      await visitor.close();
+    }
+  },
+);
 
-test("the admin home's checklist leads to each example detail, and each line goes once it is changed", async ({ page }) => {
-  await logIn(page);
+test("the admin home's checklist leads to each example detail, and each line goes once it is changed", async ({ page, login }) => {
+  await login(page);
   const list = checklist(page);
   await expect(list.getByRole("listitem")).toHaveCount(6);
   await list.getByRole("link", { name: "Write their name" }).click();
@@ -69,46 +74,47 @@ test("the admin home's checklist leads to each example detail, and each line goe
   await expect(list.getByRole("link", { name: "Choose the photo at the top of the home page" })).toBeVisible();
 });
 
-test("a new memorial shows visitors no donation card; the family adds it from the checklist and it shows in the spec's words", async ({
-  page,
-  browser,
-}) => {
-  const visitor = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  try {
-    const home = await visitor.newPage();
-    await home.goto("/");
-    await expect(home.getByRole("region", { name: "Memorial Service" })).toBeVisible();
-    await expect(home.getByRole("region", { name: "Make a Donation" })).toHaveCount(0);
-    await expect(home.getByRole("link", { name: /Donate/ })).toHaveCount(0);
-    expect(await home.content()).not.toContain("giving.ucsf.edu");
+test(
+  "a new memorial shows visitors no donation card; the family adds it from the checklist and it shows in the spec's words",
+  { tag: "@no-js" },
+  async ({ page, browser, login }) => {
+    const visitor = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    try {
+      const home = await visitor.newPage();
+      await home.goto("/");
+      await expect(home.getByRole("region", { name: "Memorial Service" })).toBeVisible();
+      await expect(home.getByRole("region", { name: "Make a Donation" })).toHaveCount(0);
+      await expect(home.getByRole("link", { name: /Donate/ })).toHaveCount(0);
+      expect(await home.content()).not.toContain("giving.ucsf.edu");
 
-    // The family follows the line on the admin home to the Site tab's donation card.
-    await logIn(page);
-    await checklist(page)
-      .getByRole("link", { name: /Add a donation card/ })
-      .click();
-    await expect(page).toHaveURL(/\/admin\/site#donation$/);
-    await hydrated(page);
-    const donation = page.getByRole("region", { name: "Donation card" });
-    await expect(donation.getByLabel("Donation link")).toHaveValue("");
-    await donation.getByLabel("Donation link").fill("give.example.org/hughes");
-    await donation.getByRole("button", { name: "Save donation card" }).click();
-    await expect(donation.getByRole("status")).toContainText("Settings Saved");
-    await page.goto("/admin");
-    await expect(checklist(page).getByRole("link", { name: /Add a donation card/ })).toHaveCount(0);
+      // The family follows the line on the admin home to the Site tab's donation card.
+      await login(page);
+      await checklist(page)
+        .getByRole("link", { name: /Add a donation card/ })
+        .click();
+      await expect(page).toHaveURL(/\/admin\/site#donation$/);
+      await hydrated(page);
+      const donation = page.getByRole("region", { name: "Donation card" });
+      await expect(donation.getByLabel("Donation link")).toHaveValue("");
+      await donation.getByLabel("Donation link").fill("give.example.org/hughes");
+      await donation.getByRole("button", { name: "Save donation card" }).click();
+      await expect(donation.getByRole("status")).toContainText("Settings Saved");
+      await page.goto("/admin");
+      await expect(checklist(page).getByRole("link", { name: /Add a donation card/ })).toHaveCount(0);
 
-    await home.goto("/");
-    const card = home.getByRole("region", { name: "Make a Donation" });
-    const button = card.getByRole("link", { name: /Donate to UCSF/ });
-    await expect(button).toHaveAttribute("href", "https://give.example.org/hughes");
-    await expect(button).toHaveAttribute("target", "_blank");
-  } finally {
-    await visitor.close();
-  }
-});
+      await home.goto("/");
+      const card = home.getByRole("region", { name: "Make a Donation" });
+      const button = card.getByRole("link", { name: /Donate to UCSF/ });
+      await expect(button).toHaveAttribute("href", "https://give.example.org/hughes");
+      await expect(button).toHaveAttribute("target", "_blank");
+    } finally {
+      await visitor.close();
+    }
+  },
+);
 
-test("a family that wants no donation card saves it empty, and the line goes while visitors still see none", async ({ page }) => {
-  await logIn(page);
+test("a family that wants no donation card saves it empty, and the line goes while visitors still see none", async ({ page, login }) => {
+  await login(page);
   await page.goto("/admin/site#donation");
   const donation = page.getByRole("region", { name: "Donation card" });
   await donation.getByRole("button", { name: "Save donation card" }).click();

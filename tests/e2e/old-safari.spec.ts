@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import postcss, { type Container } from "postcss";
-import { logIn } from "./support/admin";
 import { addMemory, addPoem, addUpload, removeAllMemories, removeAllPoems, removeAllUploads } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 // Old iPads and iPhones (Safari 12–14) drop what they cannot read: a declaration
 // with a property or value they do not know, a rule whose selector they cannot
@@ -87,27 +87,31 @@ for (const width of [320, 414]) {
   test.describe(`on an old iPhone or iPad (Safari before 15) at ${width} px`, () => {
     test.use({ viewport: { width, height: 740 } });
 
-    test("every public page keeps to the screen, its headings stand out, and the gallery shows its photos and videos", async ({ page }) => {
-      await browseAsOldSafari(page);
-      for (const url of ["/", "/guestbook", "/share", "/gallery", "/poems", `/gallery/${photo}`, `/gallery/${video}`, "/no-such-page"]) {
-        await page.goto(url);
-        await expectReadable(page, url);
-      }
+    test(
+      "every public page keeps to the screen, its headings stand out, and the gallery shows its photos and videos",
+      { tag: "@no-js" },
+      async ({ page }) => {
+        await browseAsOldSafari(page);
+        for (const url of ["/", "/guestbook", "/share", "/gallery", "/poems", `/gallery/${photo}`, `/gallery/${video}`, "/no-such-page"]) {
+          await page.goto(url);
+          await expectReadable(page, url);
+        }
 
-      await page.goto("/gallery");
-      const tiles = page.getByRole("list", { name: "Shared photos and videos" }).getByRole("listitem");
-      await expect(tiles).toHaveCount(2);
-      for (const tile of await tiles.all()) {
-        const box = await tile.boundingBox();
-        expect.soft(box?.height, "a gallery tile has a height").toBeGreaterThan(100);
-        const picture = await tile.locator("img").first().boundingBox();
-        expect.soft(picture?.height, "its picture fills the tile").toBeCloseTo(box?.height ?? 0, 0);
-      }
-    });
+        await page.goto("/gallery");
+        const tiles = page.getByRole("list", { name: "Shared photos and videos" }).getByRole("listitem");
+        await expect(tiles).toHaveCount(2);
+        for (const tile of await tiles.all()) {
+          const box = await tile.boundingBox();
+          expect.soft(box?.height, "a gallery tile has a height").toBeGreaterThan(100);
+          const picture = await tile.locator("img").first().boundingBox();
+          expect.soft(picture?.height, "its picture fills the tile").toBeCloseTo(box?.height ?? 0, 0);
+        }
+      },
+    );
 
-    test("the admin panel keeps to the screen and shows the waiting photo", async ({ page }) => {
+    test("the admin panel keeps to the screen and shows the waiting photo", async ({ page, login }) => {
       await browseAsOldSafari(page);
-      await logIn(page);
+      await login(page);
       for (const url of ["/admin", "/admin/uploads", "/admin/published/uploads", "/admin/site", "/admin/print"]) {
         await page.goto(url);
         await expectReadable(page, url);

@@ -1,11 +1,11 @@
-import { expect, test } from "@playwright/test";
 import { addPoem, removeAllPoems } from "./support/data";
 import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-test.describe("poems page", () => {
+test.describe("poems page", { tag: "@no-js" }, () => {
   test("says so when there are no poems yet", async ({ page }) => {
     removeAllPoems();
     await page.goto("/poems");

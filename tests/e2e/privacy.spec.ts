@@ -1,10 +1,11 @@
 // The family's privacy setting as visitors meet it, with JavaScript on and
 // off: an unlisted memorial kept out of search engines, and a private one
 // that asks for the family's passcode first.
-import { expect, test, type Page } from "@playwright/test";
-import { hydrated, logIn } from "./support/admin";
+import { type Page } from "@playwright/test";
+import { hydrated } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { changeSiteSettings, resetSiteSettings } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 const PASSCODE = "Blue Heron";
 const PERSON = "Margaret Hale";
@@ -22,7 +23,7 @@ async function expectPasscodePage(page: Page) {
   await expect(openButton(page)).toBeVisible();
 }
 
-test.describe("an unlisted memorial", () => {
+test.describe("an unlisted memorial", { tag: "@no-js" }, () => {
   test("asks search engines to stay away on every page, while a shared link still has its preview", async ({ page, request }) => {
     await changeSiteSettings({ visibility: "unlisted" });
     for (const path of ["/", "/guestbook", "/gallery"]) {
@@ -43,7 +44,7 @@ test.describe("an unlisted memorial", () => {
   });
 });
 
-test.describe("a private memorial", () => {
+test.describe("a private memorial", { tag: "@no-js" }, () => {
   test.beforeEach(async () => {
     await changeSiteSettings({ visibility: "private", visitorPasscode: PASSCODE, personName: PERSON });
   });
@@ -94,17 +95,17 @@ test.describe("a private memorial", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Poems & Writings" })).toBeVisible();
   });
 
-  test("the family's administrator, logged in, sees the memorial without the passcode", async ({ page }) => {
+  test("the family's administrator, logged in, sees the memorial without the passcode", async ({ page, login }) => {
     // The login card shows the memorial's name only, like the passcode page.
     await page.goto("/admin/login");
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
-    await logIn(page);
+    await login(page);
     expect((await page.goto("/guestbook"))?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "Guest Book" })).toBeVisible();
   });
 });
 
-test("a page open when the memorial turns private asks for the passcode at the next step", async ({ page }) => {
+test("a page open when the memorial turns private asks for the passcode at the next step", { tag: "@no-js" }, async ({ page }) => {
   await page.goto("/");
   await hydrated(page);
   await changeSiteSettings({ visibility: "private", visitorPasscode: PASSCODE, personName: PERSON });
@@ -116,37 +117,38 @@ test("a page open when the memorial turns private asks for the passcode at the n
   await expect(page.getByRole("heading", { level: 1, name: "Guest Book" })).toBeVisible();
 });
 
-test("the family makes the memorial private in the Site tab, and a visitor's next page asks for the passcode", async ({
-  page,
-  browser,
-}) => {
-  await logIn(page);
-  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Site" }).click();
-  await hydrated(page);
-  const privacy = page.getByRole("region", { name: "Privacy", exact: true });
-  await privacy.getByRole("radio", { name: "Private" }).check();
-  await privacy.getByLabel("Visitors' passcode").fill(PASSCODE);
-  await privacy.getByRole("button", { name: "Save privacy" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Settings Saved");
-
-  const visitor = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
-  try {
-    const guest = await visitor.newPage();
-    expect((await guest.goto("/"))?.status()).toBe(401);
-    await expect(passcodeField(guest)).toBeVisible();
-    await passcodeField(guest).fill(PASSCODE);
-    await openButton(guest).click();
-    await expect(guest.getByRole("heading", { name: "Memorial Service" })).toBeVisible();
-
-    // Public again: the next page opens for everyone.
-    await privacy.getByRole("radio", { name: "Public" }).check();
-    const saved = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/admin/site"));
+test(
+  "the family makes the memorial private in the Site tab, and a visitor's next page asks for the passcode",
+  { tag: "@no-js" },
+  async ({ page, browser, login }) => {
+    await login(page);
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Site" }).click();
+    await hydrated(page);
+    const privacy = page.getByRole("region", { name: "Privacy", exact: true });
+    await privacy.getByRole("radio", { name: "Private" }).check();
+    await privacy.getByLabel("Visitors' passcode").fill(PASSCODE);
     await privacy.getByRole("button", { name: "Save privacy" }).click();
-    await saved;
-    const stranger = await (await browser.newContext()).newPage();
-    expect((await stranger.goto("/poems"))?.status()).toBe(200);
-    await stranger.context().close();
-  } finally {
-    await visitor.close();
-  }
-});
+    await expect(page.getByTestId("toast")).toContainText("Settings Saved");
+
+    const visitor = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+    try {
+      const guest = await visitor.newPage();
+      expect((await guest.goto("/"))?.status()).toBe(401);
+      await expect(passcodeField(guest)).toBeVisible();
+      await passcodeField(guest).fill(PASSCODE);
+      await openButton(guest).click();
+      await expect(guest.getByRole("heading", { name: "Memorial Service" })).toBeVisible();
+
+      // Public again: the next page opens for everyone.
+      await privacy.getByRole("radio", { name: "Public" }).check();
+      const saved = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/admin/site"));
+      await privacy.getByRole("button", { name: "Save privacy" }).click();
+      await saved;
+      const stranger = await (await browser.newContext()).newPage();
+      expect((await stranger.goto("/poems"))?.status()).toBe(200);
+      await stranger.context().close();
+    } finally {
+      await visitor.close();
+    }
+  },
+);

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { adminInvitations } from "../../db/schema";
 import { db } from "~/platform/db.server";
-import { hydrated, logIn } from "./support/admin";
+import { hydrated } from "./support/admin";
 import { changeSiteSettings, resetSiteSettings } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 // The test server answers at http://localhost:<port>: an address only this
 // computer can open. Until the family sets the site's public address, the
@@ -20,8 +21,9 @@ const warning = (page: Page) => page.getByRole("note", { name: "Check the site's
 
 test("the Print tab warns that localhost will not open on guests' phones, and the address set in the Site tab goes on the cards", async ({
   page,
+  login,
 }) => {
-  await logIn(page);
+  await login(page);
   await page.goto("/admin/print");
   await hydrated(page);
   await expect(warning(page)).toContainText("Guests may not be able to open localhost");
@@ -42,8 +44,8 @@ test("the Print tab warns that localhost will not open on guests' phones, and th
   expect(svg.headers()["cache-control"]).toMatch(/^private/);
 });
 
-test("the slideshow's QR corner warns an admin, never a visitor", async ({ page, browser }) => {
-  await logIn(page);
+test("the slideshow's QR corner warns an admin, never a visitor", async ({ page, browser, login }) => {
+  await login(page);
   await page.goto("/slideshow?qr=1");
   await expect(warning(page)).toBeVisible();
   await expect(warning(page)).toContainText("localhost");
@@ -66,8 +68,8 @@ test("the slideshow's QR corner warns an admin, never a visitor", async ({ page,
   await expect(warning(page)).toHaveCount(0);
 });
 
-test("an invitation link on localhost comes with the warning; with a public address set, the link uses it", async ({ page }) => {
-  await logIn(page);
+test("an invitation link on localhost comes with the warning; with a public address set, the link uses it", async ({ page, login }) => {
+  await login(page);
   await page.goto("/admin/site#family-admins");
   await hydrated(page);
   const family = page.getByRole("region", { name: "Family admins" });

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { MemoryFormSchema } from "~/guestbook/memory.schema";
 import { RsvpSchema } from "~/attendance/rsvp.schema";
 import { TOO_MANY_SUBMISSIONS } from "~/platform/submission-limit.server";
 import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
 
 // The server's refusals (too many from one network, storage full) must reach
 // the visitor: in the toast, in the form, with focus on the message. With

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { rsvps } from "../../db/schema";
 import { db } from "~/platform/db.server";
 import { expectNoAxeViolations } from "./support/axe";
 import { changeSiteSettings, resetSiteSettings } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 const rsvpsBy = (email: string) => db.select().from(rsvps).where(eq(rsvps.email, email)).all();
 const uniqueEmail = () => `guest-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -13,7 +14,7 @@ async function open(page: Page) {
   if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
 
-test.describe("attendance form", () => {
+test.describe("attendance form", { tag: "@no-js" }, () => {
   test("a guest says they came and sees the thanks; the answer is stored", async ({ page }) => {
     const email = uniqueEmail();
     await open(page);
@@ -77,7 +78,7 @@ test.describe("attendance form with JavaScript", () => {
   });
 });
 
-test.describe("the attendance page's tense follows the service", () => {
+test.describe("the attendance page's tense follows the service", { tag: "@no-js" }, () => {
   test.afterEach(() => resetSiteSettings());
 
   /** `YYYY-MM-DDTHH:mm` in UTC, `hours` from now. */

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
-import { hydrated, logIn } from "./support/admin";
+import { hydrated } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { changeSiteSettings, resetSiteSettings } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 // The service day: guests add the service to their calendars from the home
 // page until it is over; the family prints cards with QR codes from the
@@ -12,38 +12,42 @@ test.afterEach(() => resetSiteSettings());
 
 const PERSON = "Margaret Ellen Hughes";
 
-test("the service card offers “Add to calendar” until the service is over, and the file names the service", async ({ page }) => {
-  await changeSiteSettings({
-    personName: PERSON,
-    serviceTitle: "Memorial Service",
-    serviceStartsAt: "2099-06-06T11:00",
-    serviceEndsAt: "2099-06-06T13:30",
-    timeZone: "Europe/London",
-  });
-  await page.goto("/#service");
-  const card = page.locator("#service");
-  await expect(card).toContainText("Join us on Saturday, June 6th, 2099");
-  const add = card.getByRole("link", { name: "Add to calendar" });
-  await expect(add).toHaveAttribute("href", "/service.ics");
-  await hydrated(page);
-  const [download] = await Promise.all([page.waitForEvent("download"), add.click()]);
-  expect(download.suggestedFilename()).toBe("memorial-service-for-margaret-ellen-hughes.ics");
-  const ics = await readFile((await download.path())!, "utf8");
-  expect(ics).toContain("SUMMARY:Memorial Service for Margaret Ellen Hughes\r\n");
-  // 11:00 in London in June is British Summer Time: 10:00 UTC.
-  expect(ics).toContain("DTSTART:20990606T100000Z\r\n");
+test(
+  "the service card offers “Add to calendar” until the service is over, and the file names the service",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    await changeSiteSettings({
+      personName: PERSON,
+      serviceTitle: "Memorial Service",
+      serviceStartsAt: "2099-06-06T11:00",
+      serviceEndsAt: "2099-06-06T13:30",
+      timeZone: "Europe/London",
+    });
+    await page.goto("/#service");
+    const card = page.locator("#service");
+    await expect(card).toContainText("Join us on Saturday, June 6th, 2099");
+    const add = card.getByRole("link", { name: "Add to calendar" });
+    await expect(add).toHaveAttribute("href", "/service.ics");
+    await hydrated(page);
+    const [download] = await Promise.all([page.waitForEvent("download"), add.click()]);
+    expect(download.suggestedFilename()).toBe("memorial-service-for-margaret-ellen-hughes.ics");
+    const ics = await readFile((await download.path())!, "utf8");
+    expect(ics).toContain("SUMMARY:Memorial Service for Margaret Ellen Hughes\r\n");
+    // 11:00 in London in June is British Summer Time: 10:00 UTC.
+    expect(ics).toContain("DTSTART:20990606T100000Z\r\n");
 
-  await changeSiteSettings({ serviceStartsAt: "2025-08-31T16:00", serviceEndsAt: "2025-08-31T20:00" });
-  await page.reload();
-  await expect(card).toContainText("The service was held on Sunday, August 31st, 2025");
-  await expect(card.getByRole("link", { name: "View on Map" })).toBeVisible();
-  await expect(card.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
-});
+    await changeSiteSettings({ serviceStartsAt: "2025-08-31T16:00", serviceEndsAt: "2025-08-31T20:00" });
+    await page.reload();
+    await expect(card).toContainText("The service was held on Sunday, August 31st, 2025");
+    await expect(card.getByRole("link", { name: "View on Map" })).toBeVisible();
+    await expect(card.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
+  },
+);
 
-test("the Print tab lays out four cards with the name, the date and working QR codes, ready to print", async ({ page }) => {
+test("the Print tab lays out four cards with the name, the date and working QR codes, ready to print", async ({ page, login }) => {
   const javaScript = test.info().project.use.javaScriptEnabled !== false;
   await changeSiteSettings({ personName: PERSON, serviceStartsAt: "2099-06-06T11:00", serviceEndsAt: "2099-06-06T13:30" });
-  await logIn(page);
+  await login(page);
   await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Print" }).click();
   await expect(page).toHaveURL(/\/admin\/print$/);
   await hydrated(page);

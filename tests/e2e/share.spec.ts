@@ -2,11 +2,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import sharp from "sharp";
 import { content } from "~/content";
 import { expectNoAxeViolations } from "./support/axe";
 import { latestUpload, removeAllUploads } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 const SAMPLE_VIDEO = path.resolve("tests/fixtures/sample.mp4");
 let work: string;
@@ -31,7 +32,7 @@ async function fillWho(page: Page, name = "Cousin Ruth", email = "ruth@example.c
   await page.getByLabel("Email*").fill(email);
 }
 
-test.describe("share page", () => {
+test.describe("share page", { tag: "@no-js" }, () => {
   test("has the heading, the name and email fields, the notes and the privacy note", async ({ page }) => {
     await page.goto("/share");
     await expect(page.getByRole("heading", { level: 1, name: "Share Photos & Videos" })).toBeVisible();
@@ -50,33 +51,35 @@ test.describe("share page", () => {
 });
 
 for (const width of [320, 414]) {
-  test(`at ${width} px the share form's labels look like the guest book's "Name *" and "Email *", and read as the spec's "Name*" and "Email*"`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: 740 });
-    /** The drawn width of a label's words, from the start of its text to the end of its star. */
-    const drawnWidth = (label: string) =>
-      page
-        .locator("label", { hasText: label })
-        .first()
-        .evaluate((element) => {
-          const range = document.createRange();
-          range.selectNodeContents(element);
-          return range.getBoundingClientRect().width;
-        });
-    await page.goto("/guestbook");
-    const guestBook = { name: await drawnWidth("Name *"), email: await drawnWidth("Email *") };
-    await page.goto("/share");
-    // The spec's words, as text and as the inputs' names.
-    await expect(page.getByLabel("Name*", { exact: true })).toBeVisible();
-    await expect(page.getByLabel("Email*", { exact: true })).toHaveAttribute("type", "email");
-    // Drawn with the same gap before the star as the guest book's labels (within a pixel and a half).
-    expect(Math.abs((await drawnWidth("Name*")) - guestBook.name)).toBeLessThanOrEqual(1.5);
-    expect(Math.abs((await drawnWidth("Email*")) - guestBook.email)).toBeLessThanOrEqual(1.5);
-  });
+  test(
+    `at ${width} px the share form's labels look like the guest book's "Name *" and "Email *", and read as the spec's "Name*" and "Email*"`,
+    { tag: "@no-js" },
+    async ({ page }) => {
+      await page.setViewportSize({ width, height: 740 });
+      /** The drawn width of a label's words, from the start of its text to the end of its star. */
+      const drawnWidth = (label: string) =>
+        page
+          .locator("label", { hasText: label })
+          .first()
+          .evaluate((element) => {
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            return range.getBoundingClientRect().width;
+          });
+      await page.goto("/guestbook");
+      const guestBook = { name: await drawnWidth("Name *"), email: await drawnWidth("Email *") };
+      await page.goto("/share");
+      // The spec's words, as text and as the inputs' names.
+      await expect(page.getByLabel("Name*", { exact: true })).toBeVisible();
+      await expect(page.getByLabel("Email*", { exact: true })).toHaveAttribute("type", "email");
+      // Drawn with the same gap before the star as the guest book's labels (within a pixel and a half).
+      expect(Math.abs((await drawnWidth("Name*")) - guestBook.name)).toBeLessThanOrEqual(1.5);
+      expect(Math.abs((await drawnWidth("Email*")) - guestBook.email)).toBeLessThanOrEqual(1.5);
+    },
+  );
 }
 
-test.describe("sharing without JavaScript", () => {
+test.describe("sharing without JavaScript", { tag: "@no-js" }, () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the plain form is what a browser without JavaScript gets");
 
   test("a visitor uploads a photo and a video with the plain form", async ({ page }) => {

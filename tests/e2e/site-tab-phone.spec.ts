@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { hydrated, logIn } from "./support/admin";
+import { type Page } from "@playwright/test";
+import { hydrated } from "./support/admin";
 import { resetSiteSettings } from "./support/data";
+import { expect, test, type LogIn } from "./support/fixtures";
 
 // A family member on a phone, JavaScript on and off (both projects run every
 // test), saves a part of the long Site tab: the answer shows where the eye
@@ -12,18 +13,18 @@ test.afterEach(() => resetSiteSettings());
 
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
-async function openSiteTab(page: Page) {
-  await logIn(page);
+async function openSiteTab(page: Page, login: LogIn) {
+  await login(page);
   await page.goto("/admin/site");
   await hydrated(page);
 }
 
 for (const width of [320, 360, 390]) {
-  test.describe(`at ${width} px`, () => {
+  test.describe(`at ${width} px`, { tag: width === 320 ? "@no-js" : [] }, () => {
     test.use({ viewport: { width, height: 740 } });
 
-    test("a saved section says so inside itself, in view", async ({ page }) => {
-      await openSiteTab(page);
+    test("a saved section says so inside itself, in view", async ({ page, login }) => {
+      await openSiteTab(page, login);
       const service = section(page, "The service");
       await service.getByLabel("Venue").fill("St Mary's Church");
       await service.getByRole("button", { name: "Save the service" }).click();
@@ -34,8 +35,11 @@ for (const width of [320, 360, 390]) {
       await expect(service.getByLabel("Venue")).toHaveValue("St Mary's Church");
     });
 
-    test("a refused save opens at its section, with a summary that links to the field, and no stale confirmation", async ({ page }) => {
-      await openSiteTab(page);
+    test("a refused save opens at its section, with a summary that links to the field, and no stale confirmation", async ({
+      page,
+      login,
+    }) => {
+      await openSiteTab(page, login);
       // A first save that worked …
       const contact = section(page, "Contact and privacy note");
       await contact.getByLabel("Privacy note").fill("Only the family sees your e-mail.");
@@ -54,8 +58,8 @@ for (const width of [320, 360, 390]) {
       await expect(service.getByLabel("End")).toBeInViewport();
     });
 
-    test("the service form fits the phone, its hints match the picker, and a bare donation address is taken", async ({ page }) => {
-      await openSiteTab(page);
+    test("the service form fits the phone, its hints match the picker, and a bare donation address is taken", async ({ page, login }) => {
+      await openSiteTab(page, login);
       const widths = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         client: document.documentElement.clientWidth,
@@ -72,8 +76,8 @@ for (const width of [320, 360, 390]) {
       await expect(donation.getByLabel("Donation link")).toHaveValue("https://giving.example.org/memorial");
     });
 
-    test("a short index at the top leads to each part of the tab", async ({ page }) => {
-      await openSiteTab(page);
+    test("a short index at the top leads to each part of the tab", async ({ page, login }) => {
+      await openSiteTab(page, login);
       const index = page.getByRole("navigation", { name: "Settings on this page" });
       await expect(index).toBeInViewport();
       await index.getByRole("link", { name: "Karen Mode", exact: true }).click();

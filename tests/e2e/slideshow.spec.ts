@@ -1,10 +1,11 @@
 // The reception slideshow on a projector or TV: live with JavaScript (on
 // Playwright's clock, never the wall's), a chain of self-refreshing pages
 // without it.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { hydrated } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { addUpload, moderateUpload, removeAllUploads } from "./support/data";
+import { expect, test } from "./support/fixtures";
 
 test.beforeEach(() => removeAllUploads());
 
@@ -215,7 +216,7 @@ test.describe("when the site's scripts cannot load", () => {
   });
 });
 
-test.describe("without JavaScript", () => {
+test.describe("without JavaScript", { tag: "@no-js" }, () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "this is the page a browser without JavaScript gets");
 
   /** The address the page refreshes itself to, and after how many seconds. */

@@ -7,10 +7,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
 import Database from "better-sqlite3";
 import { startSite, type SiteProcess } from "../../scripts/site-process.mjs";
+import { e2ePort } from "./support/e2e-site";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { expect, test } from "./support/fixtures";
 
 const ADMIN = { username: "keeper", password: "unsubscribe-e2e-password" };
 
@@ -18,10 +20,11 @@ let smtp: TestSmtpServer;
 let site: SiteProcess;
 let dir: string;
 
-test.beforeAll(async () => {
+// eslint-disable-next-line no-empty-pattern -- Playwright reads what a hook needs from this pattern: nothing.
+test.beforeAll(async ({}, workerInfo) => {
   smtp = await startSmtpServer();
   dir = mkdtempSync(path.join(tmpdir(), "memorial-unsubscribe-"));
-  const port = Number(process.env.E2E_PORT ?? 3210) + 1000;
+  const port = e2ePort(workerInfo.parallelIndex) + 1000;
   site = await startSite({
     dir,
     port,
@@ -77,7 +80,7 @@ function isSuppressed(email: string): boolean {
 }
 
 for (const width of [320, 414]) {
-  test(`a visitor stops the e-mails from the link in one, on a ${width} px phone`, async ({ page, request }, info) => {
+  test(`a visitor stops the e-mails from the link in one, on a ${width} px phone`, { tag: "@no-js" }, async ({ page, request }, info) => {
     await page.setViewportSize({ width, height: 800 });
     const { email, mail } = await mailToVisitor(request, `Cousin Ellen ${info.project.name} ${width}`);
     const link = mail.links.find((href) => new URL(href).pathname.startsWith("/unsubscribe/"));
@@ -100,14 +103,21 @@ for (const width of [320, 414]) {
   });
 }
 
-test("an old or unknown unsubscribe link says it has expired and gives the family's address", async ({ page, request }) => {
-  await page.setViewportSize({ width: 375, height: 800 });
-  await adminApi(request);
-  expect((await request.patch(`${site.origin}/api/admin/settings`, { data: { contactEmail: "family@ellen.test" } })).status()).toBe(200);
+test(
+  "an old or unknown unsubscribe link says it has expired and gives the family's address",
+  { tag: "@no-js" },
+  async ({ page, request }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await adminApi(request);
+    expect((await request.patch(`${site.origin}/api/admin/settings`, { data: { contactEmail: "family@ellen.test" } })).status()).toBe(200);
 
-  const answer = await page.goto(`${site.origin}/unsubscribe/${"x".repeat(32)}`);
-  expect(answer?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "This link has expired" })).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: "family@ellen.test" })).toHaveAttribute("href", "mailto:family@ellen.test");
-  await expect(page.getByRole("button", { name: "Stop these e-mails" })).toHaveCount(0);
-});
+    const answer = await page.goto(`${site.origin}/unsubscribe/${"x".repeat(32)}`);
+    expect(answer?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "This link has expired" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "family@ellen.test" })).toHaveAttribute(
+      "href",
+      "mailto:family@ellen.test",
+    );
+    await expect(page.getByRole("button", { name: "Stop these e-mails" })).toHaveCount(0);
+  },
+);
