@@ -4,7 +4,7 @@ import type { KnipConfig } from "knip";
 // entry points from their configs: Remix (remix.config.js, app/root.tsx, app/entry.client.tsx,
 // app/entry.server.tsx, app/routes/**), Vitest (the test files and tests/support/setup.ts),
 // Playwright (tests/e2e/**), Drizzle (drizzle.config.ts, db/schema.ts), ESLint and Prettier;
-// the scripts of package.json name server/index.mjs and some of scripts/ and bench/.
+// the scripts of package.json name some of scripts/ and bench/.
 // Test files are entries, so the helpers in tests/**/support are checked like the app.
 // db/migrations holds SQL, which knip does not read.
 const config: KnipConfig = {
@@ -12,6 +12,9 @@ const config: KnipConfig = {
     // Run by hand, by package.json's scripts or by bench/index.mjs, which starts each bench by its path.
     "scripts/*.mjs",
     "bench/*.mjs",
+    // The server: started by npm start and npm run dev (through a shell knip does not follow), the
+    // Dockerfile, and scripts/site-process.mjs for the tests.
+    "server/index.mjs",
     // Started by the server as a child process to make a memory book (app/keepsakes/book/memory-book.server.ts).
     "server/memory-book-process.mjs",
   ],

@@ -23,6 +23,7 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/support/build-first.ts",
   // Files are shared out between the workers; the tests of one file run one
   // at a time, on that worker's database, so empty states are real.
   workers: WORKERS,
