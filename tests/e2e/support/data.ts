@@ -1,5 +1,7 @@
 // Test data goes in through the app's own model code, on the same SQLite
-// file the server under test uses (see playwright.config.ts).
+// file the server under test uses (see playwright.config.ts; in vitest, the
+// test file's own database, which tests/integration/text-browser.test.ts
+// starts its server on).
 import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";

@@ -1,8 +1,9 @@
 // The site in a text browser: Debian's lynx reads the home page, and signs the
 // guest book through the real form by replaying keystrokes from a file
 // (`lynx -cmd_script`), the way a visitor with a screen reader on a terminal,
-// or on a very old machine, would. No Chromium: only Playwright's web server
-// and the app's own model code (support/data.ts) to check what was stored.
+// or on a very old machine, would. No Chromium: the production server on this
+// test file's database, and the app's own model code (tests/e2e/support/data.ts)
+// to seed it and check what was stored.
 //
 // The site's cookies (the one-time "Memory Submitted" confirmation among them)
 // are `Secure` in production, as the live site is only served over HTTPS.
@@ -17,12 +18,13 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upsertAdmin } from "~/admins/admin.server";
 import { content } from "~/content";
-import { ADMIN } from "./support/admin";
-import { addUpload, changeSiteSettings, latestMemory, removeAllUploads, resetSiteSettings } from "./support/data";
+import { addUpload, changeSiteSettings, latestMemory, removeAllUploads, resetSiteSettings } from "../e2e/support/data";
+import { requireBuild, startSite, type Site } from "../support/site-process";
 
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "runs once, in the no-JS project");
+const ADMIN = { username: "admin", password: "lynx-admin-password" };
 
 const LYNX_TIMEOUT_MS = 30_000;
 const CONFIRMATION_TITLE = "Memory Submitted";
@@ -32,8 +34,11 @@ let work: string;
 let certFile: string;
 let keyFile: string;
 let lynxCfg: string;
+let site: Site;
+let baseURL: string;
 
-test.beforeAll(async () => {
+beforeAll(async () => {
+  requireBuild();
   work = await mkdtemp(path.join(tmpdir(), "memorial-text-browser-"));
   certFile = path.join(work, "localhost-cert.pem");
   keyFile = path.join(work, "localhost-key.pem");
@@ -60,9 +65,20 @@ test.beforeAll(async () => {
       "",
     ].join("\n"),
   );
-});
+  // The admin exists before the server starts (the server would otherwise create it just after it starts listening).
+  await upsertAdmin(ADMIN.username, ADMIN.password);
+  // The server shares this process's database and storage (tests/support/setup.ts), so the model code seeds what it shows.
+  site = await startSite(path.dirname(process.env.DATABASE_PATH!), {
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    COMPLETION_WAIT_MS: "120000",
+    FLY_APP_NAME: "memorial-lynx",
+  });
+  baseURL = site.origin;
+}, 90_000);
 
-test.afterAll(async () => {
+afterAll(async () => {
+  await site?.stop();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
@@ -226,8 +242,8 @@ function fieldNumber(page: string, pattern: RegExp, what: string): number {
   return Number(match[1]);
 }
 
-test.describe("the site in a text browser (lynx)", () => {
-  test("lynx -dump of the home page shows the memorial service details", async ({ baseURL }) => {
+describe("the site in a text browser (lynx)", () => {
+  it("lynx -dump of the home page shows the memorial service details", async () => {
     const page = await dump(`${baseURL}/`, ["-nolist"]);
     const service = page.indexOf("Memorial Service");
     expect(service, `no "Memorial Service" section in:\n${page}`).toBeGreaterThanOrEqual(0);
@@ -242,7 +258,7 @@ test.describe("the site in a text browser (lynx)", () => {
     }
   });
 
-  test("lynx shows the header's links once, not a second time for the phone menu", async ({ baseURL }) => {
+  it("lynx shows the header's links once, not a second time for the phone menu", async () => {
     for (const path of ["/", "/poems"]) {
       const page = await dump(`${baseURL}${path}`, ["-nolist"]);
       for (const label of ["Service Details", "Share Memories"]) {
@@ -252,7 +268,7 @@ test.describe("the site in a text browser (lynx)", () => {
     }
   });
 
-  test("lynx shows no audio fallback sentence in the footer, and names each gallery tile", async ({ baseURL }) => {
+  it("lynx shows no audio fallback sentence in the footer, and names each gallery tile", async () => {
     removeAllUploads();
     await addUpload({ status: "APPROVED", name: "picnic-by-the-lake.jpg", sender: "Peter Hall" });
     await addUpload({ status: "APPROVED", type: "VIDEO", name: "birthday-song.mp4", sender: "Ben Ortiz" });
@@ -264,7 +280,7 @@ test.describe("the site in a text browser (lynx)", () => {
     expect(gallery).not.toContain("picnic-by-the-lake");
   });
 
-  test("lynx shows links that sit side by side apart, never run together", async ({ baseURL }) => {
+  it("lynx shows links that sit side by side apart, never run together", async () => {
     try {
       // Before the service, its card has three links in a row: the calendar, the map and the RSVP.
       await changeSiteSettings({ serviceStartsAt: "2099-06-06T11:00", serviceEndsAt: "2099-06-06T13:00" });
@@ -284,210 +300,213 @@ test.describe("the site in a text browser (lynx)", () => {
     }
   });
 
-  test("a visitor signs the guest book through the form in lynx and sees the confirmation; the memory waits for review", async ({
-    baseURL,
-  }) => {
-    test.setTimeout(90_000);
-    const proxy = await startTlsProxy(new URL(baseURL!));
-    try {
-      const url = `${proxy.origin}/guestbook`;
-      const suffix = Math.random().toString(36).slice(2, 8);
-      const name = `Lynx ${suffix}`;
-      const email = `lynx-${suffix}@example.com`;
-      const message = `Typed in lynx ${suffix}, we remember the songs.`;
+  it(
+    "a visitor signs the guest book through the form in lynx and sees the confirmation; the memory waits for review",
+    { timeout: 90_000 },
+    async () => {
+      const proxy = await startTlsProxy(new URL(baseURL));
+      try {
+        const url = `${proxy.origin}/guestbook`;
+        const suffix = Math.random().toString(36).slice(2, 8);
+        const name = `Lynx ${suffix}`;
+        const email = `lynx-${suffix}@example.com`;
+        const message = `Typed in lynx ${suffix}, we remember the songs.`;
 
-      // Where the fields are: the same numbers lynx shows when browsing.
-      const form = await dump(url, ["-number_fields", "-nolist"]);
-      const fields = {
-        name: fieldNumber(form, /Name \* \[(\d+)\]_/, "Name field"),
-        email: fieldNumber(form, /Email \* \[(\d+)\]_/, "Email field"),
-        message: fieldNumber(form, /Your Memory \*\s*\n\s*\[(\d+)\]_/, "Your Memory field"),
-        submit: fieldNumber(form, /\(\[(\d+)\]BUTTON\) Submit Memory/, "Submit Memory button"),
-      };
+        // Where the fields are: the same numbers lynx shows when browsing.
+        const form = await dump(url, ["-number_fields", "-nolist"]);
+        const fields = {
+          name: fieldNumber(form, /Name \* \[(\d+)\]_/, "Name field"),
+          email: fieldNumber(form, /Email \* \[(\d+)\]_/, "Email field"),
+          message: fieldNumber(form, /Your Memory \*\s*\n\s*\[(\d+)\]_/, "Your Memory field"),
+          submit: fieldNumber(form, /\(\[(\d+)\]BUTTON\) Submit Memory/, "Submit Memory button"),
+        };
 
-      const filled = path.join(work, "filled.txt");
-      const answered = path.join(work, "answered.txt");
-      const script = [
-        "# Sign the guest book: go to a field, Enter to start typing, Enter to stop.",
-        ...goTo(fields.name),
-        "key ^J",
-        ...typeText(name),
-        "key ^J",
-        ...goTo(fields.email),
-        "key ^J",
-        ...typeText(email),
-        "key ^J",
-        ...goTo(fields.message),
-        "key ^J",
-        ...typeText(message),
-        // In a text area Enter starts the next line; Tab leaves the area.
-        "key <tab>",
-        "# The filled-in form, as lynx shows it.",
-        ...saveTo(filled),
-        ...goTo(fields.submit),
-        "key ^J",
-        "# The page that came back.",
-        ...saveTo(answered),
-        "exit",
-        "",
-      ].join("\n");
-      const scriptFile = path.join(work, "sign-guestbook.lynx");
-      await writeFile(scriptFile, script);
+        const filled = path.join(work, "filled.txt");
+        const answered = path.join(work, "answered.txt");
+        const script = [
+          "# Sign the guest book: go to a field, Enter to start typing, Enter to stop.",
+          ...goTo(fields.name),
+          "key ^J",
+          ...typeText(name),
+          "key ^J",
+          ...goTo(fields.email),
+          "key ^J",
+          ...typeText(email),
+          "key ^J",
+          ...goTo(fields.message),
+          "key ^J",
+          ...typeText(message),
+          // In a text area Enter starts the next line; Tab leaves the area.
+          "key <tab>",
+          "# The filled-in form, as lynx shows it.",
+          ...saveTo(filled),
+          ...goTo(fields.submit),
+          "key ^J",
+          "# The page that came back.",
+          ...saveTo(answered),
+          "exit",
+          "",
+        ].join("\n");
+        const scriptFile = path.join(work, "sign-guestbook.lynx");
+        await writeFile(scriptFile, script);
 
-      const run = await lynx([`-cmd_script=${scriptFile}`, "-number_fields", url]);
-      expect(run, `lynx failed: ${run.stderr}`).toMatchObject({ code: 0, signal: null });
+        const run = await lynx([`-cmd_script=${scriptFile}`, "-number_fields", url]);
+        expect(run, `lynx failed: ${run.stderr}`).toMatchObject({ code: 0, signal: null });
 
-      // The spam trap, hidden from people by CSS, is not drawn for a text browser at all.
-      expect(form).not.toContain("Leave this field empty");
+        // The spam trap, hidden from people by CSS, is not drawn for a text browser at all.
+        expect(form).not.toContain("Leave this field empty");
 
-      // Before sending: what was typed is in the form.
-      const before = await readFile(filled, "utf8").catch(() => {
-        throw new Error(`lynx did not save the filled-in form; its screen was:\n${screenText(run.stdout)}`);
-      });
-      expect(shownIn(before, fields.name)).toBe(name);
-      // Lynx shows as much of a value as fits the field's width.
-      expect(email.startsWith(shownIn(before, fields.email))).toBe(true);
-      expect(shownIn(before, fields.email)).toMatch(/^lynx-/);
-      expect(shownIn(before, fields.message)).toBe(message);
+        // Before sending: what was typed is in the form.
+        const before = await readFile(filled, "utf8").catch(() => {
+          throw new Error(`lynx did not save the filled-in form; its screen was:\n${screenText(run.stdout)}`);
+        });
+        expect(shownIn(before, fields.name)).toBe(name);
+        // Lynx shows as much of a value as fits the field's width.
+        expect(email.startsWith(shownIn(before, fields.email))).toBe(true);
+        expect(shownIn(before, fields.email)).toMatch(/^lynx-/);
+        expect(shownIn(before, fields.message)).toBe(message);
 
-      // The answer: the confirmation, and an empty form for the next person.
-      const after = await readFile(answered, "utf8").catch(() => {
-        throw new Error(`lynx did not save the page it got back; its screen was:\n${screenText(run.stdout)}`);
-      });
-      expect(flat(after)).toContain(CONFIRMATION_TITLE);
-      expect(flat(after)).toContain(CONFIRMATION_TEXT);
-      expect(shownIn(after, fieldNumber(after, /Name \* \[(\d+)\]/, "Name field"))).toBe("");
-      expect(after).not.toContain(message);
+        // The answer: the confirmation, and an empty form for the next person.
+        const after = await readFile(answered, "utf8").catch(() => {
+          throw new Error(`lynx did not save the page it got back; its screen was:\n${screenText(run.stdout)}`);
+        });
+        expect(flat(after)).toContain(CONFIRMATION_TITLE);
+        expect(flat(after)).toContain(CONFIRMATION_TEXT);
+        expect(shownIn(after, fieldNumber(after, /Name \* \[(\d+)\]/, "Name field"))).toBe("");
+        expect(after).not.toContain(message);
 
-      expect(latestMemory()).toMatchObject({
-        name,
-        email,
-        phone: null,
-        message,
-        canDisplay: true,
-        status: "PENDING",
-      });
-    } finally {
-      await proxy.close();
-    }
-  });
+        expect(latestMemory()).toMatchObject({
+          name,
+          email,
+          phone: null,
+          message,
+          canDisplay: true,
+          status: "PENDING",
+        });
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
 
-  test("a visitor to a private memorial gives the passcode in lynx, is told when it is wrong, then reads the service details", async ({
-    baseURL,
-  }) => {
-    test.setTimeout(90_000);
-    await changeSiteSettings({ visibility: "private", visitorPasscode: "Blue Heron", personName: "Margaret Hale" });
-    const proxy = await startTlsProxy(new URL(baseURL!));
-    try {
-      const url = `${proxy.origin}/`;
-      // The home page asked for is the passcode page (lynx is sent to it rather than shown a 401).
-      const form = await dump(url, ["-number_fields", "-nolist"]);
-      expect(flat(form)).toContain("In Loving Memory of Margaret Hale");
-      expect(flat(form)).toContain("Please enter the passcode they gave you to come in.");
-      expect(form).not.toContain("Memorial Service");
-      const fields = {
-        passcode: fieldNumber(form, /Capital letters do not matter\.\s*\n\s*\[(\d+)\]_/, "Passcode field"),
-        submit: fieldNumber(form, /\(\[(\d+)\]BUTTON\) Open the memorial/, "Open the memorial button"),
-      };
+  it(
+    "a visitor to a private memorial gives the passcode in lynx, is told when it is wrong, then reads the service details",
+    { timeout: 90_000 },
+    async () => {
+      await changeSiteSettings({ visibility: "private", visitorPasscode: "Blue Heron", personName: "Margaret Hale" });
+      const proxy = await startTlsProxy(new URL(baseURL));
+      try {
+        const url = `${proxy.origin}/`;
+        // The home page asked for is the passcode page (lynx is sent to it rather than shown a 401).
+        const form = await dump(url, ["-number_fields", "-nolist"]);
+        expect(flat(form)).toContain("In Loving Memory of Margaret Hale");
+        expect(flat(form)).toContain("Please enter the passcode they gave you to come in.");
+        expect(form).not.toContain("Memorial Service");
+        const fields = {
+          passcode: fieldNumber(form, /Capital letters do not matter\.\s*\n\s*\[(\d+)\]_/, "Passcode field"),
+          submit: fieldNumber(form, /\(\[(\d+)\]BUTTON\) Open the memorial/, "Open the memorial button"),
+        };
 
-      const refused = path.join(work, "refused.txt");
-      const answered = path.join(work, "opened.txt");
-      const script = [
-        "# A wrong passcode first, then the right one in other capitals.",
-        ...goTo(fields.passcode),
-        "key ^J",
-        ...typeText("grey heron"),
-        "key ^J",
-        ...goTo(fields.submit),
-        "key ^J",
-        ...saveTo(refused),
-        ...goTo(fields.passcode),
-        "key ^J",
-        ...typeText("blue HERON"),
-        "key ^J",
-        ...goTo(fields.submit),
-        "key ^J",
-        ...saveTo(answered),
-        "exit",
-        "",
-      ].join("\n");
-      const scriptFile = path.join(work, "give-passcode.lynx");
-      await writeFile(scriptFile, script);
-      const run = await lynx([`-cmd_script=${scriptFile}`, "-number_fields", url]);
-      expect(run, `lynx failed: ${run.stderr}`).toMatchObject({ code: 0, signal: null });
+        const refused = path.join(work, "refused.txt");
+        const answered = path.join(work, "opened.txt");
+        const script = [
+          "# A wrong passcode first, then the right one in other capitals.",
+          ...goTo(fields.passcode),
+          "key ^J",
+          ...typeText("grey heron"),
+          "key ^J",
+          ...goTo(fields.submit),
+          "key ^J",
+          ...saveTo(refused),
+          ...goTo(fields.passcode),
+          "key ^J",
+          ...typeText("blue HERON"),
+          "key ^J",
+          ...goTo(fields.submit),
+          "key ^J",
+          ...saveTo(answered),
+          "exit",
+          "",
+        ].join("\n");
+        const scriptFile = path.join(work, "give-passcode.lynx");
+        await writeFile(scriptFile, script);
+        const run = await lynx([`-cmd_script=${scriptFile}`, "-number_fields", url]);
+        expect(run, `lynx failed: ${run.stderr}`).toMatchObject({ code: 0, signal: null });
 
-      const wrong = await readFile(refused, "utf8").catch(() => {
-        throw new Error(`lynx did not save the refused form; its screen was:\n${screenText(run.stdout)}`);
-      });
-      expect(flat(wrong)).toContain("That passcode is not right. Please check it with the family and try again.");
-      const opened = await readFile(answered, "utf8").catch(() => {
-        throw new Error(`lynx did not save the page it got back; its screen was:\n${screenText(run.stdout)}`);
-      });
-      const section = flat(opened.slice(opened.indexOf("Memorial Service")));
-      expect(section).toContain(flat(content.venueName));
-      expect(section).toContain(flat(content.venueAddress));
-    } finally {
-      await proxy.close();
-      resetSiteSettings();
-    }
-  });
+        const wrong = await readFile(refused, "utf8").catch(() => {
+          throw new Error(`lynx did not save the refused form; its screen was:\n${screenText(run.stdout)}`);
+        });
+        expect(flat(wrong)).toContain("That passcode is not right. Please check it with the family and try again.");
+        const opened = await readFile(answered, "utf8").catch(() => {
+          throw new Error(`lynx did not save the page it got back; its screen was:\n${screenText(run.stdout)}`);
+        });
+        const section = flat(opened.slice(opened.indexOf("Memorial Service")));
+        expect(section).toContain(flat(content.venueName));
+        expect(section).toContain(flat(content.venueAddress));
+      } finally {
+        await proxy.close();
+        resetSiteSettings();
+      }
+    },
+  );
 
-  test("the family logs in with lynx: a wrong password shows the login form again with its message, the right one opens the panel", async ({
-    baseURL,
-  }) => {
-    test.setTimeout(90_000);
-    const proxy = await startTlsProxy(new URL(baseURL!));
-    try {
-      const url = `${proxy.origin}/admin/login`;
-      const form = await dump(url, ["-number_fields", "-nolist"]);
-      const fields = {
-        username: fieldNumber(form, /Username \[(\d+)\]_/, "Username field"),
-        password: fieldNumber(form, /Password \[(\d+)\]_/, "Password field"),
-        submit: fieldNumber(form, /\(\[(\d+)\]BUTTON\) Login/, "Login button"),
-      };
-      const refused = path.join(work, "login-refused.txt");
-      const answered = path.join(work, "login-answered.txt");
-      const logIn = (password: string, saveAs: string) => [
-        ...goTo(fields.username),
-        "key ^J",
-        // A field shown again keeps what was typed: emptied first (Ctrl-U).
-        "key ^U",
-        ...typeText(ADMIN.username),
-        "key ^J",
-        ...goTo(fields.password),
-        "key ^J",
-        "key ^U",
-        ...typeText(password),
-        "key ^J",
-        ...goTo(fields.submit),
-        "key ^J",
-        ...saveTo(saveAs),
-      ];
-      const script = [
-        "# A wrong password first, then the right one.",
-        ...logIn("not-the-password", refused),
-        ...logIn(ADMIN.password, answered),
-        "exit",
-        "",
-      ].join("\n");
-      const scriptFile = path.join(work, "log-in.lynx");
-      await writeFile(scriptFile, script);
-      const run = await lynx([`-cmd_script=${scriptFile}`, "-number_fields", url]);
-      expect(run, `lynx failed: ${run.stderr}`).toMatchObject({ code: 0, signal: null });
+  it(
+    "the family logs in with lynx: a wrong password shows the login form again with its message, the right one opens the panel",
+    { timeout: 90_000 },
+    async () => {
+      const proxy = await startTlsProxy(new URL(baseURL));
+      try {
+        const url = `${proxy.origin}/admin/login`;
+        const form = await dump(url, ["-number_fields", "-nolist"]);
+        const fields = {
+          username: fieldNumber(form, /Username \[(\d+)\]_/, "Username field"),
+          password: fieldNumber(form, /Password \[(\d+)\]_/, "Password field"),
+          submit: fieldNumber(form, /\(\[(\d+)\]BUTTON\) Login/, "Login button"),
+        };
+        const refused = path.join(work, "login-refused.txt");
+        const answered = path.join(work, "login-answered.txt");
+        const logIn = (password: string, saveAs: string) => [
+          ...goTo(fields.username),
+          "key ^J",
+          // A field shown again keeps what was typed: emptied first (Ctrl-U).
+          "key ^U",
+          ...typeText(ADMIN.username),
+          "key ^J",
+          ...goTo(fields.password),
+          "key ^J",
+          "key ^U",
+          ...typeText(password),
+          "key ^J",
+          ...goTo(fields.submit),
+          "key ^J",
+          ...saveTo(saveAs),
+        ];
+        const script = [
+          "# A wrong password first, then the right one.",
+          ...logIn("not-the-password", refused),
+          ...logIn(ADMIN.password, answered),
+          "exit",
+          "",
+        ].join("\n");
+        const scriptFile = path.join(work, "log-in.lynx");
+        await writeFile(scriptFile, script);
+        const run = await lynx([`-cmd_script=${scriptFile}`, "-number_fields", url]);
+        expect(run, `lynx failed: ${run.stderr}`).toMatchObject({ code: 0, signal: null });
 
-      const wrong = await readFile(refused, "utf8").catch(() => {
-        throw new Error(`lynx did not save the refused login; its screen was:\n${screenText(run.stdout)}`);
-      });
-      expect(flat(wrong)).toContain("Login Failed");
-      expect(flat(wrong)).toContain("Invalid username or password.");
-      expect(flat(wrong)).toMatch(/Password \[\d+\]_/);
-      const panel = await readFile(answered, "utf8").catch(() => {
-        throw new Error(`lynx did not save the page it got back; its screen was:\n${screenText(run.stdout)}`);
-      });
-      expect(flat(panel)).toContain("Admin Panel");
-      expect(flat(panel)).toMatch(/Pending Memories \(\d+\)/);
-    } finally {
-      await proxy.close();
-    }
-  });
+        const wrong = await readFile(refused, "utf8").catch(() => {
+          throw new Error(`lynx did not save the refused login; its screen was:\n${screenText(run.stdout)}`);
+        });
+        expect(flat(wrong)).toContain("Login Failed");
+        expect(flat(wrong)).toContain("Invalid username or password.");
+        expect(flat(wrong)).toMatch(/Password \[\d+\]_/);
+        const panel = await readFile(answered, "utf8").catch(() => {
+          throw new Error(`lynx did not save the page it got back; its screen was:\n${screenText(run.stdout)}`);
+        });
+        expect(flat(panel)).toContain("Admin Panel");
+        expect(flat(panel)).toMatch(/Pending Memories \(\d+\)/);
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
 });
