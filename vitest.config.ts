@@ -10,6 +10,7 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     setupFiles: ["tests/support/setup.ts"],
+    globalSetup: ["tests/support/global-setup.ts"],
     environment: "node",
     // Media tests run ffmpeg and sharp for real: generous limits, so a busy machine is slower, not failing.
     testTimeout: 60_000,
