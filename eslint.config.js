@@ -33,6 +33,11 @@ const serverModules = refuse(
   "\\.server(\\.[jt]sx?)?$",
   "Components run in the browser: take types from a domain's *.schema.ts, never a .server module.",
 );
+// no-restricted-imports reads static imports and re-exports only; a dynamic import() is matched by its syntax.
+const dynamicServerImport = {
+  selector: "ImportExpression[source.value=/\\.server(\\.[jt]sx?)?$/]",
+  message: serverModules.message,
+};
 const onlyPlatform = refuse(
   "^~/(?!platform/|utils/)|^\\.\\./(?!\\.\\./db/)",
   "app/platform is the floor (config, db, HTTP, limits): it imports no domain, only itself, app/utils and db/.",
@@ -127,7 +132,10 @@ export default tseslint.config(
   },
   {
     files: ["app/components/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [serverModules, appServer, nodeServer] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [serverModules, appServer, nodeServer] }],
+      "no-restricted-syntax": ["error", dynamicServerImport],
+    },
   },
   {
     files: ["app/routes/**"],

@@ -1,6 +1,7 @@
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { copyTemplateDatabase } from "./scripts/template-database.mjs";
 import { E2E_DIR, E2E_SESSION_SECRET, e2eSiteDir } from "./tests/e2e/support/e2e-site";
 
 // Each worker tests its own production server on its own database (the `site`
@@ -14,6 +15,9 @@ const workerIndex = process.env.TEST_PARALLEL_INDEX;
 if (workerIndex === undefined) rmSync(E2E_DIR, { recursive: true, force: true });
 const dir = workerIndex === undefined ? path.join(E2E_DIR, "runner") : e2eSiteDir(Number(workerIndex));
 process.env.DATABASE_PATH = path.join(dir, "memorial.db");
+// From the migrated template, before a spec's imports open it (a worker that
+// replaces a failed one carries on with the database as it was).
+if (!existsSync(process.env.DATABASE_PATH)) copyTemplateDatabase(process.env.DATABASE_PATH);
 process.env.STORAGE_DIR = path.join(dir, "uploads");
 // The `login` fixture makes sessions with the server's own session code, signed as the server signs them.
 process.env.SESSION_SECRET = E2E_SESSION_SECRET;

@@ -1,7 +1,7 @@
 // Bytes each public page sends, gzipped: the HTML document plus every
 // stylesheet, script and module preload it references; then each page's
 // JavaScript against the 100 KB budget (scripts/first-load-js.mjs,
-// tests/unit/page-weight.test.ts holds it).
+// tests/integration/page-weight.test.ts holds it).
 // Usage: npm run build && BENCH_PORT=3390 node bench/page-weight.mjs [/ /poems …]
 import { gzipSync } from "node:zlib";
 import { JS_BUDGET_BYTES } from "../scripts/first-load-js.mjs";

@@ -3,7 +3,7 @@
 // imports, the manifest itself, and every route module of the page's route
 // chain (root first) with its imports. It is what the document's
 // modulepreloads and its inline `import` name (bench/page-weight.mjs counts
-// the same files from the HTML). Used by tests/unit/page-weight.test.ts and
+// the same files from the HTML). Used by tests/integration/page-weight.test.ts and
 // bench/page-weight.mjs.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";

@@ -3,9 +3,11 @@
 // process on a database and storage folder of its own: one way to start it
 // for the integration tests, the benches and the scripts.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
+import { copyTemplateDatabase } from "./template-database.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 const START_TIMEOUT_MS = 30_000;
@@ -72,15 +74,21 @@ export function siteEnv(dir, env = {}) {
  * database and storage, with `env` on top of the defaults. With
  * `startScript`, through scripts/litestream-start.sh as the container and
  * `npm start` run it: the process is Litestream, the server its child, when
- * `env` names a replica.
- * @param {{ dir: string; env?: Record<string, string>; nodeArgs?: string[]; capture?: boolean; startScript?: boolean }} options
+ * `env` names a replica. With `fromTemplate`, a folder without a database yet
+ * gets a copy of the migrated template (scripts/template-database.mjs) instead
+ * of the server migrating a new one; without it the server starts as on a new
+ * machine (a first start's migrations, a restore from the replica).
+ * @param {{ dir: string; env?: Record<string, string>; nodeArgs?: string[]; capture?: boolean; startScript?: boolean; fromTemplate?: boolean }} options
  */
-export function spawnSite({ dir, env = {}, nodeArgs = [], capture = true, startScript = false }) {
+export function spawnSite({ dir, env = {}, nodeArgs = [], capture = true, startScript = false, fromTemplate = false }) {
   const server = [process.execPath, ...nodeArgs, "server/index.mjs"];
   const [command = "", ...args] = startScript ? [path.join(ROOT, "scripts/litestream-start.sh"), ...server] : server;
+  const environment = siteEnv(dir, env);
+  const database = path.resolve(ROOT, environment.DATABASE_PATH ?? "");
+  if (fromTemplate && !existsSync(database)) copyTemplateDatabase(database);
   return spawn(command, args, {
     cwd: ROOT,
-    env: siteEnv(dir, env),
+    env: environment,
     stdio: ["ignore", capture ? "pipe" : "ignore", capture ? "pipe" : "inherit"],
   });
 }
@@ -88,8 +96,8 @@ export function spawnSite({ dir, env = {}, nodeArgs = [], capture = true, startS
 /**
  * Starts the server and waits until /healthz answers 200 (for up to
  * `startTimeoutMs`, 30 s unless given). Without a `port`, one is chosen and,
- * if it was taken meanwhile, another.
- * @param {{ dir: string; port?: number; env?: Record<string, string>; nodeArgs?: string[]; capture?: boolean; startScript?: boolean; startTimeoutMs?: number }} options
+ * if it was taken meanwhile, another. `fromTemplate`: as for spawnSite.
+ * @param {{ dir: string; port?: number; env?: Record<string, string>; nodeArgs?: string[]; capture?: boolean; startScript?: boolean; startTimeoutMs?: number; fromTemplate?: boolean }} options
  * @returns {Promise<SiteProcess>}
  */
 export async function startSite({
@@ -100,10 +108,11 @@ export async function startSite({
   capture = true,
   startScript = false,
   startTimeoutMs = START_TIMEOUT_MS,
+  fromTemplate = false,
 }) {
   for (let attempt = 1; ; attempt++) {
     const port = fixedPort ?? (await freePort());
-    const child = spawnSite({ dir, env: { PORT: String(port), ...env }, nodeArgs, capture, startScript });
+    const child = spawnSite({ dir, env: { PORT: String(port), ...env }, nodeArgs, capture, startScript, fromTemplate });
     let output = "";
     /** @param {Buffer} chunk */
     const keep = (chunk) => {

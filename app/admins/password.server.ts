@@ -1,9 +1,32 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { config, type Config } from "~/platform/config.server";
 import { Refusal } from "~/platform/refusal.server";
 
-// scrypt with N = 2^15, r = 8, p = 1 (about 32 MiB and ~100 ms per check):
-// slow for someone guessing, quick enough for one family's administrator.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * scrypt with N = 2^15, r = 8, p = 1 (about 32 MiB and ~100 ms per check):
+ * slow for someone guessing, quick enough for one family's administrator.
+ */
+const PRODUCTION_SCRYPT: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
+
+/**
+ * Under NODE_ENV=test (vitest), new hashes cost 32 times less (1 MiB each), so
+ * the tests' many logins do not each wait for a production hash. A hash keeps
+ * the parameters it was made with and is checked with them, so this changes
+ * no production hash, nor what checking one costs.
+ */
+const TEST_SCRYPT: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
+
+/** The parameters new hashes are made with when NODE_ENV is `nodeEnv`. */
+export function scryptParamsFor(nodeEnv: Config["NODE_ENV"]): ScryptParams {
+  return nodeEnv === "test" ? TEST_SCRYPT : PRODUCTION_SCRYPT;
+}
+
 const KEY_LENGTH = 64;
 
 /**
@@ -68,13 +91,7 @@ function releaseHashSlot() {
  * queue; setting a password (the admin command, the configured admin at
  * start) waits as long as it takes.
  */
-async function derive(
-  password: string,
-  salt: Buffer,
-  params: { N: number; r: number; p: number },
-  use: "check" | "set",
-  mayWaitLong = use === "set",
-) {
+async function derive(password: string, salt: Buffer, params: ScryptParams, use: "check" | "set", mayWaitLong = use === "set") {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
   await takeHashSlot(mayWaitLong);
   hashActivity.started++;
@@ -90,11 +107,15 @@ async function derive(
   }
 }
 
-/** "scrypt$N$r$p$salt$hash": everything needed to check the password later, and nothing to recover it. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * "scrypt$N$r$p$salt$hash": everything needed to check the password later,
+ * and nothing to recover it. `params`: the production cost, or the tests'
+ * (scryptParamsFor).
+ */
+export async function hashPassword(password: string, params = scryptParamsFor(config.NODE_ENV)): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS, "set");
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const key = await derive(password, salt, params, "set");
+  return ["scrypt", params.N, params.r, params.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 /**

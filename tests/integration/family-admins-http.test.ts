@@ -1,6 +1,8 @@
 // The first run and the family admins' API against the production server
 // (`node server/index.mjs` on the build): the setup code in the log, the API's
 // 401/403/400/201/204/404/409 answers, and sessions that end.
+import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LAST_ADMIN, USERNAME_TAKEN, WRONG_CURRENT_PASSWORD } from "~/admins/admin.schema";
 import { postJson, request, requireBuild, scratchDir, startSite, type Answer, type Site } from "../support/site-process";
@@ -109,6 +111,14 @@ describe("the first run, on a server started without ADMIN_USERNAME", () => {
     // No retry: the very first request after the site answers /healthz.
     const login = await postJson(site.port, "/api/admin/login", { username: "family", password: "configured-password" });
     expect(login.status, login.body).toBe(200);
+    // Hashed at the production cost, N = 2^15, r = 8, p = 1 (the tests' own hashes are cheaper: app/admins/password.server.ts).
+    const file = new Database(path.join(site.dir, "memorial.db"), { readonly: true, fileMustExist: true });
+    try {
+      const row = file.prepare("SELECT password FROM admin_users WHERE username = ?").get("family") as { password: string } | undefined;
+      expect(row?.password).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    } finally {
+      file.close();
+    }
   });
 });
 

@@ -193,7 +193,7 @@ describe("what the site says about replication (production server)", () => {
 
     // The volume is lost; the next start brings the database back and says so.
     for (const file of ["memorial.db", "memorial.db-wal", "memorial.db-shm"]) rmSync(path.join(dir, file), { force: true });
-    const second = await startSite(dir, env, { startScript: true });
+    const second = await startSite(dir, env, { startScript: true, fromTemplate: false });
     expect(await exportsTab(second)).toContain("This machine started without the database and brought it back from safe storage on");
     second.child.kill("SIGTERM");
     expect(await second.exited).toEqual({ code: 0, signal: null });

@@ -73,9 +73,17 @@ async function signGuestBook(port: number, message: string): Promise<Write | nul
   return typeof id === "number" ? { kind: "memory", id, message, ackedAt: Date.now() } : null;
 }
 
-/** The site as the container starts it: Litestream as the parent, with metrics on a port of its own. */
+/**
+ * The site as the container starts it: Litestream as the parent, with metrics
+ * on a port of its own, on the volume as it is (no template database: an
+ * empty volume is restored from the replica).
+ */
 async function startSite(dir: string, env: Record<string, string>) {
-  return startSiteProcess(dir, { LITESTREAM_METRICS_PORT: String(await freePort(9400)), ...env }, { startScript: true });
+  return startSiteProcess(
+    dir,
+    { LITESTREAM_METRICS_PORT: String(await freePort(9400)), ...env },
+    { startScript: true, fromTemplate: false },
+  );
 }
 
 /** The server under Litestream (the process started is Litestream itself). */
@@ -310,7 +318,7 @@ describe("replication with Litestream (production server, file replica)", () => 
         LITESTREAM_REPLICA_URL: "sftp://family:s3cretPassword@127.0.0.1:1/memorial",
         LITESTREAM_METRICS_PORT: String(await freePort(9400)),
       },
-      { dir, startScript: true },
+      { dir, startScript: true, fromTemplate: false },
     );
     expect(code).toBe(1);
     expect(output).toContain("Could not restore the database from sftp://127.0.0.1:1/memorial");

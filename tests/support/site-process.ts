@@ -62,10 +62,17 @@ export function scratchDir(): string {
 /**
  * Starts the production server on the database and storage in `dir`, with
  * `env` on top of the test defaults; with `startScript`, through
- * scripts/litestream-start.sh as the container and npm start run it.
+ * scripts/litestream-start.sh as the container and npm start run it. A `dir`
+ * without a database gets a copy of the migrated template first, unless
+ * `fromTemplate` is false: a start on an empty volume is what is under test
+ * (a restore from the replica).
  */
-export async function startSite(dir: string, env: Record<string, string> = {}, { startScript = false } = {}): Promise<Site> {
-  const site = await startSiteProcess({ dir, env: { SESSION_SECRET: "site-process-test-secret", ...env }, startScript });
+export async function startSite(
+  dir: string,
+  env: Record<string, string> = {},
+  { startScript = false, fromTemplate = true } = {},
+): Promise<Site> {
+  const site = await startSiteProcess({ dir, env: { SESSION_SECRET: "site-process-test-secret", ...env }, startScript, fromTemplate });
   running.add(site.child);
   void site.exited.then(() => running.delete(site.child));
   return site;
@@ -106,12 +113,15 @@ export function postJson(port: number, urlPath: string, data: unknown, headers: 
   return request(port, "POST", urlPath, { body: JSON.stringify(data), headers: { "Content-Type": "application/json", ...headers } });
 }
 
-/** Runs the server with `env` on a scratch folder until it exits by itself (a configuration it must refuse); killed after 30 s. */
+/**
+ * Runs the server with `env` on a scratch folder until it exits by itself (a
+ * configuration it must refuse); killed after 30 s. `fromTemplate`: as for startSite.
+ */
 export function runServer(
   env: Record<string, string>,
-  { dir = scratchDir(), startScript = false } = {},
+  { dir = scratchDir(), startScript = false, fromTemplate = true } = {},
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawnSite({ dir, env: { SESSION_SECRET: "site-process-test-secret", ...env }, startScript });
+  const child = spawnSite({ dir, env: { SESSION_SECRET: "site-process-test-secret", ...env }, startScript, fromTemplate });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminUsers, memories, rsvps, sessions, uploads } from "../../db/schema";
 import { MAX_FAILED_LOGINS, resetLoginThrottle, TOO_MANY_LOGINS } from "~/admins/authenticator.server";
-import { hashPassword, verifyPassword } from "~/admins/password.server";
+import { hashPassword, scryptParamsFor, verifyPassword } from "~/admins/password.server";
 import { endAdminSession, getAdmin, startAdminSession, sweepExpiredSessions } from "~/admins/session.server";
 import { db } from "~/platform/db.server";
 import { loginThroughApi as loginAdmin } from "../support/admin-login";
@@ -26,13 +26,20 @@ const withCookie = (cookie: string) => new Request("http://x/admin", { headers: 
 
 describe("passwords", () => {
   it("are stored as salted scrypt hashes that only the right password opens", async () => {
-    const hash = await hashPassword("correct horse battery");
+    // Outside the tests new hashes cost N = 2^15, r = 8, p = 1, and say so.
+    for (const nodeEnv of ["production", "development"] as const) expect(scryptParamsFor(nodeEnv)).toEqual({ N: 32768, r: 8, p: 1 });
+    const hash = await hashPassword("correct horse battery", scryptParamsFor("production"));
     expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(hash).not.toContain("correct horse");
-    expect(await hashPassword("correct horse battery")).not.toBe(hash);
+    expect(await hashPassword("correct horse battery", scryptParamsFor("production"))).not.toBe(hash);
     expect(await verifyPassword("correct horse battery", hash)).toBe(true);
     expect(await verifyPassword("correct horse batter", hash)).toBe(false);
     expect(await verifyPassword("anything", "plain-text")).toBe(false);
+    // Under NODE_ENV=test (here) they cost less, and open the same way: a hash is checked with its own parameters.
+    const cheaper = await hashPassword("correct horse battery");
+    expect(cheaper).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(await verifyPassword("correct horse battery", cheaper)).toBe(true);
+    expect(await verifyPassword("correct horse batter", cheaper)).toBe(false);
   });
 
   it("the configured admin is made at start; a start never resets its password, the admin command does", async () => {

@@ -9,9 +9,12 @@ import { roomCycles, roomEdges, runtimeImports } from "../../scripts/folder-cycl
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const eslint = new ESLint({ cwd: ROOT });
 
+/** What the import rules say of `code` in `file`: no-restricted-imports, and no-restricted-syntax for dynamic import(). */
 async function restrictedImports(file: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return result!.messages.filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message);
+  return result!.messages
+    .filter((message) => message.ruleId === "no-restricted-imports" || message.ruleId === "no-restricted-syntax")
+    .map((message) => message.message);
 }
 
 async function importCycles(file: string, code: string) {
@@ -26,6 +29,7 @@ describe("import boundaries", () => {
       'import type { AdminMemory } from "~/guestbook/memory.server";\nexport type X = AdminMemory;',
       /never a \.server module/,
     ],
+    ["app/components/Example.tsx", 'export const later = () => import("~/uploads/upload.server");', /never a \.server module/],
     [
       "app/platform/example.server.ts",
       'import { getUpload } from "~/uploads/upload.server";\nexport const x = getUpload;',

@@ -1,7 +1,7 @@
 // Which replica the environment names and what Litestream is told
 // (server/replication.mjs, litestream.yml, scripts/litestream-start.sh). The
-// real binary runs in replication-http.test.ts.
-import { execFileSync } from "node:child_process";
+// real binary runs in replication-http.test.ts; the start script's settings as
+// it reads them, in replication-settings.test.ts.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -95,29 +95,6 @@ describe("Litestream's configuration", () => {
 });
 
 describe("the start script's settings", () => {
-  const settings = (env: Record<string, string>) =>
-    execFileSync(process.execPath, ["server/replication.mjs", "settings"], {
-      env: { PATH: process.env.PATH, NODE_ENV: "test", ...env },
-      stdio: "pipe",
-    }).toString();
-
-  it("give Litestream the replica, the database's absolute path, and the description without credentials", () => {
-    const output = settings({ LITESTREAM_REPLICA_URL: "sftp://family:s3cret@backup.example.com/memorial", DATABASE_PATH: "data/x.db" });
-    expect(output.split("\n")).toEqual([
-      "sftp://family:s3cret@backup.example.com/memorial",
-      path.resolve("data/x.db"),
-      "sftp://backup.example.com/memorial",
-      "",
-    ]);
-  });
-
-  it("say nothing when the database is not replicated, and refuse a wrong replica URL in one sentence", () => {
-    expect(settings({})).toBe("");
-    expect(() => settings({ LITESTREAM_REPLICA_URL: "memorial-backups" })).toThrow(
-      /LITESTREAM_REPLICA_URL: must be a Litestream replica URL/,
-    );
-  });
-
   it("serve metrics on 9090 unless LITESTREAM_METRICS_PORT says otherwise", () => {
     expect(metricsPortFromEnv({})).toBe(9090);
     expect(metricsPortFromEnv({ LITESTREAM_METRICS_PORT: "9123" })).toBe(9123);
