@@ -116,24 +116,28 @@ for (const width of [320, 414]) {
 test.describe("Pending Uploads on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("each card and preview shows the size of the file as it was sent, for photos and videos", async ({ page, login }) => {
-    const photo = await addUpload({ name: "garden.jpg", width: 1600 });
-    const video = await addUpload({ name: "birthday.mp4", type: "VIDEO" });
-    const size = (id: number) => formatBytes(upload(id)!.sizeBytes!);
-    expect(size(photo)).toMatch(/^\d+(\.\d)? KB$/);
-    expect(size(video)).toMatch(/^\d+(\.\d)? (KB|MB)$/);
-    await login(page, "/admin/uploads");
-    for (const [id, name] of [
-      [photo, "garden.jpg"],
-      [video, "birthday.mp4"],
-    ] as const) {
-      await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText(`File size: ${size(id)}`);
-    }
-    await page.goto(`/admin/uploads/${video}`);
-    const details = page.getByRole(test.info().project.use.javaScriptEnabled === false ? "region" : "dialog", { name: "birthday.mp4" });
-    await expect(details.getByRole("definition").filter({ hasText: size(video) })).toBeVisible();
-    await expect(details).toContainText(`File size${size(video)}`);
-  });
+  test(
+    "each card and preview shows the size of the file as it was sent, for photos and videos",
+    { tag: "@no-js" },
+    async ({ page, login }) => {
+      const photo = await addUpload({ name: "garden.jpg", width: 1600 });
+      const video = await addUpload({ name: "birthday.mp4", type: "VIDEO" });
+      const size = (id: number) => formatBytes(upload(id)!.sizeBytes!);
+      expect(size(photo)).toMatch(/^\d+(\.\d)? KB$/);
+      expect(size(video)).toMatch(/^\d+(\.\d)? (KB|MB)$/);
+      await login(page, "/admin/uploads");
+      for (const [id, name] of [
+        [photo, "garden.jpg"],
+        [video, "birthday.mp4"],
+      ] as const) {
+        await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText(`File size: ${size(id)}`);
+      }
+      await page.goto(`/admin/uploads/${video}`);
+      const details = page.getByRole(test.info().project.use.javaScriptEnabled === false ? "region" : "dialog", { name: "birthday.mp4" });
+      await expect(details.getByRole("definition").filter({ hasText: size(video) })).toBeVisible();
+      await expect(details).toContainText(`File size${size(video)}`);
+    },
+  );
 });
 
 test("no tab of the panel shows the family a path from the site's code (docs/…, app/…, a .md file)", async ({ page, login }) => {

@@ -212,32 +212,36 @@ test.describe("a memory's details on a phone", () => {
 });
 
 test.describe("status words that tell the truth", () => {
-  test("a published memory's and photo's pages say they are published and offer nothing to approve or publish", async ({ page, login }) => {
-    addMemory({ name: "Aunt Dorothy", status: "APPROVED", message: "Sunday dinners at her house." });
-    const photo = await addUpload({ name: "on-the-porch.jpg", status: "APPROVED" });
-    const waiting = await addUpload({ name: "still-waiting.jpg" });
-    await login(page);
-    const memoryId = db.select().from(memories).where(eq(memories.name, "Aunt Dorothy")).get()!.id;
-    await page.goto(`/admin/memories/${memoryId}`);
-    const memory = detailView(page, "Memory from Aunt Dorothy");
-    await expect(memory).toContainText("Published: it is on the guest book");
-    await expect(memory.getByRole("button", { name: "Approve & Publish" })).toHaveCount(0);
-    await expect(memory.getByRole("link", { name: "Published tab" })).toBeVisible();
+  test(
+    "a published memory's and photo's pages say they are published and offer nothing to approve or publish",
+    { tag: "@no-js" },
+    async ({ page, login }) => {
+      addMemory({ name: "Aunt Dorothy", status: "APPROVED", message: "Sunday dinners at her house." });
+      const photo = await addUpload({ name: "on-the-porch.jpg", status: "APPROVED" });
+      const waiting = await addUpload({ name: "still-waiting.jpg" });
+      await login(page);
+      const memoryId = db.select().from(memories).where(eq(memories.name, "Aunt Dorothy")).get()!.id;
+      await page.goto(`/admin/memories/${memoryId}`);
+      const memory = detailView(page, "Memory from Aunt Dorothy");
+      await expect(memory).toContainText("Published: it is on the guest book");
+      await expect(memory.getByRole("button", { name: "Approve & Publish" })).toHaveCount(0);
+      await expect(memory.getByRole("link", { name: "Published tab" })).toBeVisible();
 
-    await page.goto(`/admin/uploads/${photo}`);
-    const preview = detailView(page, "on-the-porch.jpg");
-    await expect(preview.getByRole("status")).toHaveText("Published: it is in the gallery.");
-    await expect(preview).not.toContainText("Ready to publish.");
-    await expect(preview.getByRole("button", { name: "Publish to Gallery" })).toHaveCount(0);
-    await expect(preview.getByRole("button", { name: "Delete Permanently" })).toHaveCount(0);
+      await page.goto(`/admin/uploads/${photo}`);
+      const preview = detailView(page, "on-the-porch.jpg");
+      await expect(preview.getByRole("status")).toHaveText("Published: it is in the gallery.");
+      await expect(preview).not.toContainText("Ready to publish.");
+      await expect(preview.getByRole("button", { name: "Publish to Gallery" })).toHaveCount(0);
+      await expect(preview.getByRole("button", { name: "Delete Permanently" })).toHaveCount(0);
 
-    // One still waiting keeps its words and buttons.
-    await page.goto(`/admin/uploads/${waiting}`);
-    const pending = detailView(page, "still-waiting.jpg");
-    await expect(pending).toContainText("Ready to publish.");
-    await expect(pending.getByRole("button", { name: "Publish to Gallery" })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
+      // One still waiting keeps its words and buttons.
+      await page.goto(`/admin/uploads/${waiting}`);
+      const pending = detailView(page, "still-waiting.jpg");
+      await expect(pending).toContainText("Ready to publish.");
+      await expect(pending.getByRole("button", { name: "Publish to Gallery" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    },
+  );
 });
 
 test.describe("enough to moderate from the lists", () => {
@@ -436,7 +440,7 @@ test.describe("moderating uploads", () => {
     expect((await sharp(await response.body()).metadata()).width).toBe(480);
   });
 
-  test("an upload that could not be processed says why and can only be deleted", async ({ page, login }) => {
+  test("an upload that could not be processed says why and can only be deleted", { tag: "@no-js" }, async ({ page, login }) => {
     const id = await addUnprocessableUpload("broken-photo.jpg");
     await login(page);
     await page.getByRole("link", { name: "Pending Uploads (1)" }).click();
@@ -498,7 +502,7 @@ test.describe("moderating uploads", () => {
     },
   );
 
-  test("the preview of a video being prepared says so, and offers its original", async ({ page, login }) => {
+  test("the preview of a video being prepared says so, and offers its original", { tag: "@no-js" }, async ({ page, login }) => {
     const id = await addWaitingVideo("graduation.mov");
     await login(page, `/admin/uploads/${id}`);
     const dialog = detailView(page, "graduation.mov");

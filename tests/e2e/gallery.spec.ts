@@ -179,7 +179,7 @@ test.describe("on a phone", () => {
   for (const width of [320, 360, 390]) {
     test(
       `at ${width} px each photo and video is named by who shared it, in their whole name, never by its file name`,
-      { tag: width === 320 ? "@no-js" : [] },
+      { tag: "@no-js" },
       async ({ page, javaScriptEnabled }) => {
         await page.setViewportSize({ width, height: 740 });
         const photo = await addUpload({ status: "APPROVED", name: "IMG_4127.JPG", sender: "Peter Hall" });

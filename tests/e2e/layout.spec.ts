@@ -172,7 +172,7 @@ async function menuButton(page: Page) {
 }
 
 for (const width of [320, 360, 375]) {
-  test.describe(`a phone ${width} px wide`, { tag: width === 320 ? "@no-js" : [] }, () => {
+  test.describe(`a phone ${width} px wide`, { tag: "@no-js" }, () => {
     test.use({ viewport: { width, height: 700 } });
     test.afterEach(() => resetSiteSettings());
 

@@ -44,69 +44,73 @@ test(
   },
 );
 
-test("the Print tab lays out four cards with the name, the date and working QR codes, ready to print", async ({ page, login }) => {
-  const javaScript = test.info().project.use.javaScriptEnabled !== false;
-  await changeSiteSettings({ personName: PERSON, serviceStartsAt: "2099-06-06T11:00", serviceEndsAt: "2099-06-06T13:30" });
-  await login(page);
-  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Print" }).click();
-  await expect(page).toHaveURL(/\/admin\/print$/);
-  await hydrated(page);
-  await expect(page.getByRole("heading", { name: "Printed cards" })).toBeVisible();
+test(
+  "the Print tab lays out four cards with the name, the date and working QR codes, ready to print",
+  { tag: "@no-js" },
+  async ({ page, login }) => {
+    const javaScript = test.info().project.use.javaScriptEnabled !== false;
+    await changeSiteSettings({ personName: PERSON, serviceStartsAt: "2099-06-06T11:00", serviceEndsAt: "2099-06-06T13:30" });
+    await login(page);
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Print" }).click();
+    await expect(page).toHaveURL(/\/admin\/print$/);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: "Printed cards" })).toBeVisible();
 
-  const sheet = page.getByRole("group", { name: "Cards to print" });
-  const cards = sheet.getByRole("article");
-  await expect(cards).toHaveCount(4);
-  await expect(cards).toHaveText([
-    /Scan to sign the guest book/,
-    /Scan to share photos & videos/,
-    /Scan to sign the guest book/,
-    /Scan to share photos & videos/,
-  ]);
-  for (const card of await cards.all()) {
-    await expect(card).toContainText(PERSON);
-    await expect(card).toContainText("Saturday, June 6th, 2099");
-  }
-  const origin = new URL(page.url()).host;
-  const guestbookCode = cards
-    .first()
-    .getByRole("img", { name: `QR code for ${new URL(page.url()).protocol === "https:" ? "" : "http://"}${origin}/guestbook` });
-  // Named after the address it holds, so a browser never shows a code kept for an older one.
-  await expect(guestbookCode).toHaveAttribute("src", `/qr/guestbook.svg?for=${encodeURIComponent(origin)}`);
-  await expect(cards.nth(1).getByRole("img")).toHaveAttribute("src", `/qr/share.svg?for=${encodeURIComponent(origin)}`);
-  const loaded = await sheet.getByRole("img").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth));
-  expect(loaded).toEqual([480, 480, 480, 480]);
+    const sheet = page.getByRole("group", { name: "Cards to print" });
+    const cards = sheet.getByRole("article");
+    await expect(cards).toHaveCount(4);
+    await expect(cards).toHaveText([
+      /Scan to sign the guest book/,
+      /Scan to share photos & videos/,
+      /Scan to sign the guest book/,
+      /Scan to share photos & videos/,
+    ]);
+    for (const card of await cards.all()) {
+      await expect(card).toContainText(PERSON);
+      await expect(card).toContainText("Saturday, June 6th, 2099");
+    }
+    const origin = new URL(page.url()).host;
+    const guestbookCode = cards
+      .first()
+      .getByRole("img", { name: `QR code for ${new URL(page.url()).protocol === "https:" ? "" : "http://"}${origin}/guestbook` });
+    // Named after the address it holds, so a browser never shows a code kept for an older one.
+    await expect(guestbookCode).toHaveAttribute("src", `/qr/guestbook.svg?for=${encodeURIComponent(origin)}`);
+    await expect(cards.nth(1).getByRole("img")).toHaveAttribute("src", `/qr/share.svg?for=${encodeURIComponent(origin)}`);
+    const loaded = await sheet.getByRole("img").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth));
+    expect(loaded).toEqual([480, 480, 480, 480]);
 
-  // Printing: a button with JavaScript, a sentence saying how without it.
-  const print = page.getByRole("button", { name: "Print", exact: true });
-  const hint = page.getByText("use your browser's Print command");
-  if (javaScript) {
-    await expect(hint).toBeHidden();
-    await page.evaluate(() => {
-      window.print = () => document.documentElement.setAttribute("data-printed", "yes");
-    });
-    await print.click();
-    await expect(page.locator("html")).toHaveAttribute("data-printed", "yes");
-  } else {
-    await expect(print).toBeHidden();
-    await expect(hint).toBeVisible();
-  }
-  await expectNoAxeViolations(page);
+    // Printing: a button with JavaScript, a sentence saying how without it.
+    const print = page.getByRole("button", { name: "Print", exact: true });
+    const hint = page.getByText("use your browser's Print command");
+    if (javaScript) {
+      await expect(hint).toBeHidden();
+      await page.evaluate(() => {
+        window.print = () => document.documentElement.setAttribute("data-printed", "yes");
+      });
+      await print.click();
+      await expect(page.locator("html")).toHaveAttribute("data-printed", "yes");
+    } else {
+      await expect(print).toBeHidden();
+      await expect(hint).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
 
-  // On paper, the sheet alone: 188 × 256 mm, which fits A4 and Letter.
-  await page.emulateMedia({ media: "print" });
-  await expect(page.getByRole("navigation", { name: "Admin sections" })).toBeHidden();
-  await expect(page.getByRole("heading", { name: "Printed cards" })).toBeHidden();
-  await expect(page.locator("header").first()).toBeHidden();
-  await expect(cards.first()).toBeVisible();
-  const box = (await sheet.boundingBox())!;
-  const MM = 96 / 25.4;
-  expect([Math.round(box.width / MM), Math.round(box.height / MM)]).toEqual([188, 256]);
-  await page.emulateMedia({ media: "screen" });
+    // On paper, the sheet alone: 188 × 256 mm, which fits A4 and Letter.
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("navigation", { name: "Admin sections" })).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Printed cards" })).toBeHidden();
+    await expect(page.locator("header").first()).toBeHidden();
+    await expect(cards.first()).toBeVisible();
+    const box = (await sheet.boundingBox())!;
+    const MM = 96 / 25.4;
+    expect([Math.round(box.width / MM), Math.round(box.height / MM)]).toEqual([188, 256]);
+    await page.emulateMedia({ media: "screen" });
 
-  // Another choice of cards, through a plain GET form.
-  await page.getByRole("radio", { name: "Four “Scan to share photos & videos”" }).check();
-  await page.getByRole("button", { name: "Show these cards" }).click();
-  await expect(page).toHaveURL(/\/admin\/print\?cards=share$/);
-  await expect(cards).toHaveText(Array(4).fill(/Scan to share photos & videos/));
-  await expect(page.getByRole("radio", { name: "Four “Scan to share photos & videos”" })).toBeChecked();
-});
+    // Another choice of cards, through a plain GET form.
+    await page.getByRole("radio", { name: "Four “Scan to share photos & videos”" }).check();
+    await page.getByRole("button", { name: "Show these cards" }).click();
+    await expect(page).toHaveURL(/\/admin\/print\?cards=share$/);
+    await expect(cards).toHaveText(Array(4).fill(/Scan to share photos & videos/));
+    await expect(page.getByRole("radio", { name: "Four “Scan to share photos & videos”" })).toBeChecked();
+  },
+);
