@@ -16,5 +16,11 @@ declare module "@remix-run/node" {
      * chunks, see `streamedBody` in app/platform/http.server.ts.
      */
     responseDrained?: () => Promise<void>;
+    /**
+     * Aborts when the client goes away before the answer has been sent
+     * (server/client-gone.mjs). A long loader listens to this rather than to
+     * `request.signal`, which a garbage collection can disconnect.
+     */
+    clientGone?: AbortSignal;
   }
 }

@@ -10,6 +10,7 @@ import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
+import { clientGoneSignal } from "./client-gone.mjs";
 import { createRenderCache } from "./render-cache/middleware.mjs";
 import { addressProblem, refuseUnreadableAddress } from "./request-address.mjs";
 import { loggedPath, logWhenAnswered, warnLine } from "./request-log.mjs";
@@ -135,6 +136,7 @@ export function createSiteApp({ build, hooks, production, development, mediaSour
     visitorLocked: res.locals.visitorLocked,
     passcodeAskedFor: res.locals.passcodeAskedFor,
     responseDrained: () => responseDrained(res),
+    clientGone: clientGoneSignal(res),
   });
 
   // Only paths under public/'s own entries look at the disk: a page request

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { json, type HeadersFunction } from "@remix-run/node";
+import { json, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 import { config } from "~/platform/config.server";
 
@@ -253,6 +253,15 @@ export function csvResponse(name: string, body: ReadableStream<Uint8Array>, toda
       "Cache-Control": PRIVATE_NO_STORE,
     },
   });
+}
+
+/**
+ * Aborts when the client has gone: the server's signal (`clientGone` in
+ * app/load-context.d.ts, which a garbage collection cannot disconnect), or
+ * the request's where there is no server (a loader called by a test).
+ */
+export function clientGone(request: Request, context: AppLoadContext): AbortSignal {
+  return context.clientGone ?? request.signal;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/admins/session.server";
 import { archiveFileName, createFamilyArchive } from "~/keepsakes/archive.server";
-import { downloadHeaders, readOnlyAction, streamedBody } from "~/platform/http.server";
+import { clientGone, downloadHeaders, readOnlyAction, streamedBody } from "~/platform/http.server";
 
 /**
  * GET /admin/exports/archive.zip: everything the memorial holds, in one ZIP
@@ -11,10 +11,8 @@ import { downloadHeaders, readOnlyAction, streamedBody } from "~/platform/http.s
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const now = Date.now();
-  const body = streamedBody(() => createFamilyArchive({ signal: request.signal, now }), {
-    drained: context.responseDrained,
-    signal: request.signal,
-  });
+  const signal = clientGone(request, context);
+  const body = streamedBody(() => createFamilyArchive({ signal, now }), { drained: context.responseDrained, signal });
   return new Response(body, { headers: downloadHeaders(archiveFileName(now), "application/zip") });
 }
 

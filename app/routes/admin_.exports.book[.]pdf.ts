@@ -5,7 +5,7 @@ import { requireAdmin } from "~/admins/session.server";
 import { BOOK_SIZES, type BookSize } from "~/keepsakes/book/layout.server";
 import { bookFileName, makeMemoryBook } from "~/keepsakes/book/memory-book.server";
 import { sitePublicAddress } from "~/site/settings.server";
-import { downloadHeaders, errorResponse, readOnlyAction, streamedBody } from "~/platform/http.server";
+import { clientGone, downloadHeaders, errorResponse, readOnlyAction, streamedBody } from "~/platform/http.server";
 
 /**
  * GET /admin/exports/book.pdf?size=a4|letter|trim: the memory book
@@ -19,19 +19,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return errorResponse(400, { size: ["Choose A4, US Letter or 6 × 9 in book."] });
   }
   const now = Date.now();
+  const signal = clientGone(request, context);
   // Registered before the book is made: a tab closed at any moment (while the
   // book waits its turn, is made, or is sent) removes the book.
   let book: { file: string; done: () => Promise<void> } | undefined;
-  request.signal.addEventListener("abort", () => void book?.done(), { once: true });
+  signal.addEventListener("abort", () => void book?.done(), { once: true });
   try {
-    book = await makeMemoryBook({ size: size as BookSize, origin: sitePublicAddress(request), now, signal: request.signal });
+    book = await makeMemoryBook({ size: size as BookSize, origin: sitePublicAddress(request), now, signal: signal });
   } catch (error) {
     // Nobody is left to answer.
-    if (request.signal.aborted) return new Response(null, { status: 204 });
+    if (signal.aborted) return new Response(null, { status: 204 });
     throw error;
   }
   const made = book;
-  if (request.signal.aborted) {
+  if (signal.aborted) {
     await made.done();
     return new Response(null, { status: 204 });
   }
@@ -42,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       file.once("close", () => void made.done());
       return file;
     },
-    { drained: context.responseDrained, signal: request.signal },
+    { drained: context.responseDrained, signal: signal },
   );
   return new Response(body, {
     headers: { ...downloadHeaders(bookFileName(size as BookSize, now), "application/pdf"), "Content-Length": String(bytes) },
