@@ -41,7 +41,9 @@ export default defineConfig({
   // Waiting for something to appear, never a measure of speed: 5 s (the default) was not always enough beside a CPU-burning process.
   expect: { timeout: 15_000 },
   use: {
-    trace: "retain-on-failure",
+    // A trace costs every test its recording (about a tenth of the run here):
+    // on CI, the retry of a failed test records one; here, `--trace on`.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vitest/config";
+import SlowFirstSequencer from "./tests/support/slow-first";
 
 // Two projects (docs/development.md): `unit` runs in process and needs no
 // build; `integration` runs against the production build, and spawns its
@@ -15,6 +16,8 @@ export default defineConfig({
     // Media tests run ffmpeg and sharp for real: generous limits, so a busy machine is slower, not failing.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // The integration files known to be long start first (tests/support/slow-first.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,

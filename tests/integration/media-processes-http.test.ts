@@ -164,20 +164,25 @@ function webVideoOf(dir: string, id: number) {
   }
 }
 
+// Long enough for ten segments of 9 s (1080p): other work fits between two,
+// and a restart after the second leaves eight to go on with. (Four minutes
+// made the same points in 27 segments, at two and a half times the encoding.)
+const LONG_SECONDS = 90;
+
 // The clips are H.264 at 1920 × 1080: they play everywhere as they are, so their web copy is a
 // lighter one, recorded as "resized" (the archive then adds no "(web copy)" beside them).
 describe("one sender's long video", () => {
   it("does not hold another sender's short clip: the clip is ready first", async () => {
     const dir = scratchDir();
     const site = await startSite(dir);
-    const long = await share(site, flatVideo(240, "ann-four-minutes.mp4"), "Ann (ann@example.com)");
+    const long = await share(site, flatVideo(LONG_SECONDS, "ann-ninety-seconds.mp4"), "Ann (ann@example.com)");
     await encodeUnderWay(site);
     const short = await share(site, flatVideo(2, "bo-two-seconds.mp4"), "Bo (bo@example.com)");
     await expect.poll(() => webVideoOf(dir, short)?.webVideo, { timeout: 60_000, interval: 100 }).toBe("resized");
     expect(webVideoOf(dir, long)?.webVideo).toBeNull();
     // …and the long one is finished in its turn, whole.
     await expect.poll(() => webVideoOf(dir, long)?.webVideo, { timeout: 240_000, interval: 500 }).toBe("resized");
-    expect(webVideoOf(dir, long)).toMatchObject({ durationSec: 240, processingError: null });
+    expect(webVideoOf(dir, long)).toMatchObject({ durationSec: LONG_SECONDS, processingError: null });
   }, 300_000);
 });
 
@@ -185,7 +190,7 @@ describe("a long video's web copy interrupted by a restart", () => {
   it("goes on from the segments already made", async () => {
     const dir = scratchDir();
     const site = await startSite(dir);
-    const id = await share(site, flatVideo(240, "ann-four-minutes.mp4"), "Ann (ann@example.com)");
+    const id = await share(site, flatVideo(LONG_SECONDS, "ann-ninety-seconds.mp4"), "Ann (ann@example.com)");
     const segments = path.join(dir, "uploads", "tmp", `web-video-${id}-segments`);
     const made = () => (existsSync(segments) ? readdirSync(segments).filter((name) => /^segment-\d+\.mp4$/.test(name)) : []);
     await expect.poll(() => made().length, { timeout: 60_000, interval: 100 }).toBeGreaterThan(1);
@@ -199,7 +204,7 @@ describe("a long video's web copy interrupted by a restart", () => {
     const resumed = readFileSync(`/proc/${await encodeUnderWay(again)}/cmdline`, "utf8").split("\0");
     expect(Number(resumed[resumed.indexOf("-ss") + 1])).toBeGreaterThan(0);
     await expect.poll(() => webVideoOf(dir, id)?.webVideo, { timeout: 240_000, interval: 500 }).toBe("resized");
-    expect(webVideoOf(dir, id)).toMatchObject({ durationSec: 240, processingError: null });
+    expect(webVideoOf(dir, id)).toMatchObject({ durationSec: LONG_SECONDS, processingError: null });
     // The segments are gone with the finished copy.
     expect(existsSync(segments)).toBe(false);
     await again.stop();
