@@ -4,16 +4,18 @@
 //   3. stylelint on the built CSS, the integration tests and the browser tests
 //      (these at a lower priority).
 // The first failure stops everything at once and says which step failed.
-// Chromium, ffmpeg and heif-convert (the media processing tools), lynx, and
+// Chromium's headless shell, ffmpeg and heif-convert (the media processing tools), lynx, and
 // rsvg-convert and zbarimg (which read the printed QR codes back) are
 // installed first when missing and we are root.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The browser tests run in Debian's Chromium headless shell unless CHROMIUM_PATH names another (playwright.config.ts).
 const hasCommand = (/** @type {string} */ name) => spawnSync("sh", ["-c", `command -v ${name}`]).status === 0;
 const missing = [
-  !existsSync(chromium) && "chromium",
+  process.env.CHROMIUM_PATH
+    ? !existsSync(process.env.CHROMIUM_PATH) && "chromium"
+    : !existsSync("/usr/bin/chromium-headless-shell") && "chromium-headless-shell",
   !hasCommand("ffprobe") && "ffmpeg",
   !hasCommand("heif-convert") && "libheif-examples",
   !hasCommand("lynx") && "lynx",
@@ -108,7 +110,8 @@ const npm = (/** @type {string[]} */ ...args) => ({ command: "npm", args });
 await together([
   { name: "lint", ...npm("run", "--silent", "lint:code") },
   { name: "typecheck", ...npx("tsc") },
-  { name: "unit", ...npx("vitest", "run", "--project", "unit") },
+  // Two workers: lint and typecheck are done about half-way, and the unit tests then have both cores.
+  { name: "unit", ...npx("vitest", "run", "--project", "unit", "--maxWorkers", "2") },
 ]);
 await run({ name: "build", ...npm("run", "--silent", "build") });
 await together([
