@@ -74,8 +74,8 @@ test.describe("gallery", { tag: "@no-js" }, () => {
     // Loaded and decoded, with JavaScript or without (the check itself runs in Playwright's own world).
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     const [tab] = await Promise.all([context.waitForEvent("page"), tiles(page).first().getByRole("link").click()]);
-    await tab.waitForLoadState();
-    expect(tab.url()).toMatch(/\/media\/\d+\/[A-Za-z0-9_-]+-1400w\.jpg$/);
+    // A new tab starts at about:blank: wait for its address, not its first load.
+    await expect(tab).toHaveURL(/\/media\/\d+\/[A-Za-z0-9_-]+-1400w\.jpg$/);
     const response = await page.request.get(tab.url());
     expect(response.headers()["content-type"]).toBe("image/jpeg");
 

@@ -103,8 +103,8 @@ test.describe("header and footer links with JavaScript", () => {
     const opened = context.waitForEvent("page");
     await nav.getByRole("link", { name: "Gallery" }).click({ modifiers: ["ControlOrMeta"] });
     const tab = await opened;
-    await tab.waitForLoadState();
-    expect(new URL(tab.url()).pathname).toBe("/gallery");
+    // A new tab starts at about:blank: wait for its address, not its first load.
+    await expect(tab).toHaveURL((url) => url.pathname === "/gallery");
     await expect(page).toHaveURL(/\/guestbook$/);
     expect(await sameDocument()).toBe(true);
   });
