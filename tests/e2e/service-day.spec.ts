@@ -76,8 +76,9 @@ test(
     // Named after the address it holds, so a browser never shows a code kept for an older one.
     await expect(guestbookCode).toHaveAttribute("src", `/qr/guestbook.svg?for=${encodeURIComponent(origin)}`);
     await expect(cards.nth(1).getByRole("img")).toHaveAttribute("src", `/qr/share.svg?for=${encodeURIComponent(origin)}`);
-    const loaded = await sheet.getByRole("img").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth));
-    expect(loaded).toEqual([480, 480, 480, 480]);
+    // The tab was reached by a link: its images may still be arriving.
+    const loaded = () => sheet.getByRole("img").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth));
+    await expect.poll(loaded).toEqual([480, 480, 480, 480]);
 
     // Printing: a button with JavaScript, a sentence saying how without it.
     const print = page.getByRole("button", { name: "Print", exact: true });

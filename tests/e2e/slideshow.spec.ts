@@ -244,7 +244,7 @@ test.describe("without JavaScript", { tag: "@no-js" }, () => {
     // The corner for guests in the room: a QR code of the share page.
     const qr = page.getByRole("img", { name: /^QR code for localhost:\d+\/share$/ });
     await expect(qr).toHaveAttribute("src", "/qr/share.svg");
-    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     // In the words every other link to the share page uses.
     await expect(page.getByText("Share Photos & Videos", { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
