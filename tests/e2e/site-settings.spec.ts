@@ -62,7 +62,7 @@ test(
     const memorial = section(page, "The memorial");
     await memorial.getByLabel("Name", { exact: true }).fill("Margaret Ellen Hughes");
     await memorial.getByRole("button", { name: "Save the memorial" }).click();
-    await expect(toast(page)).toContainText("Settings Saved");
+    await expect(memorial.getByRole("status")).toContainText("Settings Saved");
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Margaret Ellen Hughes");
 
     const service = section(page, "The service");
@@ -72,7 +72,7 @@ test(
     await service.getByLabel("Venue").fill("St Mary's Church");
     await service.getByLabel("Note").fill("Reception to follow");
     await service.getByRole("button", { name: "Save the service" }).click();
-    await expect(toast(page)).toContainText("Settings Saved");
+    await expect(service.getByRole("status")).toContainText("Settings Saved");
 
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("In Loving Memory of Margaret Ellen Hughes");
@@ -127,10 +127,10 @@ test("the donation card goes when its link is emptied, and the Karen Mode theme 
   await expect(donation.getByLabel("Donation link")).toHaveValue("https://give.example.org/hughes");
   await donation.getByLabel("Donation link").fill("");
   await donation.getByRole("button", { name: "Save donation card" }).click();
-  await expect(toast(page)).toContainText("Settings Saved");
+  await expect(donation.getByRole("status")).toContainText("Settings Saved");
   await section(page, "Karen Mode").getByRole("radio", { name: "Disco" }).check();
   await section(page, "Karen Mode").getByRole("button", { name: "Save Karen Mode", exact: true }).click();
-  await expect(toast(page)).toContainText("Settings Saved");
+  await expect(section(page, "Karen Mode").getByRole("status")).toContainText("Settings Saved");
   await expect(page.getByRole("radio", { name: "Disco" })).toBeChecked();
   await page.goto("/");
   await expect(page.getByRole("region", { name: "Make a Donation" })).toHaveCount(0);
@@ -146,7 +146,7 @@ test("a private site needs a passcode, and the Site tab says so beside the field
   await privacy.getByRole("radio", { name: "Private" }).check();
   await privacy.getByLabel("Visitors' passcode").fill("Bluebells");
   await privacy.getByRole("button", { name: "Save privacy" }).click();
-  await expect(toast(page)).toContainText("Settings Saved");
+  await expect(privacy.getByRole("status")).toContainText("Settings Saved");
   await expect(page.getByRole("radio", { name: "Private" })).toBeChecked();
   await expect(page.getByText("A passcode is set.")).toBeVisible();
   // The passcode is never sent back to the page.
@@ -160,13 +160,13 @@ test(
     await openSiteTab(page, login);
     await section(page, "The memorial").getByLabel("Name", { exact: true }).fill("Walter James Brennan");
     await section(page, "The memorial").getByRole("button", { name: "Save the memorial" }).click();
-    await expect(toast(page)).toContainText("Settings Saved");
+    await expect(section(page, "The memorial").getByRole("status")).toContainText("Settings Saved");
 
     const service = section(page, "The service");
     await service.getByLabel("Start").fill("2099-09-12T14:00");
     await service.getByLabel("End").fill("2099-09-12T16:00");
     await service.getByRole("button", { name: "Save the service" }).click();
-    await expect(toast(page)).toContainText("Settings Saved");
+    await expect(service.getByRole("status")).toContainText("Settings Saved");
 
     const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#3a6ea5" } })
       .jpeg()
@@ -180,7 +180,7 @@ test(
     const privacy = section(page, "Privacy");
     await privacy.getByRole("radio", { name: "Unlisted" }).check();
     await privacy.getByRole("button", { name: "Save privacy" }).click();
-    await expect(toast(page)).toContainText("Settings Saved");
+    await expect(privacy.getByRole("status")).toContainText("Settings Saved");
 
     // A visitor (no admin session) opens the home page.
     const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
