@@ -205,8 +205,8 @@ describe("a long video's web copy interrupted by a restart", () => {
     expect(Number(resumed[resumed.indexOf("-ss") + 1])).toBeGreaterThan(0);
     await expect.poll(() => webVideoOf(dir, id)?.webVideo, { timeout: 240_000, interval: 500 }).toBe("resized");
     expect(webVideoOf(dir, id)).toMatchObject({ durationSec: LONG_SECONDS, processingError: null });
-    // The segments are gone with the finished copy.
-    expect(existsSync(segments)).toBe(false);
+    // The segments go with the finished copy (just after it is recorded, once the work folder is gone).
+    await expect.poll(() => existsSync(segments), { timeout: 30_000 }).toBe(false);
     await again.stop();
   }, 300_000);
 });
