@@ -33,7 +33,25 @@ export async function expectNoAxeViolations(page: Page) {
   }
 }
 
+/**
+ * A smooth scroll still under way (to a form's answer, say) leaves a button half
+ * under the sticky header for a moment; axe checks the page at rest.
+ */
+async function scrollSettled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const at = () => `${window.scrollX},${window.scrollY}`;
+        const before = at();
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(at() === before)));
+      }),
+    undefined,
+    { polling: 100 },
+  );
+}
+
 async function expectClean(page: Page) {
+  await scrollSettled(page);
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary).toEqual([]);
