@@ -12,6 +12,15 @@ export interface SiteContent {
   heroTitle: string;
   heroSubtitle: string;
   heroImageAlt: string;
+  /** The person's date of birth: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`; empty when unknown (app/site/life-dates.ts). */
+  birthDate: string;
+  /** Where they were born; optional. */
+  birthPlace: string;
+  /** The person's date of death, written as `birthDate`. */
+  deathDate: string;
+  deathPlace: string;
+  /** Under the name: the years alone ("1942 – 2026") or the dates as given ("March 14, 1942 – …"). */
+  lifeDatesShown: "years" | "full";
   /** Shown until the service is over: paragraphs separated by blank lines. */
   welcomeMessage: string;
   /** Shown once the service is over. */
@@ -77,6 +86,11 @@ export const content: SiteContent = /* @__PURE__ */ Object.assign({}, layoutCont
   siteDescription: "A celebration of life: service details, a guest book, photos and poems shared by friends and family.",
   heroSubtitle: "Celebrating a life filled with love, laughter and kindness",
   heroImageAlt: "Soft evening light over the hills, a quiet place to remember",
+  birthDate: "",
+  birthPlace: "",
+  deathDate: "",
+  deathPlace: "",
+  lifeDatesShown: "years",
   serviceTitle: "Celebration of Life",
   serviceStartsAt: "2025-08-31T16:00",
   serviceEndsAt: "2025-08-31T20:00",

@@ -10,3 +10,4 @@ export { getSiteView } from "~/site/settings.server";
 export { siteViewWhileLocked } from "~/site/privacy.server";
 export { isVisitorLocked } from "~/site/visitor-passcode.server";
 export { isKarenModeOn } from "~/site/karen-mode.server";
+export { isLifePublished } from "~/life/life.server";

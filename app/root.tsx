@@ -23,7 +23,17 @@ import "~/styles/global.css";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/site/meta";
 import { useNonce } from "~/components/nonce";
-import { json, getToast, publicOrigin, config, getSiteView, siteViewWhileLocked, isVisitorLocked, isKarenModeOn } from "~/root.server";
+import {
+  json,
+  getToast,
+  publicOrigin,
+  config,
+  getSiteView,
+  siteViewWhileLocked,
+  isVisitorLocked,
+  isKarenModeOn,
+  isLifePublished,
+} from "~/root.server";
 import { KarenParty, useKarenMode } from "~/components/KarenMode";
 import { isTextBrowser } from "~/utils/text-browser";
 
@@ -39,6 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       origin: publicOrigin(request),
       site,
       locked,
+      // The life story's links (header, footer, home page) show once the family publishes it.
+      lifeStory: !locked && isLifePublished(),
       toast,
       karenMode: !locked && (await isKarenModeOn(request)),
       karenTheme: config.KAREN_MODE_THEME ?? site.karenModeTheme,

@@ -293,6 +293,48 @@ export const mailSuppressions = sqliteTable("mail_suppressions", {
   createdAt: createdAt(),
 });
 
+/**
+ * The life story (one row, id 1): the family's text, the answers they gave
+ * the guided questions, the page's photo (a published gallery photo) and
+ * whether visitors see it. Until `published`, no visitor sees any of it.
+ */
+export const lifeStory = sqliteTable(
+  "life_story",
+  {
+    id: integer("id").primaryKey(),
+    story: text("story").notNull().default(""),
+    // The guided questions' answers ({question: answer}), kept so the family can come back to them.
+    answers: text("answers", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'`),
+    photoId: integer("photoId").references(() => uploads.id, { onDelete: "set null" }),
+    published: integer("published", { mode: "boolean" }).notNull().default(false),
+    publishedAt: integer("publishedAt", { mode: "timestamp_ms" }),
+    updatedAt: integer("updatedAt", { mode: "timestamp_ms" }).notNull().default(nowMs),
+    updatedBy: text("updatedBy"),
+  },
+  (t) => [check("life_story_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * The life story's timeline: dated moments (a year, a month or a day, as
+ * `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, which sort as text), each with an
+ * optional published gallery photo.
+ */
+export const lifeMoments = sqliteTable(
+  "life_moments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    date: text("date").notNull(),
+    title: text("title").notNull(),
+    text: text("text").notNull().default(""),
+    photoId: integer("photoId").references(() => uploads.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("life_moments_date_idx").on(t.date, t.id)],
+);
+
 export type Memory = typeof memories.$inferSelect;
 export type Upload = typeof uploads.$inferSelect;
 export type SignedUpload = typeof signedUploads.$inferSelect;
@@ -301,3 +343,4 @@ export type Rsvp = typeof rsvps.$inferSelect;
 export type AdminUser = typeof adminUsers.$inferSelect;
 export type AdminInvitation = typeof adminInvitations.$inferSelect;
 export type OutboxMessage = typeof mailOutbox.$inferSelect;
+export type LifeMoment = typeof lifeMoments.$inferSelect;

@@ -52,6 +52,14 @@ export const title = style({
   textShadow: "0 2px 12px rgba(0, 0, 0, 0.45)",
 });
 
+// The years (or dates) under the name: quieter than the name, above the subtitle.
+export const lifeDates = style({
+  fontSize: vars.size.large,
+  letterSpacing: "0.05em",
+  textShadow: "0 1px 8px rgba(0, 0, 0, 0.5)",
+  marginBottom: vars.space.md,
+});
+
 export const subtitle = style({
   fontSize: vars.size.large,
   textShadow: "0 1px 8px rgba(0, 0, 0, 0.5)",

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useSite } from "~/site/site-view";
+import { lifeDates } from "~/site/life-dates";
+import { useSite, type SiteView } from "~/site/site-view";
 import * as ui from "~/styles/ui.css";
 import { LinkSeparator } from "./LinkSeparator";
 import * as s from "./Hero.css";
@@ -48,6 +49,30 @@ function useParallax() {
  */
 const coverSizes = (hero: { width: number; height: number }) => `max(100vw, ${Math.ceil((120 * hero.width) / hero.height)}vh)`;
 
+/** "1942 – 2026" under the name, "Born …" or "Died …" when one date is known; nothing when neither is. */
+function LifeDatesLine({ site }: { site: SiteView }) {
+  const dates = lifeDates(site);
+  if (!dates) return null;
+  const { born, died } = dates;
+  return (
+    <p className={s.lifeDates} data-testid="life-dates">
+      {born && died ? (
+        <>
+          <time dateTime={born.dateTime}>{born.text}</time> – <time dateTime={died.dateTime}>{died.text}</time>
+        </>
+      ) : born ? (
+        <>
+          Born <time dateTime={born.dateTime}>{born.text}</time>
+        </>
+      ) : (
+        <>
+          Died <time dateTime={died!.dateTime}>{died!.text}</time>
+        </>
+      )}
+    </p>
+  );
+}
+
 export function Hero() {
   const { background, text } = useParallax();
   const site = useSite();
@@ -67,6 +92,7 @@ export function Hero() {
         <h1 id="hero-title" className={s.title}>
           <span className={s.titleLead}>{site.heroTitle} of</span> <span className={s.personName}>{site.personName}</span>
         </h1>
+        <LifeDatesLine site={site} />
         {site.heroSubtitle ? <p className={s.subtitle}>{site.heroSubtitle}</p> : null}
         <div className={s.actions}>
           <Link to="/guestbook" className={ui.button.onDark}>

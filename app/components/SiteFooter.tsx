@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { useSite } from "~/site/site-view";
-import { footerLinks, type NavItem } from "~/utils/navigation";
+import { useLifeStoryShown, useSite } from "~/site/site-view";
+import { footerLinks, shownLinks, type NavItem } from "~/utils/navigation";
 import { KarenModeToggle, MirrorBall, MusicPlayer } from "./KarenMode";
 import * as s from "./SiteFooter.css";
 
@@ -14,13 +14,14 @@ const lockedLinks: NavItem[] = [{ label: "Admin", to: "/admin" }];
  */
 export function SiteFooter({ locked = false }: { locked?: boolean }) {
   const site = useSite();
+  const lifeStory = useLifeStoryShown();
   return (
     <footer className={s.footer} id="site-footer">
       <div className={s.inner}>
         <p className={s.title}>{site.siteTitle}</p>
         <nav aria-label="Footer">
           <ul className={s.list}>
-            {(locked ? lockedLinks : footerLinks).map((link) => (
+            {(locked ? lockedLinks : shownLinks(footerLinks, lifeStory)).map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={s.link}>
                   {link.label}

@@ -1,13 +1,14 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useSite } from "~/site/site-view";
-import { headerLinks, isLinkActive } from "~/utils/navigation";
+import { useLifeStoryShown, useSite } from "~/site/site-view";
+import { headerLinks, isLinkActive, shownLinks } from "~/utils/navigation";
 import * as s from "./SiteHeader.css";
 
 function NavLinks({ pathname, className }: { pathname: string; className: string }) {
+  const lifeStory = useLifeStoryShown();
   return (
     <ul className={className}>
-      {headerLinks.map((link) => {
+      {shownLinks(headerLinks, lifeStory).map((link) => {
         const active = isLinkActive(link.to, pathname);
         // Home and its Service Details anchor are both lit on the home page,
         // but only one link can be the page a screen reader announces.

@@ -8,7 +8,11 @@ import { safeFileName, safeNamePart, splitExtension, uniqueNames } from "~/utils
 import { formatIsoDate, formatLongDate } from "~/utils/time";
 import { approvedMemoryRows, CONTACT_COLUMNS, contactRows, csvReadable, MEMORY_COLUMNS, RSVP_COLUMNS, rsvpRows } from "./csv.server";
 import { parseSubmittedBy } from "~/utils/submitted-by";
-import { keepsakePage, type KeepsakeMedia, type KeepsakeMemory } from "./keepsake-page.server";
+import { keepsakePage, type KeepsakeLife, type KeepsakeMedia, type KeepsakeMemory } from "./keepsake-page.server";
+import { getAdminLife } from "~/life/life.server";
+import { storyBlocks } from "~/life/story-text";
+import { formatPartialDate, lifeLine, parsePartialDate } from "~/site/life-dates";
+import type { SiteSettings } from "~/site/settings.schema";
 import { listPoems } from "~/poems/poem.server";
 import { getSiteView } from "~/site/settings.server";
 
@@ -90,6 +94,27 @@ function webCopyKey(upload: Pick<Upload, "type" | "storageKey" | "displayKey" | 
 }
 
 /** Every published upload with its original, oldest first, with the names it gets in the archive. */
+/** The family's life story for the page (published or not: the archive is theirs), its photos as the folder's files. */
+function keepsakeLife(site: SiteSettings, media: ArchivedUpload[]): KeepsakeLife | null {
+  const life = getAdminLife();
+  if (!life.story && life.moments.length === 0) return null;
+  const files = new Map(media.map((item) => [item.upload.id, { file: item.file, thumbnail: item.thumbnail }]));
+  return {
+    line: lifeLine(site),
+    blocks: storyBlocks(life.story),
+    moments: life.moments.map((moment) => {
+      const date = parsePartialDate(moment.date);
+      return {
+        date: date ? formatPartialDate(date) : moment.date,
+        title: moment.title,
+        text: moment.text,
+        photo: moment.photoId === null ? null : (files.get(moment.photoId) ?? null),
+      };
+    }),
+    unpublished: !life.published,
+  };
+}
+
 function archivedUploads(timeZone: string): ArchivedUpload[] {
   const names = { IMAGE: uniqueNames(), VIDEO: uniqueNames() };
   const thumbnailNames = uniqueNames();
@@ -240,6 +265,7 @@ export function createFamilyArchive({ signal, now = Date.now() }: { signal?: Abo
               venueAddress: site.venueAddress,
               note: site.serviceNote,
             },
+            life: keepsakeLife(site, media),
             welcome: (site.service.over ? site.welcomeMessageAfter : site.welcomeMessage).split(/\n\s*\n/).filter((p) => p.trim()),
             savedOn: formatLongDate(now, timeZone),
             counts: {

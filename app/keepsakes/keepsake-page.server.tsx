@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { fileHref, LifeSection, Section, type KeepsakeLife } from "./keepsake-parts.server";
 
 export interface KeepsakeMemory {
   name: string;
@@ -37,6 +38,8 @@ export interface KeepsakeMedia {
   webFile: string | null;
 }
 
+export type { KeepsakeLife };
+
 export interface KeepsakePage {
   personName: string;
   siteTitle: string;
@@ -44,6 +47,8 @@ export interface KeepsakePage {
   service: { title: string; dateText: string; over: boolean; venueName: string; venueAddress: string; note: string };
   /** Paragraphs (the welcome message the site shows). */
   welcome: string[];
+  /** The family's life story and timeline, or null when they wrote none. */
+  life: KeepsakeLife | null;
   savedOn: string;
   counts: { memories: number; poems: number; photos: number; videos: number };
   /** Read when their turn comes, in batches: a guest book of any length never sits in memory whole. */
@@ -53,9 +58,6 @@ export interface KeepsakePage {
   /** The other files beside the page: the spreadsheets. */
   files: { href: string; label: string }[];
 }
-
-/** A relative address to a file in the folder: each part of the path encoded, so "#", "?" and "%" in names stay names. */
-const fileHref = (path: string) => path.split("/").map(encodeURIComponent).join("/");
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
@@ -84,21 +86,15 @@ a{color:var(--accent)}
 .grid video{display:block;width:100%;aspect-ratio:1/1;background:#000}
 .grid span,.grid small{display:block;padding:.25rem .6rem;overflow-wrap:anywhere}
 .grid small{color:var(--muted);padding-top:0;padding-bottom:.6rem}
+.timeline{list-style:none;padding:0}
+.timeline li{border-left:3px solid var(--line);padding:0 0 0 1rem;margin:0 0 1.25rem;overflow-wrap:anywhere}
+.timeline img{display:block;max-width:100%;width:16rem;height:auto;margin-top:.5rem}
 footer{color:var(--muted);font-size:.9rem;text-align:center;padding-bottom:3rem}
 @media print{body{background:#fff}.card,.grid li{break-inside:avoid}}
 `;
 
 /** How many memories or pictures are rendered into one string before it is written. */
 const RENDER_BATCH = 200;
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 function MemoryCard({ memory }: { memory: KeepsakeMemory }) {
   return (
@@ -192,6 +188,11 @@ function KeepsakeDocument({ page, memories, gallery }: { page: KeepsakePage; mem
         </header>
         <nav aria-label="On this page">
           <ul>
+            {page.life ? (
+              <li>
+                <a href="#life">Life story</a>
+              </li>
+            ) : null}
             <li>
               <a href="#service">The service</a>
             </li>
@@ -210,6 +211,7 @@ function KeepsakeDocument({ page, memories, gallery }: { page: KeepsakePage; mem
           {page.welcome.map((paragraph, i) => (
             <p key={i}>{paragraph}</p>
           ))}
+          {page.life ? <LifeSection life={page.life} /> : null}
           <Section id="service" title={service.title}>
             <div className="card">
               <p>{service.over ? `The service was held on ${service.dateText}.` : service.dateText}</p>

@@ -4,19 +4,28 @@ import { Hero } from "~/components/Hero";
 import { LinkSeparator } from "~/components/LinkSeparator";
 import { rsvpLinkText } from "~/attendance/rsvp.constants";
 import * as ui from "~/styles/ui.css";
+import { PersonStructuredData } from "~/components/PersonStructuredData";
 import { pageMeta } from "~/site/meta";
-import { paragraphs, useSite } from "~/site/site-view";
+import { paragraphs, useLifeStoryShown, useSite } from "~/site/site-view";
+import { lifeStoryOpening } from "~/life/life.server";
 import * as s from "./_index.css";
+
+/** The life story's first sentence, once published: the home page's link preview tells who they were. */
+export async function loader() {
+  return { storyOpening: lifeStoryOpening() };
+}
 
 /** "Sunday, August 31st, 2025 · 4:00 pm…": a narrow screen breaks the line after the dot, never before it. */
 const keepDotWithDate = (text: string) => text.replace(/ · /g, "\u00a0· ");
 
 export default function HomePage() {
   const site = useSite();
+  const lifeStory = useLifeStoryShown();
   const { service } = site;
   return (
     <>
       <Hero />
+      <PersonStructuredData />
 
       <section className={s.welcome} aria-labelledby="welcome-title">
         <h2 id="welcome-title">Thank You For Visiting</h2>
@@ -25,6 +34,13 @@ export default function HomePage() {
             {paragraph}
           </p>
         ))}
+        {lifeStory ? (
+          <p>
+            <Link to="/life" className={ui.button.secondary}>
+              Read the life story of {site.personName}
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       <div className={s.sections}>
@@ -115,4 +131,5 @@ export default function HomePage() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { path: "/" });
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  pageMeta(matches, { path: "/", description: data?.storyOpening || undefined });

@@ -102,6 +102,26 @@ const FIELDS: Record<SettingField | "visitorPasscode", FieldUi> = {
   heroTitle: { label: "Heading", hint: "Shown as “<heading> of <name>” on the home page.", type: "text" },
   heroSubtitle: { label: "Subtitle", hint: "Optional: the line under the name.", type: "text" },
   heroImageAlt: { label: "Photo description", type: "text" },
+  birthDate: {
+    label: "Date of birth",
+    hint: "A year, a month or a day: 1942, 1942-03 or 1942-03-14. Leave empty if unknown.",
+    type: "text",
+  },
+  birthPlace: { label: "Place of birth", hint: "Optional, e.g. “Cork, Ireland”.", type: "text" },
+  deathDate: {
+    label: "Date of death",
+    hint: "A year, a month or a day: 2026, 2026-01 or 2026-01-09. Leave empty if unknown.",
+    type: "text",
+  },
+  deathPlace: { label: "Place of death", hint: "Optional.", type: "text" },
+  lifeDatesShown: {
+    label: "Under the name",
+    type: "radio",
+    options: [
+      { value: "years", label: "The years", description: "For example 1942 – 2026." },
+      { value: "full", label: "The dates as given", description: "For example March 14, 1942 – January 9, 2026." },
+    ],
+  },
   welcomeMessage: {
     label: "Welcome message",
     hint: "Shown until the service is over. Leave a blank line between paragraphs.",
@@ -165,6 +185,7 @@ const SECTIONS: Record<
   { title: string; intro?: string; /** A name keeps its capitals on the button. */ properName?: boolean }
 > = {
   memorial: { title: "The memorial", intro: "The name and words at the top of every page." },
+  person: { title: "Dates and places", intro: "When and where they were born and died. The dates show under the name on the home page." },
   welcome: { title: "Welcome messages", intro: "The home page's “Thank You For Visiting” section." },
   service: { title: "The service", intro: "The home page's wording changes by itself once the service is over." },
   contact: { title: "Contact and privacy note" },

@@ -89,6 +89,9 @@ export default function AdminLayout() {
         <Tab to="/admin/poems" active={section === "poems"}>
           Poems
         </Tab>
+        <Tab to="/admin/life" active={section === "life"}>
+          Life Story
+        </Tab>
         <Tab to="/admin/exports" active={section === "exports"}>
           Exports
         </Tab>

@@ -1,5 +1,6 @@
 import type { SiteContent } from "~/content";
 import { z } from "~/utils/zod";
+import { canPrecede, parsePartialDate } from "./life-dates";
 
 // The family's settings: one schema for the Site tab's forms and for
 // PATCH /api/admin/settings. Client-safe (no server imports).
@@ -12,6 +13,11 @@ export const SETTING_FIELDS = [
   "heroTitle",
   "heroSubtitle",
   "heroImageAlt",
+  "birthDate",
+  "birthPlace",
+  "deathDate",
+  "deathPlace",
+  "lifeDatesShown",
   "welcomeMessage",
   "welcomeMessageAfter",
   "serviceTitle",
@@ -155,6 +161,12 @@ const link = (label: string, { httpsOnly }: { httpsOnly: boolean }) =>
       { message: `${label} must be a full web address starting with ${httpsOnly ? "https://" : "https:// or http://"}` },
     );
 
+/** A year, a month or a day (app/site/life-dates.ts), or empty when unknown. */
+const partialDate = (label: string) =>
+  optionalText(label, 100).refine((value) => !value || parsePartialDate(value) !== null, {
+    message: `${label} must be a year, a month or a day, written 1942, 1942-03 or 1942-03-14`,
+  });
+
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 /** Whether `value` is a real local date and time written `YYYY-MM-DDTHH:mm` (no 31 June, no 25:00). */
@@ -214,6 +226,11 @@ export const SettingsFields = z.object({
   heroTitle: text("Heading", 200),
   heroSubtitle: optionalText("Subtitle", 300),
   heroImageAlt: text("Photo description", 300),
+  birthDate: partialDate("Date of birth"),
+  birthPlace: optionalText("Place of birth", 200),
+  deathDate: partialDate("Date of death"),
+  deathPlace: optionalText("Place of death", 200),
+  lifeDatesShown: z.enum(["years", "full"], { message: "Dates shown must be years or full" }),
   welcomeMessage: message("Welcome message"),
   welcomeMessageAfter: message("Message after the service"),
   serviceTitle: text("Service title", 200),
@@ -273,12 +290,15 @@ export function unknownSettings(body: Record<string, unknown>): Record<string, s
 }
 
 const SERVICE_ENDS_BEFORE_START = "End must be after the start";
+const DEATH_BEFORE_BIRTH = "Date of death cannot be before the date of birth";
 const PASSCODE_NEEDED = "Choose a passcode for visitors: a private site cannot be opened without one";
 
 /** The rules across settings, for the settings a change would leave: field → messages. */
 export function settingsProblems(settings: SiteSettings, { hasPasscode }: { hasPasscode: boolean }): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   if (settings.serviceEndsAt <= settings.serviceStartsAt) problems.serviceEndsAt = [SERVICE_ENDS_BEFORE_START];
+  const [born, died] = [parsePartialDate(settings.birthDate), parsePartialDate(settings.deathDate)];
+  if (born && died && !canPrecede(born, died)) problems.deathDate = [DEATH_BEFORE_BIRTH];
   if (settings.visibility === "private" && !hasPasscode) problems.visitorPasscode = [PASSCODE_NEEDED];
   return problems;
 }
@@ -288,6 +308,7 @@ export const SETTINGS_SAVED = { title: "Settings Saved", description: "Visitors 
 /** The Site tab's forms: each saves its own settings (the same schema, picked). */
 export const SETTINGS_SECTIONS = {
   memorial: ["personName", "siteTitle", "siteDescription", "heroTitle", "heroSubtitle"],
+  person: ["birthDate", "birthPlace", "deathDate", "deathPlace", "lifeDatesShown"],
   welcome: ["welcomeMessage", "welcomeMessageAfter"],
   service: [
     "serviceTitle",

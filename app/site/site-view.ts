@@ -53,40 +53,26 @@ export function siteFromMatches(matches: readonly { id: string; data?: unknown }
   return (matches.find((m) => m.id === "root")?.data as { site?: SiteView } | undefined)?.site ?? fallbackSite;
 }
 
+/** Whether the family has published the life story (/life), for its links; never for a visitor without a private site's passcode. */
+export function useLifeStoryShown(): boolean {
+  return useRouteLoaderData<{ lifeStory?: boolean }>("root")?.lifeStory === true;
+}
+
 /** Paragraphs of a message written with blank lines between them. */
 export const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== "");
 
 export { memorialTitle };
 
-/** No page's own text shows then (only the layout and the error), so the browser is not sent the home page's long texts for it. */
-const fallbackSite: SiteView = {
+/**
+ * No page's own text shows then (only the layout and the error), so the
+ * browser is not sent the home page's long texts for it, nor even their
+ * names: a page's own settings are left out (React shows nothing for them).
+ */
+const fallbackSite = {
   ...layoutContent,
   // Never the example address (see getSiteView).
   contactEmail: "",
-  siteDescription: "",
-  privacyNote: "",
-  heroSubtitle: "",
-  heroImageAlt: "",
-  serviceTitle: "",
-  serviceStartsAt: "",
-  serviceEndsAt: "",
-  venueName: "",
-  venueAddress: "",
-  donationTitle: "",
-  donationButtonLabel: "",
-  donationUrl: "",
-  welcomeMessage: "",
-  welcomeMessageAfter: "",
-  donationText: "",
-  service: {
-    dateText: "",
-    whenText: "",
-    dayText: "",
-    startsAt: "",
-    endsAt: "",
-    over: true,
-    mapsLink: layoutContent.mapsLink,
-  },
+  service: { dateText: "", whenText: "", dayText: "", startsAt: "", endsAt: "", over: true, mapsLink: layoutContent.mapsLink },
   heroImage: { src: bundledMedia.heroImage, width: 1600, height: 1000 },
   karenMusic: { ...bundledMedia.karenModeMusic },
-};
+} as SiteView;

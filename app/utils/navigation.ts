@@ -6,6 +6,7 @@ export interface NavItem {
 export const headerLinks: NavItem[] = [
   { label: "Home", to: "/" },
   { label: "Service Details", to: "/#service" },
+  { label: "Life Story", to: "/life" },
   { label: "Guest Book", to: "/guestbook" },
   { label: "Share Memories", to: "/share" },
   { label: "Gallery", to: "/gallery" },
@@ -15,12 +16,16 @@ export const headerLinks: NavItem[] = [
 export const footerLinks: NavItem[] = [
   { label: "Home", to: "/" },
   { label: "Service", to: "/#service" },
+  { label: "Life Story", to: "/life" },
   { label: "Guest Book", to: "/guestbook" },
   { label: "Gallery", to: "/gallery" },
   { label: "Poems", to: "/poems" },
   { label: "Share Photos & Videos", to: "/share" },
   { label: "Admin", to: "/admin" },
 ];
+
+/** The links to show: "Life Story" only once the family has published it. */
+export const shownLinks = (links: NavItem[], lifeStory: boolean) => links.filter((link) => lifeStory || link.to !== "/life");
 
 /**
  * A link is active when the visitor is on its page. The Service Details

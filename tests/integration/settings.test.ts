@@ -196,6 +196,22 @@ describe("GET and PATCH /api/admin/settings", () => {
     ["a date without a time", { serviceEndsAt: "2025-08-31" }, { serviceEndsAt: ["End must be a date and time, e.g. 2025-08-31T16:00"] }],
     ["an end before the start", { serviceEndsAt: "2025-08-31T09:00" }, { serviceEndsAt: ["End must be after the start"] }],
     [
+      "a date of birth that does not exist",
+      { birthDate: "1942-02-30" },
+      { birthDate: ["Date of birth must be a year, a month or a day, written 1942, 1942-03 or 1942-03-14"] },
+    ],
+    [
+      "a date of death written another way",
+      { deathDate: "9 January 2026" },
+      { deathDate: ["Date of death must be a year, a month or a day, written 1942, 1942-03 or 1942-03-14"] },
+    ],
+    [
+      "a death before the birth",
+      { birthDate: "1942-03", deathDate: "1942-02-28" },
+      { deathDate: ["Date of death cannot be before the date of birth"] },
+    ],
+    ["another way of showing the dates", { lifeDatesShown: "months" }, { lifeDatesShown: ["Dates shown must be years or full"] }],
+    [
       "a time zone that does not exist",
       { timeZone: "Europe/Atlantis" },
       { timeZone: ["Time zone must be a time zone name such as America/Los_Angeles or Europe/London"] },
@@ -260,6 +276,24 @@ describe("GET and PATCH /api/admin/settings", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ errors });
     expect(getSiteSettings()).toEqual(content);
+  });
+
+  it("keeps the person's dates as a year, a month or a day, with their places, and empties what is sent empty", async () => {
+    const cookie = await adminCookie();
+    const person = {
+      birthDate: "1942",
+      birthPlace: "Cork, Ireland",
+      deathDate: "2026-01-09",
+      deathPlace: "Oakland",
+      lifeDatesShown: "full",
+    };
+    const saved = await patch(person, cookie);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject(person);
+    // The same year, at two precisions: the day may be in it.
+    expect((await patch({ deathDate: "1942-12" }, cookie)).status).toBe(200);
+    const cleared = await patch({ birthDate: "", birthPlace: "" }, cookie);
+    expect(await cleared.json()).toMatchObject({ birthDate: "", birthPlace: "", deathDate: "1942-12" });
   });
 
   it("keeps the line breaks a multi-line setting allows (CRLF written as LF) and turns a tab in a name into a space", async () => {

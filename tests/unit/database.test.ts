@@ -156,10 +156,13 @@ describe("migrating an empty database file", () => {
     site_settings: ["key", "value", "updatedAt", "updatedBy"],
     admin_invitations: ["id", "tokenHash", "createdBy", "createdAt", "expiresAt", "usedAt", "usedBy"],
     poems: ["id", "title", "content", "author", "createdAt"],
+    // The life story (one row) and its timeline.
+    life_story: ["id", "story", "answers", "photoId", "published", "publishedAt", "updatedAt", "updatedBy"],
+    life_moments: ["id", "date", "title", "text", "photoId", "createdAt"],
     rsvps: ["id", "name", "email", "guestCount", "notes", "createdAt"],
   };
 
-  it("creates the seven tables of the data model, the upload bookkeeping, the rate-limit, settings, invitation and mail tables", () => {
+  it("creates the seven tables of the data model, the upload bookkeeping, the rate-limit, settings, invitation, mail and life story tables", () => {
     const { db } = freshDatabase();
     const tables = (
       db.$client
@@ -172,6 +175,8 @@ describe("migrating an empty database file", () => {
       [
         "admin_invitations",
         "admin_users",
+        "life_moments",
+        "life_story",
         "mail_outbox",
         "mail_suppressions",
         "mail_unsubscribe_tokens",
@@ -370,7 +375,7 @@ describe("applying the migrations more than once", () => {
     const tableCount = db.$client
       .prepare("select count(*) as n from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'")
       .get() as { n: number };
-    expect(tableCount.n).toBe(14);
+    expect(tableCount.n).toBe(16);
   });
 });
 

@@ -50,6 +50,7 @@ function guestBook() {
     poems: [],
     media,
     files: [],
+    life: null,
   };
   return { page, pulled };
 }

@@ -4,7 +4,7 @@ import { bundledMedia, content } from "~/content";
 import { formatBytes } from "~/utils/bytes";
 import { pageMeta } from "~/site/meta";
 import { formatServiceWhen } from "~/site/service-time.server";
-import { footerLinks, headerLinks, isLinkActive } from "~/utils/navigation";
+import { footerLinks, headerLinks, isLinkActive, shownLinks } from "~/utils/navigation";
 import { nextCursorFromLink } from "~/components/list-page";
 import { itemsToShow } from "~/utils/paging";
 import { relativeTime } from "~/utils/relative-time";
@@ -71,7 +71,7 @@ describe("isLinkActive", () => {
   });
 
   it("keeps the spec's header and footer links, the footer adding Poems and the share page", () => {
-    expect(headerLinks.map((l) => [l.label, l.to])).toEqual([
+    expect(shownLinks(headerLinks, false).map((l) => [l.label, l.to])).toEqual([
       ["Home", "/"],
       ["Service Details", "/#service"],
       ["Guest Book", "/guestbook"],
@@ -79,7 +79,7 @@ describe("isLinkActive", () => {
       ["Gallery", "/gallery"],
       ["Poems", "/poems"],
     ]);
-    expect(footerLinks.map((l) => [l.label, l.to])).toEqual([
+    expect(shownLinks(footerLinks, false).map((l) => [l.label, l.to])).toEqual([
       ["Home", "/"],
       ["Service", "/#service"],
       ["Guest Book", "/guestbook"],
@@ -88,6 +88,23 @@ describe("isLinkActive", () => {
       ["Share Photos & Videos", "/share"],
       ["Admin", "/admin"],
     ]);
+  });
+
+  it("adds the life story after the service once the family publishes it", () => {
+    expect(shownLinks(headerLinks, true).map((l) => l.label)).toEqual([
+      "Home",
+      "Service Details",
+      "Life Story",
+      "Guest Book",
+      "Share Memories",
+      "Gallery",
+      "Poems",
+    ]);
+    expect(
+      shownLinks(footerLinks, true)
+        .map((l) => l.to)
+        .slice(0, 3),
+    ).toEqual(["/", "/#service", "/life"]);
   });
 });
 

@@ -6,7 +6,10 @@ import type QRCodeModule from "qrcode";
 import { listPoems } from "~/poems/poem.server";
 import type { getSiteView } from "~/site/settings.server";
 import { formatLongDate } from "~/utils/time";
+import type { PublishedLife } from "~/life/life.server";
+import { lifeLine } from "~/site/life-dates";
 import { type BookPhoto, heroCopy, printCopy, publishedMemories } from "./content.server";
+import { layOutLifeChapter } from "./life-chapter.server";
 
 // The memory book's pages: the cover, the welcome and the service, the
 // memories, the poems, the photos and the last page, laid out by pdfkit.
@@ -67,10 +70,12 @@ export interface Layout {
   drawQr: (text: string, x: number, y: number, size: number) => void;
   poems: ReturnType<typeof listPoems>;
   media: BookPhoto[];
+  /** The published life story, or null. */
+  life: PublishedLife | null;
 }
 
 /** Lays the book out page by page into `doc`, waiting for `out` to keep up. */
-export async function layOut(doc: PDFDoc, out: WriteStream, { size, origin, now, signal, step, site, drawQr, poems, media }: Layout) {
+export async function layOut(doc: PDFDoc, out: WriteStream, { size, origin, now, signal, step, site, drawQr, poems, media, life }: Layout) {
   const { timeZone } = site;
   const page = geometry(size);
   doc.registerFont("regular", FONTS.regular);
@@ -169,6 +174,9 @@ export async function layOut(doc: PDFDoc, out: WriteStream, { size, origin, now,
     doc.moveDown(0.3);
     say(site.serviceNote, "italic", 11);
   }
+
+  // The life story, once the family has published it.
+  if (life) await layOutLifeChapter({ doc, say, keep, left: page.margins.left }, life, lifeLine(site));
 
   // The guest book.
   doc.addPage();

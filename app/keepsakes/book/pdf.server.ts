@@ -1,5 +1,6 @@
 import { createWriteStream } from "node:fs";
 import { memorialTitle } from "~/content";
+import { getPublishedLife } from "~/life/life.server";
 import { listPoems } from "~/poems/poem.server";
 import { getSiteView } from "~/site/settings.server";
 import { countMemories, publishedMedia } from "./content.server";
@@ -55,7 +56,7 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
   finished.catch(() => undefined);
   doc.pipe(out);
   try {
-    await layOut(doc, out, { size, origin, now, signal, step, site, drawQr, poems, media });
+    await layOut(doc, out, { size, origin, now, signal, step, site, drawQr, poems, media, life: getPublishedLife() });
     doc.end();
     await finished;
   } catch (error) {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { memories, poems, signedUploads, siteSettings, uploads, type Status } from "../../../db/schema";
+import { lifeMoments, lifeStory, memories, poems, signedUploads, siteSettings, uploads, type Status } from "../../../db/schema";
 import { operator } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
@@ -39,6 +39,12 @@ export async function changeSiteSettings(patch: Record<string, string>) {
   const result = await updateSiteSettings(SettingsPatch.parse(patch), operator("admin"));
   if (!result.ok) throw new Error(`settings refused: ${JSON.stringify(result.errors)}`);
   return result.settings;
+}
+
+/** No life story and no timeline, as on a new site. */
+export function removeLifeStory() {
+  db.delete(lifeMoments).run();
+  db.delete(lifeStory).run();
 }
 
 export function removeAllPoems() {

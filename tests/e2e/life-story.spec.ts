@@ -1,0 +1,164 @@
+import { type Page } from "@playwright/test";
+import { hydrated } from "./support/admin";
+import { expectNoAxeViolations } from "./support/axe";
+import { addUpload, changeSiteSettings, removeAllUploads, removeLifeStory, resetSiteSettings } from "./support/data";
+import { expect, test } from "./support/fixtures";
+
+// The life story, as issue 42 asks: a family member on a phone (with
+// JavaScript on and off) answers the questions, edits the draft, adds five
+// moments (one with a photo) and publishes; a visitor reads it at 320 px;
+// a private site shows none of it to a stranger.
+
+const PERSON = "Margaret Ellen Hughes";
+
+test.beforeEach(async () => {
+  removeLifeStory();
+  resetSiteSettings();
+  await changeSiteSettings({ personName: PERSON });
+});
+test.afterEach(() => {
+  removeLifeStory();
+  resetSiteSettings();
+});
+
+const MOMENTS = [
+  { date: "1964-06-20", title: "Married Tom in Galway", text: "A wet June day, and she laughed through all of it." },
+  { date: "1942-03-14", title: "Born in Cork", text: "" },
+  { date: "1971", title: "Opened the bakery", text: "On Main Street, where it still stands." },
+  { date: "1968-09", title: "Ann was born", text: "" },
+  { date: "2003", title: "Retired to the sea", text: "Kinsale, and a garden at last." },
+];
+
+async function openLifeTab(page: Page) {
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Life Story" }).click();
+  await expect(page).toHaveURL(/\/admin\/life/);
+  await hydrated(page);
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test(
+    "the family answers the questions, edits the draft, adds five moments and publishes",
+    { tag: "@no-js" },
+    async ({ page, login, browser, baseURL }) => {
+      removeAllUploads();
+      const photoId = await addUpload({ status: "APPROVED", colour: "#c68a7a" });
+      await login(page);
+      await openLifeTab(page);
+      await expect(page.getByText("Not published yet: visitors see no life story.")).toBeVisible();
+
+      const questions = page.locator("#life-questions");
+      await questions.getByLabel("When were they born?").fill("1942-03-14");
+      await questions.getByLabel("Where were they born?").fill("Cork");
+      await questions.getByLabel("When did they die?").fill("2026-01-09");
+      await questions.getByLabel("Family", { exact: true }).fill("Married to Tom for sixty years; mother of Ann and Joe.");
+      await questions.getByLabel("What they loved").fill("The sea, her garden, and a good argument.");
+      await questions.getByRole("button", { name: "Write the first draft" }).click();
+
+      const story = page.getByLabel("Life story", { exact: true });
+      await expect(story).toHaveValue(/^Margaret Ellen Hughes was born on March 14, 1942, in Cork, and died on January 9, 2026\./);
+      await expect(story).toHaveValue(/## Family\n\nMarried to Tom for sixty years/);
+      await expect(page.getByText(/Your answers are in the life story below/)).toBeVisible();
+      const draft = await story.inputValue();
+      await story.fill(`${draft}\n\nShe is missed by all who knew her.`);
+      await page.getByRole("button", { name: "Save draft" }).click();
+      await expect(page.getByTestId("toast")).toContainText("Life Story Saved");
+      await expect(page.getByLabel("Life story", { exact: true })).toHaveValue(/She is missed by all who knew her\.$/);
+
+      // A date the family mistypes is refused in words, and what they typed stays.
+      await page.getByLabel("Date", { exact: true }).fill("June 1964");
+      await page.getByLabel("Title", { exact: true }).fill("Married Tom in Galway");
+      await page.getByRole("button", { name: "Add moment" }).click();
+      await expect(page.getByText("Date must be a year, a month or a day, written 1942, 1942-03 or 1942-03-14")).toBeVisible();
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Married Tom in Galway");
+
+      for (const [n, moment] of MOMENTS.entries()) {
+        await page.getByLabel("Date", { exact: true }).fill(moment.date);
+        await page.getByLabel("Title", { exact: true }).fill(moment.title);
+        await page.getByLabel("A sentence or two (optional)").fill(moment.text);
+        if (n === 0) {
+          await page.locator("summary", { hasText: "Photo (optional)" }).click();
+          await page.getByRole("radio", { name: `Gallery item ${photoId}` }).check();
+        }
+        await page.getByRole("button", { name: "Add moment" }).click();
+        await expect(page.getByRole("heading", { name: `Timeline (${n + 1})` })).toBeVisible();
+      }
+
+      // Until it is published, a visitor sees no link and no page.
+      const visitorContext = await browser.newContext({
+        baseURL,
+        javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
+        viewport: { width: 320, height: 640 },
+      });
+      const visitor = await visitorContext.newPage();
+      await visitor.goto("/");
+      await expect(visitor.getByRole("link", { name: "Life Story" })).toHaveCount(0);
+      expect((await visitor.goto("/life"))!.status()).toBe(404);
+
+      await page.getByRole("button", { name: "Save and publish" }).click();
+      await expect(page.getByTestId("toast")).toContainText("Life Story Published");
+      await expect(page.getByText("Published: visitors can read it at /life.")).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await visitor.goto("/");
+      await visitor.getByRole("link", { name: `Read the life story of ${PERSON}` }).click();
+      await expect(visitor).toHaveURL(/\/life$/);
+      await expect(visitor.getByRole("heading", { level: 1, name: "Life Story" })).toBeVisible();
+      await expect(visitor.getByText("Born March 14, 1942, in Cork · Died January 9, 2026")).toBeVisible();
+      await expect(visitor.getByRole("heading", { level: 2, name: "Family" })).toBeVisible();
+      await expect(visitor.getByText("She is missed by all who knew her.")).toBeVisible();
+      const items = visitor.getByRole("region", { name: "Timeline" }).getByRole("listitem");
+      await expect(items).toHaveCount(5);
+      await expect(items.getByRole("heading")).toHaveText([
+        "Born in Cork",
+        "Married Tom in Galway",
+        "Ann was born",
+        "Opened the bakery",
+        "Retired to the sea",
+      ]);
+      await expect(items.nth(1).locator("time")).toHaveText("June 20, 1964");
+      const photo = items.nth(1).getByRole("img", { name: "Photo: Married Tom in Galway" });
+      await photo.scrollIntoViewIfNeeded();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const widths = await visitor.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+      await expectNoAxeViolations(visitor);
+      await visitorContext.close();
+    },
+  );
+});
+
+test(
+  "a published story is linked from the header and the footer, and tells link previews its first sentence",
+  { tag: "@no-js" },
+  async ({ page, request, login }) => {
+    await login(page);
+    await page.goto("/admin/life");
+    await page.getByLabel("Life story", { exact: true }).fill("Margaret grew up above her father's shop. She never left the sea for long.");
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Life Story Published");
+
+    await page.goto("/gallery");
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Life Story" })).toBeVisible();
+    const home = await (await request.get("/")).text();
+    expect(home).toContain(`<meta property="og:description" content="Margaret grew up above her father&#x27;s shop."/>`);
+  },
+);
+
+test("a private memorial shows a stranger none of it", { tag: "@no-js" }, async ({ page, request, login }) => {
+  await login(page);
+  await page.goto("/admin/life");
+  await page.getByLabel("Life story", { exact: true }).fill("A private family's words.");
+  await page.getByRole("button", { name: "Save and publish" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Life Story Published");
+  await changeSiteSettings({ visibility: "private", visitorPasscode: "bluebell" });
+
+  for (const path of ["/life", "/api/life", "/"]) {
+    const stranger = await request.get(path);
+    expect(stranger.status(), path).toBe(401);
+    const body = await stranger.text();
+    expect(body, path).not.toContain("A private family");
+    expect(body, path).not.toContain('href="/life"');
+  }
+});
