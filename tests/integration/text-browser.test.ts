@@ -21,7 +21,15 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/admins/admin.server";
 import { content } from "~/content";
-import { addUpload, changeSiteSettings, latestMemory, removeAllUploads, resetSiteSettings } from "../e2e/support/data";
+import {
+  addUpload,
+  changeSiteSettings,
+  latestMemory,
+  publishLifeStory,
+  removeAllUploads,
+  removeLifeStory,
+  resetSiteSettings,
+} from "../e2e/support/data";
 import { requireBuild, startSite, type Site } from "../support/site-process";
 
 const ADMIN = { username: "admin", password: "lynx-admin-password" };
@@ -278,6 +286,27 @@ describe("the site in a text browser (lynx)", () => {
     expect(gallery).toContain("Photo shared by Peter Hall");
     expect(gallery).toMatch(/Video shared by Ben Ortiz, \d+:\d\d/);
     expect(gallery).not.toContain("picnic-by-the-lake");
+  });
+
+  it("lynx reads the life story: its headings, its words and the timeline in order, one moment to a line", async () => {
+    try {
+      publishLifeStory("Margaret grew up above her father's shop.\n\n## Work\n\nShe baked for the whole town.", [
+        { date: "1964-06-20", title: "Married Tom in Galway", text: "A wet June day." },
+        { date: "1942-03-14", title: "Born in Cork" },
+        { date: "1971", title: "Opened the bakery" },
+      ]);
+      const page = await dump(`${baseURL}/life`, ["-nolist"]);
+      expect(page).toContain("Life Story");
+      expect(flat(page)).toContain("Margaret grew up above her father's shop.");
+      expect(page).toMatch(/Work\s*\n\s*\n?\s*She baked for the whole town\./);
+      expect(page).toMatch(
+        /1\. March 14, 1942\s*\n[\s\S]*Born in Cork[\s\S]*2\. June 20, 1964[\s\S]*Married Tom in Galway[\s\S]*A wet June day\.[\s\S]*3\. 1971/,
+      );
+      // The header's link appears once the story is published, and once.
+      expect(page.split("Life Story").length - 1).toBeGreaterThanOrEqual(2);
+    } finally {
+      removeLifeStory();
+    }
   });
 
   it("lynx shows links that sit side by side apart, never run together", async () => {

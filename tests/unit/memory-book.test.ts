@@ -19,6 +19,10 @@ import { updateSiteSettings } from "~/site/settings.server";
 import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
 import { processingIdle } from "~/uploads/upload-processing.server";
 import { setUploadStatus } from "~/uploads/upload.server";
+import { eq } from "drizzle-orm";
+import { uploads } from "../../db/schema";
+import { db } from "~/platform/db.server";
+import { addMoment, saveStory } from "~/life/life.server";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures");
 const ORIGIN = "https://memorial.example.org";
@@ -30,6 +34,12 @@ const PUBLISHED = [
   ["Γιώργος Παπαδόπουλος", "Θυμάμαι το χαμόγελό της στη θάλασσα κάθε καλοκαίρι."],
   ["王小明", "她教会了我写毛笔字，我永远记得她的笑声。"],
 ] as const;
+
+const LIFE_STORY = "Ἑλένη was born in Thessaloniki. She taught for forty years.\n\n## 家族\n\nShe married Tom in 1964.\n- Ann\n- Joe";
+const LIFE_MOMENTS = [
+  { date: "1964-06-20", title: "Married Tom", text: "A wet June day." },
+  { date: "1942", title: "Born in Thessaloniki", text: "" },
+];
 
 const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
 
@@ -89,6 +99,11 @@ beforeAll(async () => {
   await share(await fs.readFile(path.join(FIXTURES, "sample.mp4")), "birthday.mp4", "Eve Video (eve@example.com)", "APPROVED");
   await share(await photo(800, 600), "waiting.jpg", "Pending Sender (p@example.com)", "PENDING");
   await share(await photo(800, 600), "refused.jpg", "Refused Sender (r@example.com)", "REJECTED");
+
+  // The life story, published, in more than one script, with a photo on its timeline.
+  const [firstPhoto] = db.select({ id: uploads.id }).from(uploads).where(eq(uploads.originalName, "landscape-1.jpg")).all();
+  saveStory({ story: LIFE_STORY, photoId: null }, operator(), true);
+  for (const moment of LIFE_MOMENTS) addMoment({ ...moment, photoId: moment.title === "Married Tom" ? firstPhoto!.id : null }, operator());
 
   for (const size of BOOK_SIZES) {
     const file = path.join(work, `${size}.pdf`);
@@ -151,6 +166,28 @@ describe.each(BOOK_SIZES)("the memory book (%s)", (size) => {
     expect(pages[2]).toMatch(/\b3\s*$/);
   });
 
+  it("has the life story after the welcome: its headings and lists, then the timeline in order with its photo", () => {
+    const file = books.get(size)!;
+    const pages = text(file).split("\f");
+    const welcome = pages.findIndex((page) => page.includes("The Old Boathouse"));
+    const life = pages.findIndex((page) => page.includes("Life Story"));
+    const memories = pages.findIndex((page) => page.startsWith("Memories"));
+    expect(welcome).toBeGreaterThan(0);
+    expect(life).toBe(welcome + 1);
+    expect(memories).toBeGreaterThan(life);
+    const chapter = squash(pages.slice(life, memories).join(""));
+    expect(chapter).toContain(squash("Ἑλένη was born in Thessaloniki. She taught for forty years."));
+    expect(chapter).toContain("家族");
+    expect(chapter).toContain(squash("•  Ann"));
+    expect(chapter.indexOf("BorninThessaloniki")).toBeLessThan(chapter.indexOf("MarriedTom"));
+    expect(chapter).toContain(squash("June 20, 1964 Married Tom A wet June day."));
+    const rows = run("pdfimages", ["-list", file]).trim().split("\n").slice(2);
+    const onChapter = rows
+      .map((row) => row.trim().split(/\s+/))
+      .filter((cols) => cols[2] === "image" && Number(cols[0]) > life && Number(cols[0]) <= memories);
+    expect(onChapter).toHaveLength(1);
+  });
+
   it("embeds every font", () => {
     const rows = run("pdffonts", [books.get(size)!])
       .trim()
@@ -178,8 +215,8 @@ describe.each(BOOK_SIZES)("the memory book (%s)", (size) => {
     expect(photoPages.size).toBe(2);
     const rows = run("pdfimages", ["-list", file]).trim().split("\n").slice(2);
     const images = rows.map((row) => row.trim().split(/\s+/)).filter((cols) => cols[2] === "image");
-    // The cover's hero, six photos and the video's poster.
-    expect(images.length).toBe(8);
+    // The cover's hero, six photos, the video's poster and the life story's timeline photo.
+    expect(images.length).toBe(9);
     const photos = images.filter((cols) => photoPages.has(cols[0]!));
     expect(photos.length).toBe(6);
     // The four landscapes share a page, the two portraits another.

@@ -17,6 +17,8 @@ import { MemoryApiSchema } from "~/guestbook/memory.schema";
 import { setMemoryStatus, submitMemory } from "~/guestbook/memory.server";
 import { type PoemInput } from "~/poems/poem.schema";
 import { createPoem } from "~/poems/poem.server";
+import type { MomentInput } from "~/life/life.schema";
+import { addMoment, saveStory } from "~/life/life.server";
 import { SettingsPatch } from "~/site/settings.schema";
 import { submitterLabel } from "~/utils/submitted-by";
 import { updateSiteSettings } from "~/site/settings.server";
@@ -45,6 +47,13 @@ export async function changeSiteSettings(patch: Record<string, string>) {
 export function removeLifeStory() {
   db.delete(lifeMoments).run();
   db.delete(lifeStory).run();
+}
+
+/** A published life story with `moments` on its timeline, written as the Life Story tab writes them. */
+export function publishLifeStory(story: string, moments: Partial<MomentInput>[] = []) {
+  removeLifeStory();
+  saveStory({ story, photoId: null }, operator("admin"), true);
+  for (const moment of moments) addMoment({ date: "2000", title: "A moment", text: "", photoId: null, ...moment }, operator("admin"));
 }
 
 export function removeAllPoems() {
