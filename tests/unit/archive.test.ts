@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import yauzl from "yauzl";
-import { adminUsers } from "../../db/schema";
+import { adminUsers, lifeMoments } from "../../db/schema";
 import { operator } from "~/platform/actor.server";
 import { startAdminSession } from "~/admins/session.server";
 import { db } from "~/platform/db.server";
@@ -34,6 +34,7 @@ import { setUploadStatus } from "~/uploads/upload.server";
 import { loader as contactsCsv } from "~/routes/api.admin.export.contacts[.]csv";
 import { loader as memoriesCsv } from "~/routes/api.admin.export.memories[.]csv";
 import { safeFileName, uniqueNames } from "~/utils/file-name";
+import { addMoment, saveStory } from "~/life/life.server";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures");
 const ORIGIN = "http://memorial.test";
@@ -134,6 +135,7 @@ const csvOf = async (loader: typeof memoriesCsv) =>
   );
 
 const originals = new Map<string, Buffer>();
+const ids = new Map<string, number>();
 
 beforeAll(async () => {
   work = await fs.mkdtemp(path.join(tmpdir(), "memorial-archive-"));
@@ -186,7 +188,13 @@ beforeAll(async () => {
     const id = await share(bytes, name, by);
     if (status !== "PENDING") await setUploadStatus(id, status, operator());
     originals.set(name, bytes);
+    ids.set(name, id);
   }
+  // The family's life story, not published yet: the archive is theirs, and keeps it all the same.
+  saveStory({ story: "Jo grew up <i>by the river</i>.\n\n## Work & play\n\n- Teaching\n- Singing", photoId: null }, operator());
+  addMoment({ date: "1964-06-20", title: "Married <Tom>", text: "A wet June day.", photoId: ids.get("IMG 0001.jpg")! }, operator());
+  // A moment whose photo is not (or no longer) published: the model refuses to choose it, so written as it might be found.
+  db.insert(lifeMoments).values({ date: "1942", title: "Born", photoId: ids.get("waiting.jpg")! }).run();
 });
 afterAll(async () => {
   await processingIdle();
@@ -316,7 +324,18 @@ describe("the family's archive", () => {
     expect(index).toContain("Afterglow / Dusk");
     expect(index).toContain("Line one\nLine two");
     expect(index).toContain("Photo: ..\\evil:na&lt;me&gt;?*|&quot;.png");
-    for (const absent of ["<script", "<b>", "still waiting", "was rejected", "stream.example.com", "url("])
+    // The life story, escaped, its timeline in order, a photo only where it is in the folder (never the pending one).
+    expect(index).toContain('<a href="#life">Life story</a>');
+    expect(index).toContain("Kept by the family; not published on the site when this was saved.");
+    expect(index).toContain("Jo grew up &lt;i&gt;by the river&lt;/i&gt;.");
+    expect(index).toContain("<h3>Work &amp; play</h3>");
+    expect(index).toMatch(/<li>Teaching<\/li><li>Singing<\/li>/);
+    expect(index.indexOf("<h3>Born</h3>")).toBeLessThan(index.indexOf("<h3>Married &lt;Tom&gt;</h3>"));
+    expect(index).toMatch(
+      /June 20, 1964<\/p><h3>Married &lt;Tom&gt;<\/h3><p class="text">A wet June day.<\/p><a href="photos\/[^"]+"><img src="thumbnails\/[^"]+" alt="Photo: Married &lt;Tom&gt;"/,
+    );
+    expect(index).toMatch(/<h3>Born<\/h3><\/li>/);
+    for (const absent of ["<script", "<b>", "<i>", "still waiting", "was rejected", "stream.example.com", "url("])
       expect(index).not.toContain(absent);
 
     const addresses = [...index.matchAll(/\s(?:href|src|poster)="([^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
