@@ -4,6 +4,9 @@ import { vars } from "~/styles/theme.css";
 
 export const lifeLine = style({ color: vars.color.textMuted, margin: `${vars.space.xs} 0 0` });
 
+/** Inline-block: the half wraps inside itself only when it is wider than the screen. */
+export const keepTogether = style({ display: "inline-block" });
+
 export const photo = style({ margin: `0 0 ${vars.space.xl}` });
 
 /** Never wider than the column; its height follows from width/height (no aspect-ratio, for Safari 12). */

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { LifePhotoImage, StoryText, Timeline } from "~/components/LifeStory";
 import * as s from "~/components/LifeStory.css";
 import { getPublishedLife } from "~/life/life.server";
@@ -16,6 +17,21 @@ export async function loader() {
   return { life, opening: firstSentence(life.story) };
 }
 
+/** "Born … · Died …", each half kept on one line where it fits (a phone breaks at the dot). */
+function LifeLine({ line }: { line: string }) {
+  if (!line) return null;
+  return (
+    <p className={s.lifeLine}>
+      {line.split(" · ").map((part, i) => (
+        <Fragment key={part}>
+          {i > 0 ? " · " : null}
+          <span className={s.keepTogether}>{part}</span>
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
 export default function LifeStoryPage() {
   const { life } = useLoaderData<typeof loader>();
   const site = useSite();
@@ -24,7 +40,7 @@ export default function LifeStoryPage() {
       <div className={ui.pageHeader}>
         <h1>Life Story</h1>
         <p className={ui.subtitle}>{site.personName}</p>
-        {lifeLine(site) ? <p className={s.lifeLine}>{lifeLine(site)}</p> : null}
+        <LifeLine line={lifeLine(site)} />
       </div>
       {life.photo ? (
         <figure className={s.photo}>

@@ -125,6 +125,12 @@ test.describe("on a phone", () => {
       expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
       await expectNoAxeViolations(visitor);
       await visitorContext.close();
+
+      // The page at 390 px, whole, for the team to look at (test-results/).
+      await page.goto("/life");
+      await page.getByRole("img", { name: "Photo: Married Tom in Galway" }).scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `test-results/life-story-390-${test.info().project.name}.png`, fullPage: true });
     },
   );
 });

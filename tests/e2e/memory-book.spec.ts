@@ -6,7 +6,16 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { hydrated } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
-import { addMemory, addPoem, addUpload, removeAllMemories, removeAllPoems, removeAllUploads } from "./support/data";
+import {
+  addMemory,
+  addPoem,
+  addUpload,
+  publishLifeStory,
+  removeAllMemories,
+  removeAllPoems,
+  removeAllUploads,
+  removeLifeStory,
+} from "./support/data";
 import { expect, test } from "./support/fixtures";
 
 test.beforeEach(async () => {
@@ -18,8 +27,17 @@ test.beforeEach(async () => {
   addMemory({ name: "王小明", message: "她教会了我写毛笔字。", status: "APPROVED" });
   addMemory({ name: "Not Yet", message: "Still waiting for the family", status: "PENDING" });
   addPoem({ title: "Afterglow", content: "Line one\nLine two" });
-  await addUpload({ status: "APPROVED", width: 1600, sender: "Ann Lee" });
+  const photoId = await addUpload({ status: "APPROVED", width: 1600, sender: "Ann Lee" });
+  publishLifeStory(
+    "Margaret grew up above her father's bakery in Cork, the eldest of five.\n\n## Work\n\nShe taught music for thirty-one years.\n- Piano\n- The school choir",
+    [
+      { date: "1942-03-14", title: "Born in Cork" },
+      { date: "1964-06-20", title: "Married Tom in Galway", text: "A wet June day, and she laughed through all of it.", photoId },
+      { date: "1971", title: "First pupils", text: "Eleven of them, in the front room." },
+    ],
+  );
 });
+test.afterEach(() => removeLifeStory());
 
 test(
   "the Exports tab makes the memory book in the size chosen, and the browser saves it",
@@ -44,12 +62,13 @@ test(
     const pdf = await fs.readFile(file);
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     const text = execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-    for (const words of ["Zoë Ångström", "Анна Петрова", "王小明", "Afterglow", "Shared by Ann Lee"]) expect(text).toContain(words);
+    for (const words of ["Zoë Ångström", "Анна Петрова", "王小明", "Afterglow", "Shared by Ann Lee", "Life Story", "Married Tom in Galway"])
+      expect(text).toContain(words);
     expect(text).not.toContain("Not Yet");
 
-    // Two pages to look at: the cover and the guest book's first page.
+    // Pages to look at: the cover, the life story's chapter and the guest book's first page.
     const project = info.project.name;
-    for (const pageNumber of [1, 3]) {
+    for (const pageNumber of [1, 3, 4]) {
       const prefix = path.resolve("test-results", `memory-book-${project}-page-${pageNumber}`);
       execFileSync("pdftoppm", ["-r", "80", "-f", String(pageNumber), "-l", String(pageNumber), "-png", "-singlefile", file, prefix]);
       const png = await fs.readFile(`${prefix}.png`);
