@@ -1,7 +1,7 @@
 import { type Page } from "@playwright/test";
 import { hydrated } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
-import { addUpload, changeSiteSettings, removeAllUploads, removeLifeStory, resetSiteSettings } from "./support/data";
+import { addUpload, changeSiteSettings, publishLifeStory, removeAllUploads, removeLifeStory, resetSiteSettings } from "./support/data";
 import { expect, test } from "./support/fixtures";
 
 // The life story, as issue 42 asks: a family member on a phone (with
@@ -166,5 +166,20 @@ test("a private memorial shows a stranger none of it", { tag: "@no-js" }, async 
     const body = await stranger.text();
     expect(body, path).not.toContain("A private family");
     expect(body, path).not.toContain('href="/life"');
+  }
+});
+
+test("with the life story's link, the header's seven links keep to one row from the desktop width up", async ({ page }) => {
+  publishLifeStory("A short story.");
+  for (const width of [960, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/life");
+    const links = page.getByRole("navigation", { name: "Main" }).getByRole("link");
+    await expect(links).toHaveText(["Home", "Service Details", "Life Story", "Guest Book", "Share Memories", "Gallery", "Poems"]);
+    const tops = await links.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `${width} px: ${tops.join(", ")}`).toBe(1);
+    await expect(links.nth(2)).toHaveAttribute("aria-current", "page");
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
   }
 });

@@ -194,7 +194,9 @@ beforeAll(async () => {
   saveStory({ story: "Jo grew up <i>by the river</i>.\n\n## Work & play\n\n- Teaching\n- Singing", photoId: null }, operator());
   addMoment({ date: "1964-06-20", title: "Married <Tom>", text: "A wet June day.", photoId: ids.get("IMG 0001.jpg")! }, operator());
   // A moment whose photo is not (or no longer) published: the model refuses to choose it, so written as it might be found.
-  db.insert(lifeMoments).values({ date: "1942", title: "Born", photoId: ids.get("waiting.jpg")! }).run();
+  db.insert(lifeMoments)
+    .values({ date: "1942", title: "Born", photoId: ids.get("waiting.jpg")! })
+    .run();
 });
 afterAll(async () => {
   await processingIdle();
