@@ -21,6 +21,8 @@ import {
   STORY_UNPUBLISHED,
   StoryInput,
 } from "~/life/life.schema";
+import { uploadedLifePhoto } from "~/life/life-photo.server";
+import { LifePhotoForm } from "~/components/admin/LifePhotoForm";
 import { addMoment, choosablePhotos, deleteMoment, getAdminLife, saveAnswers, saveStory, updateMoment } from "~/life/life.server";
 import { PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
 import { asRefusal } from "~/platform/refusal.server";
@@ -50,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         deathPlace: settings.deathPlace,
       },
       photos: choosablePhotos(),
+      uploadedPhoto: uploadedLifePhoto(),
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
@@ -122,7 +125,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LifeStoryTab() {
-  const { life, person, photos } = useLoaderData<typeof loader>();
+  const { life, person, photos, uploadedPhoto } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -152,9 +155,12 @@ export default function LifeStoryTab() {
         photoId={life.photoId}
         published={life.published}
         photos={photos}
+        uploaded={uploadedPhoto !== null}
         lastResult={reply("story")}
         note={draft !== null ? `${DRAFT_WRITTEN.description} Nothing is saved or published until you press a button below.` : undefined}
       />
+
+      <LifePhotoForm photo={uploadedPhoto} />
 
       <h2 id="timeline" tabIndex={-1}>
         Timeline ({life.moments.length})

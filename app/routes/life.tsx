@@ -4,6 +4,7 @@ import { Fragment } from "react";
 import { LifePhotoImage, StoryText, Timeline } from "~/components/LifeStory";
 import * as s from "~/components/LifeStory.css";
 import { getPublishedLife } from "~/life/life.server";
+import { uploadedLifePhoto } from "~/life/life-photo.server";
 import { firstSentence } from "~/life/story-text";
 import { lifeLine } from "~/site/life-dates";
 import { pageMeta } from "~/site/meta";
@@ -14,7 +15,7 @@ import * as ui from "~/styles/ui.css";
 export async function loader() {
   const life = getPublishedLife();
   if (!life) throw new Response(null, { status: 404 });
-  return { life, opening: firstSentence(life.story) };
+  return { life, uploadedPhoto: life.photo ? null : uploadedLifePhoto(), opening: firstSentence(life.story) };
 }
 
 /** "Born … · Died …", each half kept on one line where it fits (a phone breaks at the dot). */
@@ -33,7 +34,7 @@ function LifeLine({ line }: { line: string }) {
 }
 
 export default function LifeStoryPage() {
-  const { life } = useLoaderData<typeof loader>();
+  const { life, uploadedPhoto } = useLoaderData<typeof loader>();
   const site = useSite();
   return (
     <div className={ui.narrow}>
@@ -45,6 +46,21 @@ export default function LifeStoryPage() {
       {life.photo ? (
         <figure className={s.photo}>
           <LifePhotoImage photo={life.photo} alt={`${site.personName}`} className={s.image} />
+        </figure>
+      ) : uploadedPhoto ? (
+        <figure className={s.photo}>
+          <picture>
+            <source type="image/webp" srcSet={uploadedPhoto.srcSetWebp} sizes="(min-width: 48rem) 45rem, 100vw" />
+            <img
+              src={uploadedPhoto.src}
+              srcSet={uploadedPhoto.srcSetJpeg}
+              sizes="(min-width: 48rem) 45rem, 100vw"
+              alt={site.personName}
+              width={uploadedPhoto.width}
+              height={uploadedPhoto.height}
+              className={s.image}
+            />
+          </picture>
         </figure>
       ) : null}
       {life.story ? <StoryText story={life.story} /> : null}

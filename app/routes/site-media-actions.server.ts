@@ -16,8 +16,10 @@ import { redirectWithToast } from "~/platform/toast.server";
 // beside the form with it).
 
 export interface SiteMediaForms<Stored> {
-  /** The id of the form's section in the Site tab. */
+  /** The id of the form's section in its tab. */
   section: string;
+  /** The tab the form is in and comes back to (the Site tab unless given). */
+  tab?: string;
   /** The upload form's limits, and where its file goes while the model checks it. */
   upload: MultipartFormLimits;
   sink: () => FileSink<Stored>;
@@ -55,7 +57,7 @@ export async function siteMediaPage(request: Request) {
 
 export async function answerSiteMediaForm<Stored>(request: Request, forms: SiteMediaForms<Stored>) {
   const admin = await requireAdmin(request);
-  const back = `${SITE_TAB_PATH}#${forms.section}`;
+  const back = `${forms.tab ?? SITE_TAB_PATH}#${forms.section}`;
   if (isMultipart(request)) {
     const answer = await readMultipartForm(request, forms.upload, forms.sink()).then(
       (form) => forms.receive(form, admin),

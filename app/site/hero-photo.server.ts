@@ -80,6 +80,40 @@ async function prepareHeroCopies(file: string, mime: string) {
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("base64url");
 
 /**
+ * The photo in a form's scratch `file` as web copies of several widths,
+ * stored under `site/<prefix>-…` (names made from their contents), and the
+ * record that names them; null when the file is not a photo the site can
+ * use. Copies stored before a failure are deleted again.
+ */
+export async function storePhotoCopies(
+  file: { stored: ScratchFile; filename: string },
+  prefix: "hero" | "life",
+): Promise<{ record: StoredHeroImage; stored: string[] } | null> {
+  const type = sniffMediaType(await readHead(file.stored.path, 64));
+  if (!type || !HERO_TYPES.has(type.mime)) return null;
+  const copies = await prepareHeroCopies(file.stored.path, type.mime);
+  const record: StoredHeroImage = { copies: [], originalName: file.filename.slice(0, 255), bytes: 0 };
+  const stored: string[] = [];
+  try {
+    for (const copy of copies) {
+      const names = {
+        webp: `site/${prefix}-${copy.width}w-${contentName(sha256(copy.webp))}.webp`,
+        jpeg: `site/${prefix}-${copy.width}w-${contentName(sha256(copy.jpeg))}.jpg`,
+      };
+      stored.push(names.webp, names.jpeg);
+      await storeOnce(names.webp, () => Readable.from([copy.webp]), { contentType: "image/webp", size: copy.webp.length });
+      await storeOnce(names.jpeg, () => Readable.from([copy.jpeg]), { contentType: "image/jpeg", size: copy.jpeg.length });
+      record.copies.push({ width: copy.width, height: copy.height, ...names });
+      record.bytes += copy.webp.length + copy.jpeg.length;
+    }
+  } catch (error) {
+    await deleteUnused(stored);
+    throw error;
+  }
+  return { record, stored };
+}
+
+/**
  * The hero form, read (HERO_PHOTO_FORM, heroPhotoSink): a JPEG, PNG, WebP or
  * HEIC photo and the words that describe it (`heroImageAlt`, saved with the
  * settings), or the words alone. The home page shows the new photo once
@@ -99,24 +133,10 @@ export async function receiveHeroPhotoForm(form: MultipartForm<ScratchFile>, by:
       const saved = await updateSiteSettings({ heroImageAlt: alt.data.heroImageAlt }, by);
       return saved.ok ? { ok: true, saved: "words" } : refused(400, [], saved.errors, values);
     }
-    const type = sniffMediaType(await readHead(file.stored.path, 64));
-    if (!type || !HERO_TYPES.has(type.mime)) return refused(415, [PHOTO_NOT_SUPPORTED], {}, values);
-
-    const copies = await prepareHeroCopies(file.stored.path, type.mime);
-    const record: StoredHeroImage = { copies: [], originalName: file.filename.slice(0, 255), bytes: 0 };
-    const stored: string[] = [];
+    const photo = await storePhotoCopies(file, "hero");
+    if (!photo) return refused(415, [PHOTO_NOT_SUPPORTED], {}, values);
+    const { record, stored } = photo;
     try {
-      for (const copy of copies) {
-        const names = {
-          webp: `site/hero-${copy.width}w-${contentName(sha256(copy.webp))}.webp`,
-          jpeg: `site/hero-${copy.width}w-${contentName(sha256(copy.jpeg))}.jpg`,
-        };
-        stored.push(names.webp, names.jpeg);
-        await storeOnce(names.webp, () => Readable.from([copy.webp]), { contentType: "image/webp", size: copy.webp.length });
-        await storeOnce(names.jpeg, () => Readable.from([copy.jpeg]), { contentType: "image/jpeg", size: copy.jpeg.length });
-        record.copies.push({ width: copy.width, height: copy.height, ...names });
-        record.bytes += copy.webp.length + copy.jpeg.length;
-      }
       const words = await prepareSettingsChange({ heroImageAlt: alt.data.heroImageAlt });
       if (!words.ok) {
         await deleteUnused(stored);

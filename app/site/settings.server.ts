@@ -35,6 +35,8 @@ export const STORED_KEYS = {
   heroImage: "heroImage",
   /** The family's Karen Mode song (app/site/karen-song.server.ts). */
   karenSong: "karenSong",
+  /** The photo the family uploaded for the life story's page (app/life/life-photo.server.ts). */
+  lifePhoto: "lifePhoto",
 } as const;
 
 const settingKeys = new Set<string>(SETTING_FIELDS);

@@ -168,7 +168,11 @@ export const songKeys = (stored: unknown): string[] => {
 
 /** Every file the current records name (and so must be kept and may be served). */
 function keysInUse(): Set<string> {
-  return new Set([...heroKeys(getStoredValue(STORED_KEYS.heroImage)), ...songKeys(getStoredValue(STORED_KEYS.karenSong))]);
+  return new Set([
+    ...heroKeys(getStoredValue(STORED_KEYS.heroImage)),
+    ...songKeys(getStoredValue(STORED_KEYS.karenSong)),
+    ...heroKeys(getStoredValue(STORED_KEYS.lifePhoto)),
+  ]);
 }
 
 /** Removes files no record names any longer; a file that cannot be removed is only logged (it is never served). */
@@ -191,7 +195,7 @@ export async function deleteUnused(keys: string[]) {
  */
 export function replaceRecord(
   tx: Transaction,
-  key: typeof STORED_KEYS.heroImage | typeof STORED_KEYS.karenSong,
+  key: typeof STORED_KEYS.heroImage | typeof STORED_KEYS.karenSong | typeof STORED_KEYS.lifePhoto,
   value: unknown,
   by: string | null,
 ): unknown {
@@ -211,7 +215,7 @@ const CONTENT_TYPES: Record<string, string> = { webp: "image/webp", jpg: "image/
  * in storage can be reached through this address).
  */
 export function findSiteMediaFile(file: string): { key: string; contentType: string } | null {
-  const match = /^(?:hero|song)-[A-Za-z0-9_-]+\.(webp|jpg|mp3)$/.exec(file);
+  const match = /^(?:hero|song|life)-[A-Za-z0-9_-]+\.(webp|jpg|mp3)$/.exec(file);
   if (!match) return null;
   const key = `site/${file}`;
   if (!keysInUse().has(key)) return null;

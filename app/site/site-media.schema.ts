@@ -61,6 +61,13 @@ export const KAREN_SONG_TITLE_SAVED = {
 } as const;
 export const KAREN_SONG_RESET = { title: "Song Reset", description: "Karen Mode plays the bundled song again." } as const;
 export const HERO_PHOTO_FAILED = "Photo Not Saved";
+export const LIFE_PHOTO_ACTION = "/admin/life/photo";
+export const LIFE_PHOTO_SECTION = "life-photo";
+export const LIFE_PHOTO_SAVED = { title: "Photo Saved", description: "The life story's page shows the new photo." } as const;
+export const LIFE_PHOTO_REMOVED = {
+  title: "Photo Removed",
+  description: "The uploaded photo is no longer on the life story's page.",
+} as const;
 export const KAREN_SONG_FAILED = "Song Not Saved";
 
 /** What a refused form comes back with: the reasons, and what was typed (a file cannot be given back). */
@@ -71,7 +78,7 @@ export interface SiteMediaFormResult {
 }
 
 /** Keys the server made for the family's files: `site/<name>`, never a path of the visitor's choosing. */
-const siteKey = z.string().regex(/^site\/(hero|song)-[A-Za-z0-9_-]+\.(webp|jpg|mp3)$/);
+const siteKey = z.string().regex(/^site\/(hero|song|life)-[A-Za-z0-9_-]+\.(webp|jpg|mp3)$/);
 const size = z.number().int().positive();
 
 /** The hero photo as stored (STORED_KEYS.heroImage): one WebP and one JPEG per width, narrowest first. */
@@ -100,9 +107,12 @@ const PREVIEW_WIDTH = 1280;
 const BUNDLED_HERO_IMAGE: HeroImageView = { src: bundledMedia.heroImage, width: 1600, height: 1000 };
 
 /** What pages show of the hero photo: the family's (several widths, WebP and JPEG) or the bundled one. */
-export function heroImageView(stored: unknown): HeroImageView {
+export const heroImageView = (stored: unknown): HeroImageView => uploadedPhotoView(stored) ?? BUNDLED_HERO_IMAGE;
+
+/** A photo the family uploaded (the hero's, the life story's) as pages show it, or null when there is none. */
+export function uploadedPhotoView(stored: unknown): HeroImageView | null {
   const parsed = StoredHeroImage.safeParse(stored);
-  if (!parsed.success) return BUNDLED_HERO_IMAGE;
+  if (!parsed.success) return null;
   const copies = [...parsed.data.copies].sort((a, b) => a.width - b.width);
   const largest = copies[copies.length - 1]!;
   const preview = copies.filter((copy) => copy.width <= PREVIEW_WIDTH).pop() ?? copies[0]!;

@@ -1,4 +1,5 @@
 import { type Page } from "@playwright/test";
+import sharp from "sharp";
 import { hydrated } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { addUpload, changeSiteSettings, publishLifeStory, removeAllUploads, removeLifeStory, resetSiteSettings } from "./support/data";
@@ -183,3 +184,50 @@ test("with the life story's link, the header's seven links keep to one row from 
     expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
   }
 });
+
+test(
+  "the family uploads a photo for the page as the hero photo is, and can remove it",
+  { tag: "@no-js" },
+  async ({ page, login, request }) => {
+    await login(page);
+    await page.goto("/admin/life");
+    await hydrated(page);
+    const section = page.getByRole("region", { name: "Upload a photo for the page" });
+    // A file that is not a photo is refused in words, and nothing changes.
+    await section
+      .getByLabel("Photo", { exact: true })
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") });
+    await section.getByRole("button", { name: "Upload Photo" }).click();
+    await expect(page.getByText("This file is not a photo the site can use. Please choose a JPG, PNG, WebP or HEIC photo.")).toBeVisible();
+
+    await page.goto("/admin/life");
+    await hydrated(page);
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#8a6f5a" } })
+      .jpeg()
+      .toBuffer();
+    await section.getByLabel("Photo", { exact: true }).setInputFiles({ name: "margaret.jpg", mimeType: "image/jpeg", buffer: photo });
+    await section.getByRole("button", { name: "Upload Photo" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Photo Saved");
+    await expect(section.getByRole("button", { name: "Remove the uploaded photo" })).toBeVisible();
+
+    await page.getByLabel("Life story", { exact: true }).fill("Margaret kept bees.");
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Life Story Published");
+
+    await page.goto("/life");
+    const shown = page.getByRole("img", { name: PERSON });
+    await expect(shown).toHaveAttribute("src", /^\/media\/site\/life-\d+w-[A-Za-z0-9_-]+\.jpg$/);
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const src = (await shown.getAttribute("src"))!;
+    expect((await request.get(src)).status()).toBe(200);
+
+    await page.goto("/admin/life");
+    await hydrated(page);
+    await section.getByRole("button", { name: "Remove the uploaded photo" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Photo Removed");
+    await page.goto("/life");
+    await expect(page.getByRole("img", { name: PERSON })).toHaveCount(0);
+    // Its files are gone with it.
+    expect((await request.get(src)).status()).toBe(404);
+  },
+);

@@ -23,6 +23,7 @@ function PhotoChoice({
   photos,
   selected,
   errors,
+  none = "No photo",
 }: {
   name: string;
   formId: string;
@@ -30,6 +31,8 @@ function PhotoChoice({
   photos: LifePhoto[];
   selected: number | null;
   errors?: string[];
+  /** What choosing none of them means. */
+  none?: string;
 }) {
   const errorId = `${formId}-${name}-error`;
   return (
@@ -41,7 +44,7 @@ function PhotoChoice({
         <ul className={l.photoGrid}>
           <li className={l.photoItem}>
             <label className={l.photoLabel}>
-              <input type="radio" name={name} value="" form={formId} defaultChecked={selected === null} /> No photo
+              <input type="radio" name={name} value="" form={formId} defaultChecked={selected === null} /> {none}
             </label>
           </li>
           {photos.map((photo) => (
@@ -130,6 +133,7 @@ export function StoryForm({
   photoId,
   published,
   photos,
+  uploaded,
   lastResult,
   note,
 }: {
@@ -137,6 +141,8 @@ export function StoryForm({
   photoId: number | null;
   published: boolean;
   photos: LifePhoto[];
+  /** Whether the family uploaded a photo for the page (shown when none is chosen here). */
+  uploaded: boolean;
   lastResult: Result;
   note?: string;
 }) {
@@ -167,6 +173,7 @@ export function StoryForm({
         photos={photos}
         selected={photoId}
         errors={fields.photoId.errors}
+        none={uploaded ? "The photo uploaded below" : "No photo"}
       />
       <div className={s.actions}>
         <button type="submit" name="intent" value="save" className={ui.button.primary} disabled={busy(navigation, "save")}>

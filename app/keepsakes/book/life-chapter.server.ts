@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { uploads } from "../../../db/schema";
 import type { PublishedLife } from "~/life/life.server";
+import { uploadedLifePhotoKey } from "~/life/life-photo.server";
 import { storyBlocks } from "~/life/story-text";
 import { db } from "~/platform/db.server";
 import { formatPartialDate, parsePartialDate } from "~/site/life-dates";
@@ -31,6 +32,21 @@ function photoKeys(ids: number[]) {
 }
 
 const PHOTO_BOX = { width: 260, height: 200 };
+const PAGE_PHOTO_BOX = { width: 300, height: 220 };
+
+/** A print copy fitted into `box`, at the left margin where the text is; the text goes on below it. */
+function placePhoto(
+  doc: PDFDoc,
+  copy: { data: Buffer; width: number; height: number },
+  box: { width: number; height: number },
+  left: number,
+) {
+  const scale = Math.min(box.width / copy.width, box.height / copy.height);
+  const [w, h] = [copy.width * scale, copy.height * scale];
+  doc.image(copy.data, left, doc.y, { width: w, height: h });
+  doc.y += h;
+  doc.x = left;
+}
 
 /** "1942", "March 1942" or "March 14, 1942". */
 const dateText = (value: string) => {
@@ -44,6 +60,13 @@ export async function layOutLifeChapter({ doc, say, keep, left }: ChapterTools, 
   say("Life Story", "bold", 20);
   if (lifeLine) say(lifeLine, "italic", 11);
   doc.moveDown(0.8);
+  // The page's photo: the one chosen from the gallery, else the one the family uploaded for it.
+  const pageKey = life.photo ? (photoKeys([life.photo.id]).get(life.photo.id) ?? null) : uploadedLifePhotoKey();
+  const pagePhoto = pageKey ? await printCopy(pageKey, PAGE_PHOTO_BOX) : null;
+  if (pagePhoto) {
+    placePhoto(doc, pagePhoto, PAGE_PHOTO_BOX, left);
+    doc.moveDown(0.8);
+  }
   for (const block of storyBlocks(life.story)) {
     if (block.type === "heading") {
       keep(60);
@@ -72,12 +95,8 @@ export async function layOutLifeChapter({ doc, say, keep, left }: ChapterTools, 
     say(moment.title, "bold", 12);
     if (moment.text) say(moment.text, "regular", 11, { lineGap: 2 });
     if (copy) {
-      const scale = Math.min(PHOTO_BOX.width / copy.width, PHOTO_BOX.height / copy.height);
-      const [w, h] = [copy.width * scale, copy.height * scale];
       doc.moveDown(0.3);
-      doc.image(copy.data, left, doc.y, { width: w, height: h });
-      doc.y += h;
-      doc.x = left;
+      placePhoto(doc, copy, PHOTO_BOX, left);
     }
     doc.moveDown(0.9);
   }
