@@ -1,3 +1,4 @@
+import { lifeDates } from "./life-dates";
 import { createEvent, type EventAttributes } from "ics";
 import { memorialTitle } from "~/content";
 import { formatServiceWhen, mapSearchFor, instantOf } from "~/site/service-time.server";
@@ -53,6 +54,14 @@ const calendarLine = (text: string) =>
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ");
 
+/** ", 1942 to 2026" (or ", born 1942" / ", died 2026") after the name; words, not a dash: `ics` folds lines by characters. */
+function lifeYears(site: SiteSettings): string {
+  const dates = lifeDates({ ...site, lifeDatesShown: "years" });
+  if (!dates) return "";
+  const { born, died } = dates;
+  return born && died ? `, ${born.text} to ${died.text}` : born ? `, born ${born.text}` : `, died ${died!.text}`;
+}
+
 /** The calendar file for the service in `settings`, naming the memorial at `origin`, stamped `now`. */
 export function buildServiceCalendar(settings: SiteSettings, origin: string, now: number): ServiceCalendar {
   const site = Object.fromEntries(
@@ -60,7 +69,7 @@ export function buildServiceCalendar(settings: SiteSettings, origin: string, now
   ) as SiteSettings;
   const home = `${origin}/`;
   const description = [
-    `${memorialTitle(site)}.`,
+    `${memorialTitle(site)}${lifeYears(site)}.`,
     // The event's times are UTC (each calendar shows them in its own zone); this line names the family's.
     // Commas, not the page's middle dot: the `ics` package folds lines by characters, not octets.
     `${formatServiceWhen(site).replace(/ · /g, ", ")}, at ${site.venueName}.`,

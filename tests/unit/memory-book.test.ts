@@ -72,6 +72,8 @@ beforeAll(async () => {
   const settings = await updateSiteSettings(
     SettingsPatch.parse({
       personName: "Ἑλένη Dvořák",
+      birthDate: "1942-03-14",
+      deathDate: "2026-01-09",
       heroSubtitle: "Beloved mother, teacher and friend",
       serviceTitle: "A Celebration of Life",
       venueName: "The Old Boathouse",
@@ -136,6 +138,8 @@ describe.each(BOOK_SIZES)("the memory book (%s)", (size) => {
     }
     expect(flat).toContain(squash("A long memory that runs over many lines. ".repeat(120)));
     expect(flat).toContain("ἙλένηDvořák");
+    // The years under the name on the cover.
+    expect(text(books.get(size)!).split("\f")[0]).toContain("1942 – 2026");
     expect(flat).toContain(squash("Beloved mother, teacher and friend"));
     expect(book).toContain("The Old Boathouse");
     expect(flat).toContain("(America/Los_Angeles)");

@@ -62,6 +62,13 @@ const times = (changes: Partial<SiteSettings>) => {
 };
 
 describe("the service's calendar file", () => {
+  it("gives the person's years after the name, in words, when the family gave dates", () => {
+    const description = (changes: Partial<SiteSettings>) => eventOf(buildServiceCalendar(settings(changes), ORIGIN, NOW).ics).description;
+    expect(description({ birthDate: "1942-03-14", deathDate: "2026-01" })).toContain("In Loving Memory of Margaret Hale, 1942 to 2026.");
+    expect(description({ birthDate: "", deathDate: "2026" })).toContain("In Loving Memory of Margaret Hale, died 2026.");
+    expect(description({ birthDate: "1942", deathDate: "" })).toContain("In Loving Memory of Margaret Hale, born 1942.");
+  });
+
   it("names the service and the person, the venue and its address, the site and the livestream", () => {
     const { ics, fileName } = buildServiceCalendar(
       settings({ livestreamUrl: "https://stream.example.com/watch?v=abc;def", serviceNote: "Reception to follow, all welcome." }),

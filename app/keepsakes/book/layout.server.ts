@@ -7,7 +7,7 @@ import { listPoems } from "~/poems/poem.server";
 import type { getSiteView } from "~/site/settings.server";
 import { formatLongDate } from "~/utils/time";
 import type { PublishedLife } from "~/life/life.server";
-import { lifeLine } from "~/site/life-dates";
+import { lifeDates, lifeLine } from "~/site/life-dates";
 import { type BookPhoto, heroCopy, printCopy, publishedMemories } from "./content.server";
 import { layOutLifeChapter } from "./life-chapter.server";
 
@@ -150,6 +150,15 @@ export async function layOut(doc: PDFDoc, out: WriteStream, { size, origin, now,
   say(site.heroTitle, "regular", 14, { align: "center" });
   doc.moveDown(0.3);
   say(site.personName, "bold", 28, { align: "center" });
+  // "1942 – 2026" (or the dates, as the family chose for the home page), when they gave them.
+  const dates = lifeDates(site);
+  if (dates) {
+    const { born, died } = dates;
+    doc.moveDown(0.2);
+    say(born && died ? `${born.text} – ${died.text}` : born ? `Born ${born.text}` : `Died ${died!.text}`, "regular", 14, {
+      align: "center",
+    });
+  }
   if (site.heroSubtitle) {
     doc.moveDown(0.4);
     say(site.heroSubtitle, "italic", 14, { align: "center" });
