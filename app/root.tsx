@@ -141,12 +141,12 @@ export function Layout({ children }: { children: ReactNode }) {
             Skip to content
           </a>
         )}
-        {bare ? null : locked ? <PrivateSiteHeader /> : <SiteHeader />}
+        {bare ? null : locked ? <PrivateSiteHeader /> : <SiteHeader lifeStory={data?.lifeStory === true} />}
         <main id="main" className={ui.main} tabIndex={-1}>
           {bare ? null : <Toaster toast={data?.toast ?? null} />}
           {children}
         </main>
-        {bare ? null : <SiteFooter locked={locked} />}
+        {bare ? null : <SiteFooter locked={locked} lifeStory={data?.lifeStory === true} />}
         {party && !locked ? <KarenParty theme={data?.karenTheme ?? "classic"} /> : null}
         {refresh && hydrate ? (
           <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: refreshUnlessHydrated(refresh) }} />

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useLifeStoryShown, useSite } from "~/site/site-view";
+import { useSite } from "~/site/site-view";
 import { footerLinks, shownLinks, type NavItem } from "~/utils/navigation";
 import { KarenModeToggle, MirrorBall, MusicPlayer } from "./KarenMode";
 import * as s from "./SiteFooter.css";
@@ -12,9 +12,8 @@ const lockedLinks: NavItem[] = [{ label: "Admin", to: "/admin" }];
  * given the passcode yet, it keeps only the memorial's name and the admin
  * link: no links to pages they cannot open, nothing of the family's details.
  */
-export function SiteFooter({ locked = false }: { locked?: boolean }) {
+export function SiteFooter({ locked = false, lifeStory = false }: { locked?: boolean; lifeStory?: boolean }) {
   const site = useSite();
-  const lifeStory = useLifeStoryShown();
   return (
     <footer className={s.footer} id="site-footer">
       <div className={s.inner}>

@@ -1,11 +1,10 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useLifeStoryShown, useSite } from "~/site/site-view";
+import { useSite } from "~/site/site-view";
 import { headerLinks, isLinkActive, shownLinks } from "~/utils/navigation";
 import * as s from "./SiteHeader.css";
 
-function NavLinks({ pathname, className }: { pathname: string; className: string }) {
-  const lifeStory = useLifeStoryShown();
+function NavLinks({ pathname, className, lifeStory }: { pathname: string; className: string; lifeStory: boolean }) {
   return (
     <ul className={className}>
       {shownLinks(headerLinks, lifeStory).map((link) => {
@@ -25,7 +24,8 @@ function NavLinks({ pathname, className }: { pathname: string; className: string
   );
 }
 
-export function SiteHeader() {
+/** The header of every page; `lifeStory`: the family has published the life story (its link shows). */
+export function SiteHeader({ lifeStory }: { lifeStory: boolean }) {
   const site = useSite();
   const location = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
@@ -45,7 +45,7 @@ export function SiteHeader() {
           {site.siteTitle}
         </Link>
         <nav aria-label="Main" className={s.desktopNav}>
-          <NavLinks pathname={location.pathname} className={s.list} />
+          <NavLinks pathname={location.pathname} className={s.list} lifeStory={lifeStory} />
         </nav>
         {textBrowser ? null : (
           <div className={s.mobileBar}>
@@ -69,7 +69,7 @@ export function SiteHeader() {
                 Menu
               </summary>
               <nav aria-label="Mobile" className={s.mobileNav}>
-                <NavLinks pathname={location.pathname} className={s.mobileList} />
+                <NavLinks pathname={location.pathname} className={s.mobileList} lifeStory={lifeStory} />
               </nav>
             </details>
           </div>

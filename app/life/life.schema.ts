@@ -128,4 +128,11 @@ export const DRAFT_WRITTEN = {
   title: "First Draft Written",
   description: "Your answers are in the life story below: edit it, then save.",
 } as const;
+export const LIFE_PHOTO_ACTION = "/admin/life/photo";
+export const LIFE_PHOTO_SECTION = "life-photo";
+export const LIFE_PHOTO_SAVED = { title: "Photo Saved", description: "The life story's page shows the new photo." } as const;
+export const LIFE_PHOTO_REMOVED = {
+  title: "Photo Removed",
+  description: "The uploaded photo is no longer on the life story's page.",
+} as const;
 export const TIMELINE_FULL = `The timeline can have at most ${MOMENTS_MAX} moments`;

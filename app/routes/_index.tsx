@@ -1,18 +1,18 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Hero } from "~/components/Hero";
 import { LinkSeparator } from "~/components/LinkSeparator";
 import { rsvpLinkText } from "~/attendance/rsvp.constants";
 import * as ui from "~/styles/ui.css";
 import { PersonStructuredData } from "~/components/PersonStructuredData";
 import { pageMeta } from "~/site/meta";
-import { paragraphs, useLifeStoryShown, useSite } from "~/site/site-view";
-import { lifeStoryOpening } from "~/life/life.server";
+import { paragraphs, useSite } from "~/site/site-view";
+import { isLifePublished, lifeStoryOpening } from "~/life/life.server";
 import * as s from "./_index.css";
 
 /** The life story's first sentence, once published: the home page's link preview tells who they were. */
 export async function loader() {
-  return { storyOpening: lifeStoryOpening() };
+  return { lifeStory: isLifePublished(), storyOpening: lifeStoryOpening() };
 }
 
 /** "Sunday, August 31st, 2025 · 4:00 pm…": a narrow screen breaks the line after the dot, never before it. */
@@ -20,7 +20,7 @@ const keepDotWithDate = (text: string) => text.replace(/ · /g, "\u00a0· ");
 
 export default function HomePage() {
   const site = useSite();
-  const lifeStory = useLifeStoryShown();
+  const { lifeStory } = useLoaderData<typeof loader>();
   const { service } = site;
   return (
     <>

@@ -141,13 +141,6 @@ export default function LifeStoryTab() {
   return (
     <>
       {questionsFirst ? questions : null}
-      <p>
-        {life.published ? (
-          <Link to="/life">See the life story as visitors do</Link>
-        ) : (
-          "Write the life story here, then publish it: until then, visitors see nothing of it."
-        )}
-      </p>
       {/* A fresh form after each save; a draft from the questions replaces what the box shows, not what is saved. */}
       <StoryForm
         key={draft ?? root?.toast?.id ?? "story"}

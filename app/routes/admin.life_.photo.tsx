@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData } from "@remix-run/react";
 import { LifePhotoForm } from "~/components/admin/LifePhotoForm";
 import { LIFE_PHOTO_FORM, lifePhotoSink, receiveLifePhotoForm, removeLifePhoto } from "~/life/life-photo.server";
-import { LIFE_PHOTO_REMOVED, LIFE_PHOTO_SAVED, LIFE_PHOTO_SECTION } from "~/site/site-media.schema";
+import { LIFE_PHOTO_REMOVED, LIFE_PHOTO_SAVED, LIFE_PHOTO_SECTION } from "~/life/life.schema";
 import { pageMeta } from "~/site/meta";
 import { loaderCacheControl } from "~/platform/http.server";
 import { answerSiteMediaForm, siteMediaPage } from "~/routes/site-media-actions.server";

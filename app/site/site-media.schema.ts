@@ -2,6 +2,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { bundledMedia } from "~/content";
 import type { HeroImageView, KarenMusicView } from "~/site/site-view";
 import { z } from "~/utils/zod";
+import { PHOTO_ACCEPT, PHOTO_FAILED } from "./photo-form";
 import { SettingsFields } from "./settings.schema";
 
 // The family's hero photo and Karen Mode song: the words, limits and fields
@@ -22,7 +23,7 @@ export const MAX_HERO_PHOTO_BYTES = 25 * 1024 * 1024;
 export const MAX_KAREN_SONG_BYTES = 15 * 1024 * 1024;
 
 /** What the file pickers offer; the server decides from the bytes themselves. */
-export const HERO_PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif";
+export const HERO_PHOTO_ACCEPT = PHOTO_ACCEPT;
 export const KAREN_SONG_ACCEPT = "audio/mpeg,.mp3";
 
 export const KAREN_SONG_TITLE_MAX = 200;
@@ -60,14 +61,7 @@ export const KAREN_SONG_TITLE_SAVED = {
   description: "The player's new name is read to visitors who cannot see it.",
 } as const;
 export const KAREN_SONG_RESET = { title: "Song Reset", description: "Karen Mode plays the bundled song again." } as const;
-export const HERO_PHOTO_FAILED = "Photo Not Saved";
-export const LIFE_PHOTO_ACTION = "/admin/life/photo";
-export const LIFE_PHOTO_SECTION = "life-photo";
-export const LIFE_PHOTO_SAVED = { title: "Photo Saved", description: "The life story's page shows the new photo." } as const;
-export const LIFE_PHOTO_REMOVED = {
-  title: "Photo Removed",
-  description: "The uploaded photo is no longer on the life story's page.",
-} as const;
+export const HERO_PHOTO_FAILED = PHOTO_FAILED;
 export const KAREN_SONG_FAILED = "Song Not Saved";
 
 /** What a refused form comes back with: the reasons, and what was typed (a file cannot be given back). */

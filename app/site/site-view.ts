@@ -53,11 +53,6 @@ export function siteFromMatches(matches: readonly { id: string; data?: unknown }
   return (matches.find((m) => m.id === "root")?.data as { site?: SiteView } | undefined)?.site ?? fallbackSite;
 }
 
-/** Whether the family has published the life story (/life), for its links; never for a visitor without a private site's passcode. */
-export function useLifeStoryShown(): boolean {
-  return useRouteLoaderData<{ lifeStory?: boolean }>("root")?.lifeStory === true;
-}
-
 /** Paragraphs of a message written with blank lines between them. */
 export const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== "");
 

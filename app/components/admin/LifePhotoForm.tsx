@@ -1,12 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { FormAlert } from "~/components/forms";
-import {
-  HERO_PHOTO_ACCEPT,
-  HERO_PHOTO_FAILED,
-  LIFE_PHOTO_ACTION,
-  LIFE_PHOTO_SECTION,
-  type SiteMediaFormResult,
-} from "~/site/site-media.schema";
+import { LIFE_PHOTO_ACTION, LIFE_PHOTO_SECTION } from "~/life/life.schema";
+import { PHOTO_ACCEPT, PHOTO_FAILED } from "~/site/photo-form";
+import type { SiteMediaFormResult } from "~/site/site-media.schema";
 import type { HeroImageView } from "~/site/site-view";
 import { HintedInput, ResetForm, SaveButton, siteMediaAnswer } from "./site-media-form";
 import * as s from "./site-media.css";
@@ -46,14 +42,14 @@ export function LifePhotoForm({ photo, answer }: { photo: HeroImageView | null; 
       )}
       {/* A new photo on the page gives a fresh form (the file chosen is not kept). */}
       <fetcher.Form key={photo?.src ?? "none"} method="post" action={LIFE_PHOTO_ACTION} encType="multipart/form-data" preventScrollReset>
-        <FormAlert title={HERO_PHOTO_FAILED} messages={result?.formErrors} />
+        <FormAlert title={PHOTO_FAILED} messages={result?.formErrors} />
         <HintedInput
           id="life-photo-file"
           label="Photo"
           hint="A JPG, PNG, WebP or HEIC photo of up to 25 MB. It is shown at the top of the life story, and is not added to the gallery."
           type="file"
           name="photo"
-          accept={HERO_PHOTO_ACCEPT}
+          accept={PHOTO_ACCEPT}
           className={s.fileInput}
         />
         <SaveButton intent={intent}>Upload Photo</SaveButton>

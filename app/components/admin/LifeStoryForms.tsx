@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { ErrorList, Field, FormAlert, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/useZodForm";
 import { DraftInput, MomentInput, QUESTIONS, StoryInput, type Answers, type LifePhoto, type MomentView } from "~/life/life.schema";
@@ -157,6 +157,13 @@ export function StoryForm({
       <p className={published ? l.statusPublished : l.statusDraft} role="status">
         {published ? "Published: visitors can read it at /life." : "Not published yet: visitors see no life story."}
       </p>
+      {published ? (
+        <p>
+          <Link to="/life" className={ui.button.secondary}>
+            See the page as visitors do
+          </Link>
+        </p>
+      ) : null}
       {note ? <p className={l.note}>{note}</p> : null}
       <FormAlert title="Not Saved" messages={form.errors} />
       <TextareaField
