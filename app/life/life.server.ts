@@ -139,7 +139,7 @@ function writeStory(tx: Transaction, values: Partial<typeof lifeStory.$inferInse
   if (values.published === true) Object.assign(set, { publishedAt: sql`coalesce(${lifeStory.publishedAt}, ${Date.now()})` });
   if (values.published === false) Object.assign(set, { publishedAt: null });
   tx.insert(lifeStory)
-    .values({ id: 1, ...values, updatedBy: by })
+    .values({ id: 1, ...values, ...(values.published ? { publishedAt: new Date() } : {}), updatedBy: by })
     .onConflictDoUpdate({ target: lifeStory.id, set })
     .run();
 }

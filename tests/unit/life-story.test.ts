@@ -254,6 +254,11 @@ describe("the Life Story tab's forms", () => {
     expect((await publicLife()).status).toBe(404);
     expect((await postForm({ intent: "publish", story: draft, photoId: "" }, cookie)).status).toBe(302);
     expect((await publicLife()).status).toBe(200);
+    const firstPublished = db.select().from(lifeStory).get()!.publishedAt;
+    expect(firstPublished).toBeInstanceOf(Date);
+    // Saving again while published keeps when it was first published.
+    expect((await postForm({ intent: "publish", story: `${draft}\n\nMore.`, photoId: "" }, cookie)).status).toBe(302);
+    expect(db.select().from(lifeStory).get()!.publishedAt).toEqual(firstPublished);
     expect((await postForm({ intent: "unpublish", story: draft, photoId: "" }, cookie)).status).toBe(302);
     expect((await publicLife()).status).toBe(404);
   });
