@@ -118,6 +118,11 @@ export interface LifePhoto {
   height: number | null;
 }
 
+/** A photo the family may choose, named for a screen reader as the gallery names it, with its file's name. */
+export interface ChoosablePhoto extends LifePhoto {
+  label: string;
+}
+
 export const STORY_SAVED = { title: "Life Story Saved", description: "Your changes are saved." } as const;
 export const STORY_PUBLISHED = { title: "Life Story Published", description: "Visitors can now read the life story." } as const;
 export const STORY_UNPUBLISHED = { title: "Life Story Unpublished", description: "Visitors no longer see the life story." } as const;

@@ -12,12 +12,14 @@ import {
   TIMELINE_FULL,
   type Answers,
   type LifeApiInput,
+  type ChoosablePhoto,
   type LifePhoto,
   type MomentInput,
   type MomentView,
   type StoryInput,
 } from "./life.schema";
 import { firstSentence } from "./story-text";
+import { toGalleryItem } from "~/uploads/gallery.server";
 
 // The life story (app/life/life.schema.ts): one row for the story, one per
 // timeline moment. Visitors see it only once the family publishes it, and
@@ -64,15 +66,24 @@ const shownPhoto = and(
 const photoColumns = { id: uploads.id, url: uploads.url, thumbnailUrl: uploads.thumbnailUrl, width: uploads.width, height: uploads.height };
 
 /** The photos the family may choose from: published gallery photos, newest first (at most `limit`). */
-export function choosablePhotos(limit = 200): LifePhoto[] {
+export function choosablePhotos(limit = 200): ChoosablePhoto[] {
   return db
-    .select(photoColumns)
+    .select({
+      ...photoColumns,
+      type: uploads.type,
+      submittedBy: uploads.submittedBy,
+      originalName: uploads.originalName,
+      durationSec: uploads.durationSec,
+    })
     .from(uploads)
     .where(shownPhoto)
     .orderBy(desc(uploads.createdAt), desc(uploads.id))
     .limit(limit)
     .all()
-    .map((photo) => ({ ...photo, thumbnailUrl: photo.thumbnailUrl! }));
+    .map(({ type, submittedBy, originalName, durationSec, ...photo }) => {
+      const { title } = toGalleryItem({ ...photo, type, submittedBy, originalName, durationSec });
+      return { ...photo, thumbnailUrl: photo.thumbnailUrl!, label: originalName ? `${title} (${originalName})` : title };
+    });
 }
 
 function shownPhotos(ids: (number | null)[], tx: Pick<Transaction, "select"> = db): Map<number, LifePhoto> {

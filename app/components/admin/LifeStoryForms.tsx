@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { ErrorList, Field, FormAlert, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/useZodForm";
-import { DraftInput, MomentInput, QUESTIONS, StoryInput, type Answers, type LifePhoto, type MomentView } from "~/life/life.schema";
+import { DraftInput, MomentInput, QUESTIONS, StoryInput, type Answers, type ChoosablePhoto, type MomentView } from "~/life/life.schema";
 import * as ui from "~/styles/ui.css";
 import * as s from "./admin.css";
 import * as l from "./LifeStoryForms.css";
@@ -28,7 +28,7 @@ function PhotoChoice({
   name: string;
   formId: string;
   legend: string;
-  photos: LifePhoto[];
+  photos: ChoosablePhoto[];
   selected: number | null;
   errors?: string[];
   /** What choosing none of them means. */
@@ -51,14 +51,7 @@ function PhotoChoice({
             <li key={photo.id} className={l.photoItem}>
               <label className={l.photoLabel}>
                 <input type="radio" name={name} value={photo.id} form={formId} defaultChecked={selected === photo.id} />
-                <img
-                  src={photo.thumbnailUrl}
-                  alt={`Gallery item ${photo.id}`}
-                  className={l.photoThumb}
-                  loading="lazy"
-                  width="96"
-                  height="96"
-                />
+                <img src={photo.thumbnailUrl} alt={photo.label} className={l.photoThumb} loading="lazy" width="96" height="96" />
               </label>
             </li>
           ))}
@@ -67,6 +60,12 @@ function PhotoChoice({
       <ErrorList id={errorId} errors={errors} />
     </details>
   );
+}
+
+/** The photo a refused form was sent with (a page without JavaScript shows it chosen again), else `saved`. */
+function chosenPhoto(sent: unknown, saved: number | null): number | null {
+  if (typeof sent !== "string") return saved;
+  return /^\d+$/.test(sent) ? Number(sent) : null;
 }
 
 /** The guided questions: the dates and places, then plain questions; the answers become a first draft below. */
@@ -140,7 +139,7 @@ export function StoryForm({
   story: string;
   photoId: number | null;
   published: boolean;
-  photos: LifePhoto[];
+  photos: ChoosablePhoto[];
   /** Whether the family uploaded a photo for the page (shown when none is chosen here). */
   uploaded: boolean;
   lastResult: Result;
@@ -178,7 +177,7 @@ export function StoryForm({
         formId={form.id}
         legend="Photo for the page"
         photos={photos}
-        selected={photoId}
+        selected={chosenPhoto(fields.photoId.initialValue, photoId)}
         errors={fields.photoId.errors}
         none={uploaded ? "The photo uploaded below" : "No photo"}
       />
@@ -201,7 +200,7 @@ export function StoryForm({
 }
 
 /** Adds a moment, or (with `moment`) changes one. */
-export function MomentForm({ moment, photos, lastResult }: { moment?: MomentView; photos: LifePhoto[]; lastResult: Result }) {
+export function MomentForm({ moment, photos, lastResult }: { moment?: MomentView; photos: ChoosablePhoto[]; lastResult: Result }) {
   const navigation = useNavigation();
   const id = moment ? `moment-${moment.id}` : "add-moment";
   const { form, control, fields } = useZodForm(id, MomentInput, {
@@ -228,7 +227,7 @@ export function MomentForm({ moment, photos, lastResult }: { moment?: MomentView
         formId={form.id}
         legend="Photo (optional)"
         photos={photos}
-        selected={moment?.photoId ?? null}
+        selected={chosenPhoto(fields.photoId.initialValue, moment?.photoId ?? null)}
         errors={fields.photoId.errors}
       />
       <div className={s.actions}>
