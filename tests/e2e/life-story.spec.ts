@@ -233,3 +233,34 @@ test(
     expect((await request.get(src)).status()).toBe(404);
   },
 );
+
+test("a moment is changed and deleted; a refused change stays a change", { tag: "@no-js" }, async ({ page, login }) => {
+  publishLifeStory("A short story.", [
+    { date: "1964", title: "Married Tom" },
+    { date: "1971", title: "Opened the bakery" },
+  ]);
+  await login(page);
+  await page.goto("/admin/life");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Change the moment Married Tom" }).click();
+  const form = page.locator("#moment-form");
+  await expect(form.getByRole("heading", { name: "Change “Married Tom”" })).toBeVisible();
+  await form.getByLabel("Date", { exact: true }).fill("the summer of 1964");
+  await form.getByRole("button", { name: "Save moment" }).click();
+  await expect(form.getByText("Date must be a year, a month or a day, written 1942, 1942-03 or 1942-03-14")).toBeVisible();
+  await expect(form.getByRole("heading", { name: "Change “Married Tom”" })).toBeVisible();
+  await form.getByLabel("Date", { exact: true }).fill("1964-06-20");
+  await form.getByLabel("Title", { exact: true }).fill("Married Tom in Galway");
+  await form.getByRole("button", { name: "Save moment" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Moment Saved");
+  await expect(page.getByRole("heading", { name: "Timeline (2)" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete the moment Opened the bakery" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Moment Deleted");
+  await expect(page.getByRole("heading", { name: "Timeline (1)" })).toBeVisible();
+
+  await page.goto("/life");
+  const items = page.getByRole("region", { name: "Timeline" }).getByRole("listitem");
+  await expect(items.getByRole("heading")).toHaveText(["Married Tom in Galway"]);
+  await expect(items.locator("time")).toHaveText(["June 20, 1964"]);
+});

@@ -210,7 +210,13 @@ export function MomentForm({ moment, photos, lastResult }: { moment?: MomentView
   const intent = moment ? "save-moment" : "add-moment";
   const text = control("text", "textarea");
   return (
-    <Form method="post" action="/admin/life#timeline" {...getFormProps(form)} className={s.form}>
+    // A refused change comes back to this same form (?edit=), never to the "Add a moment" one.
+    <Form
+      method="post"
+      action={moment ? `/admin/life?edit=${moment.id}#moment-form` : "/admin/life#timeline"}
+      {...getFormProps(form)}
+      className={s.form}
+    >
       <h3 className={s.sectionTitle}>{moment ? `Change “${moment.title}”` : "Add a moment"}</h3>
       <FormAlert title="Not Saved" messages={form.errors} />
       {moment ? <input type="hidden" name="id" value={moment.id} /> : null}
