@@ -53,7 +53,7 @@ export function LifeSection({ life }: { life: KeepsakeLife }) {
             {life.moments.map((moment, i) => (
               <li key={i}>
                 <p className="muted">{moment.date}</p>
-                <h3>{moment.title}</h3>
+                <h4>{moment.title}</h4>
                 {moment.text ? <p className="text">{moment.text}</p> : null}
                 {moment.photo ? (
                   <a href={fileHref(moment.photo.file)}>

@@ -13,16 +13,24 @@ const ANSWER_MAX = 2_000;
 
 const DATE_FORMAT = "must be a year, a month or a day, written 1942, 1942-03 or 1942-03-14";
 
-/** A published gallery photo's id, or none: a form's empty choice is none. */
+/**
+ * A published gallery photo's id, or none: a form's empty choice is none,
+ * and its "keep" (the photo chosen before, no longer among those offered)
+ * leaves the photo as it is.
+ */
 const photoId = z.preprocess(
   (value) => (value === "" ? null : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
-  z.number({ message: "Choose a photo from the gallery" }).int().positive().nullable(),
+  z.union([z.literal("keep"), z.number().int().positive().nullable()], { message: "Choose a photo from the gallery" }),
 );
+
+/** A browser sends a text box's line breaks as CRLF: one character each, before any length is counted. */
+const oneCharacterBreaks = (value: string) => value.replace(/\r\n?/g, "\n");
 
 const storyText = z
   .string()
-  .max(STORY_MAX, `The life story must be at most ${STORY_MAX.toLocaleString("en-US")} characters`)
-  .transform((value) => value.replace(/\r\n?/g, "\n").trim());
+  .overwrite(oneCharacterBreaks)
+  .trim()
+  .max(STORY_MAX, `The life story must be at most ${STORY_MAX.toLocaleString("en-US")} characters`);
 
 export const StoryInput = z.object({ story: storyText.default(""), photoId: photoId.default(null) });
 export type StoryInput = z.infer<typeof StoryInput>;
@@ -40,6 +48,7 @@ export const MomentInput = z.object({
     .max(MOMENT_TITLE_MAX, `Title must be at most ${MOMENT_TITLE_MAX} characters`),
   text: z
     .string()
+    .overwrite(oneCharacterBreaks)
     .trim()
     .max(MOMENT_TEXT_MAX, `Text must be at most ${MOMENT_TEXT_MAX.toLocaleString("en-US")} characters`)
     .default(""),
@@ -61,6 +70,7 @@ export type QuestionName = (typeof QUESTIONS)[number]["name"];
 const answer = (label: string) =>
   z
     .string()
+    .overwrite(oneCharacterBreaks)
     .trim()
     .max(ANSWER_MAX, `${label} must be at most ${ANSWER_MAX.toLocaleString("en-US")} characters`)
     .default("");

@@ -141,8 +141,8 @@ export function getPublishedLife(): PublishedLife | null {
 }
 
 /** Refuses a photo that is not a published gallery photo (read inside the write's transaction). */
-function checkPhoto(tx: Transaction, id: number | null, field = "photoId") {
-  if (id !== null && !shownPhotos([id], tx).has(id)) throw new Refusal(400, field, NO_PHOTO);
+function checkPhoto(tx: Transaction, id: number | null | "keep" | undefined, field = "photoId") {
+  if (typeof id === "number" && !shownPhotos([id], tx).has(id)) throw new Refusal(400, field, NO_PHOTO);
 }
 
 function writeStory(tx: Transaction, values: Partial<typeof lifeStory.$inferInsert>, by: string | null) {
@@ -159,7 +159,8 @@ function writeStory(tx: Transaction, values: Partial<typeof lifeStory.$inferInse
 export function saveStory(input: StoryInput, by: Actor, published?: boolean) {
   by.commit((tx) => {
     checkPhoto(tx, input.photoId);
-    writeStory(tx, { story: input.story, photoId: input.photoId, ...(published === undefined ? {} : { published }) }, by.username);
+    const photo = input.photoId === "keep" ? {} : { photoId: input.photoId };
+    writeStory(tx, { story: input.story, ...photo, ...(published === undefined ? {} : { published }) }, by.username);
   });
 }
 
@@ -182,7 +183,13 @@ export async function saveAnswers(
   return { ok: true };
 }
 
-const momentValues = (input: MomentInput) => ({ date: input.date, title: input.title, text: input.text, photoId: input.photoId });
+/** A moment's columns; its photo as it is when the form says "keep". */
+const momentValues = (input: MomentInput) => ({
+  date: input.date,
+  title: input.title,
+  text: input.text,
+  ...(input.photoId === "keep" ? {} : { photoId: input.photoId }),
+});
 
 export function addMoment(input: MomentInput, by: Actor): MomentView {
   return by.commit((tx) => {
@@ -293,7 +300,7 @@ export async function putLife(input: LifeApiInput, by: Actor): Promise<LifeUpdat
       tx,
       Object.fromEntries(
         Object.entries({ story: input.story, photoId: input.photoId, published: input.published }).filter(
-          ([, value]) => value !== undefined,
+          ([, value]) => value !== undefined && value !== "keep",
         ),
       ),
       by.username,

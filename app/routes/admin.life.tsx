@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireAdmin } from "~/admins/session.server";
 import * as s from "~/components/admin/admin.css";
 import * as l from "~/components/admin/LifeStoryForms.css";
@@ -27,7 +27,6 @@ import { addMoment, choosablePhotos, deleteMoment, getAdminLife, saveAnswers, sa
 import { PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
 import { asRefusal } from "~/platform/refusal.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import type { loader as rootLoader } from "~/root";
 import { getSiteSettings } from "~/site/settings.server";
 import * as ui from "~/styles/ui.css";
 import { idParam } from "~/utils/moderation";
@@ -88,7 +87,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "draft") {
       const value = submission.value as DraftInput;
       const { birthDate, birthPlace, deathDate, deathPlace, ...answers } = value;
-      const person = { birthDate, birthPlace, deathDate, deathPlace };
+      // An emptied field clears the setting (the form sends all four; conform reads an empty one as undefined).
+      const person = { birthDate: birthDate ?? "", birthPlace: birthPlace ?? "", deathDate: deathDate ?? "", deathPlace: deathPlace ?? "" };
       const saved = await saveAnswers(person, answers, admin);
       if (!saved.ok) return refused("draft", submission.reply({ fieldErrors: saved.errors }));
       const name = getSiteSettings().personName;
@@ -124,11 +124,21 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * Changes when what is saved of the story changes (so a save gives a fresh
+ * form), and not when another form of the tab is saved (which would throw
+ * away what is typed in this one): a short digest of the saved story.
+ */
+function savedStoryKey(life: { story: string; photoId: number | null; published: boolean }) {
+  let hash = 0;
+  for (let i = 0; i < life.story.length; i++) hash = (Math.imul(hash, 31) + life.story.charCodeAt(i)) | 0;
+  return `story-${hash}-${life.story.length}-${life.photoId ?? "none"}-${life.published}`;
+}
+
 export default function LifeStoryTab() {
   const { life, person, photos, uploadedPhoto } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
   const editing = life.moments.find((moment) => String(moment.id) === params.get("edit"));
   const reply = (form: FormName) => (actionData?.form === form ? (actionData.result ?? undefined) : undefined);
   const draft = actionData?.draft ?? null;
@@ -143,14 +153,18 @@ export default function LifeStoryTab() {
       {questionsFirst ? questions : null}
       {/* A fresh form after each save; a draft from the questions replaces what the box shows, not what is saved. */}
       <StoryForm
-        key={draft ?? root?.toast?.id ?? "story"}
+        key={draft ?? savedStoryKey(life)}
         story={draft ?? life.story}
         photoId={life.photoId}
         published={life.published}
         photos={photos}
         uploaded={uploadedPhoto !== null}
         lastResult={reply("story")}
-        note={draft !== null ? `${DRAFT_WRITTEN.description} Nothing is saved or published until you press a button below.` : undefined}
+        note={
+          draft !== null
+            ? `${DRAFT_WRITTEN.description} The dates and places you gave are saved (they show under the name); the story is not saved or published until you press a button below.`
+            : undefined
+        }
       />
 
       <LifePhotoForm photo={uploadedPhoto} />
@@ -194,7 +208,7 @@ export default function LifeStoryTab() {
       )}
       <div id="moment-form">
         <MomentForm
-          key={`${editing?.id ?? "new"}-${root?.toast?.id ?? ""}`}
+          key={`${editing?.id ?? "new"}-${life.moments.map((moment) => moment.id).join(",")}`}
           moment={editing}
           photos={photos}
           lastResult={reply("moment")}

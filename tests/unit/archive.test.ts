@@ -332,11 +332,11 @@ describe("the family's archive", () => {
     expect(index).toContain("Jo grew up &lt;i&gt;by the river&lt;/i&gt;.");
     expect(index).toContain("<h3>Work &amp; play</h3>");
     expect(index).toMatch(/<li>Teaching<\/li><li>Singing<\/li>/);
-    expect(index.indexOf("<h3>Born</h3>")).toBeLessThan(index.indexOf("<h3>Married &lt;Tom&gt;</h3>"));
+    expect(index.indexOf("<h4>Born</h4>")).toBeLessThan(index.indexOf("<h4>Married &lt;Tom&gt;</h4>"));
     expect(index).toMatch(
-      /June 20, 1964<\/p><h3>Married &lt;Tom&gt;<\/h3><p class="text">A wet June day.<\/p><a href="photos\/[^"]+"><img src="thumbnails\/[^"]+" alt="Photo: Married &lt;Tom&gt;"/,
+      /June 20, 1964<\/p><h4>Married &lt;Tom&gt;<\/h4><p class="text">A wet June day.<\/p><a href="photos\/[^"]+"><img src="thumbnails\/[^"]+" alt="Photo: Married &lt;Tom&gt;"/,
     );
-    expect(index).toMatch(/<h3>Born<\/h3><\/li>/);
+    expect(index).toMatch(/<h4>Born<\/h4><\/li>/);
     for (const absent of ["<script", "<b>", "<i>", "still waiting", "was rejected", "stream.example.com", "url("])
       expect(index).not.toContain(absent);
 

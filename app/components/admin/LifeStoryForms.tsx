@@ -42,6 +42,14 @@ function PhotoChoice({
         <legend className={ui.visuallyHidden}>{legend}</legend>
         {photos.length === 0 ? <p className={ui.muted}>There are no published photos in the gallery yet.</p> : null}
         <ul className={l.photoGrid}>
+          {/* A photo chosen before that is no longer offered (older than those listed, or out of the gallery for now) is kept unless changed. */}
+          {selected !== null && !photos.some((photo) => photo.id === selected) ? (
+            <li className={l.photoItem}>
+              <label className={l.photoLabel}>
+                <input type="radio" name={name} value="keep" form={formId} defaultChecked /> Keep the photo chosen before
+              </label>
+            </li>
+          ) : null}
           <li className={l.photoItem}>
             <label className={l.photoLabel}>
               <input type="radio" name={name} value="" form={formId} defaultChecked={selected === null} /> {none}
@@ -64,7 +72,7 @@ function PhotoChoice({
 
 /** The photo a refused form was sent with (a page without JavaScript shows it chosen again), else `saved`. */
 function chosenPhoto(sent: unknown, saved: number | null): number | null {
-  if (typeof sent !== "string") return saved;
+  if (typeof sent !== "string" || sent === "keep") return saved;
   return /^\d+$/.test(sent) ? Number(sent) : null;
 }
 
@@ -85,7 +93,8 @@ export function GuidedDraftForm({
       <h2 className={s.sectionTitle}>Write a first draft</h2>
       <p className={ui.muted}>
         Answer what you can and leave the rest empty. Your answers become a first draft of the life story below, for you to edit. They are
-        kept here, and nothing is sent anywhere.
+        kept here, and nothing is sent anywhere. The dates and places are the Site tab&apos;s: they are saved at once and show under the
+        name.
       </p>
       <FormAlert title="Not Saved" messages={form.errors} />
       <Field

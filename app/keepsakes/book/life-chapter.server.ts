@@ -43,6 +43,8 @@ function placePhoto(
 ) {
   const scale = Math.min(box.width / copy.width, box.height / copy.height);
   const [w, h] = [copy.width * scale, copy.height * scale];
+  // A long text above may have used the room kept for it: then the photo starts the next page.
+  if (doc.y + h > doc.page.height - doc.page.margins.bottom) doc.addPage();
   doc.image(copy.data, left, doc.y, { width: w, height: h });
   doc.y += h;
   doc.x = left;
