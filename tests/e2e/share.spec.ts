@@ -366,6 +366,8 @@ test.describe("sharing with the upload dialog", () => {
         // The site's brown, not Uppy's blue.
         await expect.poll(() => done.evaluate((button) => getComputedStyle(button).color)).toMatch(/^rgb\((107, 63, 42|79, 45, 29)\)$/);
         await expect.poll(outside).toEqual([]);
+        // The upload is registered before the test ends, so it never lands in the next test's empty gallery.
+        await expect.poll(() => latestUpload()?.originalName, { timeout: 30_000 }).toBe("garden-party.jpg");
       });
     });
   }
