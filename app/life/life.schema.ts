@@ -1,4 +1,4 @@
-import { parsePartialDate } from "~/site/life-dates";
+import { parsePartialDate, PARTIAL_DATE_RULE } from "~/site/life-dates";
 import { SettingsFields } from "~/site/settings.schema";
 import { z } from "~/utils/zod";
 
@@ -10,8 +10,6 @@ export const MOMENTS_MAX = 100;
 const MOMENT_TITLE_MAX = 200;
 const MOMENT_TEXT_MAX = 1_000;
 const ANSWER_MAX = 2_000;
-
-const DATE_FORMAT = "must be a year, a month or a day, written 1942, 1942-03 or 1942-03-14";
 
 /**
  * A published gallery photo's id, or none: a form's empty choice is none,
@@ -40,7 +38,7 @@ export const MomentInput = z.object({
     .string({ message: "Date is required" })
     .trim()
     .min(1, { message: "Date is required", abort: true })
-    .refine((value) => parsePartialDate(value) !== null, { message: `Date ${DATE_FORMAT}` }),
+    .refine((value) => parsePartialDate(value) !== null, { message: `Date ${PARTIAL_DATE_RULE}` }),
   title: z
     .string({ message: "Title is required" })
     .trim()

@@ -217,10 +217,10 @@ export function deleteMoment(id: number, by: Actor): boolean {
   return by.commit((tx) => tx.delete(lifeMoments).where(eq(lifeMoments.id, id)).run().changes > 0);
 }
 
-/** The published story's first sentence, or "" (the home page's description for link previews). */
-export function lifeStoryOpening(): string {
+/** For the home page, in one read: whether the story is published (its link), and its first sentence (link previews), or "". */
+export function homeLifeStory(): { lifeStory: boolean; storyOpening: string } {
   const row = db.select({ story: lifeStory.story, published: lifeStory.published }).from(lifeStory).where(eq(lifeStory.id, 1)).get();
-  return row?.published ? firstSentence(row.story) : "";
+  return row?.published ? { lifeStory: true, storyOpening: firstSentence(row.story) } : { lifeStory: false, storyOpening: "" };
 }
 
 /** The object of GET /api/life and GET /api/admin/life (the admin's adds `published` and the page's photo). */

@@ -7,12 +7,12 @@ import * as ui from "~/styles/ui.css";
 import { PersonStructuredData } from "~/components/PersonStructuredData";
 import { pageMeta } from "~/site/meta";
 import { paragraphs, useSite } from "~/site/site-view";
-import { isLifePublished, lifeStoryOpening } from "~/life/life.server";
+import { homeLifeStory } from "~/life/life.server";
 import * as s from "./_index.css";
 
 /** The life story's first sentence, once published: the home page's link preview tells who they were. */
 export async function loader() {
-  return { lifeStory: isLifePublished(), storyOpening: lifeStoryOpening() };
+  return homeLifeStory();
 }
 
 /** "Sunday, August 31st, 2025 · 4:00 pm…": a narrow screen breaks the line after the dot, never before it. */

@@ -28,6 +28,7 @@ import { PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
 import { asRefusal } from "~/platform/refusal.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { getSiteSettings } from "~/site/settings.server";
+import { formChange } from "~/site/settings-sections";
 import * as ui from "~/styles/ui.css";
 import { idParam } from "~/utils/moderation";
 
@@ -87,8 +88,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "draft") {
       const value = submission.value as DraftInput;
       const { birthDate, birthPlace, deathDate, deathPlace, ...answers } = value;
-      // An emptied field clears the setting (the form sends all four; conform reads an empty one as undefined).
-      const person = { birthDate: birthDate ?? "", birthPlace: birthPlace ?? "", deathDate: deathDate ?? "", deathPlace: deathPlace ?? "" };
+      // The form sends all four: one left empty clears its setting, as in the Site tab.
+      const person = formChange(["birthDate", "birthPlace", "deathDate", "deathPlace"], { birthDate, birthPlace, deathDate, deathPlace });
       const saved = await saveAnswers(person, answers, admin);
       if (!saved.ok) return refused("draft", submission.reply({ fieldErrors: saved.errors }));
       const name = getSiteSettings().personName;

@@ -11,6 +11,9 @@ export interface PartialDate {
   day?: number;
 }
 
+/** What a refused date is told: "Date of birth " + this. */
+export const PARTIAL_DATE_RULE = "must be a year, a month or a day, written 1942, 1942-03 or 1942-03-14";
+
 const PARTIAL_DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 

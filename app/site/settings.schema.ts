@@ -1,6 +1,6 @@
 import type { SiteContent } from "~/content";
 import { z } from "~/utils/zod";
-import { canPrecede, parsePartialDate } from "./life-dates";
+import { canPrecede, parsePartialDate, PARTIAL_DATE_RULE } from "./life-dates";
 
 // The family's settings: one schema for the Site tab's forms and for
 // PATCH /api/admin/settings. Client-safe (no server imports).
@@ -164,7 +164,7 @@ const link = (label: string, { httpsOnly }: { httpsOnly: boolean }) =>
 /** A year, a month or a day (app/site/life-dates.ts), or empty when unknown. */
 const partialDate = (label: string) =>
   optionalText(label, 100).refine((value) => !value || parsePartialDate(value) !== null, {
-    message: `${label} must be a year, a month or a day, written 1942, 1942-03 or 1942-03-14`,
+    message: `${label} ${PARTIAL_DATE_RULE}`,
   });
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
@@ -302,57 +302,3 @@ export function settingsProblems(settings: SiteSettings, { hasPasscode }: { hasP
   if (settings.visibility === "private" && !hasPasscode) problems.visitorPasscode = [PASSCODE_NEEDED];
   return problems;
 }
-
-export const SETTINGS_SAVED = { title: "Settings Saved", description: "Visitors see the change on their next page." } as const;
-
-/** The Site tab's forms: each saves its own settings (the same schema, picked). */
-export const SETTINGS_SECTIONS = {
-  memorial: ["personName", "siteTitle", "siteDescription", "heroTitle", "heroSubtitle"],
-  person: ["birthDate", "birthPlace", "deathDate", "deathPlace", "lifeDatesShown"],
-  welcome: ["welcomeMessage", "welcomeMessageAfter"],
-  service: [
-    "serviceTitle",
-    "serviceStartsAt",
-    "serviceEndsAt",
-    "timeZone",
-    "venueName",
-    "venueAddress",
-    "mapsLink",
-    "livestreamUrl",
-    "serviceNote",
-  ],
-  contact: ["contactEmail", "privacyNote"],
-  address: ["publicUrl"],
-  donation: ["donationTitle", "donationText", "donationButtonLabel", "donationUrl"],
-  privacy: ["visibility", "visitorPasscode"],
-  karenMode: ["karenModeTheme"],
-} as const satisfies Record<string, readonly (SettingField | "visitorPasscode")[]>;
-
-export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
-
-const sectionSchemas = new Map<SettingsSection, z.ZodObject>();
-/** The schema of one section's form: its settings, each required as in SettingsFields. */
-export function sectionSchema(section: SettingsSection) {
-  let schema = sectionSchemas.get(section);
-  if (!schema) {
-    const mask = Object.fromEntries(SETTINGS_SECTIONS[section].map((field) => [field, true as const]));
-    schema = SettingsFields.pick(mask as Partial<Record<keyof typeof SettingsFields.shape, true>>);
-    sectionSchemas.set(section, schema);
-  }
-  return schema;
-}
-
-/**
- * A section form's checked values as a change. A form sends every field of
- * its section, and conform reads an empty field as left out: here an
- * optional setting left empty is emptied (the family cleared it), and only
- * the passcode, write-only, is kept when its field is empty.
- */
-export function sectionChange(section: SettingsSection, value: SettingsPatch): SettingsPatch {
-  const cleared = SETTINGS_SECTIONS[section].filter((field) => field !== "visitorPasscode").map((field) => [field, ""]);
-  const given = Object.entries(value).filter(([, setting]) => setting !== undefined);
-  return { ...Object.fromEntries(cleared), ...Object.fromEntries(given) };
-}
-
-export const isSettingsSection = (value: unknown): value is SettingsSection =>
-  typeof value === "string" && Object.hasOwn(SETTINGS_SECTIONS, value);
