@@ -335,6 +335,66 @@ export const lifeMoments = sqliteTable(
   (t) => [index("life_moments_date_idx").on(t.date, t.id)],
 );
 
+/** What a follower may ask to hear about (app/remembrance/follow.schema.ts). */
+export const FOLLOW_TOPICS = ["service", "new", "reminders"] as const;
+export type FollowTopic = (typeof FOLLOW_TOPICS)[number];
+
+/**
+ * People who asked to be kept posted ("Remember with us"), without an
+ * account. A row is made by the form and written to once (the confirmation)
+ * until its link is opened (`confirmedAt`); a change asked of a confirmed
+ * follower waits in `requested` for its own confirmation. Only a hash of the
+ * link's token is kept. Deleted when they stop; never shown to visitors.
+ */
+export const followers = sqliteTable(
+  "followers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Trimmed and lower-cased: one row per address.
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    topics: text("topics", { mode: "json" }).$type<FollowTopic[]>().notNull(),
+    // What the latest request asked for, applied when its link is opened.
+    requested: text("requested", { mode: "json" }).$type<{ name: string; topics: FollowTopic[] }>(),
+    tokenHash: text("tokenHash"),
+    // When the last confirmation e-mail was queued: at most one a day per address.
+    confirmationSentAt: integer("confirmationSentAt", { mode: "timestamp_ms" }),
+    confirmedAt: integer("confirmedAt", { mode: "timestamp_ms" }),
+    // The weekly digest tells of what was published after this, and was last queued then.
+    newsSince: integer("newsSince", { mode: "timestamp_ms" }),
+    lastDigestAt: integer("lastDigestAt", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("followers_email_idx").on(t.email), index("followers_token_idx").on(t.tokenHash)],
+);
+
+/**
+ * Candles lit by visitors. One without words is APPROVED at once; one with a
+ * name or a line is PENDING until the family publishes it, like a memory.
+ * `counted`: the first candle of its visitor that day, the only one the
+ * count includes. `visitor` is a hash, never an address.
+ */
+export const candles = sqliteTable(
+  "candles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name"),
+    message: text("message"),
+    status: status(),
+    counted: integer("counted", { mode: "boolean" }).notNull().default(true),
+    visitor: text("visitor").notNull(),
+    // The site's day it was lit ("YYYY-MM-DD" in its time zone).
+    day: text("day").notNull(),
+    createdAt: createdAt(),
+    ...moderation(),
+  },
+  (t) => [
+    index("candles_status_created_idx").on(t.status, t.createdAt),
+    index("candles_visitor_day_idx").on(t.visitor, t.day),
+    check("candles_status_check", statusCheck("candles")),
+  ],
+);
+
 export type Memory = typeof memories.$inferSelect;
 export type Upload = typeof uploads.$inferSelect;
 export type SignedUpload = typeof signedUploads.$inferSelect;
@@ -344,3 +404,5 @@ export type AdminUser = typeof adminUsers.$inferSelect;
 export type AdminInvitation = typeof adminInvitations.$inferSelect;
 export type OutboxMessage = typeof mailOutbox.$inferSelect;
 export type LifeMoment = typeof lifeMoments.$inferSelect;
+export type Follower = typeof followers.$inferSelect;
+export type Candle = typeof candles.$inferSelect;

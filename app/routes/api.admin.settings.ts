@@ -1,32 +1,67 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/admins/session.server";
+import { RemembrancePatch } from "~/remembrance/remembrance.schema";
+import { getRemembrance, writeRemembrance } from "~/remembrance/remembrance.server";
 import { SettingsPatch, unknownSettings } from "~/site/settings.schema";
-import { getSiteSettings, updateSiteSettings } from "~/site/settings.server";
-import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/platform/http.server";
+import { getSiteSettings, prepareSettingsChange } from "~/site/settings.server";
+import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject, type FieldErrors } from "~/platform/http.server";
 import { answerRefusals } from "~/platform/refusal.server";
 
-/** GET /api/admin/settings → every setting (never the passcode). */
+const NOT_AN_OBJECT = "The reminders must be an object such as {\"anniversary\": true}";
+
+/** Every setting (never the passcode), with the yearly reminders as `remembrance`. */
+const allSettings = () => ({ ...getSiteSettings(), remembrance: getRemembrance() });
+
+/** GET /api/admin/settings → every setting (never the passcode), and `remembrance`. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
-  return json(getSiteSettings(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  return json(allSettings(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+}
+
+/** A `remembrance` change: its own fields' errors are named "remembrance.<field>". */
+function parseRemembrance(value: unknown): { ok: true; patch: RemembrancePatch | null } | { ok: false; errors: FieldErrors } {
+  if (value === undefined) return { ok: true, patch: null };
+  if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false, errors: { remembrance: [NOT_AN_OBJECT] } };
+  const parsed = RemembrancePatch.safeParse(value);
+  if (parsed.success) return { ok: true, patch: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const names = issue.code === "unrecognized_keys" ? issue.keys : [String(issue.path[0] ?? "")];
+    for (const name of names) {
+      const field = name ? `remembrance.${name}` : "remembrance";
+      const message = issue.code === "unrecognized_keys" ? "This is not a setting" : issue.message;
+      if (!(errors[field] ??= []).includes(message)) errors[field].push(message);
+    }
+  }
+  return { ok: false, errors };
 }
 
 /**
- * PATCH /api/admin/settings with any subset of the settings → 200 with all of
- * them; 400 `{"errors": {field: [message]}}` in the Site tab's words for a
- * value the form would refuse, or a name that is not a setting.
+ * PATCH /api/admin/settings with any subset of the settings (and of
+ * `remembrance`) → 200 with all of them; 400 `{"errors": {field: [message]}}`
+ * in the forms' words for a value they would refuse, or a name that is not a
+ * setting. All of it is saved in one commit, or none of it.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminApi(request);
   if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
-  const body = await readJsonObject(request);
+  const { remembrance, ...body } = await readJsonObject(request);
   const unknown = unknownSettings(body);
-  if (Object.keys(unknown).length > 0) return errorResponse(400, unknown);
+  const reminders = parseRemembrance(remembrance);
   const parsed = SettingsPatch.safeParse(body);
-  if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
+  const errors = {
+    ...unknown,
+    ...(Object.keys(unknown).length === 0 && !parsed.success ? fieldErrors(parsed.error) : {}),
+    ...(reminders.ok ? {} : reminders.errors),
+  };
+  if (Object.keys(errors).length > 0 || !parsed.success || !reminders.ok) return errorResponse(400, errors);
   return answerRefusals(async () => {
-    const update = await updateSiteSettings(parsed.data, admin);
-    if (!update.ok) return errorResponse(400, update.errors);
-    return json(update.settings, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+    const change = await prepareSettingsChange(parsed.data);
+    if (!change.ok) return errorResponse(400, change.errors);
+    admin.commit((tx) => {
+      change.write(tx, admin.username);
+      if (reminders.patch) writeRemembrance(tx, reminders.patch, admin.username);
+    });
+    return json(allSettings(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
   });
 }

@@ -37,6 +37,8 @@ export const STORED_KEYS = {
   karenSong: "karenSong",
   /** The photo the family uploaded for the life story's page (app/life/life-photo.server.ts). */
   lifePhoto: "lifePhoto",
+  /** The family's yearly reminders to followers (app/remembrance/remembrance.server.ts). */
+  remembrance: "remembrance",
 } as const;
 
 const settingKeys = new Set<string>(SETTING_FIELDS);

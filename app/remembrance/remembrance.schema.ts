@@ -1,0 +1,85 @@
+import { z } from "~/utils/zod";
+
+// The family's yearly reminders (`remembrance` in PATCH /api/admin/settings
+// and the Remember tab's form): which days, how long before, at what time
+// in the site's time zone, and in their words. Client-safe.
+
+export interface Remembrance {
+  /** Remind followers of the birthday (needs the month and day of birth). */
+  birthday: boolean;
+  /** Of the anniversary of the death (needs the month and day of death). */
+  anniversary: boolean;
+  /** Of the Hebrew-calendar yahrzeit (needs the full date of death). */
+  yahrzeit: boolean;
+  /** The death was after sunset: by the Hebrew calendar it fell on the next day. */
+  afterSunset: boolean;
+  /** Also this many days before (0: none before). */
+  daysBefore: number;
+  /** On the day itself. */
+  onTheDay: boolean;
+  /** "HH:MM" in the site's time zone. */
+  sendAt: string;
+  /** The family's words, in every reminder. */
+  words: string;
+}
+
+export const REMEMBRANCE_DEFAULTS: Remembrance = {
+  birthday: false,
+  anniversary: false,
+  yahrzeit: false,
+  afterSunset: false,
+  daysBefore: 7,
+  onTheDay: true,
+  sendAt: "09:00",
+  words: "",
+};
+
+export const MAX_DAYS_BEFORE = 30;
+export const MAX_WORDS = 1000;
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const HIDDEN_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+
+const onOff = (label: string) => z.boolean({ message: `${label} must be true or false` });
+
+/** Every field of the reminders, each checked on its own; a change gives any of them. */
+export const RemembranceFields = z.object({
+  birthday: onOff("Birthday"),
+  anniversary: onOff("Anniversary"),
+  yahrzeit: onOff("Yahrzeit"),
+  afterSunset: onOff("After sunset"),
+  daysBefore: z
+    .number({ message: `Days before must be a whole number from 0 to ${MAX_DAYS_BEFORE}` })
+    .int(`Days before must be a whole number from 0 to ${MAX_DAYS_BEFORE}`)
+    .min(0, `Days before must be a whole number from 0 to ${MAX_DAYS_BEFORE}`)
+    .max(MAX_DAYS_BEFORE, `Days before must be a whole number from 0 to ${MAX_DAYS_BEFORE}`),
+  onTheDay: onOff("On the day"),
+  sendAt: z
+    .string({ message: "Choose a time such as 09:00" })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose a time such as 09:00"),
+  words: z
+    .string({ message: "Your words must be text" })
+    .overwrite((value) => value.replace(/\r\n/g, "\n"))
+    .trim()
+    .max(MAX_WORDS, `Your words must be at most ${MAX_WORDS.toLocaleString("en-US")} characters`)
+    .refine((value) => !HIDDEN_BUT_LF.test(value), { message: "Your words must be plain text, without hidden characters" }),
+});
+
+export const RemembrancePatch = RemembranceFields.partial().strict();
+export type RemembrancePatch = z.infer<typeof RemembrancePatch>;
+
+/** A stored value read back: each field that is still valid, over the defaults. */
+export function remembranceFrom(stored: unknown): Remembrance {
+  const value: Remembrance = { ...REMEMBRANCE_DEFAULTS };
+  if (!stored || typeof stored !== "object") return value;
+  for (const [key, schema] of Object.entries(RemembranceFields.shape)) {
+    const parsed = schema.safeParse((stored as Record<string, unknown>)[key]);
+    if (parsed.success) (value as unknown as Record<string, unknown>)[key] = parsed.data;
+  }
+  return value;
+}
+
+/** Whether the family has turned any yearly reminder on. */
+export const remindersOn = (remembrance: Remembrance) =>
+  (remembrance.birthday || remembrance.anniversary || remembrance.yahrzeit) && (remembrance.onTheDay || remembrance.daysBefore > 0);
