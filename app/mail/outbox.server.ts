@@ -208,6 +208,11 @@ function wakeMailSender(options?: { resume?: boolean }) {
   wakeSender?.(options);
 }
 
+/** Something may now be due (the family changed when reminders go): the sender looks at once rather than at its next minute. */
+export function lookForDueMail() {
+  wakeMailSender();
+}
+
 /** Drops old sent messages, old messages given up on (their text and unsubscribe link with them) and old unsubscribe links (the hourly tidy). */
 export function pruneMail(now = Date.now()) {
   const before = new Date(now - KEEP_SENT_MS);

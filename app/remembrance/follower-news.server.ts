@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, max } from "drizzle-orm";
 import { followers, memories, uploads, type FollowTopic } from "../../db/schema";
 import type { SiteContent } from "~/content";
+import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db.server";
 import { mailEnabled, queueMail, rewriteWaitingMail, siteAddress } from "~/mail/outbox.server";
 import type { MailContent } from "~/mail/messages";
@@ -21,8 +22,8 @@ import { addDays, yearlyDaysBetween } from "./yearly-days.server";
 
 const DAY_MS = 24 * 60 * 60_000;
 const WEEK_MS = 7 * DAY_MS;
-/** Saves of the service within this window make one e-mail, written as things stand at its end. */
-export const SERVICE_NEWS_GATHER_MS = 15 * 60_000;
+/** Saves of the service within this window make one e-mail, written as things stand at its end (SERVICE_NEWS_WAIT_MINUTES). */
+export const SERVICE_NEWS_GATHER_MS = config.SERVICE_NEWS_WAIT_MINUTES * 60_000;
 /** The message after the service goes from the day after it, and no later than this many days after that. */
 const AFTER_SERVICE_DAYS = 3;
 const DIGEST_MEMORIES = 10;
@@ -89,7 +90,7 @@ export function queueServiceNews(tx: Transaction, before: ServiceFields, after: 
   if (!mailEnabled()) return;
   const changed = serviceChanges(before, after);
   if (changed.length === 0 || describeService({ ...after, mapsLink: "" }, now).over) return;
-  const window = Math.floor(now / SERVICE_NEWS_GATHER_MS);
+  const window = SERVICE_NEWS_GATHER_MS > 0 ? Math.floor(now / SERVICE_NEWS_GATHER_MS) : now;
   const details = {
     title: after.serviceTitle,
     when: formatServiceWhen(after),

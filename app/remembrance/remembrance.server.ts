@@ -1,3 +1,4 @@
+import { lookForDueMail } from "~/mail/outbox.server";
 import type { Transaction } from "~/platform/db.server";
 import { getStoredValue, setStoredValue, STORED_KEYS } from "~/site/settings.server";
 import { remembranceFrom, type Remembrance, type RemembrancePatch } from "./remembrance.schema";
@@ -13,5 +14,7 @@ export const getRemembrance = (tx?: Pick<Transaction, "select">): Remembrance =>
 export function writeRemembrance(tx: Transaction, patch: RemembrancePatch, by: string | null): Remembrance {
   const next = { ...getRemembrance(tx), ...patch };
   setStoredValue(tx, STORED_KEYS.remembrance, next, by);
+  // A reminder due today may be due now: the sender looks once this commits.
+  lookForDueMail();
   return next;
 }
