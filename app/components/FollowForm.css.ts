@@ -1,6 +1,11 @@
 import { style } from "@vanilla-extract/css";
+import * as f from "~/components/forms.css";
 import { card } from "~/styles/ui.css";
 import { vars } from "~/styles/theme.css";
+
+// The forms' own styles, named here: the page gets them as strings in this
+// module, rather than the forms' style module as a chunk of its own.
+export const { field, label, input, errors, checkboxRow, checkbox, honeypot } = f;
 
 export const card_ = style([card, { padding: vars.space.xl, marginTop: vars.space.xl }]);
 

@@ -4,5 +4,6 @@
 export { json, redirect } from "@remix-run/node";
 export { confirmFollow, followForm, requestFollow } from "~/remembrance/followers.server";
 export { followOffer } from "~/remembrance/follower-news.server";
+export { TOPIC_LABELS } from "~/remembrance/follow.constants";
 export { noStoreHeaders, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
 export { replyIfRefused } from "~/platform/refusal.server";

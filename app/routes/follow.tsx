@@ -13,6 +13,7 @@ import {
   replyIfRefused,
   requestFollow,
 } from "~/routes/follow.server";
+import { card_ as sent_ } from "~/components/FollowForm.css";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/site/meta";
 import { useSite } from "~/site/site-view";
@@ -57,7 +58,7 @@ export default function FollowPage() {
       {!offer ? (
         <p role="note">This memorial does not send e-mail, so it cannot keep you posted that way. Please come back and visit.</p>
       ) : sent ? (
-        <div role="status" className={ui.card}>
+        <div role="status" className={sent_}>
           <h2>{FOLLOW_SENT.title}</h2>
           <p>{FOLLOW_SENT.description}</p>
         </div>
@@ -67,7 +68,7 @@ export default function FollowPage() {
           <FollowForm
             offer={offer}
             intro={false}
-            errors={Object.fromEntries(Object.entries(errors).map(([key, value]) => [key, value ?? undefined]))}
+            errors={errors}
             values={values ? { ...values, topics: typeof values.topics === "string" ? [values.topics] : (values.topics ?? []) } : undefined}
           />
         </>

@@ -1,8 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { RouteHandle } from "~/root";
-import { TOPIC_LABELS } from "~/remembrance/follow.constants";
-import { confirmFollow, json, PRIVATE_NO_STORE } from "~/routes/follow.server";
+import { confirmFollow, json, PRIVATE_NO_STORE, TOPIC_LABELS } from "~/routes/follow.server";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/site/meta";
 import { useSite } from "~/site/site-view";
@@ -19,8 +18,10 @@ export const handle: RouteHandle = { hydrate: false };
 export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE, "Referrer-Policy": "same-origin" });
 
 export function loader({ params }: LoaderFunctionArgs) {
-  const confirmed = confirmFollow(params.token ?? "");
-  return json({ confirmed: confirmed ?? null }, { status: confirmed ? 200 : 404, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  const follower = confirmFollow(params.token ?? "");
+  // What they follow, in words (the page carries no labels of its own).
+  const confirmed = follower ? { name: follower.name, topics: follower.topics.map((topic) => TOPIC_LABELS[topic]) } : null;
+  return json({ confirmed }, { status: confirmed ? 200 : 404, headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export default function ConfirmFollow() {
@@ -49,7 +50,7 @@ export default function ConfirmFollow() {
       </div>
       <ul>
         {confirmed.topics.map((topic) => (
-          <li key={topic}>{TOPIC_LABELS[topic]}</li>
+          <li key={topic}>{topic}</li>
         ))}
       </ul>
       <p>Every e-mail has a link at its foot to stop, with one click, whenever you like.</p>
