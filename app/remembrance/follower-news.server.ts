@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, max } from "drizzle-orm";
-import { followers, memories, uploads, type FollowTopic } from "../../db/schema";
+import { and, desc, eq, gt, isNull, max } from "drizzle-orm";
+import { followers, mailOutbox, memories, uploads, type FollowTopic } from "../../db/schema";
 import type { SiteContent } from "~/content";
 import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db.server";
@@ -90,7 +90,6 @@ export function queueServiceNews(tx: Transaction, before: ServiceFields, after: 
   if (!mailEnabled()) return;
   const changed = serviceChanges(before, after);
   if (changed.length === 0 || describeService({ ...after, mapsLink: "" }, now).over) return;
-  const window = SERVICE_NEWS_GATHER_MS > 0 ? Math.floor(now / SERVICE_NEWS_GATHER_MS) : now;
   const details = {
     title: after.serviceTitle,
     when: formatServiceWhen(after),
@@ -99,10 +98,23 @@ export function queueServiceNews(tx: Transaction, before: ServiceFields, after: 
     livestreamUrl: after.livestreamUrl,
     pageUrl: siteAddress("/"),
   };
+  const compose = (unsubscribeUrl: string): MailContent => serviceChangedMail(frame(unsubscribeUrl, REASONS.service), details, changed);
   for (const follower of followersOf(tx, "service")) {
-    const dedupeKey = `service-news:${follower.id}:${window}`;
-    const compose = (unsubscribeUrl: string): MailContent => serviceChangedMail(frame(unsubscribeUrl, REASONS.service), details, changed);
-    if (rewriteWaitingMail(tx, dedupeKey, compose, now)) continue;
+    // A message still held back for this follower is written afresh: one e-mail for the whole burst.
+    const waiting = tx
+      .select({ key: mailOutbox.dedupeKey })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.kind, "service-news"),
+          eq(mailOutbox.recipient, follower.email),
+          isNull(mailOutbox.sentAt),
+          gt(mailOutbox.nextAttemptAt, new Date(now)),
+        ),
+      )
+      .get();
+    if (waiting?.key && rewriteWaitingMail(tx, waiting.key, compose, now)) continue;
+    const dedupeKey = `service-news:${follower.id}:${now}`;
     queueMail(tx, { kind: "service-news", recipient: follower.email, dedupeKey, compose, holdMs: SERVICE_NEWS_GATHER_MS }, now);
   }
 }

@@ -164,13 +164,16 @@ describe("the service's news", () => {
     smtp.received.length = 0;
     await updateSiteSettings({ venueName: "The Old Mill" }, keeper, (tx, write) => withServiceNews(tx, write, clock));
     await updateSiteSettings({ serviceStartsAt: "2026-12-13T14:00", serviceEndsAt: "2026-12-13T16:00" }, keeper, (tx, write) =>
-      withServiceNews(tx, write, clock + 60_000),
+      withServiceNews(tx, write, clock + 10 * 60_000),
     );
     // Saved again without a change to the service: nothing more.
-    await updateSiteSettings({ heroTitle: "Forever in our hearts" }, keeper, (tx, write) => withServiceNews(tx, write, clock + 90_000));
+    await updateSiteSettings({ heroTitle: "Forever in our hearts" }, keeper, (tx, write) =>
+      withServiceNews(tx, write, clock + 11 * 60_000),
+    );
+    clock += 12 * 60_000;
     await sendAll();
     expect(smtp.received).toHaveLength(0);
-    clock += SERVICE_NEWS_GATHER_MS + 60_000;
+    clock += SERVICE_NEWS_GATHER_MS;
     await sendAll();
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
