@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getCalendarFeed } from "~/remembrance/calendar-feed.server";
+import { calendarResponse } from "~/site/service-calendar.server";
 import { sitePublicAddress } from "~/site/settings.server";
 import { readOnlyAction } from "~/platform/http.server";
 
@@ -11,14 +12,7 @@ import { readOnlyAction } from "~/platform/http.server";
  * the days at any moment, and calendar apps come back on their own.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  const { ics, fileName } = getCalendarFeed(sitePublicAddress(request));
-  return new Response(ics, {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `inline; filename="${fileName}"`,
-      "Cache-Control": "no-cache",
-    },
-  });
+  return calendarResponse(getCalendarFeed(sitePublicAddress(request)), "inline");
 }
 
 export const action = readOnlyAction;

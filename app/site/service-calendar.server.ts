@@ -117,3 +117,18 @@ export function buildServiceCalendar(settings: SiteSettings, origin: string, now
 export function getServiceCalendar(origin: string, now = Date.now()): ServiceCalendar {
   return buildServiceCalendar(getSiteSettings(), origin, now);
 }
+
+/**
+ * A calendar file as an answer: `attachment` for a file to import, `inline`
+ * for a calendar to subscribe to. Made afresh at each request and never kept
+ * by a cache: the family may change it at any moment.
+ */
+export function calendarResponse({ ics, fileName }: { ics: string; fileName: string }, disposition: "attachment" | "inline"): Response {
+  return new Response(ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `${disposition}; filename="${fileName}"`,
+      "Cache-Control": "no-cache",
+    },
+  });
+}
