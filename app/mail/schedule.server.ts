@@ -110,11 +110,19 @@ export function nextMailDueAt(now = Date.now()): number | null {
   return known.length ? Math.min(...known) : null;
 }
 
-/** Whether e-mail is due within `ms` from `now` (or overdue): the server then stays up to send it. */
+/**
+ * E-mail overdue by this much is not the sender's to wait for: it sends what
+ * is due within seconds of a start, so a time that stays past (a source that
+ * never queues its e-mail, a mail server paused after failures) must not keep
+ * the machine up for ever.
+ */
+const OVERDUE_MS = 60 * 60_000;
+
+/** Whether e-mail is due within `ms` from `now`, or overdue by less than an hour: the server then stays up to send it. */
 export function mailDueWithin(ms: number, now = Date.now()): boolean {
   try {
     const due = nextMailDueAt(now);
-    return due !== null && due - now <= ms;
+    return due !== null && due - now <= ms && now - due <= OVERDUE_MS;
   } catch (error) {
     // A database that cannot answer must not keep the machine up for ever.
     console.error(JSON.stringify({ level: "error", msg: "could not tell when e-mail is next due", error: String(error) }));

@@ -113,6 +113,16 @@ describe("when e-mail is next due", () => {
     expect(error.mock.calls.map(([line]) => String(line)).join("\n")).toContain('"source":"broken"');
     error.mockRestore();
   });
+
+  it("keeps the machine up for e-mail overdue by minutes, not for a time that stays past for hours", () => {
+    const now = local("2026-03-02T07:10");
+    let dueAt = now - 5 * MINUTE;
+    cleanups.push(registerMailSchedule("stuck", { nextDueAt: () => dueAt }));
+    expect(mailDueWithin(60 * MINUTE, now)).toBe(true);
+    dueAt = now - 3 * 60 * MINUTE;
+    expect(nextMailDueAt(now)).toBe(dueAt);
+    expect(mailDueWithin(60 * MINUTE, now)).toBe(false);
+  });
 });
 
 describe("the sender loop", () => {
