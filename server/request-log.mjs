@@ -12,9 +12,9 @@ export const pathOf = (url) => (url ?? "").split("?")[0] ?? "";
 
 /**
  * Paths whose rest is a secret: an invitation's token lets whoever reads the log become an admin, an
- * unsubscribe link's token stops someone's e-mail.
+ * unsubscribe link's token stops someone's e-mail, a follow link's confirms it.
  */
-const SECRET_AFTER = ["/admin/invite/", "/unsubscribe/"];
+const SECRET_AFTER = ["/admin/invite/", "/unsubscribe/", "/follow/"];
 
 /**
  * The path of a request target as it may be written to the log. The test is

@@ -27,7 +27,7 @@ export interface MailFrame {
 }
 
 /** A subject is one line: no line breaks from a name, and not endless. */
-const oneLine = (text: string, max = 80) => {
+export const oneLine = (text: string, max = 80) => {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
@@ -81,7 +81,8 @@ function textOf(block: Block): string {
   }
 }
 
-function compose(frame: MailFrame, subject: string, blocks: Block[]): MailContent {
+/** A message in the frame every e-mail has: its blocks, then why it was sent and how to stop. */
+export function compose(frame: MailFrame, subject: string, blocks: Block[]): MailContent {
   const footer = [
     `You get this e-mail from ${frame.siteTitle} because ${frame.reason}.`,
     ...(frame.settingsUrl ? [`Choose what you get: ${frame.settingsUrl}`] : []),

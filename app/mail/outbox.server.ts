@@ -65,6 +65,12 @@ export interface MailToQueue {
   compose(unsubscribeUrl: string): MailContent;
   /** Sent no sooner than this long after it is queued (news that may gather more, such as files sent together). */
   holdMs?: number;
+  /**
+   * Queued even to an address that unsubscribed: only the confirmation of a
+   * request to follow, which asks whether to write again at all (bounded to
+   * one a day per address by its caller).
+   */
+  evenIfUnsubscribed?: boolean;
 }
 
 /**
@@ -82,7 +88,7 @@ export function queueMail(tx: Transaction, mail: MailToQueue, now = Date.now()):
     console.error(JSON.stringify({ level: "warn", msg: "an e-mail was not queued: its recipient is not one address", kind: mail.kind }));
     return false;
   }
-  if (isSuppressed(tx, mail.recipient)) return false;
+  if (!mail.evenIfUnsubscribed && isSuppressed(tx, mail.recipient)) return false;
   if (mail.dedupeKey && tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, mail.dedupeKey)).get()) {
     return false;
   }
@@ -200,6 +206,11 @@ export function onMailQueued(wake: typeof wakeSender) {
 
 function wakeMailSender(options?: { resume?: boolean }) {
   wakeSender?.(options);
+}
+
+/** Something may now be due (the family changed when reminders go): the sender looks at once rather than at its next minute. */
+export function lookForDueMail() {
+  wakeMailSender();
 }
 
 /** Drops old sent messages, old messages given up on (their text and unsubscribe link with them) and old unsubscribe links (the hourly tidy). */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { adminUsers, mailOutbox, mailSuppressions, mailUnsubscribeTokens } from "../../db/schema";
+import { adminUsers, followers, mailOutbox, mailSuppressions, mailUnsubscribeTokens } from "../../db/schema";
 import { db, type Transaction } from "~/platform/db.server";
 
 // Who asked for no more e-mail: the unsubscribe links in every message, and
@@ -34,7 +34,8 @@ export function findUnsubscribe(token: string): { email: string; done: boolean }
 /**
  * Stops all e-mail to the address of an unsubscribe link: it is never sent
  * e-mail again (an admin's choice becomes "none"; choosing again in the
- * panel brings it back), and what waits for it is not sent. Returns the
+ * panel brings it back; a follower is deleted, and following again asks
+ * again), and what waits for it is not sent. Returns the
  * address, or undefined for an unknown link.
  */
 export function unsubscribe(token: string, now = Date.now()): string | undefined {
@@ -53,6 +54,7 @@ export function unsubscribe(token: string, now = Date.now()): string | undefined
       tx.delete(mailOutbox)
         .where(and(isNull(mailOutbox.sentAt), sql`lower(trim(${mailOutbox.recipient})) = ${found.email}`))
         .run();
+      tx.delete(followers).where(eq(followers.email, found.email)).run();
     },
     { behavior: "immediate" },
   );

@@ -128,6 +128,14 @@ const schema = z
       .int()
       .min(0, "COMPLETION_WAIT_MS must be at least 0")
       .default(1500),
+    // How long a change to the service waits before followers are told, so a
+    // family saving the date and then the place sends one e-mail, not two.
+    SERVICE_NEWS_WAIT_MINUTES: z.coerce
+      .number({ message: "SERVICE_NEWS_WAIT_MINUTES must be a number" })
+      .int()
+      .min(0, "SERVICE_NEWS_WAIT_MINUTES must be at least 0")
+      .max(24 * 60, "SERVICE_NEWS_WAIT_MINUTES must be at most 1440")
+      .default(15),
     KAREN_MODE_THEME: z.preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
       z.enum(["classic", "disco"], { message: "KAREN_MODE_THEME must be classic or disco" }).optional(),

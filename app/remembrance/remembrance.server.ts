@@ -1,3 +1,4 @@
+import { lookForDueMail } from "~/mail/outbox.server";
 import type { Transaction } from "~/platform/db.server";
 import { getStoredValue, setStoredValue, STORED_KEYS } from "~/site/settings.server";
 import { remembranceFrom, type Remembrance, type RemembrancePatch } from "./remembrance.schema";
@@ -6,11 +7,14 @@ import { remembranceFrom, type Remembrance, type RemembrancePatch } from "./reme
 // site_settings); read by the reminders, the calendar feed and the settings API.
 
 /** The reminders as the family set them (each field still valid), over the defaults. */
-export const getRemembrance = (tx?: Pick<Transaction, "select">): Remembrance => remembranceFrom(getStoredValue(STORED_KEYS.remembrance, tx));
+export const getRemembrance = (tx?: Pick<Transaction, "select">): Remembrance =>
+  remembranceFrom(getStoredValue(STORED_KEYS.remembrance, tx));
 
 /** Writes a change to the reminders inside the caller's commit, returning what they become. */
 export function writeRemembrance(tx: Transaction, patch: RemembrancePatch, by: string | null): Remembrance {
   const next = { ...getRemembrance(tx), ...patch };
   setStoredValue(tx, STORED_KEYS.remembrance, next, by);
+  // A reminder due today may be due now: the sender looks once this commits.
+  lookForDueMail();
   return next;
 }

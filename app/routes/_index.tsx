@@ -9,11 +9,13 @@ import { PersonStructuredData } from "~/components/PersonStructuredData";
 import { pageMeta } from "~/site/meta";
 import { paragraphs, useSite } from "~/site/site-view";
 import { homeLifeStory } from "~/life/life.server";
+import { followOffer } from "~/remembrance/follower-news.server";
+import { FollowForm } from "~/components/FollowForm";
 import * as s from "./_index.css";
 
 /** The life story's first sentence, once published: the home page's link preview tells who they were. */
 export async function loader() {
-  return homeLifeStory();
+  return { ...homeLifeStory(), followOffer: followOffer() };
 }
 
 /** "Sunday, August 31st, 2025 · 4:00 pm…": a narrow screen breaks the line after the dot, never before it. */
@@ -21,7 +23,7 @@ const keepDotWithDate = (text: string) => text.replace(/ · /g, "\u00a0· ");
 
 export default function HomePage() {
   const site = useSite();
-  const { lifeStory } = useLoaderData<typeof loader>();
+  const { lifeStory, followOffer: offer } = useLoaderData<typeof loader>();
   const { service } = site;
   return (
     <>
@@ -128,6 +130,8 @@ export default function HomePage() {
             </a>
           </section>
         ) : null}
+
+        {offer ? <FollowForm offer={offer} id="home-follow" /> : null}
       </div>
     </>
   );

@@ -24,6 +24,7 @@ import {
 } from "~/site/settings-sections";
 import type { SettingField } from "~/site/settings.schema";
 import { getSiteSettings, getVisitorPasscode, updateSiteSettings } from "~/site/settings.server";
+import { withServiceNews } from "~/remembrance/follower-news.server";
 import { HERO_PHOTO_SECTION, KAREN_SONG_SECTION } from "~/site/site-media.schema";
 import * as ui from "~/styles/ui.css";
 import { FIELDS, SECTIONS } from "~/components/admin/site-tab-fields";
@@ -75,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: sectionSchema(section) });
   if (submission.status !== "success") return json<Reply>({ section, result: submission.reply(), failed: true }, { status: 400 });
   try {
-    const update = await updateSiteSettings(sectionChange(section, submission.value), admin);
+    const update = await updateSiteSettings(sectionChange(section, submission.value), admin, withServiceNews);
     if (!update.ok)
       return json<Reply>({ section, result: submission.reply({ fieldErrors: update.errors }), failed: true }, { status: 400 });
   } catch (error) {

@@ -1,13 +1,14 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/admins/session.server";
 import { RemembrancePatch } from "~/remembrance/remembrance.schema";
+import { withServiceNews } from "~/remembrance/follower-news.server";
 import { getRemembrance, writeRemembrance } from "~/remembrance/remembrance.server";
 import { SettingsPatch, unknownSettings } from "~/site/settings.schema";
 import { getSiteSettings, prepareSettingsChange } from "~/site/settings.server";
 import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject, type FieldErrors } from "~/platform/http.server";
 import { answerRefusals } from "~/platform/refusal.server";
 
-const NOT_AN_OBJECT = "The reminders must be an object such as {\"anniversary\": true}";
+const NOT_AN_OBJECT = 'The reminders must be an object such as {"anniversary": true}';
 
 /** Every setting (never the passcode), with the yearly reminders as `remembrance`. */
 const allSettings = () => ({ ...getSiteSettings(), remembrance: getRemembrance() });
@@ -59,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const change = await prepareSettingsChange(parsed.data);
     if (!change.ok) return errorResponse(400, change.errors);
     admin.commit((tx) => {
-      change.write(tx, admin.username);
+      withServiceNews(tx, () => change.write(tx, admin.username));
       if (reminders.patch) writeRemembrance(tx, reminders.patch, admin.username);
     });
     return json(allSettings(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });

@@ -10,6 +10,8 @@ import { openSetupAfter } from "~/admins/first-run.server";
 import { queueDueSummaries } from "~/mail/notifications.server";
 import { mailEnabled, pruneMail } from "~/mail/outbox.server";
 import { startMailSender, stopMailSender } from "~/mail/sender.server";
+import { queueDueFollowerMail } from "~/remembrance/follower-news.server";
+import { pruneFollowRequests } from "~/remembrance/followers.server";
 import { cleanupAbandonedUploads } from "~/uploads/upload-intake.server";
 import { requeueUnprocessedUploads, stopProcessing } from "~/uploads/upload-processing.server";
 
@@ -45,6 +47,7 @@ let started = false;
 function tidyMail() {
   try {
     pruneMail();
+    pruneFollowRequests();
   } catch (error) {
     console.error(JSON.stringify({ level: "warn", msg: "mail maintenance failed", error: String(error) }));
   }
@@ -53,7 +56,7 @@ function tidyMail() {
 /**
  * Once per server process, after it starts listening: expired sessions are
  * swept (now and hourly), the e-mail sender loop starts (with SMTP_URL: it
- * also makes the day's summaries), processing that a restart interrupted is
+ * also makes the day's summaries and what is due to followers), processing that a restart interrupted is
  * finished, and abandoned uploads are freed (now and hourly).
  */
 export async function startBackgroundWork() {
@@ -62,7 +65,16 @@ export async function startBackgroundWork() {
   sweepExpiredSessions();
   setInterval(() => sweepExpiredSessions(), HOUR).unref();
   if (mailEnabled()) {
-    startMailSender((now) => queueDueSummaries(now));
+    startMailSender((now) => {
+      // Each on its own: one that fails is logged, and the others and the sending go on.
+      for (const queueDue of [queueDueSummaries, queueDueFollowerMail]) {
+        try {
+          queueDue(now);
+        } catch (error) {
+          console.error(JSON.stringify({ level: "error", msg: "due e-mail could not be queued", error: String(error) }));
+        }
+      }
+    });
     tidyMail();
     setInterval(tidyMail, HOUR).unref();
   }

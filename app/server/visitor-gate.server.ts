@@ -16,9 +16,10 @@ const PASSCODE_PAGE = "/passcode";
 const OPEN_ASSETS = /^\/(?:build\/|favicon\.(?:svg|ico)$|healthz$)/;
 /**
  * Open to everyone: the admin panel and its API (they have their own login), robots.txt, the passcode
- * page, and the unsubscribe links of e-mails (the token is the proof; nothing of the memorial is shown).
+ * page, and the unsubscribe and follow-confirmation links of e-mails (the token is the proof; nothing
+ * of the memorial is shown but its name).
  */
-const OPEN_PAGES = /^\/(?:admin(?:\/|$)|api\/admin(?:\/|$)|robots\.txt$|passcode$|unsubscribe\/[^/]+$)/;
+const OPEN_PAGES = /^\/(?:admin(?:\/|$)|api\/admin(?:\/|$)|robots\.txt$|passcode$|unsubscribe\/[^/]+$|follow\/[^/]+$)/;
 const API = /^\/api(?:\/|$)/;
 /** Where the browser app asks which routes serve the addresses it may visit (Remix's lazy route discovery). */
 const ROUTE_MANIFEST = "/__manifest";

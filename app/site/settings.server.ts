@@ -134,11 +134,21 @@ export async function prepareSettingsChange(patch: SettingsPatch): Promise<Setti
   };
 }
 
-/** Applies a checked change made by the admin `by`, all of it in one commit, or none of it when it breaks a rule. */
-export async function updateSiteSettings(patch: SettingsPatch, by: Actor): Promise<SettingsUpdate> {
+/** Runs a settings write inside its commit: what else the change means is done in the same commit (followers told of the service). */
+export type SettingsWriteWrapper = (tx: Transaction, write: () => void) => void;
+
+/**
+ * Applies a checked change made by the admin `by`, all of it in one commit,
+ * or none of it when it breaks a rule; `around` runs the write (see SettingsWriteWrapper).
+ */
+export async function updateSiteSettings(
+  patch: SettingsPatch,
+  by: Actor,
+  around: SettingsWriteWrapper = (_tx, write) => write(),
+): Promise<SettingsUpdate> {
   const change = await prepareSettingsChange(patch);
   if (!change.ok) return change;
-  by.commit((tx) => change.write(tx, by.username));
+  by.commit((tx) => around(tx, () => change.write(tx, by.username)));
   return { ok: true, settings: getSiteSettings() };
 }
 

@@ -163,7 +163,7 @@ describe("GET and PATCH /api/admin/settings", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const body = (await response.json()) as unknown as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual([...SETTING_FIELDS].sort());
+    expect(Object.keys(body).sort()).toEqual([...SETTING_FIELDS, "remembrance"].sort());
     expect(body.visibility).toBe("private");
     expect(JSON.stringify(body)).not.toMatch(/passcode|bluebells/i);
   });
@@ -295,6 +295,49 @@ describe("GET and PATCH /api/admin/settings", () => {
     expect((await patch({ deathDate: "1942-12" }, cookie)).status).toBe(200);
     const cleared = await patch({ birthDate: "", birthPlace: "" }, cookie);
     expect(await cleared.json()).toMatchObject({ birthDate: "", birthPlace: "", deathDate: "1942-12" });
+  });
+
+  it("keeps the yearly reminders as `remembrance`, changed field by field, and refuses a bad one in its own words", async () => {
+    const cookie = await adminCookie();
+    const first = (await (await patch({}, cookie)).json()) as { remembrance: Record<string, unknown> };
+    expect(first.remembrance).toEqual({
+      birthday: false,
+      anniversary: false,
+      yahrzeit: false,
+      afterSunset: false,
+      daysBefore: 7,
+      onTheDay: true,
+      sendAt: "09:00",
+      words: "",
+    });
+    const saved = await patch(
+      {
+        deathDate: "2026-01-09",
+        remembrance: { anniversary: true, yahrzeit: true, afterSunset: true, sendAt: "08:30", words: "With love.\r\nAlways." },
+      },
+      cookie,
+    );
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as typeof first).remembrance).toMatchObject({
+      anniversary: true,
+      yahrzeit: true,
+      afterSunset: true,
+      daysBefore: 7,
+      sendAt: "08:30",
+      words: "With love.\nAlways.",
+    });
+    const refused = await patch({ heroTitle: "Changed", remembrance: { daysBefore: 45, sendAt: "9am", often: true } }, cookie);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      errors: {
+        "remembrance.daysBefore": ["Days before must be a whole number from 0 to 30"],
+        "remembrance.sendAt": ["Choose a time such as 09:00"],
+        "remembrance.often": ["This is not a setting"],
+      },
+    });
+    expect((await patch({ remembrance: "yes" }, cookie)).status).toBe(400);
+    // Nothing of a refused change is kept.
+    expect(getSiteSettings().heroTitle).not.toBe("Changed");
   });
 
   it("keeps the line breaks a multi-line setting allows (CRLF written as LF) and turns a tab in a name into a space", async () => {

@@ -162,7 +162,7 @@ describe("migrating an empty database file", () => {
     rsvps: ["id", "name", "email", "guestCount", "notes", "createdAt"],
   };
 
-  it("creates the seven tables of the data model, the upload bookkeeping, the rate-limit, settings, invitation, mail and life story tables", () => {
+  it("creates the seven tables of the data model, the upload bookkeeping, the rate-limit, settings, invitation, mail, life story, follower and candle tables", () => {
     const { db } = freshDatabase();
     const tables = (
       db.$client
@@ -175,6 +175,8 @@ describe("migrating an empty database file", () => {
       [
         "admin_invitations",
         "admin_users",
+        "candles",
+        "followers",
         "life_moments",
         "life_story",
         "mail_outbox",
@@ -375,7 +377,7 @@ describe("applying the migrations more than once", () => {
     const tableCount = db.$client
       .prepare("select count(*) as n from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'")
       .get() as { n: number };
-    expect(tableCount.n).toBe(16);
+    expect(tableCount.n).toBe(18);
   });
 });
 

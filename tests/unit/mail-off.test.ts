@@ -2,7 +2,7 @@
 // are not offered an e-mail, and the E-mail tab says so.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, memories } from "../../db/schema";
+import { adminUsers, followers, memories } from "../../db/schema";
 import { startAdminSession } from "~/admins/session.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db.server";
@@ -11,6 +11,9 @@ import { queueDueSummaries } from "~/mail/notifications.server";
 import { listOutbox, mailEnabled } from "~/mail/outbox.server";
 import * as emailTab from "~/routes/admin.email";
 import * as guestbook from "~/routes/guestbook";
+import * as homePage from "~/routes/_index";
+import * as apiFollow from "~/routes/api.follow";
+import * as followPage from "~/routes/follow";
 import { answer } from "../support/route-calls";
 
 const ORIGIN = "http://localhost";
@@ -54,5 +57,36 @@ describe("a site without SMTP_URL", () => {
       emailTab.loader({ request: new Request(`${ORIGIN}/admin/email`, { headers: { Cookie: cookie } }), params: {}, context } as never),
     );
     expect(await tab.json()).toMatchObject({ enabled: false, preferences: { email: "keeper@family.test", mailChoice: "each" } });
+  });
+
+  it("offers nobody to follow by e-mail: the home page has no form, /follow says so, and the API answers 503", async () => {
+    expect((await homePage.loader()).followOffer).toBeNull();
+    const api = await answer(() =>
+      apiFollow.action({
+        request: new Request(`${ORIGIN}/api/follow`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ name: "Ann", email: "ann@example.com", topics: ["new"] }),
+        }),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(api.status).toBe(503);
+    expect(await api.json()).toEqual({
+      errors: { body: ["This memorial does not send e-mail, so it cannot keep anyone posted that way."] },
+    });
+    const form = await answer(() =>
+      followPage.action({
+        request: new Request(`${ORIGIN}/follow`, {
+          method: "POST",
+          body: new URLSearchParams({ name: "Ann", email: "ann@example.com", topics: "new" }),
+        }),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(form.headers.get("Location")).toBe("/follow");
+    expect(db.select().from(followers).all()).toEqual([]);
   });
 });

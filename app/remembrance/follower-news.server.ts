@@ -1,0 +1,320 @@
+import { and, desc, eq, gt, max } from "drizzle-orm";
+import { followers, memories, uploads, type FollowTopic } from "../../db/schema";
+import type { SiteContent } from "~/content";
+import { config } from "~/platform/config.server";
+import { db, type Transaction } from "~/platform/db.server";
+import { mailEnabled, queueMail, rewriteWaitingMail, siteAddress } from "~/mail/outbox.server";
+import type { MailContent } from "~/mail/messages";
+import { getSiteSettings } from "~/site/settings.server";
+import { describeService, formatServiceWhen, instantOf } from "~/site/service-time.server";
+import { formatIsoDate } from "~/utils/time";
+import { afterServiceMail, digestMail, memoryOpening, reminderMail, serviceChangedMail } from "./follower-mail.server";
+import { getRemembrance } from "./remembrance.server";
+import { remindersOn } from "./remembrance.schema";
+import { addDays, yearlyDaysBetween } from "./yearly-days.server";
+
+// What followers are sent, and when: news of the service when the family
+// changes it (one e-mail for a burst of saves), one e-mail the day after the
+// service, a weekly digest of what was published, and the yearly reminders
+// at the family's time in the site's time zone. Run by the sender loop every
+// minute (queueDueFollowerMail); every message has a key, so a restart or a
+// second look never sends one twice.
+
+const DAY_MS = 24 * 60 * 60_000;
+const WEEK_MS = 7 * DAY_MS;
+/** Saves of the service within this window make one e-mail, written as things stand at its end (SERVICE_NEWS_WAIT_MINUTES). */
+export const SERVICE_NEWS_GATHER_MS = config.SERVICE_NEWS_WAIT_MINUTES * 60_000;
+/** The message after the service goes from the day after it, and no later than this many days after that. */
+const AFTER_SERVICE_DAYS = 3;
+const DIGEST_MEMORIES = 10;
+
+type Recipient = { id: number; email: string; name: string; newsSince: Date | null; lastDigestAt: Date | null };
+
+/**
+ * What "Remember with us" offers now: the service until it is over,
+ * reminders once the family turned one on; null when the site sends no
+ * e-mail (nobody is offered what cannot be sent).
+ */
+export function followOffer(now = Date.now()): Record<FollowTopic, boolean> | null {
+  if (!mailEnabled()) return null;
+  const site = getSiteSettings();
+  return {
+    service: !describeService({ ...site, mapsLink: "" }, now).over,
+    new: true,
+    reminders: remindersOn(getRemembrance()),
+  };
+}
+
+/** Confirmed followers of `topic`. */
+function followersOf(tx: Pick<Transaction, "select">, topic: FollowTopic): Recipient[] {
+  return tx
+    .select()
+    .from(followers)
+    .all()
+    .filter((row) => row.confirmedAt !== null && row.topics.includes(topic));
+}
+
+const frame = (unsubscribeUrl: string, reason: string) => {
+  const site = getSiteSettings();
+  return { personName: site.personName, siteTitle: site.siteTitle, reason, unsubscribeUrl };
+};
+
+const REASONS: Record<FollowTopic, string> = {
+  service: "you asked to hear of changes to the service",
+  new: "you asked for a weekly e-mail of new memories, photos and videos",
+  reminders: "you asked for a reminder on the days the family remembers each year",
+};
+
+type ServiceFields = Pick<
+  SiteContent,
+  "serviceTitle" | "serviceStartsAt" | "serviceEndsAt" | "timeZone" | "venueName" | "venueAddress" | "livestreamUrl"
+>;
+
+/** What changed, in words: "date and time", "place", "livestream link". */
+function serviceChanges(before: ServiceFields, after: ServiceFields): string[] {
+  const differ = (...keys: (keyof ServiceFields)[]) => keys.some((key) => before[key] !== after[key]);
+  return [
+    differ("serviceStartsAt", "serviceEndsAt", "timeZone") ? "date and time" : "",
+    differ("venueName", "venueAddress") ? "place" : "",
+    differ("livestreamUrl") ? "livestream link" : "",
+  ].filter(Boolean);
+}
+
+/**
+ * The family changed the service's date, time, place or livestream link
+ * (`before` → `after`, in the settings' commit `tx`): followers of the
+ * service are told, unless it is over. Saves within SERVICE_NEWS_GATHER_MS
+ * make one e-mail, written as things stand at the last.
+ */
+export function queueServiceNews(tx: Transaction, before: ServiceFields, after: ServiceFields, now = Date.now()) {
+  if (!mailEnabled()) return;
+  const changed = serviceChanges(before, after);
+  if (changed.length === 0 || describeService({ ...after, mapsLink: "" }, now).over) return;
+  const window = SERVICE_NEWS_GATHER_MS > 0 ? Math.floor(now / SERVICE_NEWS_GATHER_MS) : now;
+  const details = {
+    title: after.serviceTitle,
+    when: formatServiceWhen(after),
+    venue: after.venueName,
+    address: after.venueAddress,
+    livestreamUrl: after.livestreamUrl,
+    pageUrl: siteAddress("/"),
+  };
+  for (const follower of followersOf(tx, "service")) {
+    const dedupeKey = `service-news:${follower.id}:${window}`;
+    const compose = (unsubscribeUrl: string): MailContent => serviceChangedMail(frame(unsubscribeUrl, REASONS.service), details, changed);
+    if (rewriteWaitingMail(tx, dedupeKey, compose, now)) continue;
+    queueMail(tx, { kind: "service-news", recipient: follower.email, dedupeKey, compose, holdMs: SERVICE_NEWS_GATHER_MS }, now);
+  }
+}
+
+/** Whether `day` is one on which the message after the service goes (the day after it, and a few more in case the server was down). */
+function afterServiceDay(day: string): boolean {
+  const site = getSiteSettings();
+  const endsAt = instantOf(site.serviceEndsAt, site.timeZone).getTime();
+  const first = addDays(formatIsoDate(endsAt, site.timeZone), 1);
+  return day >= first && day <= addDays(first, AFTER_SERVICE_DAYS - 1);
+}
+
+/**
+ * A settings write (`write`, in the commit `tx`) with its meaning for
+ * followers: a change to the service is told (queueServiceNews).
+ */
+export function withServiceNews(tx: Transaction, write: () => void, now = Date.now()) {
+  const before = getSiteSettings();
+  write();
+  queueServiceNews(tx, before, getSiteSettings(), now);
+}
+
+/** The day after the service, at the family's time, for a few days: followers of the service are thanked. */
+function queueAfterService(today: string, now: number) {
+  const site = getSiteSettings();
+  if (!afterServiceDay(today)) return 0;
+  let queued = 0;
+  db.transaction((tx) => {
+    for (const follower of followersOf(tx, "service")) {
+      const sent = queueMail(
+        tx,
+        {
+          kind: "after-service",
+          recipient: follower.email,
+          dedupeKey: `after-service:${site.serviceStartsAt}:${follower.id}`,
+          compose: (unsubscribeUrl) =>
+            afterServiceMail(frame(unsubscribeUrl, REASONS.service), {
+              title: site.serviceTitle,
+              memoriesUrl: siteAddress("/guestbook"),
+              shareUrl: siteAddress("/share"),
+            }),
+        },
+        now,
+      );
+      if (sent) queued++;
+    }
+  });
+  return queued;
+}
+
+/** When the family last published a memory shown publicly, or a photo or video. */
+function lastPublishedAt(): number {
+  const memory = db
+    .select({ at: max(memories.moderatedAt) })
+    .from(memories)
+    .where(and(eq(memories.status, "APPROVED"), eq(memories.canDisplay, true)))
+    .get()?.at;
+  const upload = db
+    .select({ at: max(uploads.moderatedAt) })
+    .from(uploads)
+    .where(eq(uploads.status, "APPROVED"))
+    .get()?.at;
+  return Math.max(memory ? new Date(memory).getTime() : 0, upload ? new Date(upload).getTime() : 0);
+}
+
+/** For each follower of what is new whose week is up: one e-mail of what was published since their last. */
+function queueDigests(now: number) {
+  const latest = lastPublishedAt();
+  let queued = 0;
+  for (const follower of followersOf(db, "new")) {
+    const since = follower.newsSince?.getTime() ?? now;
+    if (latest <= since || (follower.lastDigestAt && now - follower.lastDigestAt.getTime() < WEEK_MS)) continue;
+    db.transaction(
+      (tx) => {
+        const newer = gt(memories.moderatedAt, new Date(since));
+        const published = tx
+          .select({ name: memories.name, message: memories.message })
+          .from(memories)
+          .where(and(eq(memories.status, "APPROVED"), eq(memories.canDisplay, true), newer))
+          .orderBy(desc(memories.moderatedAt))
+          .all();
+        const media = tx
+          .select({ type: uploads.type })
+          .from(uploads)
+          .where(and(eq(uploads.status, "APPROVED"), gt(uploads.moderatedAt, new Date(since))))
+          .all();
+        const shown = published.slice(0, DIGEST_MEMORIES);
+        const items = {
+          memories: shown.map((memory) => ({ name: memory.name, opening: memoryOpening(memory.message) })),
+          moreMemories: published.length - shown.length,
+          photos: media.filter((item) => item.type === "IMAGE").length,
+          videos: media.filter((item) => item.type === "VIDEO").length,
+          memoriesUrl: siteAddress("/guestbook"),
+          galleryUrl: siteAddress("/gallery"),
+        };
+        if (published.length + media.length > 0) {
+          const sent = queueMail(
+            tx,
+            {
+              kind: "digest",
+              recipient: follower.email,
+              dedupeKey: `digest:${follower.id}:${now}`,
+              compose: (unsubscribeUrl) => digestMail(frame(unsubscribeUrl, REASONS.new), items),
+            },
+            now,
+          );
+          if (sent) queued++;
+        }
+        tx.update(followers)
+          .set({ newsSince: new Date(now), lastDigestAt: new Date(now) })
+          .where(eq(followers.id, follower.id))
+          .run();
+      },
+      { behavior: "immediate" },
+    );
+  }
+  return queued;
+}
+
+/** "Saturday, March 14, 2027" for a calendar day (read at noon UTC, so no time zone moves it). */
+const LONG_DATE = new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** The reminder offsets the family chose: 0 on the day, and `daysBefore`. */
+function reminderOffsets() {
+  const remembrance = getRemembrance();
+  if (!remindersOn(remembrance)) return { remembrance, offsets: [] };
+  return { remembrance, offsets: [...(remembrance.onTheDay ? [0] : []), ...(remembrance.daysBefore > 0 ? [remembrance.daysBefore] : [])] };
+}
+
+/** The yearly days due today, at the family's time: on the day, and `daysBefore` days before. */
+function queueReminders(today: string, now: number) {
+  const site = getSiteSettings();
+  const { remembrance, offsets } = reminderOffsets();
+  let queued = 0;
+  for (const offset of offsets) {
+    const target = addDays(today, offset);
+    for (const day of yearlyDaysBetween(site, remembrance, target, target)) {
+      const dateText = LONG_DATE.format(new Date(`${day.date}T12:00:00Z`));
+      db.transaction((tx) => {
+        for (const follower of followersOf(tx, "reminders")) {
+          const sent = queueMail(
+            tx,
+            {
+              kind: `reminder-${day.kind}`,
+              recipient: follower.email,
+              dedupeKey: `reminder:${day.kind}:${day.date}:${offset}:${follower.id}`,
+              compose: (unsubscribeUrl) =>
+                reminderMail(frame(unsubscribeUrl, REASONS.reminders), {
+                  kind: day.kind,
+                  dateText,
+                  inDays: offset,
+                  years: day.years,
+                  hebrewDate: day.hebrewDate,
+                  words: remembrance.words,
+                  siteUrl: siteAddress("/"),
+                }),
+            },
+            now,
+          );
+          if (sent) queued++;
+        }
+      });
+    }
+  }
+  return queued;
+}
+
+/** The family's sending time today, as an instant. */
+const sendingTime = (day: string) => {
+  const { timeZone } = getSiteSettings();
+  return instantOf(`${day}T${getRemembrance().sendAt}`, timeZone).getTime();
+};
+
+/**
+ * Everything due to followers now: from the family's sending time on each
+ * day, the reminders, the message after the service and the digests. Run by
+ * the sender loop every minute; returns how many were queued.
+ */
+export function queueDueFollowerMail(now = Date.now()): number {
+  if (!mailEnabled()) return 0;
+  const today = formatIsoDate(now, getSiteSettings().timeZone);
+  if (now < sendingTime(today)) return 0;
+  return queueReminders(today, now) + queueAfterService(today, now) + queueDigests(now);
+}
+
+/**
+ * When followers' e-mail is next due, today or tomorrow: the family's
+ * sending time on a day a reminder, the message after the service or a
+ * digest is due; null when none is. The server stays up for it (the idle exit).
+ */
+export function nextFollowerMailAt(now = Date.now()): number | null {
+  if (!mailEnabled()) return null;
+  const site = getSiteSettings();
+  const today = formatIsoDate(now, site.timeZone);
+  const { remembrance, offsets } = reminderOffsets();
+  for (const day of [today, addDays(today, 1)]) {
+    const at = sendingTime(day);
+    if (at <= now) continue;
+    const reminders =
+      offsets.some((offset) => yearlyDaysBetween(site, remembrance, addDays(day, offset), addDays(day, offset)).length > 0) &&
+      followersOf(db, "reminders").length > 0;
+    const afterService = afterServiceDay(day) && followersOf(db, "service").length > 0;
+    if (reminders || afterService || digestDueBy(at)) return at;
+  }
+  return null;
+}
+
+/** Whether a follower's weekly digest will be due by `at`, with something published to tell of. */
+function digestDueBy(at: number): boolean {
+  const latest = lastPublishedAt();
+  return followersOf(db, "new").some(
+    (follower) =>
+      latest > (follower.newsSince?.getTime() ?? at) && (!follower.lastDigestAt || at - follower.lastDigestAt.getTime() >= WEEK_MS),
+  );
+}
