@@ -2,21 +2,22 @@
 // the production server with idle exit on (a minute here, 15 on Fly), a real
 // SMTP server, and only /healthz asked for, as Fly's health check and the
 // hourly wake-up ask for it. The server stops when nothing is due within the
-// hour; started again by the wake-up with a daily summary due a few minutes
-// later, it stays up past its idle minute, sends the summary at its minute,
-// and then stops. Real waits of a few minutes, bounded; the test asserts what
+// hour; started again by the wake-up with a daily summary and a follower's
+// reminder of the anniversary due a few minutes later, it stays up past its
+// idle minute, sends both at their minute, and then stops. Real waits of a few minutes, bounded; the test asserts what
 // happens (the order of sending and stopping, never early), never how fast:
 // the timing itself is tested on fake clocks (tests/unit/idle-exit.test.ts,
 // tests/unit/mail-schedule.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCookieFor, manageSites, postJson, request, scratchDir, startSite } from "../support/site-process";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
-import { minuteAhead, nobodyVisits, wakeUnvisited } from "../support/unvisited-site";
+import { addFollower, localDay, minuteAhead, nobodyVisits, setSiteSetting, wakeUnvisited } from "../support/unvisited-site";
 
 manageSites();
 
 const ADMIN = { username: "keeper", password: "waking-test-password" };
 const FAMILY = "keeper@family.test";
+const FOLLOWER = "ruth@example.com";
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
@@ -35,7 +36,7 @@ const siteEnv = () => ({
 
 describe("e-mail on time while the machine sleeps", () => {
   it(
-    "woken with nobody visiting, a daily summary due in a few minutes is sent at its minute, then the server stops",
+    "woken with nobody visiting, a summary and a reminder due in a few minutes are sent at their minute, then the server stops",
     { timeout: 600_000 },
     async () => {
       const dir = scratchDir();
@@ -66,24 +67,31 @@ describe("e-mail on time while the machine sleeps", () => {
       // While the machine is stopped the summary's time comes near: a few minutes after
       // the wake-up, later than the minute a start nobody asked for stays up.
       const due = minuteAhead(2, timeZone);
-      const woken = await wakeUnvisited(dir, siteEnv(), (database) =>
-        database.prepare("update admin_users set digestTime = ?, digestSentFor = null where email = ?").run(due.hhmm, FAMILY),
-      );
+      const woken = await wakeUnvisited(dir, siteEnv(), (database) => {
+        database.prepare("update admin_users set digestTime = ?, digestSentFor = null where email = ?").run(due.hhmm, FAMILY);
+        // And a reminder: the second anniversary of the death falls on that day, at the same minute.
+        const day = localDay(due.at, timeZone);
+        setSiteSetting(database, "deathDate", `${Number(day.slice(0, 4)) - 2}${day.slice(4)}`);
+        setSiteSetting(database, "remembrance", { anniversary: true, onTheDay: true, daysBefore: 0, sendAt: due.hhmm });
+        addFollower(database, FOLLOWER, ["reminders"]);
+      });
 
-      const [summary] = await smtp.waitFor(1, 330_000).catch((error: Error) => {
+      const received = await smtp.waitFor(2, 330_000).catch((error: Error) => {
         throw new Error(`${error.message}\n${woken.site.output()}`);
       });
       const arrived = Date.now();
       expect(woken.exitedAt(), woken.site.output()).toBeNull();
       expect(arrived).toBeGreaterThanOrEqual(due.at);
-      expect(summary!.to).toEqual([FAMILY]);
-      expect(summary!.text).toContain("Cousin Ellen");
+      const summary = received.find((mail) => mail.to.includes(FAMILY));
+      expect(summary?.text).toContain("Cousin Ellen");
+      const reminder = received.find((mail) => mail.to.includes(FOLLOWER));
+      expect(reminder?.header("List-Unsubscribe")).toBeDefined();
 
       // Nothing due any more: it stops again, as after any start nobody asked for.
       expect(await woken.exited(180_000), woken.site.output()).not.toBeNull();
       expect(await woken.site.exited).toEqual({ code: 0, signal: null });
       expect(woken.site.output()).toContain("since a start no visitor asked for");
-      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received).toHaveLength(2);
     },
   );
 });

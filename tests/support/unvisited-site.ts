@@ -18,6 +18,24 @@ export function minuteAhead(minutes: number, timeZone: string, now = Date.now())
   return { at, hhmm };
 }
 
+/** The day ("YYYY-MM-DD") of instant `at` in `timeZone`. */
+export const localDay = (at: number, timeZone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+
+/** Sets one of the family's settings (a row of site_settings: the API's fields, or `remembrance`) in a stopped site's database. */
+export function setSiteSetting(database: Database.Database, key: string, value: unknown) {
+  database
+    .prepare("insert into site_settings (key, value, updatedAt) values (?, ?, ?) on conflict(key) do update set value = excluded.value")
+    .run(key, JSON.stringify(value), Date.now());
+}
+
+/** Adds a follower who confirmed following `topics` ("service", "new", "reminders") to a stopped site's database. */
+export function addFollower(database: Database.Database, email: string, topics: string[]) {
+  database
+    .prepare("insert into followers (email, name, topics, confirmedAt, newsSince, createdAt) values (?, ?, ?, ?, ?, ?)")
+    .run(email, "A follower", JSON.stringify(topics), Date.now(), Date.now(), Date.now());
+}
+
 export interface Unvisited {
   site: Site;
   /** When the server exited (ms since the epoch), or null while it runs. */

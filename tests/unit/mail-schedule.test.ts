@@ -11,7 +11,7 @@ vi.hoisted(() => {
   process.env.PUBLIC_URL = "http://memorial.test";
 });
 
-import { adminUsers, mailOutbox } from "../../db/schema";
+import { adminUsers, followers, mailOutbox } from "../../db/schema";
 import { db } from "~/platform/db.server";
 import { upsertAdmin } from "~/admins/admin.server";
 import { queueDueSummaries } from "~/mail/notifications.server";
@@ -20,7 +20,10 @@ import { mailDueWithin, nextMailDueAt, registerMailSchedule } from "~/mail/sched
 import { MailSender } from "~/mail/sender.server";
 import type { MailTransport, OutgoingMail } from "~/mail/transport.server";
 import { instantOf } from "~/site/service-time.server";
-import { getSiteSettings } from "~/site/settings.server";
+import { getSiteSettings, STORED_KEYS, setStoredValue } from "~/site/settings.server";
+import { siteSettings } from "../../db/schema";
+// The server's background work registers the followers' e-mail (reminders, digests) as it is imported.
+import "~/server/background.server";
 
 const MINUTE = 60_000;
 const local = (wallClock: string) => instantOf(wallClock, getSiteSettings().timeZone).getTime();
@@ -122,6 +125,26 @@ describe("when e-mail is next due", () => {
     dueAt = now - 3 * 60 * MINUTE;
     expect(nextMailDueAt(now)).toBe(dueAt);
     expect(mailDueWithin(60 * MINUTE, now)).toBe(false);
+  });
+});
+
+describe("the followers' e-mail", () => {
+  it("is due at the family's sending time on the day of a yearly reminder", () => {
+    db.transaction((tx) => {
+      tx.insert(siteSettings)
+        .values({ key: "deathDate", value: "2024-03-02" })
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value: "2024-03-02" } })
+        .run();
+      setStoredValue(tx, STORED_KEYS.remembrance, { anniversary: true, onTheDay: true, daysBefore: 0, sendAt: "09:30" }, "test");
+    });
+    const now = local("2026-03-02T07:10");
+    expect(nextMailDueAt(now)).toBeNull();
+    db.insert(followers)
+      .values({ email: "ruth@example.com", name: "Ruth", topics: ["reminders"], confirmedAt: new Date(now) })
+      .run();
+    expect(nextMailDueAt(now)).toBe(local("2026-03-02T09:30"));
+    db.delete(followers).run();
+    db.delete(siteSettings).run();
   });
 });
 
