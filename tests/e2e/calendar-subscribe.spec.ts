@@ -28,4 +28,19 @@ test.describe("the calendar to subscribe to", { tag: "@no-js" }, () => {
     expect(ics).toContain("X-WR-CALNAME:In memory of Margaret Hale");
     expect(ics).toContain("SUMMARY:Margaret Hale's birthday");
   });
+
+  test("a private memorial does not offer it, and its calendar answers only with the passcode", async ({ page }) => {
+    await changeSiteSettings({ visibility: "private", visitorPasscode: "blue heron" });
+    // A calendar app asks without the passcode: refused, nothing of the memorial in the answer.
+    const refused = await page.request.get("/calendar.ics");
+    expect(refused.status()).toBe(401);
+    expect(await refused.text()).not.toContain("BEGIN:VCALENDAR");
+    await page.goto("/");
+    await page.getByLabel("Passcode").fill("blue heron");
+    await page.getByRole("button", { name: "Open the memorial" }).click();
+    await expect(page.locator("#service")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Subscribe to the days we remember" })).toHaveCount(0);
+    // With the passcode (the browser's cookie) it answers.
+    expect((await page.request.get("/calendar.ics")).status()).toBe(200);
+  });
 });
