@@ -5,7 +5,9 @@
 // instead, once it has answered nothing for IDLE_EXIT_MINUTES and its media
 // queue is empty; the process exits cleanly, Fly's restart policy (on-failure)
 // leaves the machine stopped, and the proxy's auto-start wakes it at the next
-// request (docs/decisions/029-fly-box.md).
+// request (docs/decisions/029-fly-box.md). It stays up while e-mail is due
+// within the hour, and an hourly wake-up starts it so that e-mail goes out on
+// time with nobody visiting (docs/decisions/034-waking-on-time.md).
 
 /**
  * IDLE_EXIT_MINUTES: unset or 0 (the default, and anywhere but Fly) never exits.
@@ -24,39 +26,61 @@ export function idleExitFromEnv(env) {
 
 /**
  * Fly's health check (fly.toml) asks for /healthz every 30 s, whether anyone
- * visits or not: counted as a visit it would keep the server up for ever.
+ * visits or not, and the hourly wake-up asks for it too: counted as a visit
+ * it would keep the server up for ever.
  * @param {string | undefined} url a request's target
  */
 const isHealthCheck = (url) => (url ?? "").split("?")[0] === "/healthz";
 
 /**
- * Calls `onIdle` once, when no request has started or been in flight for
- * `idleMs` and `busy()` (media work running or waiting) is false. Checked
- * every `everyMs`; `request(url)` is called at each request's start and
- * returns its end. A health check is not activity.
- * @param {{ idleMs: number; busy: () => boolean; onIdle: () => void; everyMs?: number; now?: () => number }} options
+ * How long a start nobody asked for stays up with nothing to do: the hourly
+ * wake-up (docs/decisions/034-waking-on-time.md) or a restart, answered only
+ * health checks. Long enough for the e-mail sender's first round, which
+ * sends what fell due while the machine was stopped.
  */
-export function watchIdle({ idleMs, busy, onIdle, everyMs = 30_000, now = Date.now }) {
+export const UNASKED_IDLE_MS = 60_000;
+
+/**
+ * Calls `onIdle` once, when no request has started or been in flight for
+ * `idleMs` (`unaskedIdleMs` while no visitor has asked anything since the
+ * start), and neither `busy()` (media work running or waiting) nor
+ * `dueSoon()` (e-mail due within the hour) is true. Checked every `everyMs`;
+ * `request(url)` is called at each request's start and returns its end. A
+ * health check is not activity.
+ * @param {{ idleMs: number; busy: () => boolean; onIdle: (why: { idleMs: number; asked: boolean }) => void; dueSoon?: () => boolean; unaskedIdleMs?: number; everyMs?: number; now?: () => number }} options
+ */
+export function watchIdle({
+  idleMs,
+  busy,
+  onIdle,
+  dueSoon = () => false,
+  unaskedIdleMs = UNASKED_IDLE_MS,
+  everyMs = 30_000,
+  now = Date.now,
+}) {
   let last = now();
   let inFlight = 0;
   let fired = false;
+  let asked = false;
   const timer = setInterval(() => {
     if (fired || inFlight > 0) return;
-    // Media work counts as activity: the idle time starts again when the queue empties.
-    if (busy()) {
+    // Media work and e-mail due soon count as activity: the idle time starts again once they are done.
+    if (busy() || dueSoon()) {
       last = now();
       return;
     }
-    if (now() - last < idleMs) return;
+    const limit = asked ? idleMs : Math.min(idleMs, unaskedIdleMs);
+    if (now() - last < limit) return;
     fired = true;
     clearInterval(timer);
-    onIdle();
+    onIdle({ idleMs: limit, asked });
   }, everyMs);
   timer.unref();
   return {
     /** @param {string | undefined} url */
     request(url) {
       if (isHealthCheck(url)) return () => {};
+      asked = true;
       inFlight++;
       last = now();
       let ended = false;

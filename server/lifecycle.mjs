@@ -14,6 +14,12 @@ import { applyTimeouts, serverTimeoutOptions } from "./timeouts.mjs";
 
 /** How long requests in flight (and an e-mail on its way) may take at shutdown before they are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * The server does not stop itself while e-mail is due this soon: the hourly
+ * wake-up then finds it up, and it sends at the minute. An hour, and ten
+ * minutes for the wake-up's own timing (docs/decisions/034-waking-on-time.md).
+ */
+const MAIL_DUE_WINDOW_MS = 70 * 60_000;
 /** Background work starts at the latest this long after listening, when nobody has asked anything yet. */
 const BACKGROUND_AT_THE_LATEST_MS = 10_000;
 
@@ -73,13 +79,17 @@ function stopWithLitestream(shutdown) {
 export function listen({ listener, hooks, port, timeouts, idleExitMs, replicator, onListening }) {
   const background = backgroundAfterFirstAnswer(hooks);
   // With IDLE_EXIT_MINUTES (on Fly), the server stops itself once nothing has
-  // been asked of it for that long and no media work is running or waiting.
+  // been asked of it for that long (a minute after a start no visitor asked
+  // for), no media work is running or waiting and no e-mail is due within the hour.
   const idle = idleExitMs
     ? watchIdle({
         idleMs: idleExitMs,
         busy: () => hooks.mediaWorkPending(),
-        onIdle: () => {
-          console.log(`Nothing asked for ${idleExitMs / 60_000} minutes and no media work waiting: stopping until the next visit.`);
+        dueSoon: () => hooks.mailDueWithin(MAIL_DUE_WINDOW_MS),
+        onIdle: ({ idleMs, asked }) => {
+          console.log(
+            `Nothing asked for ${idleMs / 60_000} minutes${asked ? "" : " since a start no visitor asked for"}, no media work waiting and no e-mail due within the hour: stopping until the next visit.`,
+          );
           shutdown("SIGTERM");
         },
       })

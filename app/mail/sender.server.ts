@@ -1,17 +1,18 @@
-import { and, asc, eq, isNull, lte, min, or } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
 import { mailOutbox, type OutboxMessage } from "../../db/schema";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db.server";
 import { isPermanentFailure, smtpTransport, type MailTransport, type OutgoingMail } from "~/mail/transport.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { CLAIM_MS, GIVE_UP_AFTER_MS, isOneMailbox, mailEnabled, onMailQueued, retryDelay } from "./outbox.server";
+import { nextMailDueAt, queueScheduledMail } from "./schedule.server";
 
 // The sender loop: one per process, it claims the next message due in the
 // outbox (outbox.server.ts), sends it, and records how it went.
 
 /** Messages one round sends at most before the loop lets everything else run. */
 const BATCH = 5;
-/** How often the loop looks for work with nothing waiting (retries due, the day's summaries). */
+/** How often the loop looks for work at the latest, whatever the schedule says (schedule.server.ts). */
 const POLL_MS = 60_000;
 /** The most a picture attached to a message may weigh (a thumbnail is about 20 KB). */
 const MAX_ATTACHMENT_BYTES = 1024 * 1024;
@@ -113,16 +114,6 @@ async function outgoing(row: OutboxMessage): Promise<OutgoingMail> {
   };
 }
 
-/** When the next message waiting is due (ms), or null when nothing waits. */
-function nextDue(): number | null {
-  const row = db
-    .select({ at: min(mailOutbox.nextAttemptAt) })
-    .from(mailOutbox)
-    .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)))
-    .get();
-  return row?.at ? new Date(row.at).getTime() : null;
-}
-
 export interface MailSenderOptions {
   transport: MailTransport;
   /** The clock (tests give their own). */
@@ -132,11 +123,13 @@ export interface MailSenderOptions {
 }
 
 /**
- * The one sender loop of a process. A round sends up to BATCH messages, one
+ * The one sender loop of a process. A round queues what is due (the day's
+ * summaries, the registered schedules) and sends up to BATCH messages, one
  * at a time; the next round comes at once when more wait, when the next
- * retry is due, or after POLL_MS. When the SMTP server fails (down, slow,
- * refusing), the loop pauses all sending, 30 s after the first failure,
- * doubling to an hour, so a server that is down costs one attempt per pause.
+ * message, summary or scheduled e-mail is due, or after POLL_MS. When the
+ * SMTP server fails (down, slow, refusing), the loop pauses all sending, 30 s
+ * after the first failure, doubling to an hour, so a server that is down
+ * costs one attempt per pause.
  * Its timer never keeps the process alive.
  */
 export class MailSender {
@@ -224,7 +217,9 @@ export class MailSender {
     let sent = 0;
     this.round = (async () => {
       try {
-        this.options.beforeRound?.(this.now());
+        const startedAt = this.now();
+        this.options.beforeRound?.(startedAt);
+        queueScheduledMail(startedAt);
         sent = await this.runOnce();
       } catch (error) {
         console.error(JSON.stringify({ level: "error", msg: "the e-mail sender's round failed", error: String(error) }));
@@ -236,8 +231,23 @@ export class MailSender {
     const now = this.now();
     if (now < this.pausedUntil) return this.schedule(this.pausedUntil - now);
     if (this.again || sent === BATCH) return this.schedule(this.again ? 0 : 1000);
-    const due = nextDue();
-    this.schedule(due === null ? POLL_MS : Math.min(POLL_MS, Math.max(due - now, 1000)));
+    this.schedule(this.untilNextDue(now));
+  }
+
+  /**
+   * How long to sleep: until the next message, summary or scheduled e-mail,
+   * to the minute, and POLL_MS at most. A time already past is what this
+   * round could not take: looked at again at the next poll.
+   */
+  private untilNextDue(now: number): number {
+    let due: number | null;
+    try {
+      due = nextMailDueAt(now);
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", msg: "could not tell when e-mail is next due", error: String(error) }));
+      return POLL_MS;
+    }
+    return due === null || due <= now ? POLL_MS : Math.min(POLL_MS, Math.max(due - now, 1000));
   }
 }
 

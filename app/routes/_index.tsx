@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { CalendarSubscribe } from "~/components/CalendarSubscribe";
 import { Hero } from "~/components/Hero";
 import { LinkSeparator } from "~/components/LinkSeparator";
 import { rsvpLinkText } from "~/attendance/rsvp.constants";
@@ -93,6 +94,7 @@ export default function HomePage() {
               {rsvpLinkText(service.over)}
             </Link>
           </div>
+          <CalendarSubscribe />
         </section>
 
         <div className={s.ctaGrid}>

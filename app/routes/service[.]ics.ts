@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getServiceCalendar } from "~/site/service-calendar.server";
+import { calendarResponse, getServiceCalendar } from "~/site/service-calendar.server";
 import { sitePublicAddress } from "~/site/settings.server";
 import { readOnlyAction } from "~/platform/http.server";
 
@@ -9,14 +9,7 @@ import { readOnlyAction } from "~/platform/http.server";
  * kept by a cache: the family may move the time at any moment.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  const { ics, fileName } = getServiceCalendar(sitePublicAddress(request));
-  return new Response(ics, {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-cache",
-    },
-  });
+  return calendarResponse(getServiceCalendar(sitePublicAddress(request)), "attachment");
 }
 
 export const action = readOnlyAction;

@@ -9,13 +9,19 @@ import { makeBooksApart, sweepStaleBooks } from "~/keepsakes/book/memory-book.se
 import { openSetupAfter } from "~/admins/first-run.server";
 import { queueDueSummaries } from "~/mail/notifications.server";
 import { mailEnabled, pruneMail } from "~/mail/outbox.server";
+import { registerMailSchedule } from "~/mail/schedule.server";
 import { startMailSender, stopMailSender } from "~/mail/sender.server";
-import { queueDueFollowerMail } from "~/remembrance/follower-news.server";
+import { nextFollowerMailAt, queueDueFollowerMail } from "~/remembrance/follower-news.server";
 import { pruneFollowRequests } from "~/remembrance/followers.server";
 import { cleanupAbandonedUploads } from "~/uploads/upload-intake.server";
 import { requeueUnprocessedUploads, stopProcessing } from "~/uploads/upload-processing.server";
 
 const HOUR = 60 * 60 * 1000;
+
+// The followers' reminders, digests and the message after the service have times of their own:
+// the sender wakes for them, and on Fly the server stays up for them (docs/decisions/034).
+// Registered as the build is imported, before the server listens; the sender queues them.
+registerMailSchedule("followers", { nextDueAt: nextFollowerMailAt });
 
 /** Frees the bytes of uploads that were started and never finished, and the disk driver's stray temporary files. */
 async function tidyUploads() {

@@ -6,6 +6,7 @@ import { handleDiskPut } from "~/server/disk-put.server";
 import { upsertAdmin } from "~/admins/admin.server";
 import { BOOK_PROGRESS } from "~/keepsakes/book/memory-book.server";
 import { writeMemoryBook } from "~/keepsakes/book/pdf.server";
+import { mailDueWithin } from "~/mail/schedule.server";
 import { processingPending } from "~/uploads/upload-processing.server";
 import { renderCacheVariant, renderCacheVisit, type CacheVisit } from "~/server/render-cache.server";
 import { replicating } from "~/keepsakes/replication.server";
@@ -48,6 +49,12 @@ export interface SiteHooks {
   startBackgroundWork(): Promise<void>;
   /** Whether media work (a photo's copies, a video's web copy) is running or waiting in the queue. */
   mediaWorkPending(): boolean;
+  /**
+   * Whether e-mail (a message waiting, a daily summary, a reminder) is due
+   * within `ms` or overdue: the server does not stop itself when idle then
+   * (docs/decisions/034-waking-on-time.md).
+   */
+  mailDueWithin(ms: number): boolean;
   /** On shutdown, before the database closes: the e-mail on its way is finished and recorded. */
   stopBackgroundWork(): Promise<void>;
   /** On shutdown, after the last answer. */
@@ -72,6 +79,7 @@ export const siteHooks: SiteHooks = {
   startBackgroundWork,
   stopBackgroundWork,
   mediaWorkPending: processingPending,
+  mailDueWithin: (ms) => mailDueWithin(ms),
   closeDatabase,
   replicating,
   upsertAdmin,

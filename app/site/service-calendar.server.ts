@@ -15,7 +15,7 @@ export interface ServiceCalendar {
   fileName: string;
 }
 
-const PRODUCT_ID = "-//In Loving Memory//Memorial site//EN";
+export const PRODUCT_ID = "-//In Loving Memory//Memorial site//EN";
 
 /** The event's SUMMARY: "Celebration of Life for Margaret Hale" (the title alone when it already names the person). */
 function serviceSummary(site: Pick<SiteSettings, "serviceTitle" | "personName">): string {
@@ -32,7 +32,7 @@ function serviceSummary(site: Pick<SiteSettings, "serviceTitle" | "personName">)
 export const serviceUid = (origin: string) => `service@${new URL(origin).host}`;
 
 /** Letters and digits of `text` in lower case, joined by hyphens ("Zoë O'Neil" → "zoe-o-neil"). */
-function slug(text: string): string {
+export function slug(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -50,7 +50,7 @@ function slug(text: string): string {
  * and some readers end a line at them: the settings refuse them now, yet
  * `site` may come from anywhere, so each is a space here too.
  */
-const calendarLine = (text: string) =>
+export const calendarLine = (text: string) =>
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ");
 
@@ -62,11 +62,18 @@ function lifeYears(site: SiteSettings): string {
   return born && died ? `, ${born.text} to ${died.text}` : born ? `, born ${born.text}` : `, died ${died!.text}`;
 }
 
-/** The calendar file for the service in `settings`, naming the memorial at `origin`, stamped `now`. */
-export function buildServiceCalendar(settings: SiteSettings, origin: string, now: number): ServiceCalendar {
-  const site = Object.fromEntries(
+/** Every text setting as one line of calendar text (`calendarLine`). */
+export const calendarSettings = (settings: SiteSettings): SiteSettings =>
+  Object.fromEntries(
     Object.entries(settings).map(([key, value]) => [key, typeof value === "string" ? calendarLine(value) : value]),
   ) as SiteSettings;
+
+/** A calendar event's attributes; DTSTAMP (`timestamp`) is taken by the `ics` package but missing from its types. */
+export type CalendarEvent = EventAttributes & { timestamp: number };
+
+/** The service in `settings` as a calendar event, naming the memorial at `origin`, stamped `now` (also in the subscribed calendar). */
+export function serviceEvent(settings: SiteSettings, origin: string, now: number): CalendarEvent {
+  const site = calendarSettings(settings);
   const home = `${origin}/`;
   const description = [
     `${memorialTitle(site)}${lifeYears(site)}.`,
@@ -80,8 +87,7 @@ export function buildServiceCalendar(settings: SiteSettings, origin: string, now
   ]
     .filter(Boolean)
     .join("\n\n");
-  // DTSTAMP (`timestamp`) is taken by the library but missing from its types.
-  const event: EventAttributes & { timestamp: number } = {
+  return {
     uid: serviceUid(origin),
     productId: PRODUCT_ID,
     title: serviceSummary(site),
@@ -98,12 +104,31 @@ export function buildServiceCalendar(settings: SiteSettings, origin: string, now
     busyStatus: "BUSY",
     timestamp: now,
   };
-  const { error, value } = createEvent(event);
+}
+
+/** The calendar file for the service in `settings`, naming the memorial at `origin`, stamped `now`. */
+export function buildServiceCalendar(settings: SiteSettings, origin: string, now: number): ServiceCalendar {
+  const { error, value } = createEvent(serviceEvent(settings, origin, now));
   if (error || !value) throw error ?? new Error("The calendar file could not be made");
-  return { ics: value, fileName: `${slug(serviceSummary(site)) || "memorial-service"}.ics` };
+  return { ics: value, fileName: `${slug(serviceSummary(calendarSettings(settings))) || "memorial-service"}.ics` };
 }
 
 /** The calendar file for the family's current settings. */
 export function getServiceCalendar(origin: string, now = Date.now()): ServiceCalendar {
   return buildServiceCalendar(getSiteSettings(), origin, now);
+}
+
+/**
+ * A calendar file as an answer: `attachment` for a file to import, `inline`
+ * for a calendar to subscribe to. Made afresh at each request and never kept
+ * by a cache: the family may change it at any moment.
+ */
+export function calendarResponse({ ics, fileName }: { ics: string; fileName: string }, disposition: "attachment" | "inline"): Response {
+  return new Response(ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `${disposition}; filename="${fileName}"`,
+      "Cache-Control": "no-cache",
+    },
+  });
 }

@@ -23,6 +23,16 @@ describe("the container and fly.toml", () => {
     expect(Number(setting("IDLE_EXIT_MINUTES"))).toBeGreaterThanOrEqual(5);
     expect(flyToml).toMatch(/\[\[restart\]\]\s*\n\s*policy = "on-failure"/);
   });
+
+  it("wake the site hourly through the proxy with a request that is no visit (docs/decisions/034-waking-on-time.md)", () => {
+    const waker = readFileSync("scripts/fly-waker.sh", "utf8");
+    expect(waker).toMatch(/fly machine run \S+ \\\n/);
+    expect(waker).toMatch(/--schedule hourly/);
+    expect(waker).toMatch(/--restart no/);
+    // /healthz: the one address the idle watcher never counts as a visit, and open on a private memorial.
+    expect(waker).toMatch(/"\$site_address\/healthz"/);
+    expect(readFileSync("README.md", "utf8")).toContain("scripts/fly-waker.sh");
+  });
 });
 
 describe("the restore steps in docs/backups.md", () => {
