@@ -49,8 +49,10 @@ export function RemindersForm({
         {box("anniversary", "The anniversary of the death")}
         {box("yahrzeit", "The yahrzeit (Hebrew calendar)")}
       </fieldset>
-      {box("afterSunset", "The death was after sunset")}
-      <p className={f.hint}>The Hebrew day begins at nightfall, so a death after sunset falls on the next Hebrew date.</p>
+      <div className={f.field}>
+        {box("afterSunset", "The death was after sunset")}
+        <p className={f.hint}>The Hebrew day begins at nightfall, so a death after sunset falls on the next Hebrew date.</p>
+      </div>
       <ControlField
         label="Days before"
         hint={`A reminder this many days before the day, from 0 to ${MAX_DAYS_BEFORE} (0 for none before).`}
