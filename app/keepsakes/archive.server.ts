@@ -232,6 +232,10 @@ export function createFamilyArchive({ signal, now = Date.now() }: { signal?: Abo
     .reverse()
     .map((poem) => ({ ...poem, file: `poems/${poemNames(safeFileName(`${safeNamePart(poem.title, 100, "Poem")}.txt`))}` }));
   const memoryCount = db.select({ n: count() }).from(memories).where(eq(memories.status, "APPROVED")).get()?.n ?? 0;
+  // The archive is the memorial's content, never a copy of the database: the
+  // people who follow it by e-mail (the followers table) are in none of these
+  // files. Their list is the family's alone, in the Remember tab and
+  // /api/admin/export/followers.csv.
   const spreadsheets = [
     {
       name: "memories.csv",

@@ -144,6 +144,8 @@ function* batches<T extends { id: number }>(read: (afterId: number) => T[]): Gen
  * and phone win), with where they came from: for the thank-you notes. What
  * the family rejected (spam, mostly) is left out, and with it whoever sent
  * only that. The list is gathered before it is written, one entry per person.
+ * Followers are not contacts: the keepsake ZIP holds this list, and their
+ * addresses are never in it.
  */
 export function contactRows(): string[][] {
   const contacts = new Map<string, Contact>();

@@ -18,3 +18,15 @@ export const FOLLOW_SENT = {
   title: "Check your e-mail",
   description: "If the address is right, an e-mail with a link is on its way. Nothing more will be sent until you open it.",
 };
+
+const TOPIC_WORDS: Record<FollowTopic, string> = {
+  service: "the service",
+  new: "new memories, photos and videos",
+  reminders: "yearly reminders",
+};
+
+/** What a follower follows, in the family's list and its CSV: "the service and yearly reminders". */
+export function topicWords(topics: readonly FollowTopic[]): string {
+  const words = topics.map((topic) => TOPIC_WORDS[topic]);
+  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}

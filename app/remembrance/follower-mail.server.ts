@@ -101,7 +101,7 @@ export interface ReminderDetails {
   siteUrl: string;
 }
 
-const ordinal = (n: number) => {
+export const ordinal = (n: number) => {
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th");
   return `${n}${suffix}`;

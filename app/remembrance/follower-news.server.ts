@@ -11,7 +11,7 @@ import { formatIsoDate } from "~/utils/time";
 import { afterServiceMail, digestMail, memoryOpening, reminderMail, serviceChangedMail } from "./follower-mail.server";
 import { getRemembrance } from "./remembrance.server";
 import { remindersOn } from "./remembrance.schema";
-import { addDays, yearlyDaysBetween } from "./yearly-days.server";
+import { addDays, longDay, yearlyDaysBetween } from "./yearly-days.server";
 
 // What followers are sent, and when: news of the service when the family
 // changes it (one e-mail for a burst of saves), one e-mail the day after the
@@ -235,7 +235,6 @@ function queueDigests(now: number) {
 }
 
 /** "Saturday, March 14, 2027" for a calendar day (read at noon UTC, so no time zone moves it). */
-const LONG_DATE = new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /** The reminder offsets the family chose: 0 on the day, and `daysBefore`. */
 function reminderOffsets() {
@@ -252,7 +251,7 @@ function queueReminders(today: string, now: number) {
   for (const offset of offsets) {
     const target = addDays(today, offset);
     for (const day of yearlyDaysBetween(site, remembrance, target, target)) {
-      const dateText = LONG_DATE.format(new Date(`${day.date}T12:00:00Z`));
+      const dateText = longDay(day.date);
       db.transaction((tx) => {
         for (const follower of followersOf(tx, "reminders")) {
           const sent = queueMail(

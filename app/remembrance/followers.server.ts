@@ -147,6 +147,16 @@ export function listFollowers(topic?: FollowTopic): FollowerView[] {
     .map(toView);
 }
 
+/** A confirmed follower, or undefined. */
+export function getFollower(id: number): FollowerView | undefined {
+  const row = db
+    .select()
+    .from(followers)
+    .where(and(eq(followers.id, id), isNotNull(followers.confirmedAt)))
+    .get();
+  return row && toView(row);
+}
+
 /** How many follow, and how many asked and have not opened their link yet. */
 export function followerCounts(): { following: number; waiting: number } {
   const n = (confirmed: boolean) =>

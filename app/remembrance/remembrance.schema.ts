@@ -67,6 +67,26 @@ export const RemembranceFields = z.object({
 });
 
 export const RemembrancePatch = RemembranceFields.partial().strict();
+
+/** The Remember tab's form: a box left unticked is not sent at all, and empty words are none. */
+export const RemembranceForm = RemembranceFields.extend({
+  birthday: onOff("Birthday").default(false),
+  anniversary: onOff("Anniversary").default(false),
+  yahrzeit: onOff("Yahrzeit").default(false),
+  afterSunset: onOff("After sunset").default(false),
+  onTheDay: onOff("On the day").default(false),
+  words: RemembranceFields.shape.words.default(""),
+});
+
+// The Remember tab's answers.
+export const REMINDERS_SAVED = { title: "Reminders Saved", description: "The yearly reminders have been saved." };
+export const FOLLOWER_REMOVED = { title: "Follower Removed", description: "Nothing more will be sent to them." };
+export const REMOVE_FOLLOWER_FAILED = {
+  title: "Error",
+  description: "That person could not be removed: they may have stopped following already.",
+  type: "destructive" as const,
+};
+export const NO_SUCH_FOLLOWER = "There is no follower with this id";
 export type RemembrancePatch = z.infer<typeof RemembrancePatch>;
 
 /** A stored value read back: each field that is still valid, over the defaults. */

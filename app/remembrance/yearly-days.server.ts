@@ -116,3 +116,8 @@ export function addDays(date: string, days: number): string {
   const moved = new Date(Date.UTC(year, month - 1, day + days));
   return iso(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
 }
+
+const LONG_DAY = new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** A day ("YYYY-MM-DD") written out: "Sunday, March 14, 2027". */
+export const longDay = (date: string) => LONG_DAY.format(new Date(`${date}T12:00:00Z`));

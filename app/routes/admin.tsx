@@ -98,6 +98,9 @@ export default function AdminLayout() {
         <Tab to="/admin/email" active={section === "email"}>
           E-mail
         </Tab>
+        <Tab to="/admin/remember" active={section === "remember"}>
+          Remember
+        </Tab>
         <Tab to="/admin/site" active={section === "site"}>
           Site
         </Tab>

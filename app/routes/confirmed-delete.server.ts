@@ -1,7 +1,8 @@
+import { requireAdminApi } from "~/admins/session.server";
 import type { Actor } from "~/platform/actor.server";
-import { invariantResponse, readFormData } from "~/platform/http.server";
+import { invariantResponse, methodNotAllowed, readFormData } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
-import { failureToast } from "~/platform/refusal.server";
+import { answerRefusals, failureToast } from "~/platform/refusal.server";
 import type { ToastInput } from "~/utils/toast";
 import { redirectWithToast } from "~/platform/toast.server";
 
@@ -32,4 +33,25 @@ export async function answerConfirmedDelete(
   } catch (error) {
     return redirectWithToast(options.returnTo, failureToast(options.failed, error));
   }
+}
+
+/**
+ * The action of an API address that only deletes (`DELETE /api/admin/poems/{id}`,
+ * …/admins/{id}, …/followers/{id}): 401 without an admin session, 405 for
+ * another method, 204 once deleted, 404 `{"errors":{"id":[notFound]}}` for
+ * an id that is not there (or not a number). `remove` answers whether there was something to delete.
+ */
+export async function answerApiDelete(
+  request: Request,
+  rawId: string | undefined,
+  remove: (id: number, by: Actor) => unknown,
+  notFound: string,
+) {
+  const admin = await requireAdminApi(request);
+  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
+  const id = idParam(rawId);
+  return answerRefusals(() => {
+    invariantResponse(id && remove(id, admin), notFound, { status: 404, field: "id" });
+    return new Response(null, { status: 204 });
+  });
 }

@@ -94,7 +94,7 @@ test.describe("logging in and out", () => {
   });
 
   test(
-    "the admin logs in, sees the five tabs of the spec, the Published, Life Story, E-mail, Site and Print tabs, and logs out",
+    "the admin logs in, sees the five tabs of the spec, the Published, Life Story, E-mail, Remember, Site and Print tabs, and logs out",
     { tag: "@no-js" },
     async ({ page }) => {
       // Through the login form, with JavaScript and without (the other tests start their session with the `login` fixture).
@@ -112,6 +112,7 @@ test.describe("logging in and out", () => {
         "Life Story",
         "Exports",
         "E-mail",
+        "Remember",
         "Site",
         "Print",
       ]);

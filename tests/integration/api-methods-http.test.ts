@@ -26,6 +26,8 @@ const ADMIN_READS = [
   "/api/admin/rsvps/stats",
   "/api/admin/export/memories.csv",
   "/api/admin/export/contacts.csv",
+  "/api/admin/export/followers.csv",
+  "/api/admin/followers",
   "/api/admin/published-memories",
   "/api/admin/published-uploads",
 ];

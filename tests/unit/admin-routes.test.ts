@@ -17,6 +17,8 @@ import * as memoryDetails from "~/routes/admin.memories.$id";
 import * as poemsTab from "~/routes/admin.poems";
 import * as deletePoem from "~/routes/admin.poems.$id.delete";
 import * as emailTab from "~/routes/admin.email";
+import * as rememberTab from "~/routes/admin.remember";
+import * as removeFollower from "~/routes/admin.remember.$id.remove";
 import * as publishedIndex from "~/routes/admin.published._index";
 import * as publishedMemories from "~/routes/admin.published.memories";
 import * as deleteMemory from "~/routes/admin.published.memories.$id.delete";
@@ -86,6 +88,8 @@ describe("every admin page and form without a session", () => {
     ["/admin/published/uploads/1/delete", deleteUpload.loader, { id: "1" }],
     ["/admin/poems/1/delete", deletePoem.loader, { id: "1" }],
     ["/admin/email", emailTab.loader, {}],
+    ["/admin/remember", rememberTab.loader, {}],
+    ["/admin/remember/1/remove", removeFollower.loader, { id: "1" }],
   ];
   const forms: [string, RouteFunction, Record<string, string>][] = [
     ["/admin?index", pendingMemories.action, {}],
@@ -100,6 +104,8 @@ describe("every admin page and form without a session", () => {
     ["/admin/published/uploads/1/delete", deleteUpload.action, { id: "1" }],
     ["/admin/poems/1/delete", deletePoem.action, { id: "1" }],
     ["/admin/email", emailTab.action, {}],
+    ["/admin/remember", rememberTab.action, {}],
+    ["/admin/remember/1/remove", removeFollower.action, { id: "1" }],
   ];
 
   it("goes to the login page, which returns to the page afterwards", async () => {

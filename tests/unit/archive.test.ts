@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import yauzl from "yauzl";
-import { adminUsers, lifeMoments } from "../../db/schema";
+import { adminUsers, followers, lifeMoments } from "../../db/schema";
 import { operator } from "~/platform/actor.server";
 import { startAdminSession } from "~/admins/session.server";
 import { db } from "~/platform/db.server";
@@ -164,6 +164,10 @@ beforeAll(async () => {
   createPoem({ title: "Afterglow / Dusk", content: "A second poem with the same title" }, operator());
   createPoem({ title: "CON", content: "A title Windows keeps for itself" }, operator());
   createRsvp(RsvpSchema.parse({ name: "Cy Rsvp", email: "cy@example.com", guestCount: 3, notes: "Bringing the kids" }));
+  // Someone who follows the memorial by e-mail: their address is the family's to see in the panel, never in the archive.
+  db.insert(followers)
+    .values({ name: "Fay Follower", email: "fay@example.com", topics: ["reminders"], createdAt: new Date(), confirmedAt: new Date() })
+    .run();
 
   const ann = "Ann Lee (ann@example.com)";
   const shared: [string, Buffer, string, "APPROVED" | "PENDING" | "REJECTED"][] = [
@@ -283,6 +287,12 @@ describe("the family's archive", () => {
       .join("\n");
     for (const absent of ["waiting", "rejected", "Pending Person", "Rejected Person", "still waiting", "was rejected"]) {
       expect(everything).not.toContain(absent);
+    }
+  });
+
+  it("holds nothing of the people who follow the memorial by e-mail, not even in contacts.csv", () => {
+    for (const entry of entries) {
+      expect(entry.data.toString("utf8"), entry.name).not.toMatch(/fay@example\.com|Fay Follower/);
     }
   });
 

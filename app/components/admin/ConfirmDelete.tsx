@@ -15,11 +15,14 @@ export function ConfirmDelete({
   title,
   closeTo,
   picture,
+  label = "Delete",
   children,
 }: {
   title: string;
   closeTo: string;
   picture?: string | null;
+  /** The button's word: "Delete", or "Remove" for a person. */
+  label?: "Delete" | "Remove";
   children: ReactNode;
 }) {
   const location = useLocation();
@@ -32,7 +35,7 @@ export function ConfirmDelete({
       <p id="confirm-delete-text">{children}</p>
       <Form method="post" action={action} className={d.buttons} preventScrollReset>
         <button type="submit" name="intent" value="delete" className={ui.button.danger} disabled={deleting}>
-          {deleting ? "Deleting..." : "Delete"}
+          {deleting ? `${label === "Delete" ? "Deleting" : "Removing"}...` : label}
         </button>
         <Link to={closeTo} className={ui.button.secondary} preventScrollReset>
           Cancel

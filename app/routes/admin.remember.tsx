@@ -1,0 +1,66 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/admins/session.server";
+import { ComingDays, FollowerList, RemindersForm } from "~/components/admin/RememberSections";
+import { REMINDERS_SAVED, RemembranceForm } from "~/remembrance/remembrance.schema";
+import { writeRemembrance } from "~/remembrance/remembrance.server";
+import { rememberTab } from "~/remembrance/remember-tab.server";
+import type { loader as rootLoader } from "~/root";
+import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
+import { replyIfRefused } from "~/platform/refusal.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { useSite } from "~/site/site-view";
+
+// The Remember tab: the family's yearly reminders (the same schema and
+// model function as `remembrance` in PATCH /api/admin/settings), the days
+// they fall on next, and the people who follow the memorial by e-mail (the
+// same list as GET /api/admin/followers), each of whom the family may remove.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json(rememberTab(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readFormData(request);
+  invariantResponse(form.get("intent") === "save", "This form does not know what to do. Please go back, reload the page and try again.", {
+    status: 400,
+  });
+  const submission = parseWithZod(form, { schema: RemembranceForm });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const refused = replyIfRefused(submission, () => admin.commit((tx) => writeRemembrance(tx, submission.value, admin.username)));
+  return refused ?? redirectWithToast("/admin/remember", REMINDERS_SAVED);
+}
+
+export default function RememberTab() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { timeZone } = useSite();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  return (
+    <>
+      {/* "Remove …?" (admin/remember/:id/remove) opens above the page. */}
+      <Outlet />
+      <RemindersForm
+        // A save's confirmation gives the form afresh from what was saved.
+        key={root?.toast?.id ?? "form"}
+        remembrance={data.remembrance}
+        lastResult={actionData?.result}
+        saving={saving}
+        timeZone={timeZone}
+      />
+      <ComingDays remembrance={data.remembrance} known={data.known} upcoming={data.upcoming} timeZone={timeZone} />
+      <FollowerList
+        count={data.count}
+        waiting={data.waiting}
+        followers={data.followers}
+        mailEnabled={data.mailEnabled}
+        timeZone={timeZone}
+      />
+    </>
+  );
+}
