@@ -86,7 +86,7 @@ function serviceChanges(before: ServiceFields, after: ServiceFields): string[] {
  * service are told, unless it is over. Saves within SERVICE_NEWS_GATHER_MS
  * make one e-mail, written as things stand at the last.
  */
-export function queueServiceNews(tx: Transaction, before: ServiceFields, after: ServiceFields, now = Date.now()) {
+function queueServiceNews(tx: Transaction, before: ServiceFields, after: ServiceFields, now = Date.now()) {
   if (!mailEnabled()) return;
   const changed = serviceChanges(before, after);
   if (changed.length === 0 || describeService({ ...after, mapsLink: "" }, now).over) return;

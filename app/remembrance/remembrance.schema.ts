@@ -43,7 +43,7 @@ const HIDDEN_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 const onOff = (label: string) => z.boolean({ message: `${label} must be true or false` });
 
 /** Every field of the reminders, each checked on its own; a change gives any of them. */
-export const RemembranceFields = z.object({
+const RemembranceFields = z.object({
   birthday: onOff("Birthday"),
   anniversary: onOff("Anniversary"),
   yahrzeit: onOff("Yahrzeit"),

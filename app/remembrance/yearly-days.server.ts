@@ -59,7 +59,7 @@ function dayIn(year: number, month: number, day: number): string {
  * The Hebrew date of a death: the day after the Gregorian date when the
  * death was after sunset (the Hebrew day begins at nightfall).
  */
-export function hebrewDateOfDeath(deathDate: string, afterSunset: boolean): HDate | null {
+function hebrewDateOfDeath(deathDate: string, afterSunset: boolean): HDate | null {
   const died = fullDate(deathDate);
   if (!died) return null;
   const day = new HDate(localNoon(died));
