@@ -7,10 +7,10 @@ const f = s;
 
 // "Remember with us": name, e-mail and what to hear about, posted to /follow
 // as a plain form (the same with JavaScript or without: the page that
-// answers says to check one's e-mail). On the home page and on /follow
-// itself, where a refusal shows its messages beside the fields. Plain
-// elements in the forms' styles, so the home page loads no form code for it
-// (docs/decisions/017).
+// answers says to check one's e-mail). On /follow, where a refusal shows its
+// messages beside the fields; the home page and the guest book get it as
+// HTML from their loaders (app/routes/follow-form.server.ts). Plain elements
+// in the forms' styles, so it needs nothing else.
 
 type Errors = Record<string, string[] | null | undefined>;
 
@@ -29,13 +29,14 @@ export function FollowForm({
   id = "follow",
   errors = {},
   values,
-  intro = true,
+  intro = "Leave your e-mail and the family will keep you posted. Stop whenever you like, with one click.",
 }: {
   offer: FollowOffer;
   id?: string;
   errors?: Errors;
   values?: { name?: string; email?: string; topics?: string[] };
-  intro?: boolean;
+  /** The sentence under the heading, or none. */
+  intro?: string | null;
 }) {
   const field = (name: "name" | "email", label: string) => (
     <div className={f.field}>
@@ -59,7 +60,7 @@ export function FollowForm({
   return (
     <section className={s.card_} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Remember with us</h2>
-      {intro ? <p>Leave your e-mail and the family will keep you posted. Stop whenever you like, with one click.</p> : null}
+      {intro ? <p>{intro}</p> : null}
       <form method="post" action="/follow" id={id} noValidate>
         {field("name", "Name *")}
         {field("email", "Email *")}

@@ -42,3 +42,9 @@ export async function getToast(request: Request): Promise<{ toast: Toast | null;
     headers: new Headers({ "Set-Cookie": await toastStorage.destroySession(session) }),
   };
 }
+
+/** The pending message, if any, left for the root loader to show and clear: a page may answer it (the guest book's next step). */
+export async function peekToast(request: Request): Promise<Toast | null> {
+  const session = await toastStorage.getSession(request.headers.get("Cookie"));
+  return (session.get(TOAST_KEY) as Toast | undefined) ?? null;
+}

@@ -9,13 +9,12 @@ import { PersonStructuredData } from "~/components/PersonStructuredData";
 import { pageMeta } from "~/site/meta";
 import { paragraphs, useSite } from "~/site/site-view";
 import { homeLifeStory } from "~/life/life.server";
-import { followOffer } from "~/remembrance/follower-news.server";
-import { FollowForm } from "~/components/FollowForm";
+import { followFormHtml } from "~/routes/follow-form.server";
 import * as s from "./_index.css";
 
 /** The life story's first sentence, once published: the home page's link preview tells who they were. */
 export async function loader() {
-  return { ...homeLifeStory(), followOffer: followOffer() };
+  return { ...homeLifeStory(), followForm: followFormHtml("home-follow") };
 }
 
 /** "Sunday, August 31st, 2025 · 4:00 pm…": a narrow screen breaks the line after the dot, never before it. */
@@ -23,7 +22,7 @@ const keepDotWithDate = (text: string) => text.replace(/ · /g, "\u00a0· ");
 
 export default function HomePage() {
   const site = useSite();
-  const { lifeStory, followOffer: offer } = useLoaderData<typeof loader>();
+  const { lifeStory, followForm } = useLoaderData<typeof loader>();
   const { service } = site;
   return (
     <>
@@ -131,7 +130,8 @@ export default function HomePage() {
           </section>
         ) : null}
 
-        {offer ? <FollowForm offer={offer} id="home-follow" /> : null}
+        {/* "Remember with us": a plain form, as HTML from the loader (it needs no code). */}
+        {followForm ? <div dangerouslySetInnerHTML={{ __html: followForm }} /> : null}
       </div>
     </>
   );

@@ -67,7 +67,7 @@ export default function FollowPage() {
           <FormAlert title="Please check the form" messages={errors[""] ?? undefined} />
           <FollowForm
             offer={offer}
-            intro={false}
+            intro={null}
             errors={errors}
             values={values ? { ...values, topics: typeof values.topics === "string" ? [values.topics] : (values.topics ?? []) } : undefined}
           />

@@ -12,6 +12,8 @@ import type { loader as rootLoader } from "~/root";
 import {
   json,
   listPublicMemories,
+  followFormHtml,
+  peekToast,
   mailEnabled,
   memoryForm,
   submitMemory,
@@ -61,6 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraint: memoryForm.constraint,
     // "E-mail me when the family has added my memory" is offered only when the site sends e-mail.
     notifyOffered: mailEnabled(),
+    // "Remember with us" once a memory is sent (the page shows the toast saying so): a plain form, as HTML (it needs no code).
+    followForm: (await peekToast(request))?.title === SUBMITTED.title ? followFormHtml("guestbook-follow", "after-signing") : null,
   });
 }
 
@@ -217,6 +221,7 @@ function SharedMemories() {
 
 export default function GuestbookPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { followForm } = useLoaderData<typeof loader>();
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
@@ -229,6 +234,7 @@ export default function GuestbookPage() {
             fresh, empty form. After a failed one, the action's reply restores what was typed. */}
         <WriteMessageForm key={root?.toast?.id ?? "form"} />
       </section>
+      {followForm ? <div dangerouslySetInnerHTML={{ __html: followForm }} /> : null}
       <section className={s.section} aria-labelledby="memories-title">
         <h2 id="memories-title">Shared Memories</h2>
         <SharedMemories />

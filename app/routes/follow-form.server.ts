@@ -1,0 +1,24 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { FollowForm } from "~/components/FollowForm";
+import { followOffer } from "~/remembrance/follower-news.server";
+
+// "Remember with us" on the home page and after signing the guest book, as
+// HTML made here rather than code sent to the browser: a plain form needs no
+// JavaScript, and those pages are held to their JavaScript budget
+// (docs/decisions/017, docs/decisions/035). The page puts the markup in place
+// as it is; /follow, which shows a refusal's messages, renders the same
+// component itself.
+
+const AFTER_SIGNING = "Thank you for your memory. Would you like to hear from the family? Leave your e-mail, and stop whenever you like.";
+
+/**
+ * The form's markup with the page's own ids (`after-signing`: the guest
+ * book's words once a memory is sent), or null when the site sends no
+ * e-mail (nothing to offer).
+ */
+export function followFormHtml(id: string, words?: "after-signing"): string | null {
+  const offer = followOffer();
+  if (!offer) return null;
+  return renderToStaticMarkup(createElement(FollowForm, { offer, id, ...(words ? { intro: AFTER_SIGNING } : {}) }));
+}
