@@ -210,3 +210,25 @@ test("a refused request comes back with what was typed and each message, and not
   await expectNoAxeViolations(page);
   expect(smtp.received.length).toBe(before);
 });
+
+test("after signing the guest book, the visitor is asked whether to hear from the family", { tag: "@no-js" }, async ({ page }, info) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`${site.origin}/guestbook`);
+  await expect(page.getByRole("region", { name: "Remember with us" })).toHaveCount(0);
+  await page.getByLabel("Name *").fill("Aunt May");
+  await page.getByLabel("Email *").fill(`aunt.may.${info.project.name}@example.com`);
+  await page.getByLabel("Your Memory *").fill("Jo taught me to swim in the lake, one summer long ago.");
+  await page.getByRole("button", { name: "Submit Memory" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Memory Submitted");
+  const form = page.getByRole("region", { name: "Remember with us" });
+  await expect(form).toContainText("Thank you for your memory. Would you like to hear from the family?");
+  await expectNoAxeViolations(page);
+  await form.getByLabel("Name *").fill("Aunt May");
+  await form.getByLabel("Email *").fill(`aunt.may.${info.project.name}@example.com`);
+  await form.getByRole("button", { name: "Keep me posted" }).click();
+  await expect(page.getByRole("status")).toContainText("Check your e-mail");
+  await mailTo(`aunt.may.${info.project.name}@example.com`, /^Please confirm/);
+  // The next visit to the guest book does not ask again.
+  await page.goto(`${site.origin}/guestbook`);
+  await expect(page.getByRole("region", { name: "Remember with us" })).toHaveCount(0);
+});
