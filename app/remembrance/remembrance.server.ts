@@ -6,7 +6,8 @@ import { remembranceFrom, type Remembrance, type RemembrancePatch } from "./reme
 // site_settings); read by the reminders, the calendar feed and the settings API.
 
 /** The reminders as the family set them (each field still valid), over the defaults. */
-export const getRemembrance = (tx?: Pick<Transaction, "select">): Remembrance => remembranceFrom(getStoredValue(STORED_KEYS.remembrance, tx));
+export const getRemembrance = (tx?: Pick<Transaction, "select">): Remembrance =>
+  remembranceFrom(getStoredValue(STORED_KEYS.remembrance, tx));
 
 /** Writes a change to the reminders inside the caller's commit, returning what they become. */
 export function writeRemembrance(tx: Transaction, patch: RemembrancePatch, by: string | null): Remembrance {

@@ -7,7 +7,7 @@ import { getSiteSettings, prepareSettingsChange } from "~/site/settings.server";
 import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject, type FieldErrors } from "~/platform/http.server";
 import { answerRefusals } from "~/platform/refusal.server";
 
-const NOT_AN_OBJECT = "The reminders must be an object such as {\"anniversary\": true}";
+const NOT_AN_OBJECT = 'The reminders must be an object such as {"anniversary": true}';
 
 /** Every setting (never the passcode), with the yearly reminders as `remembrance`. */
 const allSettings = () => ({ ...getSiteSettings(), remembrance: getRemembrance() });

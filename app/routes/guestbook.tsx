@@ -10,6 +10,7 @@ import { useServerForm } from "~/components/useServerForm";
 import { useSite } from "~/site/site-view";
 import type { loader as rootLoader } from "~/root";
 import {
+  candleSectionHtml,
   json,
   listPublicMemories,
   mailEnabled,
@@ -61,6 +62,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraint: memoryForm.constraint,
     // "E-mail me when the family has added my memory" is offered only when the site sends e-mail.
     notifyOffered: mailEnabled(),
+    // Plain HTML: the page loads no code for it (candle-section.server.ts).
+    candles: candleSectionHtml(request, "/guestbook#candles"),
   });
 }
 
@@ -98,7 +101,7 @@ function WriteMessageForm() {
   const { constraint, notifyOffered } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof clientAction>();
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/guestbook") === true;
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/guestbook";
   const { formProps, formErrors, control } = useServerForm<"name" | "email" | "phone" | "message" | "canDisplay" | "notifyWhenPublished">(
     FORM_ID,
     constraint,
@@ -217,6 +220,7 @@ function SharedMemories() {
 
 export default function GuestbookPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { candles } = useLoaderData<typeof loader>();
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
@@ -229,6 +233,7 @@ export default function GuestbookPage() {
             fresh, empty form. After a failed one, the action's reply restores what was typed. */}
         <WriteMessageForm key={root?.toast?.id ?? "form"} />
       </section>
+      <div className={s.section} dangerouslySetInnerHTML={{ __html: candles }} />
       <section className={s.section} aria-labelledby="memories-title">
         <h2 id="memories-title">Shared Memories</h2>
         <SharedMemories />
