@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, count, desc, eq, isNotNull, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, ne, or } from "drizzle-orm";
 import { candles, type Candle } from "../../db/schema";
 import type { Actor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
@@ -79,7 +79,8 @@ export function lightCandle(input: CandleInput, source: CandleSource, now = Date
       const countedToday = tx
         .select({ id: candles.id })
         .from(candles)
-        .where(and(eq(candles.visitor, visitor), eq(candles.day, day), eq(candles.counted, true)))
+        // A counted candle the family rejected no longer stands for the visitor's day.
+        .where(and(eq(candles.visitor, visitor), eq(candles.day, day), eq(candles.counted, true), ne(candles.status, "REJECTED")))
         .get();
       const counts = !countedToday && countedFromNetwork.check(network, now).allowed;
       // All RETURNING rows are read, so a failed commit throws instead of passing unseen.

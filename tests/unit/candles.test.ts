@@ -18,6 +18,7 @@ import * as api from "~/routes/api.candles";
 import * as candlesPage from "~/routes/candles";
 import * as guestbookPage from "~/routes/guestbook";
 import * as home from "~/routes/_index";
+import { renderCacheVariant } from "~/server/render-cache.server";
 import { answer } from "../support/route-calls";
 
 const ORIGIN = "http://localhost";
@@ -102,6 +103,13 @@ describe("the count", () => {
     expect(await apiGet()).toMatchObject({ count: 1, recent: [{ name: "Ann", message: null }] });
   });
 
+  it("lets a visitor whose first candle's words were rejected light one that counts", () => {
+    const source = { clientIp: "192.0.2.9", visitorId: "b".repeat(32) };
+    lightCandle({ message: "Buy cheap pills" }, source, NOON);
+    setCandleStatus(db.select().from(candles).get()!.id, "REJECTED", admin);
+    expect(lightCandle({}, source, NOON + 1000)).toEqual({ counted: true, count: 1, status: "APPROVED" });
+  });
+
   it("keeps only a hash of the visitor, never their cookie or address", async () => {
     const lit = await apiPost({}, { clientIp: "203.0.113.99" });
     const id = decodeURIComponent(visitorCookie(lit).split("=")[1]!).replace(/^"|"$/g, "");
@@ -168,6 +176,12 @@ describe("the count", () => {
       expect(summary.recent).toHaveLength(20);
       expect(summary.recent[0]).toMatchObject({ name: "Friend 24" });
     });
+  });
+
+  it("keeps a visitor who has lit a candle in the render cache: no page reads their cookie", async () => {
+    const variant = (cookie: string) => renderCacheVariant({ headers: { cookie } }, { locals: {} });
+    expect(await variant("candle_visitor=0123456789abcdef0123456789abcdef")).toBe(await variant(""));
+    expect(await variant("candle_visitor=0123456789abcdef0123456789abcdef; __session=x")).toBeNull();
   });
 
   it("moves the content version, so cached pages show the new count", async () => {
