@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CalendarSubscribe } from "~/components/CalendarSubscribe";
 import { Hero } from "~/components/Hero";
@@ -8,13 +8,15 @@ import * as ui from "~/styles/ui.css";
 import { PersonStructuredData } from "~/components/PersonStructuredData";
 import { pageMeta } from "~/site/meta";
 import { paragraphs, useSite } from "~/site/site-view";
-import { homeLifeStory } from "~/life/life.server";
-import { followFormHtml } from "~/routes/follow-form.server";
+import { candleSectionHtml, followFormHtml, homeLifeStory } from "~/routes/_index.server";
 import * as s from "./_index.css";
 
-/** The life story's first sentence, once published: the home page's link preview tells who they were. */
-export async function loader() {
-  return { ...homeLifeStory(), followForm: followFormHtml("home-follow") };
+/**
+ * The life story's first sentence, once published (the home page's link
+ * preview tells who they were), the candles lit, and "Remember with us".
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { ...homeLifeStory(), candles: candleSectionHtml(request, "/#candles"), followForm: followFormHtml("home-follow") };
 }
 
 /** "Sunday, August 31st, 2025 · 4:00 pm…": a narrow screen breaks the line after the dot, never before it. */
@@ -22,7 +24,7 @@ const keepDotWithDate = (text: string) => text.replace(/ · /g, "\u00a0· ");
 
 export default function HomePage() {
   const site = useSite();
-  const { lifeStory, followForm } = useLoaderData<typeof loader>();
+  const { lifeStory, candles, followForm } = useLoaderData<typeof loader>();
   const { service } = site;
   return (
     <>
@@ -116,6 +118,9 @@ export default function HomePage() {
             </Link>
           </section>
         </div>
+
+        {/* Plain HTML from the loader: no code of its own to load (candle-section.server.ts). */}
+        <div dangerouslySetInnerHTML={{ __html: candles }} />
 
         {site.donationUrl ? (
           <section className={s.donationCard} aria-labelledby="donation-title">

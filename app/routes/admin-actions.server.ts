@@ -2,6 +2,7 @@ import { requireAdmin } from "~/admins/session.server";
 import { json } from "@remix-run/node";
 import type { ConfirmRequest } from "~/utils/moderation";
 import { getMemory, setMemoryStatus } from "~/guestbook/memory.server";
+import { getCandle, setCandleStatus } from "~/candles/candles.server";
 import { getAdminUpload, rotateUpload, setUploadStatus } from "~/uploads/upload.server";
 import { readFormData } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
@@ -25,6 +26,18 @@ const uploadUpdated = (name: string, status: "APPROVED" | "REJECTED") => ({
 const UPLOAD_FAILED = { title: "Error", description: "Failed to update upload status.", type: "destructive" as const };
 const IMAGE_ROTATED = { title: "Image Rotated", description: "The image has been rotated successfully." };
 const ROTATE_FAILED = { title: "Error", description: "Failed to rotate image.", type: "destructive" as const };
+
+const CANDLE_FAILED = { title: "Error", description: "Failed to update the candle.", type: "destructive" as const };
+/** A candle is named by its visitor's name, else by its words. */
+const candleOf = (candle: { name: string | null; message: string | null }) =>
+  candle.name ? `The candle from ${candle.name}` : `The candle “${candle.message ?? ""}”`;
+const candleUpdated = (candle: { name: string | null; message: string | null }, status: "APPROVED" | "REJECTED") => ({
+  title: "Candle Updated",
+  description:
+    status === "APPROVED"
+      ? `${candleOf(candle)} is now shown with its words.`
+      : `${candleOf(candle)} was rejected: no visitor will see it.`,
+});
 
 const STATUS_BY_INTENT = { approve: "APPROVED", reject: "REJECTED" } as const;
 
@@ -61,6 +74,35 @@ export async function moderateMemoryForm(request: Request, returnTo: string) {
     return redirectWithToast(returnTo, failureToast(MEMORY_FAILED, error));
   }
   return redirectWithToast(returnTo, memoryUpdated(memory.name, status));
+}
+
+/** The Pending tab's forms for candles post here (`?index&moderate=candle`); their second step too. */
+export const CANDLE_MODERATION = "/admin?index&moderate=candle";
+
+/** Publish or reject a candle's words from a plain form (intent + id), then back to `returnTo` with a toast. */
+export async function moderateCandleForm(request: Request, returnTo: string) {
+  const { admin, form, intent, id } = await readIntent(request);
+  const status = STATUS_BY_INTENT[intent as keyof typeof STATUS_BY_INTENT];
+  const candle = id ? getCandle(id) : undefined;
+  if (!status || !id || !candle) return redirectWithToast(returnTo, CANDLE_FAILED);
+  if (status === "REJECTED" && !confirmed(form)) {
+    return json({
+      confirm: {
+        id,
+        intent: "reject",
+        title: "Reject this candle?",
+        text: `${candleOf(candle)} will not be shown or counted. This cannot be undone.`,
+        confirmLabel: "Yes, reject it",
+      } satisfies ConfirmRequest,
+      action: CANDLE_MODERATION,
+    });
+  }
+  try {
+    if (!setCandleStatus(id, status, admin)) return redirectWithToast(returnTo, CANDLE_FAILED);
+  } catch (error) {
+    return redirectWithToast(returnTo, failureToast(CANDLE_FAILED, error));
+  }
+  return redirectWithToast(returnTo, candleUpdated(candle, status));
 }
 
 /**

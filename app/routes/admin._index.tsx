@@ -6,11 +6,13 @@ import { PendingMemories } from "~/components/admin/PendingMemories";
 import { SetupChecklist } from "~/components/admin/SetupChecklist";
 import { listPendingMemoriesPage } from "~/guestbook/memory.server";
 import { setupSteps } from "~/site/settings.server";
-import { moderateMemoryForm } from "~/routes/admin-actions.server";
+import { CANDLE_MODERATION, moderateCandleForm, moderateMemoryForm } from "~/routes/admin-actions.server";
+import { listPendingCandles } from "~/candles/candles.server";
+import { PendingCandles } from "~/components/admin/PendingCandles";
 import { PRIVATE_NO_STORE } from "~/platform/http.server";
 import { decodeCursor } from "~/platform/page-cursor.server";
 
-// /admin itself: the Pending Memories tab.
+// /admin itself: the Pending Memories tab, with the candles whose words wait for the family.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   // A link from an older page may name a memory moderated since: the page then continues after it all the same.
@@ -19,24 +21,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .filter(({ done }) => !done)
     .map(({ step }) => step);
   return json(
-    { ...listPendingMemoriesPage(after), continued: after !== undefined, setup },
+    {
+      ...listPendingMemoriesPage(after),
+      continued: after !== undefined,
+      setup,
+      candles: listPendingCandles(),
+      candleAction: CANDLE_MODERATION,
+    },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
+  if (new URL(request.url).searchParams.get("moderate") === "candle") return moderateCandleForm(request, "/admin");
   return moderateMemoryForm(request, "/admin");
 }
 
 export default function PendingMemoriesTab() {
-  const { memories, next, total, continued, setup } = useLoaderData<typeof loader>();
+  const { memories, next, total, continued, setup, candles, candleAction } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const confirmAction = answer && "action" in answer && typeof answer.action === "string" ? answer.action : "/admin?index";
   return (
     <>
       <SetupChecklist steps={setup} />
-      <ConfirmStep confirm={answer && "confirm" in answer ? answer.confirm : null} action="/admin?index" cancelTo="/admin" />
+      <ConfirmStep confirm={answer && "confirm" in answer ? answer.confirm : null} action={confirmAction} cancelTo="/admin" />
       <PendingMemories memories={memories} page={{ next, total, continued }} />
+      <PendingCandles candles={candles.candles} total={candles.total} action={candleAction} />
     </>
   );
 }

@@ -5,6 +5,7 @@
 export { json } from "@remix-run/node";
 export type { PublicMemory } from "~/guestbook/memory.schema";
 export { listPublicMemories, memoryForm, submitMemory } from "~/guestbook/memory.server";
+export { candleSectionHtml } from "~/routes/candle-section.server";
 export { mailEnabled } from "~/mail/outbox.server";
 export { followFormHtml } from "~/routes/follow-form.server";
 export { noStoreHeaders, readFormData } from "~/platform/http.server";

@@ -4,6 +4,7 @@ import { ROBOTS_NOINDEX } from "~/server/visitor-gate.server";
 import { isTextBrowser } from "~/utils/text-browser";
 
 import { contentVersion } from "~/platform/db.server";
+import { CANDLE_VISITOR_COOKIE } from "~/candles/candle-visitor.server";
 
 // What the render cache in front of Remix (server/render-cache/,
 // docs/decisions/015-render-cache.md) must know of the app: which requests
@@ -20,6 +21,9 @@ import { contentVersion } from "~/platform/db.server";
  */
 const COOKIES_IN_VARIANT: ReadonlySet<string> = new Set(["karen_mode", "memorial_passcode"]);
 
+/** Cookies no page or public answer reads: a visitor who has lit a candle still gets the shared copies. */
+const COOKIES_NO_ANSWER_READS: ReadonlySet<string> = new Set([CANDLE_VISITOR_COOKIE]);
+
 type CacheRequest = { headers: Record<string, string | string[] | undefined> };
 type CacheResponse = { locals: Record<string, unknown> };
 
@@ -31,7 +35,7 @@ const header = (req: CacheRequest, name: string) => {
 function onlyCookiesInVariant(cookieHeader: string) {
   for (const pair of cookieHeader.split(";")) {
     const name = pair.slice(0, pair.includes("=") ? pair.indexOf("=") : undefined).trim();
-    if (name && !COOKIES_IN_VARIANT.has(name)) return false;
+    if (name && !COOKIES_IN_VARIANT.has(name) && !COOKIES_NO_ANSWER_READS.has(name)) return false;
   }
   return true;
 }

@@ -1,6 +1,7 @@
 import type { SiteContent } from "~/content";
 import { z } from "~/utils/zod";
 import { canPrecede, parsePartialDate, PARTIAL_DATE_RULE } from "./life-dates";
+import { HIDDEN_CHARACTER, HIDDEN_CHARACTER_BUT_LF } from "~/utils/plain-text";
 
 // The family's settings: one schema for the Site tab's forms and for
 // PATCH /api/admin/settings. Client-safe (no server imports).
@@ -46,18 +47,6 @@ export type SiteSettings = SiteContent;
 
 const VISIBILITIES = ["public", "unlisted", "private"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
-
-/**
- * Characters that are not text: the C0 controls (NUL to US, CR and LF among
- * them), DEL, the C1 controls and the Unicode line and paragraph separators.
- * Calendar, mail and log readers take some of them for the end of a line, so
- * a setting holding one could add lines of its own to /service.ics.
- */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const HIDDEN_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-/** The same, but for LF: the one line break a multi-line setting keeps (CRLF is made LF first). */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const HIDDEN_CHARACTER_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** Text as a browser sends it, made plain before it is checked: a pasted tab is a space, and a textarea's CRLF is LF. */
 const plainTabs = (value: string) => value.replace(/\t/g, " ");

@@ -26,6 +26,8 @@ export const vars = createThemeContract({
     onStage: null,
     onStageMuted: null,
     stageOverlay: null,
+    flame: null,
+    candleWax: null,
   },
   font: {
     body: null,
@@ -92,6 +94,9 @@ createGlobalTheme(":root", vars, {
     onStage: "#f6f1ea",
     onStageMuted: "#d9cfc3",
     stageOverlay: "rgba(11, 9, 7, 0.78)",
+    // The lit candles' row: drawn, never text, so no contrast is asked of them.
+    flame: "#e8a33d",
+    candleWax: "#f3e9da",
   },
   font: {
     body: '"Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

@@ -24,7 +24,7 @@ test.describe("guest book page", { tag: "@no-js" }, () => {
     await expect(page.getByRole("heading", { level: 1, name: "Guest Book" })).toBeVisible();
     await expect(page.getByText("Share your memories and messages of love.")).toBeVisible();
     const sections = await page.locator("main h2").allTextContents();
-    expect(sections).toEqual(["Write a Message", "Shared Memories"]);
+    expect(sections).toEqual(["Write a Message", "Light a candle", "Shared Memories"]);
     for (const label of ["Name *", "Email *", "Phone (Optional)", "Your Memory *"]) {
       await expect(page.getByLabel(label, { exact: true })).toBeVisible();
     }

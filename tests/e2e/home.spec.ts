@@ -23,6 +23,7 @@ test.describe("home page", { tag: "@no-js" }, () => {
       "Memorial Service",
       "Sign the Guest Book",
       "Share Photos & Videos",
+      "Light a candle",
       "Make a Donation",
     ]);
     // Header before main, footer after it (DOCUMENT_POSITION_FOLLOWING = 4, PRECEDING = 2).

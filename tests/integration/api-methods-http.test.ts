@@ -23,6 +23,7 @@ const PUBLIC_READS = [
 const ADMIN_READS = [
   "/api/admin/pending-memories",
   "/api/admin/pending-uploads",
+  "/api/admin/pending-candles",
   "/api/admin/rsvps/stats",
   "/api/admin/export/memories.csv",
   "/api/admin/export/contacts.csv",

@@ -119,6 +119,7 @@ const postForm = (fields: Record<string, string>, cookie: string) =>
   );
 
 const publicLife = () => answer(() => publicApi.loader());
+const homeRequest = () => ({ request: new Request(`${ORIGIN}/`), params: {}, context });
 
 function publishedPhoto(status: "APPROVED" | "PENDING" = "APPROVED") {
   return db
@@ -158,7 +159,7 @@ describe("GET /api/life and the page", () => {
     );
     expect(saved.status).toBe(200);
     expect((await publicLife()).status).toBe(404);
-    expect((await answer(() => home.loader())) as unknown).toMatchObject({ lifeStory: false, storyOpening: "" });
+    expect((await answer(() => home.loader(homeRequest()))) as unknown).toMatchObject({ lifeStory: false, storyOpening: "" });
 
     expect((await put({ published: true }, cookie)).status).toBe(200);
     const response = await publicLife();
@@ -174,7 +175,10 @@ describe("GET /api/life and the page", () => {
         { date: "1965-06", title: "Married Tom", text: "In Galway.", photoId: photo },
       ],
     });
-    expect((await answer(() => home.loader())) as unknown).toMatchObject({ lifeStory: true, storyOpening: "Ann was born in Cork." });
+    expect((await answer(() => home.loader(homeRequest()))) as unknown).toMatchObject({
+      lifeStory: true,
+      storyOpening: "Ann was born in Cork.",
+    });
 
     // A photo the family takes out of the gallery leaves the life story too.
     db.update(uploads).set({ status: "HIDDEN" }).run();

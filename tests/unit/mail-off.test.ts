@@ -60,7 +60,7 @@ describe("a site without SMTP_URL", () => {
   });
 
   it("offers nobody to follow by e-mail: the home page has no form, /follow says so, and the API answers 503", async () => {
-    expect((await homePage.loader()).followForm).toBeNull();
+    expect((await homePage.loader({ request: new Request(`${ORIGIN}/`), params: {}, context } as never)).followForm).toBeNull();
     const api = await answer(() =>
       apiFollow.action({
         request: new Request(`${ORIGIN}/api/follow`, {

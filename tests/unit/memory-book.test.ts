@@ -23,6 +23,8 @@ import { eq } from "drizzle-orm";
 import { uploads } from "../../db/schema";
 import { db } from "~/platform/db.server";
 import { addMoment, saveStory } from "~/life/life.server";
+import { lightCandle, setCandleStatus } from "~/candles/candles.server";
+import { candles } from "../../db/schema";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures");
 const ORIGIN = "https://memorial.example.org";
@@ -89,6 +91,14 @@ beforeAll(async () => {
   memory("Rejected Person", "This memory was rejected by the family", "REJECTED");
   memory("Hidden Person", "This memory was taken back by the family", "HIDDEN");
   memory("Private Person", "This memory is for the family only", "APPROVED", false);
+  // Candles: two counted at once, one with words the family published, one they rejected.
+  lightCandle({}, { clientIp: "192.0.2.1", visitorId: "candle-a" });
+  lightCandle({}, { clientIp: "192.0.2.2", visitorId: "candle-b" });
+  lightCandle({ name: "Candle Friend", message: "A light for you" }, { clientIp: "192.0.2.3", visitorId: "candle-c" });
+  lightCandle({ name: "Refused Candle", message: "Not for the book" }, { clientIp: "192.0.2.4", visitorId: "candle-d" });
+  for (const row of db.select().from(candles).all()) {
+    if (row.name) setCandleStatus(row.id, row.name === "Candle Friend" ? "APPROVED" : "REJECTED", operator());
+  }
   createPoem({ title: "Afterglow", author: "Ann", content: "Line one of the first poem\nLine two" }, operator());
   createPoem({ title: "Do Not Stand", content: "A second poem on its own page" }, operator());
 
@@ -158,6 +168,10 @@ describe.each(BOOK_SIZES)("the memory book (%s)", (size) => {
       expect(book).not.toContain(absent);
     }
     expect(book).toContain("This book was made on March 1, 2026.");
+    expect(flat).toContain(squash("3 candles were lit in memory of Ἑλένη Dvořák."));
+    expect(book).toContain("Candle Friend");
+    expect(book).toContain("A light for you");
+    expect(book).not.toContain("Refused Candle");
   });
 
   it("starts each poem on its own page and numbers the pages", () => {

@@ -10,6 +10,7 @@ import type { PublishedLife } from "~/life/life.server";
 import { lifeDates, lifeLine } from "~/site/life-dates";
 import { type BookPhoto, heroCopy, printCopy, publishedMemories } from "./content.server";
 import { layOutLifeChapter } from "./life-chapter.server";
+import { type BookCandles, layOutCandles } from "./candle-chapter.server";
 
 // The memory book's pages: the cover, the welcome and the service, the
 // memories, the poems, the photos and the last page, laid out by pdfkit.
@@ -72,10 +73,15 @@ export interface Layout {
   media: BookPhoto[];
   /** The published life story, or null. */
   life: PublishedLife | null;
+  candles: BookCandles;
 }
 
 /** Lays the book out page by page into `doc`, waiting for `out` to keep up. */
-export async function layOut(doc: PDFDoc, out: WriteStream, { size, origin, now, signal, step, site, drawQr, poems, media, life }: Layout) {
+export async function layOut(
+  doc: PDFDoc,
+  out: WriteStream,
+  { size, origin, now, signal, step, site, drawQr, poems, media, life, candles }: Layout,
+) {
   const { timeZone } = site;
   const page = geometry(size);
   doc.registerFont("regular", FONTS.regular);
@@ -201,6 +207,8 @@ export async function layOut(doc: PDFDoc, out: WriteStream, { size, origin, now,
     step();
     await caughtUp(doc, out);
   }
+
+  layOutCandles({ doc, say, keep }, candles, site.personName);
 
   // The poems, each on its own page.
   for (const poem of poems) {

@@ -1,5 +1,6 @@
 import { createWriteStream } from "node:fs";
 import { memorialTitle } from "~/content";
+import { publishedCandles } from "~/candles/candles.server";
 import { getPublishedLife } from "~/life/life.server";
 import { listPoems } from "~/poems/poem.server";
 import { getSiteView } from "~/site/settings.server";
@@ -56,7 +57,19 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
   finished.catch(() => undefined);
   doc.pipe(out);
   try {
-    await layOut(doc, out, { size, origin, now, signal, step, site, drawQr, poems, media, life: getPublishedLife() });
+    await layOut(doc, out, {
+      size,
+      origin,
+      now,
+      signal,
+      step,
+      site,
+      drawQr,
+      poems,
+      media,
+      life: getPublishedLife(),
+      candles: publishedCandles(),
+    });
     doc.end();
     await finished;
   } catch (error) {

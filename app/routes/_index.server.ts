@@ -1,0 +1,5 @@
+// What the home page's loader uses, in one module (the browser build replaces
+// a `.server` module with one empty module: docs/decisions/017).
+export { candleSectionHtml } from "~/routes/candle-section.server";
+export { homeLifeStory } from "~/life/life.server";
+export { followFormHtml } from "~/routes/follow-form.server";
