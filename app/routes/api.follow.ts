@@ -19,8 +19,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = FollowSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
-  // Nothing could be sent: an answer of 202 would be a promise the site cannot keep.
-  if (!mailEnabled()) return errorResponse(503, { body: [NO_MAIL] });
+  // Nothing could be sent: an answer of 202 would be a promise the site cannot keep. This site
+  // has no following to offer (404), which is no fault of the server's (never a 5xx for a client).
+  if (!mailEnabled()) return errorResponse(404, { body: [NO_MAIL] });
   return answerRefusals(() => {
     if (!parsed.data.website) requestFollow(parsed.data, { clientIp: context.clientIp });
     return json({ message: FOLLOW_SENT.description }, { status: 202 });

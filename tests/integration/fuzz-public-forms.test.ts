@@ -1,6 +1,7 @@
 // A fuzz test over HTTP of what visitors send: the guest book, the RSVP, the
 // share form and the Karen Mode toggle, as plain forms (url-encoded or
-// multipart) and, for the guest book and the RSVP, their JSON API twins.
+// multipart) and, for the guest book and the RSVP, their JSON API twins; and
+// the JSON of "Remember with us" and of lighting a candle.
 // About 730 generated requests against a production server of its own, at
 // most 8 in flight; fast-check draws them from a fixed seed, so a failure
 // comes back on the next run (FUZZ_SEED=<n> explores other inputs).
@@ -108,6 +109,44 @@ function buildCases(w: { origin: string; contents: FileContent[] }): Case[] {
       body: body.data,
       ...jsonVerdict(body, ANY),
       wrote: (a) => ({ rsvps: a.status === 201 ? 1 : 0 }),
+    });
+  }
+
+  // --- POST /api/follow (this server sends no e-mail: a fine request is a 404 saying so) ---
+  const followFields = fc.record({
+    name: field(someText(100), fc.oneof(fc.constant(OMIT), notTextOrNull, blank, tooLong(100))),
+    email: field(email, fc.oneof(fc.constant(OMIT), notTextOrNull, blank, noEmailText)),
+    topics: field(
+      fc.subarray(["service", "new", "reminders"], { minLength: 1 }),
+      fc.constantFrom(OMIT, [], ["gossip"], ["service", "everything"], 7, {}, null),
+    ),
+  });
+  for (const [body, extra] of draw("api follow", fc.tuple(jsonBody(followFields, ["name"]), same), 80)) {
+    add({
+      endpoint: "POST /api/follow",
+      method: "POST",
+      url: "/api/follow",
+      ctx: "anon",
+      headers: withHeaders(body, extra),
+      body: body.data,
+      ...jsonVerdict(body, ANY),
+    });
+  }
+
+  // --- POST /api/candles ------------------------------------------------------------------
+  const candleFields = fc.record({
+    name: field(fc.oneof(fc.constant(OMIT), text(100)), fc.oneof(notText, tooLong(100))),
+    message: field(fc.oneof(fc.constant(OMIT), text(140)), fc.oneof(notText, tooLong(140))),
+  });
+  for (const [body, extra] of draw("api candles", fc.tuple(jsonBody(candleFields, ["message"], 8 * 1024), same), 80)) {
+    add({
+      endpoint: "POST /api/candles",
+      method: "POST",
+      url: "/api/candles",
+      ctx: "anon",
+      headers: withHeaders(body, extra),
+      body: body.data,
+      ...jsonVerdict(body, ANY),
     });
   }
 
@@ -298,7 +337,7 @@ function buildCases(w: { origin: string; contents: FileContent[] }): Case[] {
 
 describe("the public forms under generated input", () => {
   it(
-    "the guest book, RSVP, share and Karen Mode forms and the guest book and RSVP API: no 5xx, a clear 4xx for wrong input, nothing half-written",
+    "the guest book, RSVP, share and Karen Mode forms and the guest book, RSVP, follow and candle API: no 5xx, a clear 4xx for wrong input, nothing half-written",
     {
       timeout: 170_000,
     },

@@ -59,7 +59,7 @@ describe("a site without SMTP_URL", () => {
     expect(await tab.json()).toMatchObject({ enabled: false, preferences: { email: "keeper@family.test", mailChoice: "each" } });
   });
 
-  it("offers nobody to follow by e-mail: the home page has no form, /follow says so, and the API answers 503", async () => {
+  it("offers nobody to follow by e-mail: the home page has no form, /follow says so, and the API answers 404", async () => {
     expect((await homePage.loader({ request: new Request(`${ORIGIN}/`), params: {}, context } as never)).followForm).toBeNull();
     const api = await answer(() =>
       apiFollow.action({
@@ -72,7 +72,7 @@ describe("a site without SMTP_URL", () => {
         context,
       } as never),
     );
-    expect(api.status).toBe(503);
+    expect(api.status).toBe(404);
     expect(await api.json()).toEqual({
       errors: { body: ["This memorial does not send e-mail, so it cannot keep anyone posted that way."] },
     });
