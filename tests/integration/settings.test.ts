@@ -9,6 +9,7 @@ import { content } from "~/content";
 import { db } from "~/platform/db.server";
 import { upsertAdmin } from "~/admins/admin.server";
 import { SETTING_FIELDS, SettingsPatch } from "~/site/settings.schema";
+import { REMEMBRANCE_DEFAULTS } from "~/remembrance/remembrance.schema";
 import { SETTINGS_SECTIONS, type SettingsSection } from "~/site/settings-sections";
 import { getSiteSettings, getSiteView, getVisitorPasscode, updateSiteSettings } from "~/site/settings.server";
 import * as login from "~/routes/admin_.login";
@@ -181,6 +182,7 @@ describe("GET and PATCH /api/admin/settings", () => {
       personName: "Margaret Ellen Hughes",
       serviceStartsAt: "2031-05-02T14:00",
       serviceEndsAt: "2031-05-02T16:00",
+      remembrance: REMEMBRANCE_DEFAULTS,
     });
     expect(getSiteView(Date.UTC(2031, 0, 1)).service.dateText).toBe("Friday, May 2nd, 2031 · 2:00 pm to 4:00 pm");
   });
