@@ -26,6 +26,7 @@ import { submitMemory, updateMemory } from "~/guestbook/memory.server";
 import { FollowSchema } from "~/remembrance/follow.schema";
 import { confirmFollow, CONFIRM_FOR_MS, followerCounts, requestFollow } from "~/remembrance/followers.server";
 import { nextFollowerMailAt, queueDueFollowerMail, SERVICE_NEWS_GATHER_MS, withServiceNews } from "~/remembrance/follower-news.server";
+import { REMEMBRANCE_DEFAULTS } from "~/remembrance/remembrance.schema";
 import { writeRemembrance } from "~/remembrance/remembrance.server";
 import { updateSiteSettings } from "~/site/settings.server";
 import { instantOf } from "~/site/service-time.server";
@@ -95,22 +96,7 @@ beforeEach(async () => {
     keeper,
   );
   expect(saved.ok).toBe(true);
-  keeper.commit((tx) =>
-    writeRemembrance(
-      tx,
-      {
-        birthday: false,
-        anniversary: false,
-        yahrzeit: false,
-        afterSunset: false,
-        daysBefore: 7,
-        onTheDay: true,
-        sendAt: "09:00",
-        words: "",
-      },
-      "keeper",
-    ),
-  );
+  keeper.commit((tx) => writeRemembrance(tx, REMEMBRANCE_DEFAULTS, "keeper"));
 });
 
 describe("following", () => {
