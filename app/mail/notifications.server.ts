@@ -35,7 +35,8 @@ const SUMMARY_UPLOADS = 12;
 const UPLOAD_MAIL_WINDOW_MS = 10 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
-function frame(unsubscribeUrl: string, reason: string, forAdmin: boolean): MailFrame {
+/** What every e-mail says around its words: whose memorial, why it came, how to stop it (and, for an admin, where to choose). */
+export function mailFrame(unsubscribeUrl: string, reason: string, forAdmin: boolean): MailFrame {
   const site = getSiteSettings();
   return {
     personName: site.personName,
@@ -67,7 +68,7 @@ export function queueNewMemoryMail(tx: Transaction, memory: Pick<Memory, "id" | 
         recipient: admin.email,
         dedupeKey: `new-memory:${memory.id}:${admin.id}`,
         compose: (unsubscribeUrl) =>
-          newMemoryMail(frame(unsubscribeUrl, EACH_REASON, true), {
+          newMemoryMail(mailFrame(unsubscribeUrl, EACH_REASON, true), {
             name: memory.name,
             message: memory.message,
             canDisplay: memory.canDisplay,
@@ -126,7 +127,7 @@ export function queueNewUploadMail(
   for (const admin of eachAdmins(tx)) {
     const dedupeKey = `new-upload:${admin.id}:${group}:${window}`;
     const compose = (unsubscribeUrl: string) =>
-      newUploadMail(frame(unsubscribeUrl, EACH_REASON, true), {
+      newUploadMail(mailFrame(unsubscribeUrl, EACH_REASON, true), {
         sender: sender?.name || "Someone",
         files,
         tabUrl: siteAddress(ADMIN_TABS.uploads),
@@ -151,7 +152,7 @@ export function queueMemoryPublishedMail(tx: Transaction, memory: Pick<Memory, "
       recipient: memory.email,
       dedupeKey: `memory-published:${memory.id}`,
       compose: (unsubscribeUrl) =>
-        memoryPublishedMail(frame(unsubscribeUrl, "you asked to be told when the family had added your memory", false), {
+        memoryPublishedMail(mailFrame(unsubscribeUrl, "you asked to be told when the family had added your memory", false), {
           name: memory.name,
           shownPublicly: memory.canDisplay,
           url: siteAddress("/guestbook"),
@@ -173,7 +174,7 @@ export function queueUploadPublishedMail(tx: Transaction, upload: Pick<Upload, "
       recipient: sender.email,
       dedupeKey: `uploads-published:${sender.email.toLowerCase()}:${day}`,
       compose: (unsubscribeUrl) =>
-        uploadsPublishedMail(frame(unsubscribeUrl, "you asked to be told when the family had added your photos and videos", false), {
+        uploadsPublishedMail(mailFrame(unsubscribeUrl, "you asked to be told when the family had added your photos and videos", false), {
           name: sender.name,
           url: siteAddress("/gallery"),
         }),
@@ -280,7 +281,7 @@ export function queueDueSummaries(now = Date.now()): number {
               recipient,
               dedupeKey: `summary:${id}:${today}`,
               attachments: pictures,
-              compose: (unsubscribeUrl) => summaryMail(frame(unsubscribeUrl, reason, true), items),
+              compose: (unsubscribeUrl) => summaryMail(mailFrame(unsubscribeUrl, reason, true), items),
             },
             now,
           )

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { mailOutbox, mailUnsubscribeTokens, type OutboxMessage } from "../../db/schema";
 import type { Actor } from "~/platform/actor.server";
@@ -7,7 +7,7 @@ import { db, type Transaction } from "~/platform/db.server";
 import type { MailContent } from "~/mail/messages";
 import { EmailSchema } from "~/utils/email";
 import { sitePublicAddress } from "~/site/settings.server";
-import { hashToken, isSuppressed, normaliseEmail } from "./unsubscribe.server";
+import { hashToken, isSuppressed, newLinkToken, normaliseEmail } from "./unsubscribe.server";
 
 // The outbox: an e-mail is a row committed in the same transaction as the
 // event it tells of, and sent afterwards by one sender loop per process. A
@@ -92,8 +92,8 @@ export function queueMail(tx: Transaction, mail: MailToQueue, now = Date.now()):
   if (mail.dedupeKey && tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, mail.dedupeKey)).get()) {
     return false;
   }
-  // 192 random bits; only their hash is kept with the address.
-  const token = randomBytes(24).toString("base64url");
+  // Only its hash is kept with the address.
+  const token = newLinkToken();
   const unsubscribeUrl = siteAddress(`/unsubscribe/${token}`);
   let content: MailContent;
   try {

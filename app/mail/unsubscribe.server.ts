@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { adminUsers, followers, mailOutbox, mailSuppressions, mailUnsubscribeTokens } from "../../db/schema";
 import { db, type Transaction } from "~/platform/db.server";
@@ -8,6 +8,12 @@ import { db, type Transaction } from "~/platform/db.server";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A token for a link in an e-mail (to stop, to confirm): 192 random bits; only its hash is kept. */
+export const newLinkToken = () => randomBytes(24).toString("base64url");
+
+/** Whether `token` has the shape newLinkToken gives (anything else is not looked up). */
+export const isLinkToken = (token: string) => /^[A-Za-z0-9_-]{32}$/.test(token);
 
 /** Whether this address asked for no more e-mail. */
 export function isSuppressed(tx: Pick<Transaction, "select">, email: string): boolean {
@@ -22,7 +28,7 @@ export function isSuppressed(tx: Pick<Transaction, "select">, email: string): bo
 
 /** Which address an unsubscribe link stops, or undefined for a link this site did not make (or one too old). */
 export function findUnsubscribe(token: string): { email: string; done: boolean } | undefined {
-  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return undefined;
+  if (!isLinkToken(token)) return undefined;
   const row = db
     .select()
     .from(mailUnsubscribeTokens)

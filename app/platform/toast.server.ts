@@ -32,10 +32,15 @@ export async function redirectWithToast(url: string, input: ToastInput, init?: R
   return redirect(url, { ...init, headers });
 }
 
+/** The pending message's session and the message, if any. */
+async function readToast(request: Request) {
+  const session = await toastStorage.getSession(request.headers.get("Cookie"));
+  return { session, toast: (session.get(TOAST_KEY) as Toast | undefined) ?? null };
+}
+
 /** Reads (and clears) the pending message, if any. */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
-  const session = await toastStorage.getSession(request.headers.get("Cookie"));
-  const toast = (session.get(TOAST_KEY) as Toast | undefined) ?? null;
+  const { session, toast } = await readToast(request);
   if (!toast) return { toast: null, headers: null };
   return {
     toast,
@@ -45,6 +50,5 @@ export async function getToast(request: Request): Promise<{ toast: Toast | null;
 
 /** The pending message, if any, left for the root loader to show and clear: a page may answer it (the guest book's next step). */
 export async function peekToast(request: Request): Promise<Toast | null> {
-  const session = await toastStorage.getSession(request.headers.get("Cookie"));
-  return (session.get(TOAST_KEY) as Toast | undefined) ?? null;
+  return (await readToast(request)).toast;
 }

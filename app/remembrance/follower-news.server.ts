@@ -5,6 +5,7 @@ import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db.server";
 import { mailEnabled, queueMail, rewriteWaitingMail, siteAddress } from "~/mail/outbox.server";
 import type { MailContent } from "~/mail/messages";
+import { mailFrame } from "~/mail/notifications.server";
 import { getSiteSettings } from "~/site/settings.server";
 import { describeService, formatServiceWhen, instantOf } from "~/site/service-time.server";
 import { formatIsoDate } from "~/utils/time";
@@ -45,19 +46,23 @@ export function followOffer(now = Date.now()): Record<FollowTopic, boolean> | nu
   };
 }
 
-/** Confirmed followers of `topic`. */
-function followersOf(tx: Pick<Transaction, "select">, topic: FollowTopic): Recipient[] {
-  return tx
+/** Confirmed followers, each with the topics they chose. */
+const confirmedFollowers = (tx: Pick<Transaction, "select">): (Recipient & { topics: FollowTopic[] })[] =>
+  tx
     .select()
     .from(followers)
     .all()
-    .filter((row) => row.confirmedAt !== null && row.topics.includes(topic));
-}
+    .filter((row) => row.confirmedAt !== null);
 
-const frame = (unsubscribeUrl: string, reason: string) => {
-  const site = getSiteSettings();
-  return { personName: site.personName, siteTitle: site.siteTitle, reason, unsubscribeUrl };
-};
+/** Confirmed followers of `topic`. */
+const followersOf = (tx: Pick<Transaction, "select">, topic: FollowTopic): Recipient[] =>
+  confirmedFollowers(tx).filter((row) => row.topics.includes(topic));
+
+/** Whether a follower's weekly digest is due at `at`: something published after their last, and their week up. */
+const digestDue = (follower: Recipient, latestPublished: number, at: number) =>
+  latestPublished > (follower.newsSince?.getTime() ?? at) && (!follower.lastDigestAt || at - follower.lastDigestAt.getTime() >= WEEK_MS);
+
+const frame = (unsubscribeUrl: string, reason: string) => mailFrame(unsubscribeUrl, reason, false);
 
 const REASONS: Record<FollowTopic, string> = {
   service: "you asked to hear of changes to the service",
@@ -185,8 +190,8 @@ function queueDigests(now: number) {
   const latest = lastPublishedAt();
   let queued = 0;
   for (const follower of followersOf(db, "new")) {
+    if (!digestDue(follower, latest, now)) continue;
     const since = follower.newsSince?.getTime() ?? now;
-    if (latest <= since || (follower.lastDigestAt && now - follower.lastDigestAt.getTime() < WEEK_MS)) continue;
     db.transaction(
       (tx) => {
         const newer = gt(memories.moderatedAt, new Date(since));
@@ -233,8 +238,6 @@ function queueDigests(now: number) {
   }
   return queued;
 }
-
-/** "Saturday, March 14, 2027" for a calendar day (read at noon UTC, so no time zone moves it). */
 
 /** The reminder offsets the family chose: 0 on the day, and `daysBefore`. */
 function reminderOffsets() {
@@ -306,26 +309,22 @@ export function queueDueFollowerMail(now = Date.now()): number {
  */
 export function nextFollowerMailAt(now = Date.now()): number | null {
   if (!mailEnabled()) return null;
+  const following = confirmedFollowers(db);
+  if (following.length === 0) return null;
+  const chose = (topic: FollowTopic) => following.some((follower) => follower.topics.includes(topic));
   const site = getSiteSettings();
   const today = formatIsoDate(now, site.timeZone);
   const { remembrance, offsets } = reminderOffsets();
+  const latest = lastPublishedAt();
   for (const day of [today, addDays(today, 1)]) {
     const at = sendingTime(day);
     if (at <= now) continue;
     const reminders =
-      offsets.some((offset) => yearlyDaysBetween(site, remembrance, addDays(day, offset), addDays(day, offset)).length > 0) &&
-      followersOf(db, "reminders").length > 0;
-    const afterService = afterServiceDay(day) && followersOf(db, "service").length > 0;
-    if (reminders || afterService || digestDueBy(at)) return at;
+      chose("reminders") &&
+      offsets.some((offset) => yearlyDaysBetween(site, remembrance, addDays(day, offset), addDays(day, offset)).length > 0);
+    const afterService = chose("service") && afterServiceDay(day);
+    const digest = following.some((follower) => follower.topics.includes("new") && digestDue(follower, latest, at));
+    if (reminders || afterService || digest) return at;
   }
   return null;
-}
-
-/** Whether a follower's weekly digest will be due by `at`, with something published to tell of. */
-function digestDueBy(at: number): boolean {
-  const latest = lastPublishedAt();
-  return followersOf(db, "new").some(
-    (follower) =>
-      latest > (follower.newsSince?.getTime() ?? at) && (!follower.lastDigestAt || at - follower.lastDigestAt.getTime() >= WEEK_MS),
-  );
 }

@@ -1,12 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { followers, type Follower, type FollowTopic } from "../../db/schema";
 import type { Actor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { countSubmission, requireSubmissionAllowed, type SubmissionSource } from "~/platform/submission-limit.server";
 import { queueMail, siteAddress } from "~/mail/outbox.server";
-import { allowMailTo, hashToken, normaliseEmail } from "~/mail/unsubscribe.server";
-import { getSiteSettings } from "~/site/settings.server";
+import { mailFrame } from "~/mail/notifications.server";
+import { allowMailTo, hashToken, isLinkToken, newLinkToken, normaliseEmail } from "~/mail/unsubscribe.server";
 import { serverForm } from "~/platform/form-schema.server";
 import { FollowSchema, type FollowInput } from "./follow.schema";
 import { confirmationMail } from "./follower-mail.server";
@@ -45,11 +44,6 @@ const toView = (row: Follower): FollowerView => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const frameFor = (unsubscribeUrl: string, reason: string) => {
-  const site = getSiteSettings();
-  return { personName: site.personName, siteTitle: site.siteTitle, reason, unsubscribeUrl };
-};
-
 /**
  * A request to follow: kept (a confirmed follower's change waits in
  * `requested` for its own link), and the confirmation queued unless one went
@@ -76,8 +70,7 @@ export function requestFollow(input: FollowInput, source: SubmissionSource, now 
         tx.update(followers).set(asked).where(eq(followers.id, row.id)).run();
       }
       if (row.confirmationSentAt && now - row.confirmationSentAt.getTime() < DAY_MS) return;
-      // 192 random bits; only their hash is kept.
-      const token = randomBytes(24).toString("base64url");
+      const token = newLinkToken();
       tx.update(followers)
         .set({ tokenHash: hashToken(token), confirmationSentAt: new Date(now) })
         .where(eq(followers.id, row.id))
@@ -89,7 +82,7 @@ export function requestFollow(input: FollowInput, source: SubmissionSource, now 
           recipient: email,
           evenIfUnsubscribed: true,
           compose: (unsubscribeUrl) =>
-            confirmationMail(frameFor(unsubscribeUrl, "someone gave this address on the memorial to receive its news"), {
+            confirmationMail(mailFrame(unsubscribeUrl, "someone gave this address on the memorial to receive its news", false), {
               ...asked,
               confirmUrl: siteAddress(`/follow/${token}`),
             }),
@@ -109,7 +102,7 @@ export function requestFollow(input: FollowInput, source: SubmissionSource, now 
  * expired link. Opening it twice is harmless.
  */
 export function confirmFollow(token: string, now = Date.now()): { name: string; topics: FollowTopic[] } | undefined {
-  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return undefined;
+  if (!isLinkToken(token)) return undefined;
   return db.transaction(
     (tx) => {
       const row = tx

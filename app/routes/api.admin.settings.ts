@@ -3,7 +3,7 @@ import { requireAdminApi } from "~/admins/session.server";
 import { RemembrancePatch } from "~/remembrance/remembrance.schema";
 import { withServiceNews } from "~/remembrance/follower-news.server";
 import { getRemembrance, writeRemembrance } from "~/remembrance/remembrance.server";
-import { SettingsPatch, unknownSettings } from "~/site/settings.schema";
+import { NOT_A_SETTING, SettingsPatch, unknownSettings } from "~/site/settings.schema";
 import { getSiteSettings, prepareSettingsChange } from "~/site/settings.server";
 import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject, type FieldErrors } from "~/platform/http.server";
 import { answerRefusals } from "~/platform/refusal.server";
@@ -30,7 +30,7 @@ function parseRemembrance(value: unknown): { ok: true; patch: RemembrancePatch |
     const names = issue.code === "unrecognized_keys" ? issue.keys : [String(issue.path[0] ?? "")];
     for (const name of names) {
       const field = name ? `remembrance.${name}` : "remembrance";
-      const message = issue.code === "unrecognized_keys" ? "This is not a setting" : issue.message;
+      const message = issue.code === "unrecognized_keys" ? NOT_A_SETTING : issue.message;
       if (!(errors[field] ??= []).includes(message)) errors[field].push(message);
     }
   }

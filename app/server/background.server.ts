@@ -20,8 +20,8 @@ const HOUR = 60 * 60 * 1000;
 
 // The followers' reminders, digests and the message after the service have times of their own:
 // the sender wakes for them, and on Fly the server stays up for them (docs/decisions/034).
-// Registered as the build is imported, before the server listens; the sender queues them.
-registerMailSchedule("followers", { nextDueAt: nextFollowerMailAt });
+// Registered as the build is imported, before the server listens; the sender queues them at each round.
+registerMailSchedule("followers", { nextDueAt: nextFollowerMailAt, queueDue: queueDueFollowerMail });
 
 /** Frees the bytes of uploads that were started and never finished, and the disk driver's stray temporary files. */
 async function tidyUploads() {
@@ -62,8 +62,8 @@ function tidyMail() {
 /**
  * Once per server process, after it starts listening: expired sessions are
  * swept (now and hourly), the e-mail sender loop starts (with SMTP_URL: it
- * also makes the day's summaries and what is due to followers), processing that a restart interrupted is
- * finished, and abandoned uploads are freed (now and hourly).
+ * also makes the day's summaries, and what the registered schedules have due), processing that a
+ * restart interrupted is finished, and abandoned uploads are freed (now and hourly).
  */
 export async function startBackgroundWork() {
   if (started) return;
@@ -71,16 +71,7 @@ export async function startBackgroundWork() {
   sweepExpiredSessions();
   setInterval(() => sweepExpiredSessions(), HOUR).unref();
   if (mailEnabled()) {
-    startMailSender((now) => {
-      // Each on its own: one that fails is logged, and the others and the sending go on.
-      for (const queueDue of [queueDueSummaries, queueDueFollowerMail]) {
-        try {
-          queueDue(now);
-        } catch (error) {
-          console.error(JSON.stringify({ level: "error", msg: "due e-mail could not be queued", error: String(error) }));
-        }
-      }
-    });
+    startMailSender((now) => queueDueSummaries(now));
     tidyMail();
     setInterval(tidyMail, HOUR).unref();
   }

@@ -266,7 +266,7 @@ export const SettingsFields = z.object({
 export const SettingsPatch = SettingsFields.partial();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
-const NOT_A_SETTING = "This is not a setting";
+export const NOT_A_SETTING = "This is not a setting";
 
 /** The names in a JSON change that are not settings, each with NOT_A_SETTING (so a typo is not silently dropped). */
 export function unknownSettings(body: Record<string, unknown>): Record<string, string[]> {
