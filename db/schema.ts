@@ -5,6 +5,12 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 export const STATUSES = ["PENDING", "APPROVED", "REJECTED", "HIDDEN"] as const;
 export type Status = (typeof STATUSES)[number];
 
+// What an admin may do: "family" everything, "helper" moderation only (app/admins/roles.ts).
+export const ROLES = ["family", "helper"] as const;
+export type Role = (typeof ROLES)[number];
+const role = () => text("role", { enum: ROLES }).notNull().default("family");
+const roleCheck = (table: string) => sql.raw(`"${table}"."role" in ('family', 'helper')`);
+
 export const MEDIA_TYPES = ["IMAGE", "VIDEO"] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
@@ -13,10 +19,15 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer("createdAt", { mode: "timestamp_ms" }).notNull().default(nowMs);
 const status = () => text("status", { enum: STATUSES }).notNull().default("PENDING");
-/** Who last approved or rejected a row (the admin's username, kept if the admin is removed) and when. */
+/**
+ * Who last approved or rejected a row (the admin's username, kept if the admin is removed) and when.
+ * setAside: rejected by a helper, so kept whole for the family to undo (app/admins/roles.ts); it is
+ * shown only in the family's "Set aside by helpers" view, never to a visitor.
+ */
 const moderation = () => ({
   moderatedBy: text("moderatedBy"),
   moderatedAt: integer("moderatedAt", { mode: "timestamp_ms" }),
+  setAside: integer("setAside", { mode: "boolean" }).notNull().default(false),
 });
 const statusCheck = (table: string) => sql.raw(`"${table}"."status" in ('PENDING', 'APPROVED', 'REJECTED', 'HIDDEN')`);
 
@@ -179,9 +190,13 @@ export const adminUsers = sqliteTable(
     mailChoice: text("mailChoice", { enum: MAIL_CHOICES }).notNull().default("none"),
     digestTime: text("digestTime").notNull().default("08:00"),
     digestSentFor: text("digestSentFor"),
+    role: role(),
   },
   // One admin per username whatever its case: "Margaret" logs in as "margaret" (a phone capitalises the first letter).
-  (t) => [uniqueIndex("admin_users_username_nocase_idx").on(sql`${t.username} collate nocase`)],
+  (t) => [
+    uniqueIndex("admin_users_username_nocase_idx").on(sql`${t.username} collate nocase`),
+    check("admin_users_role_check", roleCheck("admin_users")),
+  ],
 );
 
 export const poems = sqliteTable(
@@ -223,7 +238,7 @@ export const siteSettings = sqliteTable("site_settings", {
 });
 
 /**
- * One-time links that let a new family admin choose their own password.
+ * One-time links that let a new admin (family or helper) choose their own password.
  * Only a hash of the token is stored; the link itself is shown once.
  */
 export const adminInvitations = sqliteTable(
@@ -236,8 +251,10 @@ export const adminInvitations = sqliteTable(
     expiresAt: integer("expiresAt", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("usedAt", { mode: "timestamp_ms" }),
     usedBy: text("usedBy"),
+    // What the person becomes on accepting it.
+    role: role(),
   },
-  (t) => [index("admin_invitations_expires_idx").on(t.expiresAt)],
+  (t) => [index("admin_invitations_expires_idx").on(t.expiresAt), check("admin_invitations_role_check", roleCheck("admin_invitations"))],
 );
 
 /**

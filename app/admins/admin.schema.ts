@@ -1,3 +1,4 @@
+import { ROLES, type Role } from "../../db/schema";
 import { z } from "~/utils/zod";
 
 // The rules for the family's admins (adding one, the first-run setup, an
@@ -30,9 +31,20 @@ const newPassword = (label: string) =>
 const confirmPassword = z.string({ error: "Please type the password again" }).min(1, "Please type the password again");
 const PASSWORDS_DIFFER = "The two passwords are not the same";
 
+const ROLE_MESSAGE = "Role must be family or helper";
+/** What an admin may do; "family" when not said, as every admin was before helpers. */
+const roleField = z.enum(ROLES, { error: ROLE_MESSAGE }).default("family");
+
 /** Add an admin: the form of the Family admins section and POST /api/admin/admins. */
-export const NewAdminSchema = z.object({ username, password: newPassword("Password") });
-export type NewAdmin = z.infer<typeof NewAdminSchema>;
+export const NewAdminSchema = z.object({ username, password: newPassword("Password"), role: roleField });
+
+/** PATCH /api/admin/admins/{id}, and the list's "Make helper" / "Make family" buttons. */
+export const RoleChangeSchema = z.object({ role: z.enum(ROLES, { error: ROLE_MESSAGE }) });
+
+/** A new invitation names the role its person gets. */
+export const InvitationSchema = z.object({ role: roleField });
+/** An admin to add; without a role, a family one. */
+export type NewAdmin = z.input<typeof NewAdminSchema>;
 
 /** POST /api/admin/password. */
 export const PasswordChangeSchema = z.object({
@@ -66,6 +78,7 @@ export const SetupSchema = z
 export interface AdminSummary {
   id: number;
   username: string;
+  role: Role;
   createdAt: string;
 }
 
@@ -73,13 +86,14 @@ export interface AdminSummary {
 export interface InvitationLink {
   link: string;
   expiresAt: string;
+  role: Role;
 }
 
 /** What the Family admins section shows. */
 export interface FamilyAdminsData {
   admins: AdminSummary[];
   /** The admin looking at it. */
-  me: { id: number; username: string };
+  me: { id: number; username: string; role: Role };
   /** The invitation link just made, on the first page after making it; null after that. */
   invitation: InvitationLink | null;
 }
@@ -89,7 +103,10 @@ export const LAST_ADMIN = "The memorial always needs at least one admin, so the 
 export const NO_SUCH_ADMIN = "There is no admin with this id";
 export const WRONG_CURRENT_PASSWORD = "The current password is not right.";
 
-export const ADMIN_ADDED = (name: string) => ({ title: "Admin Added", description: `${name} can now log in to the admin panel.` });
+export const ADMIN_ADDED = (name: string, role: Role = "family") => ({
+  title: "Admin Added",
+  description: role === "helper" ? `${name} can now log in to the admin panel as a helper.` : `${name} can now log in to the admin panel.`,
+});
 export const ADMIN_REMOVED = (name: string) => ({ title: "Admin Removed", description: `${name} can no longer log in.` });
 export const SELF_REMOVED = {
   title: "Admin Removed",
@@ -109,3 +126,12 @@ export const WELCOME_FIRST_ADMIN = {
   description: "You are the memorial's first admin. Start with the site's settings.",
 };
 export const WELCOME_INVITED = { title: "Welcome", description: "You are now an admin of this memorial." };
+export const WELCOME_HELPER = {
+  title: "Welcome",
+  description: "You are now a helper on this memorial: new memories, photos and videos wait for you to read them first.",
+};
+export const ROLE_CHANGED_TOAST = (name: string, role: Role) => ({
+  title: "Role Changed",
+  description:
+    role === "family" ? `${name} is now family: they can do everything.` : `${name} is now a helper: they can moderate, and nothing more.`,
+});

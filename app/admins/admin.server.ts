@@ -1,38 +1,43 @@
 import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
-import { adminInvitations, adminUsers, sessions, type AdminUser } from "../../db/schema";
+import { adminInvitations, adminUsers, sessions, type AdminUser, type Role } from "../../db/schema";
 import type { Actor, AdminActor } from "~/platform/actor.server";
 import { loginSucceeded, startLoginAttempt } from "~/admins/login-throttle.server";
 import { bookPasswordCheck, decoyHash, hashPassword, PASSWORD_CHECKS_BUSY, verifyPassword } from "~/admins/password.server";
 import { db } from "~/platform/db.server";
 import { Refusal } from "~/platform/refusal.server";
+import { LAST_FAMILY_ADMIN } from "./roles";
 import { LAST_ADMIN, USERNAME_TAKEN, WRONG_CURRENT_PASSWORD, type AdminSummary, type NewAdmin, type PasswordChange } from "./admin.schema";
 
-export type Admin = Pick<AdminUser, "id" | "username">;
+export type Admin = Pick<AdminUser, "id" | "username" | "role">;
+
+const adminColumns = { id: adminUsers.id, username: adminUsers.username, role: adminUsers.role };
 
 const TOO_MANY_PASSWORD_CHECKS = "Too many wrong passwords. Please wait 15 minutes and try again.";
 
 export function getAdminById(id: number): Admin | undefined {
-  return db.select({ id: adminUsers.id, username: adminUsers.username }).from(adminUsers).where(eq(adminUsers.id, id)).get();
+  return db.select(adminColumns).from(adminUsers).where(eq(adminUsers.id, id)).get();
 }
 
-const toSummary = (row: Pick<AdminUser, "id" | "username" | "createdAt">): AdminSummary => ({
+const toSummary = (row: Pick<AdminUser, "id" | "username" | "role" | "createdAt">): AdminSummary => ({
   id: row.id,
   username: row.username,
+  role: row.role,
   createdAt: row.createdAt.toISOString(),
 });
+const summaryColumns = { ...adminColumns, createdAt: adminUsers.createdAt };
 
 /** Every admin, the first added first. */
 export function listAdmins(): AdminSummary[] {
-  return db
-    .select({ id: adminUsers.id, username: adminUsers.username, createdAt: adminUsers.createdAt })
-    .from(adminUsers)
-    .orderBy(asc(adminUsers.createdAt), asc(adminUsers.id))
-    .all()
-    .map(toSummary);
+  return db.select(summaryColumns).from(adminUsers).orderBy(asc(adminUsers.createdAt), asc(adminUsers.id)).all().map(toSummary);
 }
 
 export function countAdmins(): number {
   return db.select({ n: count() }).from(adminUsers).get()?.n ?? 0;
+}
+
+/** How many admins have this role. */
+function countAdminsWithRole(role: Role, tx: Pick<typeof db, "select"> = db): number {
+  return tx.select({ n: count() }).from(adminUsers).where(eq(adminUsers.role, role)).get()?.n ?? 0;
 }
 
 /** The admin named `username`, whatever its case (the unique index of db/schema.ts ignores case too). */
@@ -45,7 +50,7 @@ export async function verifyAdminLogin(username: string, password: string): Prom
     await verifyPassword(password, await decoyHash());
     return null;
   }
-  return (await verifyPassword(password, row.password)) ? { id: row.id, username: row.username } : null;
+  return (await verifyPassword(password, row.password)) ? { id: row.id, username: row.username, role: row.role } : null;
 }
 
 /**
@@ -74,14 +79,15 @@ const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | nul
  * username (409). Inside the caller's transaction, so a check made there
  * (the invitation is unused, no admin exists yet) holds for the insert too.
  */
-export function insertAdmin(tx: Pick<typeof db, "select" | "insert">, username: string, passwordHash: string): AdminSummary {
+export function insertAdmin(
+  tx: Pick<typeof db, "select" | "insert">,
+  username: string,
+  passwordHash: string,
+  role: Role = "family",
+): AdminSummary {
   if (isUsernameTaken(tx, username)) throw new Refusal(409, "username", USERNAME_TAKEN);
   try {
-    const [row] = tx
-      .insert(adminUsers)
-      .values({ username, password: passwordHash })
-      .returning({ id: adminUsers.id, username: adminUsers.username, createdAt: adminUsers.createdAt })
-      .all();
+    const [row] = tx.insert(adminUsers).values({ username, password: passwordHash, role }).returning(summaryColumns).all();
     return toSummary(row!);
   } catch (error) {
     if (isUniqueViolation(error)) throw new Refusal(409, "username", USERNAME_TAKEN);
@@ -100,28 +106,48 @@ export async function hashNewPassword(password: string): Promise<string> {
   }
 }
 
-/** Adds a family admin (checked by NewAdminSchema) for the admin `by`; a taken username is a 409 Refusal. */
+/** Adds an admin with the role chosen (checked by NewAdminSchema) for the family admin `by`; a taken username is a 409 Refusal. */
 export async function createAdmin(input: NewAdmin, by: Actor): Promise<AdminSummary> {
   // Refused before the password is hashed: the usual mistake costs nothing.
   if (isUsernameTaken(db, input.username)) throw new Refusal(409, "username", USERNAME_TAKEN);
   const hash = await hashNewPassword(input.password);
-  return by.commit((tx) => insertAdmin(tx, input.username, hash));
+  return by.commit((tx) => insertAdmin(tx, input.username, hash, input.role));
 }
 
 /**
- * Removes an admin, for the admin `by`: their sessions end, and the
+ * Gives the admin `id` the role `role`, for the family admin `by`. Never
+ * the last family admin made a helper: a 409 Refusal. Her sessions stay;
+ * her next page shows what the new role allows, and a request of hers
+ * already on its way changes nothing (actor.server.ts). Returns her as the
+ * list shows her, or undefined when there is no such admin.
+ */
+export function setAdminRole(id: number, role: Role, by: Actor): AdminSummary | undefined {
+  return by.commit((tx) => {
+    const admin = tx.select(summaryColumns).from(adminUsers).where(eq(adminUsers.id, id)).get();
+    if (!admin) return undefined;
+    if (admin.role === role) return toSummary(admin);
+    if (admin.role === "family" && countAdminsWithRole("family", tx) <= 1) throw new Refusal(409, "role", LAST_FAMILY_ADMIN);
+    const [changed] = tx.update(adminUsers).set({ role }).where(eq(adminUsers.id, id)).returning(summaryColumns).all();
+    return toSummary(changed!);
+  });
+}
+
+/**
+ * Removes an admin, for the family admin `by`: their sessions end, and the
  * invitations they made and nobody has used yet stop working (someone no
- * longer trusted should not keep a way back in). Never the last admin: a 409
- * Refusal. Returns the removed admin, or undefined when there is no such
+ * longer trusted should not keep a way back in). Never the last admin, nor
+ * the last family admin: a 409 Refusal. Returns the removed admin, or undefined when there is no such
  * admin. The count and the delete are one immediate transaction (by's
  * commit), so two admins removing each other at once still leave one.
  */
 export function removeAdmin(id: number, by: Actor): Admin | undefined {
   return by.commit((tx) => {
-    const admin = tx.select({ id: adminUsers.id, username: adminUsers.username }).from(adminUsers).where(eq(adminUsers.id, id)).get();
+    const admin = tx.select(adminColumns).from(adminUsers).where(eq(adminUsers.id, id)).get();
     if (!admin) return undefined;
     const admins = tx.select({ n: count() }).from(adminUsers).get()?.n ?? 0;
     if (admins <= 1) throw new Refusal(409, "admin", LAST_ADMIN);
+    // Helpers alone could not look after the memorial: no one could change its settings or add anyone.
+    if (admin.role === "family" && countAdminsWithRole("family", tx) <= 1) throw new Refusal(409, "admin", LAST_FAMILY_ADMIN);
     tx.delete(adminUsers).where(eq(adminUsers.id, id)).run();
     endSessionsOf(tx, id);
     tx.delete(adminInvitations)
@@ -161,9 +187,10 @@ export async function changeAdminPassword(by: AdminActor, change: PasswordChange
 }
 
 /**
- * Creates the admin, or gives an existing one this password (the admin
- * command, `npm run admin`, for a forgotten password). A new password ends
- * the admin's sessions, as changing it in the panel does.
+ * Creates the admin, a family one, or gives an existing one this password
+ * (the admin command, `npm run admin`, for a forgotten password; her role
+ * stays). A new password ends the admin's sessions, as changing it in the
+ * panel does.
  */
 export async function upsertAdmin(username: string, password: string): Promise<{ created: boolean }> {
   const name = username.trim();

@@ -106,7 +106,7 @@ export async function setUpFirstAdmin(
     { behavior: "immediate" },
   );
   setupCode = null;
-  return { id: admin.id, username: admin.username };
+  return { id: admin.id, username: admin.username, role: admin.role };
 }
 
 export function resetSetupLimits() {

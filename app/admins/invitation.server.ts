@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
-import { adminInvitations } from "../../db/schema";
+import { adminInvitations, type Role } from "../../db/schema";
 import type { Actor } from "~/platform/actor.server";
 import { createRateLimiter, networkKey } from "~/platform/rate-limit.server";
 import { db } from "~/platform/db.server";
@@ -37,8 +37,12 @@ const TOO_MANY_INVITATION_LINKS = "Too many invitation links that do not work we
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** A new invitation made by the admin `by`: the token for the link (shown once, never stored) and when it stops working. */
-export function createInvitation(by: Actor, now = Date.now()): { token: string; expiresAt: Date } {
+/**
+ * A new invitation made by the family admin `by`, for someone who will be
+ * `role`: the token for the link (shown once, never stored) and when it
+ * stops working.
+ */
+export function createInvitation(by: Actor, now = Date.now(), role: Role = "family"): { token: string; expiresAt: Date } {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now + INVITATION_LIFETIME_MS);
   by.commit((tx) => {
@@ -46,14 +50,14 @@ export function createInvitation(by: Actor, now = Date.now()): { token: string; 
       .where(lt(adminInvitations.expiresAt, new Date(now - KEEP_OLD_INVITATIONS_MS)))
       .run();
     tx.insert(adminInvitations)
-      .values({ tokenHash: hashToken(token), createdBy: by.username, createdAt: new Date(now), expiresAt })
+      .values({ tokenHash: hashToken(token), createdBy: by.username, createdAt: new Date(now), expiresAt, role })
       .run();
   });
   return { token, expiresAt };
 }
 
 export type InvitationState =
-  | { state: "open"; expiresAt: Date; createdBy: string | null }
+  | { state: "open"; expiresAt: Date; createdBy: string | null; role: Role }
   | { state: "used" | "expired" | "unknown"; message: string }
   | { state: "throttled"; message: string; retryAfterSeconds: number };
 
@@ -69,7 +73,7 @@ function invitationState(token: string, now: number): InvitationState {
   if (!row) return { state: "unknown", message: INVITATION_UNKNOWN };
   if (row.usedAt) return { state: "used", message: INVITATION_USED };
   if (row.expiresAt.getTime() <= now) return { state: "expired", message: INVITATION_EXPIRED };
-  return { state: "open", expiresAt: row.expiresAt, createdBy: row.createdBy };
+  return { state: "open", expiresAt: row.expiresAt, createdBy: row.createdBy, role: row.role };
 }
 
 /**
@@ -93,7 +97,7 @@ export function lookUpInvitation(token: string, clientIp: string | undefined, no
  * taken username a 409. The invitation is used and the admin added in one
  * immediate transaction, so one link makes one admin however often it is sent.
  */
-export async function acceptInvitation(token: string, account: NewAdmin, now = Date.now()): Promise<Admin> {
+export async function acceptInvitation(token: string, account: Omit<NewAdmin, "role">, now = Date.now()): Promise<Admin> {
   const before = invitationState(token, now);
   if (before.state !== "open") throw new Refusal(410, "form", "message" in before ? before.message : INVITATION_UNKNOWN);
   if (isUsernameTaken(db, account.username)) throw new Refusal(409, "username", USERNAME_TAKEN);
@@ -108,12 +112,13 @@ export async function acceptInvitation(token: string, account: NewAdmin, now = D
       if (!row || row.usedAt || row.expiresAt.getTime() <= now) {
         throw new Refusal(410, "form", row?.usedAt ? INVITATION_USED : INVITATION_EXPIRED);
       }
-      const admin = insertAdmin(tx, account.username, hash);
+      // The role is the invitation's: the person with the link cannot choose it.
+      const admin = insertAdmin(tx, account.username, hash, row.role);
       tx.update(adminInvitations)
         .set({ usedAt: new Date(now), usedBy: admin.username })
         .where(eq(adminInvitations.id, row.id))
         .run();
-      return { id: admin.id, username: admin.username };
+      return { id: admin.id, username: admin.username, role: admin.role };
     },
     { behavior: "immediate" },
   );

@@ -7,6 +7,7 @@ import { db } from "~/platform/db.server";
 import { getAdminById, type Admin } from "~/admins/admin.server";
 import { methodNotAllowed, startBodyClock } from "~/platform/http.server";
 import { adminActor, type AdminActor } from "~/platform/actor.server";
+import { FAMILY_ONLY, FAMILY_ONLY_PAGE, ROLE_CHANGED } from "~/admins/roles";
 
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 const ADMIN_KEY = "adminId";
@@ -86,7 +87,7 @@ export async function getAdmin(request: Request): Promise<Admin | null> {
 }
 
 /** A new session for this admin (a fresh id: nothing carried over from before the login). */
-export async function startAdminSession(request: Request, admin: Admin): Promise<string> {
+export async function startAdminSession(request: Request, admin: Pick<Admin, "id"> & Partial<Admin>): Promise<string> {
   const previous = await getSession(request);
   if (previous.id) await sessionStorage.destroySession(previous);
   const session: Session = await sessionStorage.getSession();
@@ -136,17 +137,25 @@ export async function endAdminSession(request: Request): Promise<string> {
   }
 }
 
+/** The answers of a door: without a session (or once it has ended), and to a role that may not pass (or has changed). */
+interface Door {
+  refused: () => Response;
+  forbidden: (message: string) => Response;
+}
+
 /**
  * The admin of a request whose session stands, as the actor of its changes;
- * from here the request's body is on the clock (startBodyClock). `refused`
- * is the answer to a request without one, and to a change made once the
- * session has ended.
+ * from here the request's body is on the clock (startBodyClock). A helper
+ * asking for a family-only address (`familyOnly`) is forbidden before
+ * anything is read; a change made once the session has ended is refused,
+ * and one made once the role has changed is forbidden (actor.server.ts).
  */
-async function requireAdminSession(request: Request, refused: () => Response): Promise<AdminActor> {
+async function requireAdminSession(request: Request, door: Door, familyOnly: boolean): Promise<AdminActor> {
   const found = await adminSession(request);
-  if (!found) throw refused();
+  if (!found) throw door.refused();
+  if (familyOnly && found.admin.role !== "family") throw door.forbidden(FAMILY_ONLY);
   startBodyClock(request);
-  return adminActor(found.admin, found.sessionId, refused);
+  return adminActor(found.admin, found.sessionId, door.refused, () => door.forbidden(ROLE_CHANGED));
 }
 
 /** To the login page, which returns to the page asked for afterwards. */
@@ -157,26 +166,61 @@ function toLogin(request: Request) {
 }
 
 /**
- * For admin pages and form actions, on their first line: the admin (whose
- * changes go through `commit`), or a redirect to the login page.
+ * A polite page, not a form: the root ErrorBoundary shows FAMILY_ONLY_PAGE
+ * (app/components/admin/FamilyOnly.tsx) for it, or the reason a change was
+ * not made.
+ */
+const pageForbidden = (message: string) =>
+  new Response(JSON.stringify({ forbidden: message === FAMILY_ONLY ? FAMILY_ONLY_PAGE.text : message }), {
+    status: 403,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+
+const pageDoor = (request: Request): Door => ({ refused: () => toLogin(request), forbidden: pageForbidden });
+
+/**
+ * For admin pages and form actions that helpers may use too, on their first
+ * line: the admin (whose changes go through `commit`), or a redirect to the
+ * login page.
  */
 export function requireAdmin(request: Request): Promise<AdminActor> {
-  return requireAdminSession(request, () => toLogin(request));
+  return requireAdminSession(request, pageDoor(request), false);
 }
 
-const logInFirst = () =>
-  new Response(JSON.stringify({ errors: { session: ["Log in as the administrator first"] } }), {
-    status: 401,
+/** For the family's own pages and forms: as requireAdmin, and a 403 page for a helper. */
+export function requireFamily(request: Request): Promise<AdminActor> {
+  return requireAdminSession(request, pageDoor(request), true);
+}
+
+const apiError = (status: number, field: string, message: string) =>
+  new Response(JSON.stringify({ errors: { [field]: [message] } }), {
+    status,
     headers: { "Content-Type": "application/json; charset=utf-8" },
   });
 
-/** For /api/admin: the admin (whose changes go through `commit`), or a 401 in the API's error shape. */
+const apiDoor: Door = {
+  refused: () => apiError(401, "session", "Log in as the administrator first"),
+  forbidden: (message) => apiError(403, "role", message),
+};
+
+/** For /api/admin addresses helpers may use too: the admin (whose changes go through `commit`), or a 401 in the API's error shape. */
 export function requireAdminApi(request: Request): Promise<AdminActor> {
-  return requireAdminSession(request, logInFirst);
+  return requireAdminSession(request, apiDoor, false);
+}
+
+/** For the family's own /api/admin addresses: as requireAdminApi, and a 403 in the API's error shape for a helper. */
+export function requireFamilyApi(request: Request): Promise<AdminActor> {
+  return requireAdminSession(request, apiDoor, true);
 }
 
 /** The action of an /api/admin address that only answers GET: 401 without a session, as everywhere there, else 405. */
 export async function adminReadOnlyAction({ request }: { request: Request }) {
   await requireAdminApi(request);
+  return methodNotAllowed("GET");
+}
+
+/** The same for a family-only address: a helper gets its 403 whatever the method. */
+export async function familyReadOnlyAction({ request }: { request: Request }) {
+  await requireFamilyApi(request);
   return methodNotAllowed("GET");
 }

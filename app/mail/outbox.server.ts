@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
-import { mailOutbox, mailUnsubscribeTokens, type OutboxMessage } from "../../db/schema";
+import { mailOutbox, mailUnsubscribeTokens, type OutboxMessage, type Role } from "../../db/schema";
 import type { Actor } from "~/platform/actor.server";
 import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db.server";
@@ -260,14 +260,19 @@ const toEntry = (row: OutboxMessage): OutboxEntry => ({
   failedAt: row.failedAt?.toISOString() ?? null,
 });
 
-/** What the panel says of the outbox: how many wait, and what could not be sent (the newest 50). */
-export function outboxStatus(): OutboxStatus {
+/**
+ * What the panel says of the outbox: how many wait, and what could not be
+ * sent (the newest 50). A helper is told how many wait only: what failed
+ * names its recipients (and a mail server's reply often repeats them).
+ */
+export function outboxStatus(role: Role = "family"): OutboxStatus {
   const waiting =
     db
       .select({ n: count() })
       .from(mailOutbox)
       .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)))
       .get()?.n ?? 0;
+  if (role !== "family") return { waiting, problems: [] };
   const problems = db
     .select()
     .from(mailOutbox)

@@ -1,39 +1,42 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { AdminActor } from "~/platform/actor.server";
-import { endAdminSession, flashInSession, requireAdmin } from "~/admins/session.server";
+import { endAdminSession, flashInSession, requireFamily } from "~/admins/session.server";
 import { FAMILY_ADMINS_ANCHOR, FamilyAdmins, type FamilyAdminsAnswer } from "~/components/admin/FamilyAdmins";
 import {
   ADMIN_ADDED,
   ADMIN_REMOVED,
   INVITATION_CREATED,
+  InvitationSchema,
   NewAdminSchema,
   NO_SUCH_ADMIN,
   NOT_REMOVED,
-  PASSWORD_CHANGED,
-  PasswordChangeFormSchema,
+  ROLE_CHANGED_TOAST,
+  RoleChangeSchema,
   SELF_REMOVED,
   type InvitationLink,
 } from "~/admins/admin.schema";
-import { changeAdminPassword, createAdmin, removeAdmin, type Admin } from "~/admins/admin.server";
+import { createAdmin, removeAdmin, setAdminRole, type Admin } from "~/admins/admin.server";
 import { createInvitation } from "~/admins/invitation.server";
 import { sitePublicAddress } from "~/site/settings.server";
 import { INVITATION_FLASH, loadFamilyAdmins } from "~/routes/family-admins.server";
 import { invariantResponse, loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
 import { pageMeta } from "~/site/meta";
 import { idParam } from "~/utils/moderation";
-import { asRefusal, failureToast, type Refusal } from "~/platform/refusal.server";
+import { asRefusal, failureToast } from "~/platform/refusal.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/platform/toast.server";
+import { changePasswordForm, refusedForm } from "~/routes/password-change.server";
 
 // /admin/admins: the Family admins section's forms post here (intent: add,
-// invite, remove, change-password) and come back to the page they were sent
-// from (`returnTo`, the Site tab by default) with a toast. As a page of its
-// own it shows the same section, and a form sent back with its messages.
+// invite, remove, set-role, change-password) and come back to the page they
+// were sent from (`returnTo`, the Site tab by default) with a toast. As a
+// page of its own it shows the same section, and a form sent back with its
+// messages. The family's alone: a helper changes her password at /admin/account.
 
 const DEFAULT_RETURN = `/admin/site#${FAMILY_ADMINS_ANCHOR}`;
+const ROLE_NOT_CHANGED = { title: "Role Not Changed", type: "destructive" as const };
 const INVITATION_FAILED = { title: "Error", description: "The invitation link could not be made.", type: "destructive" as const };
 
 /** Only places inside the admin panel. */
@@ -45,12 +48,12 @@ function returnToOf(form: FormData) {
 export const headers = loaderCacheControl;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireFamily(request);
   return json({ familyAdmins: await loadFamilyAdmins(request, admin) }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireFamily(request);
   const form = await readFormData(request);
   const returnTo = returnToOf(form);
   const intent = form.get("intent");
@@ -58,30 +61,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "add":
       return addAdmin(admin, form, returnTo);
     case "invite":
-      return invite(request, admin, returnTo);
+      return invite(request, admin, form, returnTo);
+    case "set-role":
+      return changeRole(admin, form, returnTo);
     case "remove":
       return remove(request, admin, form, returnTo);
     case "change-password":
-      return changePassword(admin, form, returnTo, context.clientIp);
+      return changePasswordForm(admin, form, returnTo, context.clientIp);
     default:
       invariantResponse(false, "This form does not know what to do. Please go back, reload the page and try again.", { status: 400 });
   }
-}
-
-/** A refused change as the form's answer: the message beside its field (or above the form), what was typed kept except passwords. */
-function refusedForm(
-  form: "add-admin" | "change-password",
-  submission: {
-    reply(options: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] }): SubmissionResult<string[]>;
-  },
-  refusal: Refusal,
-  fields: string[],
-  hideFields: string[],
-) {
-  const reply = fields.includes(refusal.field)
-    ? submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields })
-    : submission.reply({ formErrors: [refusal.message], hideFields });
-  return json({ form, result: reply } as FamilyAdminsAnswer, { status: refusal.status, headers: refusal.headers });
 }
 
 async function addAdmin(admin: AdminActor, form: FormData, returnTo: string) {
@@ -91,7 +80,7 @@ async function addAdmin(admin: AdminActor, form: FormData, returnTo: string) {
   }
   try {
     const added = await createAdmin(submission.value, admin);
-    return redirectWithToast(returnTo, ADMIN_ADDED(added.username));
+    return redirectWithToast(returnTo, ADMIN_ADDED(added.username, added.role));
   } catch (error) {
     const refusal = asRefusal(error);
     if (!refusal) throw error;
@@ -99,10 +88,17 @@ async function addAdmin(admin: AdminActor, form: FormData, returnTo: string) {
   }
 }
 
-async function invite(request: Request, admin: AdminActor, returnTo: string) {
+async function invite(request: Request, admin: AdminActor, form: FormData, returnTo: string) {
+  const chosen = InvitationSchema.safeParse({ role: form.get("role") ?? undefined });
+  invariantResponse(chosen.success, "Please choose whether the person will be family or a helper.", { status: 400 });
+  const { role } = chosen.data;
   try {
-    const { token, expiresAt } = createInvitation(admin);
-    const invitation: InvitationLink = { link: `${sitePublicAddress(request)}/admin/invite/${token}`, expiresAt: expiresAt.toISOString() };
+    const { token, expiresAt } = createInvitation(admin, Date.now(), role);
+    const invitation: InvitationLink = {
+      link: `${sitePublicAddress(request)}/admin/invite/${token}`,
+      expiresAt: expiresAt.toISOString(),
+      role,
+    };
     await flashInSession(request, INVITATION_FLASH, invitation);
     return redirectWithToast(returnTo, INVITATION_CREATED);
   } catch (error) {
@@ -139,20 +135,20 @@ async function remove(request: Request, admin: AdminActor, form: FormData, retur
   return redirectWithToast(returnTo, ADMIN_REMOVED(removed.username));
 }
 
-async function changePassword(admin: AdminActor, form: FormData, returnTo: string, clientIp: string | undefined) {
-  const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
-  const submission = parseWithZod(form, { schema: PasswordChangeFormSchema });
-  if (submission.status !== "success") {
-    return json({ form: "change-password", result: submission.reply({ hideFields }) } as FamilyAdminsAnswer, { status: 400 });
-  }
+async function changeRole(admin: AdminActor, form: FormData, returnTo: string) {
+  const id = idParam(String(form.get("id") ?? ""));
+  const chosen = RoleChangeSchema.safeParse({ role: form.get("role") });
+  invariantResponse(chosen.success, "Please choose whether the person will be family or a helper.", { status: 400 });
   try {
-    await changeAdminPassword(admin, submission.value, { clientIp });
+    const changed = id ? setAdminRole(id, chosen.data.role, admin) : undefined;
+    if (!changed) return redirectWithToast(returnTo, { ...ROLE_NOT_CHANGED, description: `${NO_SUCH_ADMIN}: it may have been removed.` });
+    // Making yourself a helper: the family's pages are closed to you from now on.
+    return redirectWithToast(changed.id === admin.id ? "/admin" : returnTo, ROLE_CHANGED_TOAST(changed.username, changed.role));
   } catch (error) {
     const refusal = asRefusal(error);
     if (!refusal) throw error;
-    return refusedForm("change-password", submission, refusal, ["currentPassword", "newPassword"], hideFields);
+    return redirectWithToast(returnTo, { ...ROLE_NOT_CHANGED, description: refusal.message });
   }
-  return redirectWithToast(returnTo, PASSWORD_CHANGED);
 }
 
 export default function FamilyAdminsPage() {

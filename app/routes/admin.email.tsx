@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireAdmin } from "~/admins/session.server";
+import { requireAdmin, requireFamily } from "~/admins/session.server";
 import * as s from "~/components/admin/admin.css";
 import { ControlField, RadioGroupField } from "~/components/admin/form-fields";
 import { FormAlert } from "~/components/forms";
@@ -22,14 +22,20 @@ import { redirectWithToast } from "~/platform/toast.server";
 // The E-mail tab: each admin's own address and choice (each new item, one
 // summary a day at a time of her choosing, or none), whether the site can
 // send e-mail at all, and what could not be sent. The same schema and model
-// functions as GET/PATCH /api/admin/email.
+// functions as GET/PATCH /api/admin/email. A helper chooses her own e-mail
+// here too; what could not be sent (which names recipients) is the family's.
 
 const RETRY_FAILED = { title: "Error", description: "That e-mail could not be tried again.", type: "destructive" as const };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   return json(
-    { enabled: mailEnabled(), preferences: getMailPreferences(admin.id), outbox: outboxStatus() },
+    {
+      enabled: mailEnabled(),
+      preferences: getMailPreferences(admin.id),
+      outbox: outboxStatus(admin.role),
+      family: admin.role === "family",
+    },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
 }
@@ -45,8 +51,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return refused ?? redirectWithToast("/admin/email", MAIL_SAVED);
     }
     case "retry": {
+      const family = await requireFamily(request);
       const id = idParam(String(form.get("id") ?? ""));
-      return redirectWithToast("/admin/email", id && retryMail(id, admin) ? MAIL_RETRIED : RETRY_FAILED);
+      return redirectWithToast("/admin/email", id && retryMail(id, family) ? MAIL_RETRIED : RETRY_FAILED);
     }
     default:
       invariantResponse(false, "This form does not know what to do. Please go back, reload the page and try again.", { status: 400 });
@@ -152,7 +159,7 @@ function Outbox() {
 }
 
 export default function EmailTab() {
-  const { enabled } = useLoaderData<typeof loader>();
+  const { enabled, family } = useLoaderData<typeof loader>();
   return (
     <>
       {enabled ? null : (
@@ -162,7 +169,7 @@ export default function EmailTab() {
         </p>
       )}
       <PreferencesForm />
-      {enabled ? <Outbox /> : null}
+      {enabled && family ? <Outbox /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { requireAdmin } from "~/admins/session.server";
+import { requireFamily } from "~/admins/session.server";
 import * as s from "~/components/admin/admin.css";
 import { archiveContents } from "~/keepsakes/archive.server";
 import { bookEstimate } from "~/keepsakes/book/memory-book.server";
@@ -12,7 +12,7 @@ import { useSite } from "~/site/site-view";
 import { formatDateTime } from "~/utils/time";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireFamily(request);
   return json({ archive: archiveContents(), safekeeping: getSafekeeping(), book: bookEstimate() });
 }
 

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { requireAdmin } from "~/admins/session.server";
+import { requireFamily } from "~/admins/session.server";
 import * as s from "~/components/admin/admin.css";
 import * as l from "~/components/admin/LifeStoryForms.css";
 import { GuidedDraftForm, MomentForm, StoryForm } from "~/components/admin/LifeStoryForms";
@@ -40,7 +40,7 @@ const MAX_LIFE_FORM_BYTES = 512 * 1024;
 const NOT_SAVED = { title: "Not Saved", description: "The life story could not be saved.", type: "destructive" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireFamily(request);
   const settings = getSiteSettings();
   return json(
     {
@@ -65,7 +65,7 @@ const refused = (form: FormName, result: SubmissionResult<string[]>, status = 40
   json({ form, result: result as SubmissionResult<string[]> | null, draft: null as string | null }, { status, headers });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireFamily(request);
   const form = await readFormData(request, MAX_LIFE_FORM_BYTES);
   const intent = String(form.get("intent") ?? "");
   const which: FormName = intent === "draft" ? "draft" : intent.endsWith("moment") ? "moment" : "story";

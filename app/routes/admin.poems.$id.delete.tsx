@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/admins/session.server";
+import { requireFamily } from "~/admins/session.server";
 import { answerConfirmedDelete } from "~/routes/confirmed-delete.server";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { DELETE_POEM_FAILED, POEM_DELETED } from "~/poems/poem.schema";
@@ -12,14 +12,14 @@ import { idParam } from "~/utils/moderation";
 // the Poems tab with it, like every other delete. Only its own form deletes.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireFamily(request);
   const poem = getPoem(idParam(params.id) ?? 0);
   invariantResponse(poem, "Not found", { status: 404 });
   return json({ poem: { id: poem.id, title: poem.title } }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireFamily(request);
   return answerConfirmedDelete(request, params.id, admin, {
     returnTo: "/admin/poems",
     remove: deletePoem,

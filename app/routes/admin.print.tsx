@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/admins/session.server";
+import { requireFamily } from "~/admins/session.server";
 import * as admin from "~/components/admin/admin.css";
 import { RadioGroupField } from "~/components/admin/form-fields";
 import * as ui from "~/styles/ui.css";
@@ -26,7 +26,7 @@ const FORM_ID = "print-cards";
 const printedAddress = (address: string) => address.replace(/^https:\/\//, "");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireFamily(request);
   const asked = new URL(request.url).searchParams.get("cards");
   const { address: origin, problem } = publicAddressCheck(request);
   return json(

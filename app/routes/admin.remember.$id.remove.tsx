@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/admins/session.server";
+import { requireFamily } from "~/admins/session.server";
 import { answerConfirmedDelete } from "~/routes/confirmed-delete.server";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { FOLLOWER_REMOVED, REMOVE_FOLLOWER_FAILED } from "~/remembrance/remembrance.schema";
@@ -12,14 +12,14 @@ import { idParam } from "~/utils/moderation";
 // dialog over the Remember tab with it, like every delete. Only its own form removes.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireFamily(request);
   const follower = getFollower(idParam(params.id) ?? 0);
   invariantResponse(follower, "Not found", { status: 404 });
   return json({ follower: { name: follower.name, email: follower.email } }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireFamily(request);
   return answerConfirmedDelete(request, params.id, admin, {
     returnTo: "/admin/remember",
     remove: removeFollower,

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/admins/session.server";
+import { requireFamily } from "~/admins/session.server";
 import { ComingDays, FollowerList, RemindersForm } from "~/components/admin/RememberSections";
 import { REMINDERS_SAVED, RemembranceForm } from "~/remembrance/remembrance.schema";
 import { writeRemembrance } from "~/remembrance/remembrance.server";
@@ -18,12 +18,12 @@ import { useSite } from "~/site/site-view";
 // same list as GET /api/admin/followers), each of whom the family may remove.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireFamily(request);
   return json(rememberTab(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireFamily(request);
   const form = await readFormData(request);
   invariantResponse(form.get("intent") === "save", "This form does not know what to do. Please go back, reload the page and try again.", {
     status: 400,

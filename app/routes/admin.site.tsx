@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment, useEffect } from "react";
-import { requireAdmin } from "~/admins/session.server";
+import { requireFamily } from "~/admins/session.server";
 import { config } from "~/platform/config.server";
 import * as s from "~/components/admin/admin.css";
 import { ErrorSummary } from "~/components/admin/ErrorSummary";
@@ -49,7 +49,7 @@ function timeZoneNames(current: string): string[] {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireFamily(request);
   const settings = getSiteSettings();
   const saved = new URL(request.url).searchParams.get("saved");
   return json(
@@ -69,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Reply = { section: SettingsSection; result: SubmissionResult<string[]>; failed: true };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireFamily(request);
   const form = await readFormData(request);
   const section = form.get("section");
   if (!isSettingsSection(section)) return redirectWithToast("/admin/site", { ...SAVE_FAILED, type: "destructive" });

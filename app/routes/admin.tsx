@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireAdmin } from "~/admins/session.server";
 import { countPendingMemories } from "~/guestbook/memory.server";
@@ -9,9 +9,11 @@ import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/site/meta";
 import { loaderCacheControl, PRIVATE_NO_STORE } from "~/platform/http.server";
 import * as s from "~/components/admin/admin.css";
+import { FamilyOnly, isForbidden } from "~/components/admin/FamilyOnly";
 
 // The Admin Panel's layout: header, Logout and the tabs (the spec's five, what is published, the family's
 // Site tab and the printed cards) around the tab's own route. Without a session every admin page goes to /admin/login.
+// A helper sees only her tabs (app/admins/roles.ts); the family's pages answer her with a 403 page.
 
 export const headers = loaderCacheControl;
 
@@ -19,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   return json(
     {
-      admin: { username: admin.username },
+      admin: { username: admin.username, role: admin.role },
       counts: { memories: countPendingMemories(), uploads: countPendingUploads(), attendance: getRsvpStats().totalRsvps },
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
@@ -44,8 +46,23 @@ function WaitingCount({ count }: { count: number }) {
   return <span className={count > 0 ? s.waitingCount : undefined}>({count})</span>;
 }
 
+/** After the five every admin has: the family's own tabs, or a helper's (her e-mail and her password). */
+const FAMILY_TABS = [
+  ["/admin/life", "Life Story"],
+  ["/admin/exports", "Exports"],
+  ["/admin/email", "E-mail"],
+  ["/admin/remember", "Remember"],
+  ["/admin/site", "Site"],
+  ["/admin/print", "Print"],
+] as const;
+const HELPER_TABS = [
+  ["/admin/email", "E-mail"],
+  ["/admin/account", "Account"],
+] as const;
+
 export default function AdminLayout() {
-  const { counts } = useLoaderData<typeof loader>();
+  const { counts, admin } = useLoaderData<typeof loader>();
+  const family = admin.role === "family";
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const section = pathname.split("/")[2] ?? "";
@@ -89,24 +106,11 @@ export default function AdminLayout() {
         <Tab to="/admin/poems" active={section === "poems"}>
           Poems
         </Tab>
-        <Tab to="/admin/life" active={section === "life"}>
-          Life Story
-        </Tab>
-        <Tab to="/admin/exports" active={section === "exports"}>
-          Exports
-        </Tab>
-        <Tab to="/admin/email" active={section === "email"}>
-          E-mail
-        </Tab>
-        <Tab to="/admin/remember" active={section === "remember"}>
-          Remember
-        </Tab>
-        <Tab to="/admin/site" active={section === "site"}>
-          Site
-        </Tab>
-        <Tab to="/admin/print" active={section === "print"}>
-          Print
-        </Tab>
+        {(family ? FAMILY_TABS : HELPER_TABS).map(([to, label]: readonly [string, string]) => (
+          <Tab key={to} to={to} active={section === to.split("/")[2]}>
+            {label}
+          </Tab>
+        ))}
       </nav>
       <div className={s.panel}>
         <Outlet />
@@ -117,3 +121,14 @@ export default function AdminLayout() {
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, { title: "Admin", description: "The family's moderation panel.", path: "/admin" });
+
+/**
+ * A helper at a family-only page (or an admin whose role changed while a form
+ * was on its way): the polite 403 page, nothing of the page behind it. Any
+ * other error goes on to the root's boundary (its not-found page, its apology).
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403 && isForbidden(error.data)) return <FamilyOnly message={error.data.forbidden} />;
+  throw error;
+}

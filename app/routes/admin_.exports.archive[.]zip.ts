@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/admins/session.server";
+import { requireFamily } from "~/admins/session.server";
 import { archiveFileName, createFamilyArchive } from "~/keepsakes/archive.server";
 import { clientGone, downloadHeaders, readOnlyAction, streamedBody } from "~/platform/http.server";
 
@@ -9,7 +9,7 @@ import { clientGone, downloadHeaders, readOnlyAction, streamedBody } from "~/pla
  * session, the login page, which comes back here.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireFamily(request);
   const now = Date.now();
   const signal = clientGone(request, context);
   const body = streamedBody(() => createFamilyArchive({ signal, now }), { drained: context.responseDrained, signal });

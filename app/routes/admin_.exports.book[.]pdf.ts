@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/admins/session.server";
+import { requireFamily } from "~/admins/session.server";
 import { BOOK_SIZES, type BookSize } from "~/keepsakes/book/layout.server";
 import { bookFileName, makeMemoryBook } from "~/keepsakes/book/memory-book.server";
 import { sitePublicAddress } from "~/site/settings.server";
@@ -13,7 +13,7 @@ import { clientGone, downloadHeaders, errorResponse, readOnlyAction, streamedBod
  * time, then sent. Without an admin session, the login page, which comes back here.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireFamily(request);
   const size = new URL(request.url).searchParams.get("size") ?? "a4";
   if (!(BOOK_SIZES as readonly string[]).includes(size)) {
     return errorResponse(400, { size: ["Choose A4, US Letter or 6 × 9 in book."] });

@@ -7,7 +7,8 @@ import * as s from "~/components/admin/admin.css";
 import { FormAlert } from "~/components/forms";
 import { NewAdminFields } from "~/components/admin/form-fields";
 import { useZodForm } from "~/components/useZodForm";
-import { AcceptInvitationSchema, WELCOME_INVITED } from "~/admins/admin.schema";
+import { AcceptInvitationSchema, WELCOME_HELPER, WELCOME_INVITED } from "~/admins/admin.schema";
+import type { Role } from "~/admins/roles";
 import { acceptInvitation, lookUpInvitation, type InvitationState } from "~/admins/invitation.server";
 import { getSiteSettings } from "~/site/settings.server";
 import * as ui from "~/styles/ui.css";
@@ -18,7 +19,8 @@ import { formatDateTime } from "~/utils/time";
 import { redirectWithToast } from "~/platform/toast.server";
 
 // /admin/invite/<token>: a family admin's invitation. Whoever has the link
-// chooses a username and password, becomes an admin and is logged in. No
+// chooses a username and password, becomes an admin (family or helper, as
+// the invitation says) and is logged in. No
 // login is needed; the link works once, within 7 days
 // (app/admins/invitation.server.ts). A used, expired or unknown link gets a
 // kind sentence instead of the form.
@@ -43,6 +45,7 @@ export function loader({ params, context }: LoaderFunctionArgs) {
       open: true as const,
       expiresAt: found.expiresAt.toISOString(),
       invitedBy: found.createdBy,
+      role: found.role,
       // From the settings, not the page's site view: on a private memorial a visitor without the
       // passcode is shown a site view without it, and the invited person may not have the passcode yet.
       timeZone: getSiteSettings().timeZone,
@@ -62,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     const admin = await acceptInvitation(token, submission.value);
     const cookie = await startAdminSession(request, admin);
-    return redirectWithToast("/admin", WELCOME_INVITED, { headers: { "Set-Cookie": cookie } });
+    return redirectWithToast("/admin", admin.role === "helper" ? WELCOME_HELPER : WELCOME_INVITED, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     const refusal = asRefusal(error);
     if (!refusal) throw error;
@@ -81,7 +84,7 @@ export default function Invitation() {
   return (
     <div className={s.loginWrap}>
       <div className={s.loginCard}>
-        <h1 className={s.loginTitle}>Become a family admin</h1>
+        <h1 className={s.loginTitle}>{page.open && page.role === "helper" ? "Become a helper" : "Become a family admin"}</h1>
         {closedMessage ? (
           <>
             <p role="status">{closedMessage}</p>
@@ -96,6 +99,7 @@ export default function Invitation() {
             expiresAt={page.open ? page.expiresAt : ""}
             timeZone={page.open ? page.timeZone : "UTC"}
             invitedBy={page.open ? page.invitedBy : null}
+            role={page.open ? page.role : "family"}
             lastResult={answer?.open ? answer.result : undefined}
           />
         )}
@@ -108,11 +112,13 @@ function InvitationForm({
   expiresAt,
   timeZone,
   invitedBy,
+  role,
   lastResult,
 }: {
   expiresAt: string;
   timeZone: string;
   invitedBy: string | null;
+  role: Role;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const navigation = useNavigation();
@@ -121,14 +127,17 @@ function InvitationForm({
   return (
     <Form method="post" {...getFormProps(form)}>
       <p>
-        {invitedBy ? `${invitedBy} has invited you` : "You have been invited"} to help look after this memorial: to approve what visitors
-        share and keep the site up to date. Choose a username and password to log in with.
+        {invitedBy ? `${invitedBy} has invited you` : "You have been invited"}
+        {role === "helper"
+          ? " to help the family as a helper: to read first what visitors share, approve or reject memories, photos and videos, and correct what is published."
+          : " to help look after this memorial: to approve what visitors share and keep the site up to date."}{" "}
+        Choose a username and password to log in with.
       </p>
       {expiresAt ? <p className={ui.muted}>This link works once, until {formatDateTime(expiresAt, timeZone)}.</p> : null}
       <FormAlert title="Not yet an admin" messages={form.errors} />
       <NewAdminFields control={control} />
       <button type="submit" className={ui.button.primary} disabled={pending}>
-        {pending ? "Creating..." : "Become an Admin"}
+        {pending ? "Creating..." : role === "helper" ? "Become a Helper" : "Become an Admin"}
       </button>
     </Form>
   );

@@ -8,12 +8,13 @@ import { answerRefusals } from "~/platform/refusal.server";
 
 /**
  * GET /api/admin/email → {enabled, preferences: {email, mailChoice, digestTime, unsubscribed},
- * outbox: {waiting, problems}}: the E-mail tab of the admin asking.
+ * outbox: {waiting, problems}}: the E-mail tab of the admin asking (a helper's problems are always
+ * empty: they name recipients).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdminApi(request);
   return json(
-    { enabled: mailEnabled(), preferences: getMailPreferences(admin.id), outbox: outboxStatus() },
+    { enabled: mailEnabled(), preferences: getMailPreferences(admin.id), outbox: outboxStatus(admin.role) },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
 }

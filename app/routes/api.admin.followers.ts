@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { adminReadOnlyAction, requireAdminApi } from "~/admins/session.server";
+import { familyReadOnlyAction, requireFamilyApi } from "~/admins/session.server";
 import { followerCounts, listFollowers } from "~/remembrance/followers.server";
 import { PRIVATE_NO_STORE } from "~/platform/http.server";
 
@@ -9,9 +9,9 @@ import { PRIVATE_NO_STORE } from "~/platform/http.server";
  * (confirmed, oldest first), and how many asked and have not confirmed yet.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireFamilyApi(request);
   const { following, waiting } = followerCounts();
   return json({ count: following, waiting, followers: listFollowers() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
-export const action = adminReadOnlyAction;
+export const action = familyReadOnlyAction;

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/admins/session.server";
+import { requireFamilyApi } from "~/admins/session.server";
 import { LifeApiInput } from "~/life/life.schema";
 import { adminLifeApi, putLife } from "~/life/life.server";
 import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/platform/http.server";
@@ -10,7 +10,7 @@ const MAX_LIFE_JSON_BYTES = 1024 * 1024;
 
 /** GET /api/admin/life → the life story as visitors would read it, with `published`. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireFamilyApi(request);
   return json(adminLifeApi(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * them; 400 `{"errors": {field: [message]}}` for what the forms would refuse.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdminApi(request);
+  const admin = await requireFamilyApi(request);
   if (request.method !== "PUT") return methodNotAllowed("GET, PUT");
   const parsed = LifeApiInput.safeParse(await readJsonObject(request, MAX_LIFE_JSON_BYTES));
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));

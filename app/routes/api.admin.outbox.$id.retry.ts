@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/admins/session.server";
+import { requireFamilyApi } from "~/admins/session.server";
 import { retryMail } from "~/mail/outbox.server";
 import { invariantResponse, methodNotAllowed } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
@@ -9,7 +9,7 @@ export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/admin/outbox/{id}/retry: an e-mail that could not be sent is tried again now → 204, or 404. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdminApi(request);
+  const admin = await requireFamilyApi(request);
   if (request.method !== "POST") return methodNotAllowed("POST");
   const id = idParam(params.id);
   return answerRefusals(() => {

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/admins/session.server";
+import { requireFamilyApi } from "~/admins/session.server";
 import { RemembrancePatch } from "~/remembrance/remembrance.schema";
 import { withServiceNews } from "~/remembrance/follower-news.server";
 import { getRemembrance, writeRemembrance } from "~/remembrance/remembrance.server";
@@ -15,7 +15,7 @@ const allSettings = () => ({ ...getSiteSettings(), remembrance: getRemembrance()
 
 /** GET /api/admin/settings → every setting (never the passcode), and `remembrance`. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireFamilyApi(request);
   return json(allSettings(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
@@ -44,7 +44,7 @@ function parseRemembrance(value: unknown): { ok: true; patch: RemembrancePatch |
  * setting. All of it is saved in one commit, or none of it.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdminApi(request);
+  const admin = await requireFamilyApi(request);
   if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
   const { remembrance, ...body } = await readJsonObject(request);
   const unknown = unknownSettings(body);

@@ -1,4 +1,4 @@
-import { requireAdminApi } from "~/admins/session.server";
+import { requireFamilyApi } from "~/admins/session.server";
 import type { Actor } from "~/platform/actor.server";
 import { invariantResponse, methodNotAllowed, readFormData } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
@@ -36,8 +36,8 @@ export async function answerConfirmedDelete(
 }
 
 /**
- * The action of an API address that only deletes (`DELETE /api/admin/poems/{id}`,
- * …/admins/{id}, …/followers/{id}): 401 without an admin session, 405 for
+ * The action of a family-only API address that only deletes (`DELETE /api/admin/poems/{id}`,
+ * …/admins/{id}, …/followers/{id}): 401 without an admin session, 403 for a helper, 405 for
  * another method, 204 once deleted, 404 `{"errors":{"id":[notFound]}}` for
  * an id that is not there (or not a number). `remove` answers whether there was something to delete.
  */
@@ -46,9 +46,10 @@ export async function answerApiDelete(
   rawId: string | undefined,
   remove: (id: number, by: Actor) => unknown,
   notFound: string,
+  allow = "DELETE",
 ) {
-  const admin = await requireAdminApi(request);
-  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
+  const admin = await requireFamilyApi(request);
+  if (request.method !== "DELETE") return methodNotAllowed(allow);
   const id = idParam(rawId);
   return answerRefusals(() => {
     invariantResponse(id && remove(id, admin), notFound, { status: 404, field: "id" });

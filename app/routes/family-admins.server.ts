@@ -15,7 +15,7 @@ export const INVITATION_FLASH = "invitationLink";
 export async function loadFamilyAdmins(request: Request, admin: Admin): Promise<FamilyAdminsData> {
   return {
     admins: listAdmins(),
-    me: { id: admin.id, username: admin.username },
+    me: { id: admin.id, username: admin.username, role: admin.role },
     invitation: await takeFromSession<InvitationLink>(request, INVITATION_FLASH),
   };
 }

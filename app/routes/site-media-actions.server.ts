@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import type { Actor } from "~/platform/actor.server";
-import { requireAdmin } from "~/admins/session.server";
+import { requireFamily } from "~/admins/session.server";
 import { refusedSiteMediaForm, type SiteMediaAnswer } from "~/site/site-media-files.server";
 import { SITE_TAB_PATH, type SiteMediaFormResult } from "~/site/site-media.schema";
 import { PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
@@ -51,12 +51,12 @@ function refusedReset(error: unknown) {
 
 /** The form on a page of its own: the answer to a refused form without JavaScript (it lives in the Site tab). */
 export async function siteMediaPage(request: Request) {
-  await requireAdmin(request);
+  await requireFamily(request);
   return json(null, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function answerSiteMediaForm<Stored>(request: Request, forms: SiteMediaForms<Stored>) {
-  const admin = await requireAdmin(request);
+  const admin = await requireFamily(request);
   const back = `${forms.tab ?? SITE_TAB_PATH}#${forms.section}`;
   if (isMultipart(request)) {
     const answer = await readMultipartForm(request, forms.upload, forms.sink()).then(

@@ -489,7 +489,7 @@ describe("an admin removed while her request's body is on its way is refused whe
       changePasswordThroughApi(other, `${eve.username}-password`, "the-new-password"),
     );
     expectSentToLogin(response);
-    expect(await verifyAdminLogin(eve.username, "the-new-password")).toEqual({ id: eve.id, username: eve.username });
+    expect(await verifyAdminLogin(eve.username, "the-new-password")).toEqual({ id: eve.id, username: eve.username, role: "family" });
   });
 });
 

@@ -22,7 +22,11 @@ beforeEach(() => {
 
 async function addAdmin(username: string): Promise<Admin> {
   await upsertAdmin(username, `${username}-password`);
-  return db.select({ id: adminUsers.id, username: adminUsers.username }).from(adminUsers).where(eq(adminUsers.username, username)).get()!;
+  return db
+    .select({ id: adminUsers.id, username: adminUsers.username, role: adminUsers.role })
+    .from(adminUsers)
+    .where(eq(adminUsers.username, username))
+    .get()!;
 }
 const logIn = async (admin: Admin) => (await startAdminSession(new Request(`${ORIGIN}/admin`), admin)).split(";")[0]!;
 const requestOf = (cookie: string, path = "/admin/poems") => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
@@ -102,7 +106,12 @@ describe("an admin's commit", () => {
 
   it("rolls the whole write back when it fails part way", async () => {
     const anna = await addAdmin("anna");
-    const annas = adminActor(anna, (await requireAdmin(requestOf(await logIn(anna)))).sessionId, () => new Response(null, { status: 401 }));
+    const annas = adminActor(
+      anna,
+      (await requireAdmin(requestOf(await logIn(anna)))).sessionId,
+      () => new Response(null, { status: 401 }),
+      () => new Response(null, { status: 403 }),
+    );
     expect(() =>
       annas.commit((tx) => {
         addPoem("Half")(tx);

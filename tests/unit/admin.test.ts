@@ -137,7 +137,7 @@ describe("sessions", () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).toMatch(/Max-Age=604800/);
     const cookie = cookieOf(setCookie);
-    expect(await getAdmin(withCookie(cookie))).toEqual({ id: admin.id, username: "keeper" });
+    expect(await getAdmin(withCookie(cookie))).toEqual({ id: admin.id, username: "keeper", role: "family" });
     const [row] = db.select().from(sessions).all();
     expect(row!.sess).toEqual({ adminId: admin.id });
     expect(row!.expire.getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600 * 1000);

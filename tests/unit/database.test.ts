@@ -87,6 +87,7 @@ describe("migrating an empty database file", () => {
       "createdAt",
       "moderatedBy",
       "moderatedAt",
+      "setAside",
       "originalName",
       "originalMessage",
       "editedBy",
@@ -121,6 +122,7 @@ describe("migrating an empty database file", () => {
       "webVideo",
       "moderatedBy",
       "moderatedAt",
+      "setAside",
       "notifyWhenPublished",
       "publishedNoticeAt",
     ],
@@ -129,7 +131,7 @@ describe("migrating an empty database file", () => {
     // Events counted by the rate limits, kept across restarts.
     rate_limit_hits: ["id", "bucket", "key", "at", "weight"],
     // …and each admin's e-mail: the address, each item / a daily summary at a time / none, and the last summary's day.
-    admin_users: ["id", "username", "password", "createdAt", "email", "mailChoice", "digestTime", "digestSentFor"],
+    admin_users: ["id", "username", "password", "createdAt", "email", "mailChoice", "digestTime", "digestSentFor", "role"],
     // E-mail committed with its event and sent after; unsubscribe links (hashed) and the addresses that used one.
     mail_outbox: [
       "id",
@@ -154,7 +156,7 @@ describe("migrating an empty database file", () => {
     mail_suppressions: ["email", "createdAt"],
     // The family's settings (one row per setting changed) and invitations for more admins.
     site_settings: ["key", "value", "updatedAt", "updatedBy"],
-    admin_invitations: ["id", "tokenHash", "createdBy", "createdAt", "expiresAt", "usedAt", "usedBy"],
+    admin_invitations: ["id", "tokenHash", "createdBy", "createdAt", "expiresAt", "usedAt", "usedBy", "role"],
     poems: ["id", "title", "content", "author", "createdAt"],
     // The life story (one row) and its timeline.
     life_story: ["id", "story", "answers", "photoId", "published", "publishedAt", "updatedAt", "updatedBy"],

@@ -28,7 +28,7 @@ beforeEach(() => {
 
 async function addAdmin(username: string): Promise<Admin> {
   const { id } = await createAdmin({ username, password: "a-good-password" }, operator());
-  return { id, username };
+  return { id, username, role: "family" };
 }
 const logIn = async (admin: Admin) => (await startAdminSession(new Request(`${ORIGIN}/admin`), admin)).split(";")[0]!;
 

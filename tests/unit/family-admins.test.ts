@@ -57,7 +57,7 @@ beforeEach(() => {
 
 async function addAdmin(username: string, password = "a-good-password"): Promise<Admin> {
   const { id } = await createAdmin({ username, password }, operator());
-  return { id, username };
+  return { id, username, role: "family" };
 }
 
 /** A logged-in browser of this admin: its cookie. */
@@ -74,8 +74,8 @@ describe("family admins", () => {
     const anna = await addAdmin("anna");
     const ben = await addAdmin("Ben");
     expect(listAdmins()).toEqual([
-      { id: anna.id, username: "anna", createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
-      { id: ben.id, username: "Ben", createdAt: expect.any(String) },
+      { id: anna.id, username: "anna", role: "family", createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      { id: ben.id, username: "Ben", role: "family", createdAt: expect.any(String) },
     ]);
     await expect(createAdmin({ username: "ben", password: "another-password" }, operator())).rejects.toMatchObject({
       status: 409,

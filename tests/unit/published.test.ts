@@ -103,6 +103,7 @@ const csvNames = () => [...approvedMemoryRows()].map((row) => row[0]);
 /** An actor whose session ended before the write: its commit is refused, as requireAdmin's would be. */
 const endedSession: Actor = {
   username: "gone",
+  role: "family",
   commit: () => {
     throw new Response(null, { status: 302, headers: { Location: "/admin/login" } });
   },

@@ -32,3 +32,5 @@ export const linkText = style({
 });
 export const linkActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
 flexGapFallback(linkActions, vars.space.sm, "wrap");
+/** The row's buttons side by side, wrapping on a phone; margins rather than gap, for old Safari. */
+export const rowForm = style({ display: "inline-block", margin: `0 ${vars.space.sm} ${vars.space.xs} 0` });

@@ -1,17 +1,20 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FormAlert } from "~/components/forms";
-import { ControlField, UsernameField } from "~/components/admin/form-fields";
+import { ControlField, RadioGroupField, UsernameField } from "~/components/admin/form-fields";
 import { useZodForm } from "~/components/useZodForm";
-import { NewAdminSchema, PasswordChangeFormSchema, type FamilyAdminsData, type InvitationLink } from "~/admins/admin.schema";
+import { NewAdminSchema, type AdminSummary, type FamilyAdminsData, type InvitationLink } from "~/admins/admin.schema";
+import { ROLE_HINTS, ROLE_LABELS, type Role } from "~/admins/roles";
 import * as ui from "~/styles/ui.css";
 import type { ConfirmRequest } from "~/utils/moderation";
 import { useSite } from "~/site/site-view";
 import { formatDateTime } from "~/utils/time";
 import * as s from "./admin.css";
 import { InvitationAddressWarning } from "./AddressWarning";
+import { ChangePasswordForm } from "./ChangePasswordForm";
 import { ConfirmStep } from "./ConfirmStep";
+import { useSendingIntent, useToastId } from "./form-state";
 import * as f from "./FamilyAdmins.css";
 
 /** Where every form of the section posts (app/routes/admin.admins.tsx). */
@@ -23,9 +26,10 @@ export type FamilyAdminsAnswer =
   { form: "add-admin" | "change-password"; result: SubmissionResult<string[]> } | { confirm: ConfirmRequest };
 
 /**
- * The Family admins section of the Site tab: who can log in, adding someone
- * (with a password, or an invitation link they open to choose their own),
- * removing someone, and changing your own password. Every action is a plain
+ * The Family admins section of the Site tab: who can log in and as what
+ * (family or helper), adding someone (with a password, or an invitation link
+ * they open to choose their own), changing someone's role, removing someone,
+ * and changing your own password. Every action is a plain
  * form posting to /admin/admins, which comes back to `returnTo` with a
  * toast, so it all works without JavaScript.
  */
@@ -54,8 +58,9 @@ export function FamilyAdmins({
         Family admins
       </h2>
       <p className={f.intro}>
-        Everyone listed here can log in to this panel, approve what visitors share and change the site. Share the work with a sibling or a
-        trusted friend.
+        Everyone listed here can log in to this panel. <strong>Family</strong> can do everything. A <strong>helper</strong> (a friend, a
+        cousin, the funeral home&apos;s staff) reads first: approves and rejects what visitors share and corrects what is published, but
+        cannot change the site, see anyone&apos;s e-mail address or phone number, or delete anything for good.
       </p>
       {/* Without its #anchor: a link differing from the page's address only there would not load the page again (no JavaScript). */}
       <ConfirmStep confirm={confirm} action={FAMILY_ADMINS_ACTION} cancelTo={returnTo.split("#")[0]!} />
@@ -66,6 +71,7 @@ export function FamilyAdmins({
           <thead>
             <tr>
               <th scope="col">Username</th>
+              <th scope="col">Role</th>
               <th scope="col">Added</th>
               <th scope="col">
                 <span className={ui.visuallyHidden}>Actions</span>
@@ -79,10 +85,12 @@ export function FamilyAdmins({
                   {admin.username}
                   {admin.id === me.id ? " (you)" : null}
                 </td>
+                <td data-label="Role">{ROLE_LABELS[admin.role]}</td>
                 <td data-label="Added">{formatDateTime(admin.createdAt, timeZone)}</td>
                 <td>
+                  {admin.id === me.id ? null : <RoleButton admin={admin} returnTo={returnTo} />}
                   {only ? null : (
-                    <Form method="post" action={FAMILY_ADMINS_ACTION} preventScrollReset>
+                    <Form method="post" action={FAMILY_ADMINS_ACTION} preventScrollReset className={f.rowForm}>
                       <input type="hidden" name="id" value={admin.id} />
                       <input type="hidden" name="returnTo" value={returnTo} />
                       <button
@@ -107,7 +115,12 @@ export function FamilyAdmins({
       <div className={f.forms}>
         <AddAdminForm lastResult={resultFor("add-admin")} returnTo={returnTo} />
         <InviteForm returnTo={returnTo} />
-        <ChangePasswordForm username={me.username} lastResult={resultFor("change-password")} returnTo={returnTo} />
+        <ChangePasswordForm
+          action={FAMILY_ADMINS_ACTION}
+          username={me.username}
+          lastResult={resultFor("change-password")}
+          returnTo={returnTo}
+        />
       </div>
     </section>
   );
@@ -153,8 +166,8 @@ function InvitationBox({ invitation, timeZone }: { invitation: InvitationLink; t
   return (
     <div className={f.invitation} aria-labelledby="invitation-link-title" role="group">
       <p className={f.intro}>
-        <strong id="invitation-link-title">Your invitation link</strong> is shown only this once: copy it now and send it to the person. It
-        works once, until {formatDateTime(invitation.expiresAt, timeZone)}.
+        <strong id="invitation-link-title">Your invitation link</strong> (for {invitation.role === "helper" ? "a helper" : "family"}) is
+        shown only this once: copy it now and send it to the person. It works once, until {formatDateTime(invitation.expiresAt, timeZone)}.
       </p>
       <p ref={linkRef} id="invitation-link" className={f.linkText}>
         {invitation.link}
@@ -183,17 +196,46 @@ function InvitationBox({ invitation, timeZone }: { invitation: InvitationLink; t
   );
 }
 
-/** The intent being sent right now, to show the pressed button as busy. */
-function useSending() {
+/** "Make helper" or "Make family": one button, a plain form. */
+function RoleButton({ admin, returnTo }: { admin: AdminSummary; returnTo: string }) {
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formAction?.startsWith(FAMILY_ADMINS_ACTION)
-    ? navigation.formData?.get("intent")
-    : null;
+  const other: Role = admin.role === "family" ? "helper" : "family";
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "set-role" &&
+    navigation.formData.get("id") === String(admin.id);
+  return (
+    <Form method="post" action={FAMILY_ADMINS_ACTION} preventScrollReset className={f.rowForm}>
+      <input type="hidden" name="id" value={admin.id} />
+      <input type="hidden" name="role" value={other} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button
+        type="submit"
+        name="intent"
+        value="set-role"
+        className={ui.button.secondary}
+        aria-label={`Make ${admin.username} ${other === "helper" ? "a helper" : "family"}`}
+        disabled={busy}
+      >
+        {other === "helper" ? "Make Helper" : "Make Family"}
+      </button>
+    </Form>
+  );
 }
 
-/** After a change the page's toast is new: a fresh, empty form. */
-function useToastId() {
-  return useRouteLoaderData<{ toast?: { id: string } | null }>("root")?.toast?.id ?? "form";
+/** Family or helper, for a new admin or an invitation; family is chosen until changed, as every admin was before helpers. */
+function RoleChoice({ form, errors }: { form: string; errors?: string[] }) {
+  return (
+    <RadioGroupField
+      legend="Role"
+      name="role"
+      form={form}
+      defaultValue="family"
+      errors={errors}
+      errorId={`${form}-role-error`}
+      options={(["family", "helper"] as const).map((role) => ({ value: role, label: ROLE_LABELS[role], description: ROLE_HINTS[role] }))}
+    />
+  );
 }
 
 function AddAdminForm({ lastResult, returnTo }: { lastResult?: SubmissionResult<string[]>; returnTo: string }) {
@@ -201,8 +243,8 @@ function AddAdminForm({ lastResult, returnTo }: { lastResult?: SubmissionResult<
 }
 
 function AddAdminFields({ lastResult, returnTo }: { lastResult?: SubmissionResult<string[]>; returnTo: string }) {
-  const sending = useSending() === "add";
-  const { form, control } = useZodForm("add-admin", NewAdminSchema, { lastResult });
+  const sending = useSendingIntent(FAMILY_ADMINS_ACTION) === "add";
+  const { form, fields, control } = useZodForm("add-admin", NewAdminSchema, { lastResult });
   const [username, password] = [control("username", "text"), control("password", "password")];
   return (
     <Form
@@ -225,6 +267,7 @@ function AddAdminFields({ lastResult, returnTo }: { lastResult?: SubmissionResul
         control={password}
         autoComplete="new-password"
       />
+      <RoleChoice form={form.id} errors={fields.role.errors} />
       <button type="submit" name="intent" value="add" className={ui.button.primary} disabled={sending}>
         {sending ? "Adding..." : "Add Admin"}
       </button>
@@ -233,73 +276,23 @@ function AddAdminFields({ lastResult, returnTo }: { lastResult?: SubmissionResul
 }
 
 function InviteForm({ returnTo }: { returnTo: string }) {
-  const sending = useSending() === "invite";
+  const sending = useSendingIntent(FAMILY_ADMINS_ACTION) === "invite";
   return (
-    <Form method="post" action={FAMILY_ADMINS_ACTION} aria-labelledby="invite-title" className={s.form} preventScrollReset>
+    <Form method="post" action={FAMILY_ADMINS_ACTION} id="invite" aria-labelledby="invite-title" className={s.form} preventScrollReset>
       <h3 id="invite-title" className={s.sectionTitle}>
         Invite someone
       </h3>
       <p className={f.intro}>
         Make a link to send by message or e-mail: whoever opens it chooses their own username and password. It works once, within 7 days.
-        Everyone you invite can do everything you can, including removing other family admins, you among them.
+        Family you invite can do everything you can, including removing other family admins, you among them; a helper only moderates.
       </p>
       <input type="hidden" name="returnTo" value={returnTo} />
+      <RoleChoice form="invite" />
       <p>
         <button type="submit" name="intent" value="invite" className={ui.button.primary} disabled={sending}>
           {sending ? "Creating..." : "Create Invitation Link"}
         </button>
       </p>
-    </Form>
-  );
-}
-
-function ChangePasswordForm(props: { username: string; lastResult?: SubmissionResult<string[]>; returnTo: string }) {
-  return <ChangePasswordFields key={useToastId()} {...props} />;
-}
-
-function ChangePasswordFields({
-  username,
-  lastResult,
-  returnTo,
-}: {
-  username: string;
-  lastResult?: SubmissionResult<string[]>;
-  returnTo: string;
-}) {
-  const sending = useSending() === "change-password";
-  const { form, control } = useZodForm("change-password", PasswordChangeFormSchema, { lastResult });
-  const [current, next, again] = [
-    control("currentPassword", "password"),
-    control("newPassword", "password"),
-    control("confirmPassword", "password"),
-  ];
-  return (
-    <Form
-      method="post"
-      action={FAMILY_ADMINS_ACTION}
-      {...getFormProps(form)}
-      aria-labelledby="change-password-title"
-      className={s.form}
-      preventScrollReset
-    >
-      <h3 id="change-password-title" className={s.sectionTitle}>
-        Change your password
-      </h3>
-      <FormAlert title="Password not changed" messages={form.errors} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      {/* For password managers: whose password this is. */}
-      <input type="hidden" name="username" value={username} autoComplete="username" />
-      <ControlField label="Current password" control={current} autoComplete="current-password" />
-      <ControlField
-        label="New password"
-        hint="At least 8 characters. You stay logged in here; anywhere else you are logged in is logged out."
-        control={next}
-        autoComplete="new-password"
-      />
-      <ControlField label="New password again" control={again} autoComplete="new-password" />
-      <button type="submit" name="intent" value="change-password" className={ui.button.primary} disabled={sending}>
-        {sending ? "Changing..." : "Change Password"}
-      </button>
     </Form>
   );
 }
