@@ -28,8 +28,13 @@ export function ConfirmStep({
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!confirm) return;
-    ref.current?.focus({ preventScroll: true });
-    ref.current?.scrollIntoView({ block: "center" });
+    const dialog = ref.current;
+    if (!dialog) return;
+    dialog.focus({ preventScroll: true });
+    // Near the top of its page (the page came in scrolled from where the button was): the page's top, the tabs
+    // whole; further down, the middle of the screen.
+    if (dialog.getBoundingClientRect().bottom + window.scrollY <= window.innerHeight) window.scrollTo(0, 0);
+    else dialog.scrollIntoView({ block: "center" });
   }, [confirm]);
   if (!confirm) return null;
   const titleId = confirmAnchor(confirm.id);

@@ -58,9 +58,8 @@ export function FamilyAdmins({
         Family admins
       </h2>
       <p className={f.intro}>
-        Everyone listed here can log in to this panel. <strong>Family</strong> can do everything. A <strong>helper</strong> (a friend, a
-        cousin, the funeral home&apos;s staff) reads first: approves and rejects what visitors share and corrects what is published, but
-        cannot change the site, see anyone&apos;s e-mail address or phone number, or delete anything for good.
+        Everyone listed here can log in to this panel. Family can do everything; a helper only moderates what visitors share, and never sees
+        contact details or deletes anything for good.
       </p>
       {/* Without its #anchor: a link differing from the page's address only there would not load the page again (no JavaScript). */}
       <ConfirmStep confirm={confirm} action={FAMILY_ADMINS_ACTION} cancelTo={returnTo.split("#")[0]!} />
