@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { requireAdmin } from "~/admins/session.server";
+import { requireAdmin, requireFamily } from "~/admins/session.server";
 import * as s from "~/components/admin/admin.css";
 import { Field, FormAlert, formLevelError, TextareaField } from "~/components/forms";
 import { showToast } from "~/components/Toaster";
@@ -22,8 +22,9 @@ import { redirectWithToast } from "~/platform/toast.server";
 const CREATE_FAILED = { title: "Error", description: "Failed to create poem." };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json({ poems: listPoems() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  const admin = await requireAdmin(request);
+  // A helper adds poems; deleting one, for good, is the family's.
+  return json({ poems: listPoems(), canDelete: admin.role === "family" }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,6 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === "delete") {
+    await requireFamily(request);
     // Deleting asks first, on its own page (a form from a page before it did goes there too);
     // a poem that is not there (deleted meanwhile) is said at once.
     const id = idParam(String(form.get("id") ?? ""));
@@ -71,7 +73,7 @@ function AddPoemForm() {
 }
 
 export default function PoemsTab() {
-  const { poems } = useLoaderData<typeof loader>();
+  const { poems, canDelete } = useLoaderData<typeof loader>();
   const { timeZone } = useSite();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
@@ -92,14 +94,16 @@ export default function PoemsTab() {
               <p className={ui.muted}>Added on {formatDateTime(poem.createdAt, timeZone)}</p>
               <p className={s.poemContent}>{poem.content}</p>
               {/* Asks first: a page of its own without JavaScript, a dialog with it. */}
-              <Link
-                to={`/admin/poems/${poem.id}/delete`}
-                className={ui.button.danger}
-                preventScrollReset
-                aria-label={`Delete the poem ${poem.title}`}
-              >
-                Delete
-              </Link>
+              {canDelete ? (
+                <Link
+                  to={`/admin/poems/${poem.id}/delete`}
+                  className={ui.button.danger}
+                  preventScrollReset
+                  aria-label={`Delete the poem ${poem.title}`}
+                >
+                  Delete
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>
