@@ -78,7 +78,7 @@ describe("the first run, on a server started without ADMIN_USERNAME", () => {
     const admins = await request(port, "GET", "/api/admin/admins", { headers: { Cookie: cookie } });
     expect(admins.status).toBe(200);
     expect(json(admins)).toEqual([
-      { id: expect.any(Number), username: expect.stringMatching(/^(anna|ben)$/), createdAt: expect.any(String) },
+      { id: expect.any(Number), username: expect.stringMatching(/^(anna|ben)$/), role: "family", createdAt: expect.any(String) },
     ]);
     expect((await request(port, "GET", "/admin", { headers: { Cookie: cookie } })).status).toBe(200);
 
@@ -225,7 +225,12 @@ describe("the family admins API", () => {
     const created = await postJson(port, "/api/admin/admins", { username: " ben ", password: "bens-password" }, as(cookie));
     expect(created.status).toBe(201);
     const ben = json(created) as { id: number; username: string; createdAt: string };
-    expect(ben).toEqual({ id: expect.any(Number), username: "ben", createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
+    expect(ben).toEqual({
+      id: expect.any(Number),
+      username: "ben",
+      role: "family",
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
     const taken = await postJson(port, "/api/admin/admins", { username: "BEN", password: "another-password" }, as(cookie));
     expect(taken.status).toBe(409);
     expect(json(taken)).toEqual({ errors: { username: [USERNAME_TAKEN] } });

@@ -67,7 +67,7 @@ const ADMIN_ANSWERS: Expected[] = [
   ["/admin/admins", 200, "text/html", "Family admins"],
   ["/admin/print", 200, "text/html", "Admin"],
   ["/admin/no-such-tab", 404, "text/html", "404 Page Not Found"],
-  ["/admin?_data=routes/admin", 200, "application/json", '{"admin":{"username":"keeper"},"counts":'],
+  ["/admin?_data=routes/admin", 200, "application/json", '{"admin":{"username":"keeper","role":"family"},"counts":'],
   ["/api/admin/pending-memories", 200, "application/json", '[{"id":41,"name":"Late guest 1","email":'],
   ["/api/admin/rsvps/stats", 200, "application/json", '{"totalRsvps":0,"totalGuests":0,"rsvps":'],
   ["/guestbook", 200, "text/html", "Guest Book"],

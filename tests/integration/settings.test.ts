@@ -538,14 +538,14 @@ describe("the production server", () => {
     expect(home.body).not.toContain("Mallory");
   });
 
-  it("the Site tab tells the family what making the site private cannot take back, and that whoever they invite can do all they can", async () => {
+  it("the Site tab tells the family what making the site private cannot take back, and what family and helpers they invite can do", async () => {
     const page = await request(site.port, "GET", "/admin/site", { headers: { Cookie: await logIn() } });
     expect(page.status).toBe(200);
     expect(page.body).toMatch(
       /<section id="privacy"[^]*Photos and videos that visitors have already opened may stay in their browsers and in web caches for up to a year after you make the site private\.[^]*name="visibility"/,
     );
     expect(page.body).toMatch(
-      /Invite someone[^]*Everyone you invite can do everything you can, including removing other family admins, you among them\.[^]*Create Invitation Link/,
+      /Invite someone[^]*Family you invite can do everything you can, including removing other family admins, you among them; a helper only moderates\.[^]*Create Invitation Link/,
     );
   });
 
