@@ -22,8 +22,9 @@ import { redirectWithToast } from "~/platform/toast.server";
 const CREATE_FAILED = { title: "Error", description: "Failed to create poem." };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json({ poems: listPoems() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  const admin = await requireAdmin(request);
+  // A helper adds poems; deleting one is the family's (its page answers her 403), so she is not offered it.
+  return json({ poems: listPoems(), canDelete: admin.role === "family" }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -71,7 +72,7 @@ function AddPoemForm() {
 }
 
 export default function PoemsTab() {
-  const { poems } = useLoaderData<typeof loader>();
+  const { poems, canDelete } = useLoaderData<typeof loader>();
   const { timeZone } = useSite();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
@@ -92,14 +93,16 @@ export default function PoemsTab() {
               <p className={ui.muted}>Added on {formatDateTime(poem.createdAt, timeZone)}</p>
               <p className={s.poemContent}>{poem.content}</p>
               {/* Asks first: a page of its own without JavaScript, a dialog with it. */}
-              <Link
-                to={`/admin/poems/${poem.id}/delete`}
-                className={ui.button.danger}
-                preventScrollReset
-                aria-label={`Delete the poem ${poem.title}`}
-              >
-                Delete
-              </Link>
+              {canDelete ? (
+                <Link
+                  to={`/admin/poems/${poem.id}/delete`}
+                  className={ui.button.danger}
+                  preventScrollReset
+                  aria-label={`Delete the poem ${poem.title}`}
+                >
+                  Delete
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>

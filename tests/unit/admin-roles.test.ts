@@ -17,6 +17,7 @@ import { getAdmin, startAdminSession } from "~/admins/session.server";
 import { operator } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import * as familyAdmins from "~/routes/admin.admins";
+import * as poemsTab from "~/routes/admin.poems";
 import * as invitationPage from "~/routes/admin_.invite.$token";
 import * as apiAdmin from "~/routes/api.admin.admins.$id";
 import * as apiAdmins from "~/routes/api.admin.admins";
@@ -309,5 +310,19 @@ describe("the admin command and ADMIN_USERNAME", () => {
     expect(roleOf("helen")).toBe("helper");
     await ensureConfiguredAdmin("helen", "another-password");
     expect(roleOf("helen")).toBe("helper");
+  });
+});
+
+describe("the Poems tab", () => {
+  it("offers Delete to the family only: a helper adds poems, and deleting one is not hers", async () => {
+    for (const [username, role] of [
+      ["anna", "family"],
+      ["helen", "helper"],
+    ] as const) {
+      const { cookie } = await addAdmin(username, role);
+      const request = new Request(`${ORIGIN}/admin/poems`, { headers: { Cookie: cookie } });
+      const tab = await answer(() => poemsTab.loader({ request, params: {}, context } as never));
+      expect(await tab.json(), role).toMatchObject({ canDelete: role === "family" });
+    }
   });
 });
