@@ -213,14 +213,33 @@ export function requireFamilyApi(request: Request): Promise<AdminActor> {
   return requireAdminSession(request, apiDoor, true);
 }
 
-/** The action of an /api/admin address that only answers GET: 401 without a session, as everywhere there, else 405. */
-export async function adminReadOnlyAction({ request }: { request: Request }) {
-  await requireAdminApi(request);
-  return methodNotAllowed("GET");
-}
+/**
+ * The answer of an /api/admin address to a method it does not take (`allow`
+ * names those it does): 401 without a session, as everywhere there, else 405.
+ * The door comes first whatever the method, so no address there answers
+ * anything to someone who is not logged in.
+ */
+export const adminMethodNotAllowed =
+  (allow: string) =>
+  async ({ request }: { request: Request }) => {
+    await requireAdminApi(request);
+    return methodNotAllowed(allow);
+  };
 
 /** The same for a family-only address: a helper gets its 403 whatever the method. */
-export async function familyReadOnlyAction({ request }: { request: Request }) {
-  await requireFamilyApi(request);
+export const familyMethodNotAllowed =
+  (allow: string) =>
+  async ({ request }: { request: Request }) => {
+    await requireFamilyApi(request);
+    return methodNotAllowed(allow);
+  };
+
+/** The action of an /api/admin address that only answers GET. */
+export const adminReadOnlyAction = adminMethodNotAllowed("GET");
+export const familyReadOnlyAction = familyMethodNotAllowed("GET");
+
+/** The action of a family-only download under /admin (the keepsake ZIP, the memory book): its page's door first, then 405. */
+export async function familyDownloadAction({ request }: { request: Request }) {
+  await requireFamily(request);
   return methodNotAllowed("GET");
 }

@@ -23,7 +23,7 @@ const CREATE_FAILED = { title: "Error", description: "Failed to create poem." };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  // A helper adds poems; deleting one, for good, is the family's.
+  // A helper adds poems; deleting one is the family's (its page answers her 403), so she is not offered it.
   return json({ poems: listPoems(), canDelete: admin.role === "family" }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 

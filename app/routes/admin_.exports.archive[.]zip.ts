@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireFamily } from "~/admins/session.server";
+import { familyDownloadAction, requireFamily } from "~/admins/session.server";
 import { archiveFileName, createFamilyArchive } from "~/keepsakes/archive.server";
-import { clientGone, downloadHeaders, readOnlyAction, streamedBody } from "~/platform/http.server";
+import { clientGone, downloadHeaders, streamedBody } from "~/platform/http.server";
 
 /**
  * GET /admin/exports/archive.zip: everything the memorial holds, in one ZIP
@@ -16,4 +16,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return new Response(body, { headers: downloadHeaders(archiveFileName(now), "application/zip") });
 }
 
-export const action = readOnlyAction;
+export const action = familyDownloadAction;

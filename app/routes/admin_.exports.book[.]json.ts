@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireFamilyApi } from "~/admins/session.server";
+import { familyReadOnlyAction, requireFamilyApi } from "~/admins/session.server";
 import { bookProgress } from "~/keepsakes/book/memory-book.server";
-import { PRIVATE_NO_STORE, readOnlyAction } from "~/platform/http.server";
+import { PRIVATE_NO_STORE } from "~/platform/http.server";
 
 /** GET /admin/exports/book.json: how far the memory book being made has got ({making: null} when none is). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -9,4 +9,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ making: bookProgress() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
-export const action = readOnlyAction;
+export const action = familyReadOnlyAction;

@@ -1,11 +1,11 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireFamily } from "~/admins/session.server";
+import { familyDownloadAction, requireFamily } from "~/admins/session.server";
 import { BOOK_SIZES, type BookSize } from "~/keepsakes/book/layout.server";
 import { bookFileName, makeMemoryBook } from "~/keepsakes/book/memory-book.server";
 import { sitePublicAddress } from "~/site/settings.server";
-import { clientGone, downloadHeaders, errorResponse, readOnlyAction, streamedBody } from "~/platform/http.server";
+import { clientGone, downloadHeaders, errorResponse, streamedBody } from "~/platform/http.server";
 
 /**
  * GET /admin/exports/book.pdf?size=a4|letter|trim: the memory book
@@ -50,4 +50,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export const action = readOnlyAction;
+export const action = familyDownloadAction;

@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { requireFamilyApi } from "~/admins/session.server";
+import { familyMethodNotAllowed, requireFamilyApi } from "~/admins/session.server";
 import { NO_SUCH_ADMIN, RoleChangeSchema } from "~/admins/admin.schema";
 import { removeAdmin, setAdminRole } from "~/admins/admin.server";
-import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/platform/http.server";
+import { errorResponse, fieldErrors, invariantResponse, PRIVATE_NO_STORE, readJsonObject } from "~/platform/http.server";
 import { answerRefusals } from "~/platform/refusal.server";
 import { idParam } from "~/utils/moderation";
 import { answerApiDelete } from "~/routes/confirmed-delete.server";
 
-export const loader = () => methodNotAllowed("PATCH, DELETE");
+export const loader = familyMethodNotAllowed("PATCH, DELETE");
 
 /**
  * DELETE /api/admin/admins/{id} → 204: the admin's sessions end at once.

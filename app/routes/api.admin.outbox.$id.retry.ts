@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { requireFamilyApi } from "~/admins/session.server";
+import { familyMethodNotAllowed, requireFamilyApi } from "~/admins/session.server";
 import { retryMail } from "~/mail/outbox.server";
 import { invariantResponse, methodNotAllowed } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
 import { answerRefusals } from "~/platform/refusal.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = familyMethodNotAllowed("POST");
 
 /** POST /api/admin/outbox/{id}/retry: an e-mail that could not be sent is tried again now → 204, or 404. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/admins/session.server";
+import { adminMethodNotAllowed, requireAdminApi } from "~/admins/session.server";
 import { PasswordChangeSchema } from "~/admins/admin.schema";
 import { changeAdminPassword } from "~/admins/admin.server";
 import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/platform/http.server";
 import { answerRefusals } from "~/platform/refusal.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = adminMethodNotAllowed("POST");
 
 /**
  * POST /api/admin/password {currentPassword, newPassword} → 204. The admin's

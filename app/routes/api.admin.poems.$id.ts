@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { deletePoem } from "~/poems/poem.server";
-import { methodNotAllowed } from "~/platform/http.server";
+import { familyMethodNotAllowed } from "~/admins/session.server";
 import { answerApiDelete } from "~/routes/confirmed-delete.server";
 
-export const loader = () => methodNotAllowed("DELETE");
+export const loader = familyMethodNotAllowed("DELETE");
 
 /** DELETE /api/admin/poems/{id} → 204, or 404 for an unknown id. */
 export const action = ({ request, params }: ActionFunctionArgs) =>

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "~/utils/zod";
-import { requireAdminApi } from "~/admins/session.server";
+import { adminMethodNotAllowed, requireAdminApi } from "~/admins/session.server";
 import { rotateUpload } from "~/uploads/upload.server";
 import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, readJsonObject } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
@@ -8,7 +8,7 @@ import { answerRefusals } from "~/platform/refusal.server";
 
 const RotateSchema = z.object({ direction: z.enum(["left", "right"], { message: "direction must be left or right" }) });
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = adminMethodNotAllowed("POST");
 
 /** POST /api/admin/uploads/{id}/rotate {direction} → {newUrl}. */
 export async function action({ request, params }: ActionFunctionArgs) {

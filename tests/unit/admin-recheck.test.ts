@@ -44,6 +44,7 @@ import * as apiSettings from "~/routes/api.admin.settings";
 import * as apiUpload from "~/routes/api.admin.uploads.$id";
 import * as apiRotate from "~/routes/api.admin.uploads.$id.rotate";
 import { answer } from "../support/route-calls";
+import { formBody, heldRequest, jsonBody, multipartBody, type HeldBody } from "../support/held-request";
 
 const ORIGIN = "http://localhost";
 const context = { clientIp: "10.40.0.1" };
@@ -78,50 +79,6 @@ beforeAll(async () => {
 });
 afterAll(() => processingIdle());
 
-/**
- * A request whose body stops halfway: `halfRead` resolves once the route
- * asks for the rest (so it has checked the session and is reading the
- * body), and the rest comes when `release` is called.
- */
-function heldRequest(urlPath: string, init: { method?: string; contentType: string; body: Buffer | string }, cookie: string) {
-  const bytes = Buffer.from(init.body);
-  const half = Math.floor(bytes.length / 2);
-  let reading!: () => void;
-  let release!: () => void;
-  const halfRead = new Promise<void>((resolve) => (reading = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let pulls = 0;
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (pulls++ === 0) return controller.enqueue(new Uint8Array(bytes.subarray(0, half)));
-        reading();
-        await released;
-        controller.enqueue(new Uint8Array(bytes.subarray(half)));
-        controller.close();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  const request = new Request(`${ORIGIN}${urlPath}`, {
-    method: init.method ?? "POST",
-    headers: { "Content-Type": init.contentType, "Content-Length": String(bytes.length), Cookie: cookie },
-    body,
-    duplex: "half",
-  } as RequestInit);
-  return { request, halfRead, release };
-}
-
-const jsonBody = (data: unknown) => ({ contentType: "application/json", body: JSON.stringify(data) });
-const formBody = (fields: Record<string, string>) => ({
-  contentType: "application/x-www-form-urlencoded",
-  body: new URLSearchParams(fields).toString(),
-});
-async function multipartBody(form: FormData) {
-  const encoded = new Request(ORIGIN, { method: "POST", body: form });
-  return { contentType: encoded.headers.get("Content-Type")!, body: Buffer.from(await encoded.arrayBuffer()) };
-}
-
 /** Ends every session of `admin` the way the family does: DELETE /api/admin/admins/{id} by the keeper. */
 async function removeThroughApi(admin: LoggedIn) {
   const request = new Request(`${ORIGIN}/api/admin/admins/${admin.id}`, { method: "DELETE", headers: { Cookie: keeper.cookie } });
@@ -134,7 +91,7 @@ async function actMidBody(
   action: Action,
   admin: LoggedIn,
   urlPath: string,
-  init: { method?: string; contentType: string; body: Buffer | string },
+  init: HeldBody,
   params: Record<string, string> = {},
   endSession: () => Promise<void> = () => removeThroughApi(admin),
 ) {
@@ -534,7 +491,7 @@ describe("an admin's body that takes too long to arrive", () => {
     action: Action,
     admin: LoggedIn,
     urlPath: string,
-    init: { method?: string; contentType: string; body: Buffer | string },
+    init: HeldBody,
     params: Record<string, string> = {},
   ) {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
