@@ -5,10 +5,8 @@
 // form with the login page) and nothing has changed. And a body that takes
 // longer than its deadline is answered 408, with nothing changed. Real
 // SQLite and storage on temporary folders; fake timers only for the deadline.
-import { readdirSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -16,7 +14,6 @@ import { adminInvitations, adminUsers, memories, poems, siteSettings, uploads } 
 import { startAdminSession } from "~/admins/session.server";
 import { db } from "~/platform/db.server";
 import { upsertAdmin, verifyAdminLogin } from "~/admins/admin.server";
-import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
 import { processingIdle } from "~/uploads/upload-processing.server";
 import * as pendingMemoriesTab from "~/routes/admin._index";
 import * as familyAdmins from "~/routes/admin.admins";
@@ -43,6 +40,7 @@ import * as apiPoems from "~/routes/api.admin.poems";
 import * as apiSettings from "~/routes/api.admin.settings";
 import * as apiUpload from "~/routes/api.admin.uploads.$id";
 import * as apiRotate from "~/routes/api.admin.uploads.$id.rotate";
+import { memoryRow, pendingMemory, pendingPhoto, storedFiles, uploadRow } from "../support/moderation-fixtures";
 import { answer } from "../support/route-calls";
 import { formBody, heldRequest, jsonBody, multipartBody, type HeldBody } from "../support/held-request";
 
@@ -50,7 +48,6 @@ const ORIGIN = "http://localhost";
 const context = { clientIp: "10.40.0.1" };
 const LOG_IN_FIRST = { errors: { session: ["Log in as the administrator first"] } };
 const BUNDLED_SONG = path.resolve(import.meta.dirname, "../../public/audio/karen-mode.mp3");
-const OBJECTS = path.join(process.env.STORAGE_DIR!, "objects");
 
 type Action = (args: never) => unknown;
 interface LoggedIn {
@@ -112,37 +109,6 @@ const expectSentToLogin = (response: Response) => {
   expect(response.headers.get("Location")).toMatch(/^\/admin\/login(\?|$)/);
 };
 
-function pendingMemory() {
-  return db
-    .insert(memories)
-    .values({ name: "Cousin Ellen", email: "ellen@example.com", message: "I remember the summer at the lake." })
-    .returning({ id: memories.id })
-    .all()[0]!.id;
-}
-const memoryRow = (id: number) => db.select().from(memories).where(eq(memories.id, id)).get()!;
-
-/** A photo shared by a visitor and processed: pending, with its copies in storage. */
-async function pendingPhoto() {
-  const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#6a8caf" } })
-    .jpeg()
-    .toBuffer();
-  const key = await storeFormUpload({ stream: Readable.from([bytes]), filename: "lake.jpg" });
-  const view = await registerFormUpload(key, { submittedBy: "Ann (ann@example.com)", originalName: "lake.jpg" });
-  await processingIdle();
-  return view.id;
-}
-const uploadRow = (id: number) => db.select().from(uploads).where(eq(uploads.id, id)).get()!;
-/** Every file in media storage, for checking that a refused change left none behind and removed none. */
-const storedFiles = () => {
-  try {
-    return readdirSync(OBJECTS, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(OBJECTS, path.join(entry.parentPath, entry.name)))
-      .sort();
-  } catch {
-    return [];
-  }
-};
 const setting = (key: string) => db.select().from(siteSettings).where(eq(siteSettings.key, key)).get()?.value;
 const adminNames = () =>
   db

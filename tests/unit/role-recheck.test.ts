@@ -6,19 +6,14 @@
 // (401 from the API), and an admin whose role changed is answered 403, the
 // API's {"errors":{"role":[…]}} or the polite page's {forbidden}, whichever
 // way it changed. Real SQLite and storage on temporary folders.
-import { readdirSync } from "node:fs";
-import path from "node:path";
-import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { adminUsers, memories, poems, siteSettings, uploads, type Role } from "../../db/schema";
+import { adminUsers, poems, siteSettings, type Role } from "../../db/schema";
 import { hashPassword } from "~/admins/password.server";
 import { ROLE_CHANGED } from "~/admins/roles";
 import { requireFamilyApi, startAdminSession } from "~/admins/session.server";
 import { db } from "~/platform/db.server";
 import { deletePoem } from "~/poems/poem.server";
-import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
 import { processingIdle } from "~/uploads/upload-processing.server";
 import * as pendingMemoriesTab from "~/routes/admin._index";
 import * as familyAdmins from "~/routes/admin.admins";
@@ -31,13 +26,13 @@ import * as apiMemory from "~/routes/api.admin.memories.$id";
 import * as apiPoem from "~/routes/api.admin.poems.$id";
 import * as apiSettings from "~/routes/api.admin.settings";
 import * as apiUpload from "~/routes/api.admin.uploads.$id";
+import { memoryRow, pendingMemory, pendingPhoto, storedFiles, uploadRow } from "../support/moderation-fixtures";
 import { answer } from "../support/route-calls";
 import { formBody, heldRequest, jsonBody, type HeldBody } from "../support/held-request";
 
 const ORIGIN = "http://localhost";
 const context = { clientIp: "10.70.0.1" };
 const LOG_IN_FIRST = { errors: { session: ["Log in as the administrator first"] } };
-const OBJECTS = path.join(process.env.STORAGE_DIR!, "objects");
 
 type Action = (args: never) => unknown;
 interface LoggedIn {
@@ -113,31 +108,6 @@ const expectSentToLogIn = (response: Response) => {
   expect(response.headers.get("Location")).toMatch(/^\/admin\/login(\?|$)/);
 };
 
-function pendingMemory() {
-  return db
-    .insert(memories)
-    .values({ name: "Cousin Ellen", email: "ellen@example.com", message: "I remember the summer at the lake." })
-    .returning({ id: memories.id })
-    .get().id;
-}
-const memoryRow = (id: number) => db.select().from(memories).where(eq(memories.id, id)).get()!;
-
-/** A photo shared by a visitor and processed: pending, with its copies in storage. */
-async function pendingPhoto() {
-  const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#8a9c6a" } })
-    .jpeg()
-    .toBuffer();
-  const key = await storeFormUpload({ stream: Readable.from([bytes]), filename: "pier.jpg" });
-  const view = await registerFormUpload(key, { submittedBy: "Ann (ann@example.com)", originalName: "pier.jpg" });
-  await processingIdle();
-  return view.id;
-}
-const uploadRow = (id: number) => db.select().from(uploads).where(eq(uploads.id, id)).get()!;
-const storedFiles = () =>
-  readdirSync(OBJECTS, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(OBJECTS, path.join(entry.parentPath, entry.name)))
-    .sort();
 const setting = (key: string) => db.select().from(siteSettings).where(eq(siteSettings.key, key)).get()?.value;
 const adminNames = () =>
   db
