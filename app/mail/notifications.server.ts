@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, eq, gt, gte, isNotNull } from "drizzle-orm";
-import { adminUsers, memories, rsvps, uploads, type Memory, type Upload } from "../../db/schema";
+import { adminUsers, memories, rsvps, uploads, type Memory, type Role, type Upload } from "../../db/schema";
 import type { AdminActor } from "~/platform/actor.server";
 import { db, type Transaction } from "~/platform/db.server";
 import {
@@ -20,12 +20,15 @@ import { mailEnabled, queueMail, rewriteWaitingMail, siteAddress } from "./outbo
 import { allowMailTo, isSuppressed } from "./unsubscribe.server";
 import { getSiteSettings } from "~/site/settings.server";
 import { parseSubmittedBy } from "~/utils/submitted-by";
+import { senderFor } from "~/admins/contact-details";
 
 // Who is told what, and when: admins of each new memory or upload (those
 // who chose "each"), or once a day of everything waiting ("daily", at their
 // time in the site's time zone); a visitor who asked, once, when the family
 // publishes what they sent. Every message is queued in the transaction of
-// the event it tells of (outbox.server.ts sends it).
+// the event it tells of (outbox.server.ts sends it). What an admin is
+// told of a visitor is what her role reads (app/admins/contact-details.ts):
+// names and words, and never a visitor's address or phone number to a helper.
 
 const ADMIN_TABS = { memories: "/admin", uploads: "/admin/uploads", attendance: "/admin/attendance" };
 /** What one summary shows at most; the rest is counted ("And 4 more in the panel"). */
@@ -49,13 +52,13 @@ export function mailFrame(unsubscribeUrl: string, reason: string, forAdmin: bool
 
 const EACH_REASON = "you chose an e-mail for each new memory, photo and video in the admin panel";
 
-/** Admins who chose an e-mail for each new item, with an address. */
+/** Admins who chose an e-mail for each new item, with an address, and their role. */
 const eachAdmins = (tx: Pick<Transaction, "select">) =>
   tx
-    .select({ id: adminUsers.id, email: adminUsers.email })
+    .select({ id: adminUsers.id, email: adminUsers.email, role: adminUsers.role })
     .from(adminUsers)
     .where(and(eq(adminUsers.mailChoice, "each"), isNotNull(adminUsers.email)))
-    .all() as { id: number; email: string }[];
+    .all() as { id: number; email: string; role: Role }[];
 
 /** A new memory waits: an e-mail to each admin who chose "each", in the memory's own transaction. */
 export function queueNewMemoryMail(tx: Transaction, memory: Pick<Memory, "id" | "name" | "message" | "canDisplay">, now = Date.now()) {
@@ -128,7 +131,7 @@ export function queueNewUploadMail(
     const dedupeKey = `new-upload:${admin.id}:${group}:${window}`;
     const compose = (unsubscribeUrl: string) =>
       newUploadMail(mailFrame(unsubscribeUrl, EACH_REASON, true), {
-        sender: sender?.name || "Someone",
+        sender: senderFor(admin.role, upload.submittedBy) ?? "Someone",
         files,
         tabUrl: siteAddress(ADMIN_TABS.uploads),
       });
@@ -183,10 +186,11 @@ export function queueUploadPublishedMail(tx: Transaction, upload: Pick<Upload, "
   );
 }
 
-/** What waits now, and the RSVPs of the last day, for a summary. */
+/** What waits now, and the RSVPs of the last day, for a summary to an admin of `role`. */
 function summaryItems(
   tx: Pick<Transaction, "select">,
   now: number,
+  role: Role,
 ): { items: SummaryItems; pictures: { cid: string; key: string; filename: string }[] } {
   const waitingMemories = tx
     .select({ id: memories.id, name: memories.name, message: memories.message })
@@ -227,7 +231,7 @@ function summaryItems(
     uploads: waitingUploads.map((upload) => {
       const cid = upload.thumbnailKey ? `thumbnail-${upload.id}@memorial` : null;
       if (cid) pictures.push({ cid, key: upload.thumbnailKey!, filename: `thumbnail-${upload.id}.jpg` });
-      const sender = senderOf(upload.submittedBy)?.name || "Someone";
+      const sender = senderFor(role, upload.submittedBy) ?? "Someone";
       return {
         label: `${upload.type === "VIDEO" ? "Video" : "Photo"} from ${sender}: ${upload.originalName ?? "Unknown"}`,
         url: siteAddress(`/admin/uploads/${upload.id}`),
@@ -268,7 +272,7 @@ export function queueDueSummaries(now = Date.now()): number {
       (tx) => {
         const admin = tx.select().from(adminUsers).where(eq(adminUsers.id, id)).get();
         if (!admin?.email || admin.mailChoice !== "daily" || admin.digestSentFor === today) return;
-        const { items, pictures } = summaryItems(tx, now);
+        const { items, pictures } = summaryItems(tx, now, admin.role);
         const anything = items.memories.length + items.uploads.length + items.rsvps.length > 0;
         const recipient = admin.email;
         const reason = `you chose a daily summary at ${admin.digestTime} in the admin panel`;

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/admins/session.server";
+import { memoryFor } from "~/admins/contact-details";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { PendingMemories } from "~/components/admin/PendingMemories";
 import { SetupChecklist } from "~/components/admin/SetupChecklist";
@@ -14,15 +15,17 @@ import { decodeCursor } from "~/platform/page-cursor.server";
 
 // /admin itself: the Pending Memories tab, with the candles whose words wait for the family.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   // A link from an older page may name a memory moderated since: the page then continues after it all the same.
   const after = decodeCursor(new URL(request.url).searchParams.get("after") ?? "") ?? undefined;
   const setup = setupSteps()
     .filter(({ done }) => !done)
     .map(({ step }) => step);
+  const pending = listPendingMemoriesPage(after);
   return json(
     {
-      ...listPendingMemoriesPage(after),
+      ...pending,
+      memories: pending.memories.map((memory) => memoryFor(admin.role, memory)),
       continued: after !== undefined,
       setup,
       candles: listPendingCandles(),

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/admins/session.server";
+import { rsvpStatsFor } from "~/admins/contact-details";
 import * as s from "~/components/admin/admin.css";
 import { useSite } from "~/site/site-view";
 import { getRsvpStats } from "~/attendance/rsvp.server";
@@ -9,13 +10,15 @@ import { PRIVATE_NO_STORE } from "~/platform/http.server";
 import { formatShortDateTime } from "~/utils/time";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json(getRsvpStats(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  const admin = await requireAdmin(request);
+  return json(rsvpStatsFor(admin.role, getRsvpStats()), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export default function AttendanceTab() {
   const { totalRsvps, totalGuests, rsvps } = useLoaderData<typeof loader>();
   const { timeZone } = useSite();
+  // A helper's list has no addresses (app/admins/contact-details.ts), and no column for them.
+  const withEmail = rsvps.some((rsvp) => rsvp.email !== undefined);
   return (
     <>
       <div className={s.stats}>
@@ -40,7 +43,7 @@ export default function AttendanceTab() {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col">Email</th>
+                {withEmail ? <th scope="col">Email</th> : null}
                 <th scope="col">Guests</th>
                 <th scope="col">Date</th>
                 <th scope="col">Notes</th>
@@ -50,7 +53,7 @@ export default function AttendanceTab() {
               {rsvps.map((rsvp) => (
                 <tr key={rsvp.id}>
                   <td data-label="Name">{rsvp.name}</td>
-                  <td data-label="Email">{rsvp.email}</td>
+                  {withEmail ? <td data-label="Email">{rsvp.email}</td> : null}
                   <td data-label="Guests">{rsvp.guestCount}</td>
                   <td data-label="Date">{formatShortDateTime(rsvp.createdAt, timeZone)}</td>
                   <td data-label="Notes">{rsvp.notes || <span className={ui.muted}>No notes</span>}</td>

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/admins/session.server";
+import { memoryFor } from "~/admins/contact-details";
 import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
@@ -10,6 +11,7 @@ import { PendingMemories } from "~/components/admin/PendingMemories";
 import { EditedRecord } from "~/components/admin/PublishedList";
 import { useSite } from "~/site/site-view";
 import { getMemory, listPendingMemoriesPage } from "~/guestbook/memory.server";
+import type { AdminMemory } from "~/guestbook/memory.schema";
 import { moderateMemoryForm } from "~/routes/admin-actions.server";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
@@ -25,10 +27,14 @@ const STATUS_WORDS = {
 
 /** One memory's details: a page without JavaScript, a dialog over the list with it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const memory = getMemory(idParam(params.id) ?? 0);
   invariantResponse(memory, "Not found", { status: 404 });
-  return json({ memory, memories: listPendingMemoriesPage().memories }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  const readable = (one: AdminMemory) => memoryFor(admin.role, one);
+  return json(
+    { memory: readable(memory), memories: listPendingMemoriesPage().memories.map(readable) },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,8 +53,13 @@ export default function MemoryDetails() {
         <dl className={d.details}>
           <dt>Name</dt>
           <dd>{memory.name}</dd>
-          <dt>Email</dt>
-          <dd>{memory.email}</dd>
+          {/* A helper's copy has no e-mail address or phone number (app/admins/contact-details.ts). */}
+          {memory.email !== undefined ? (
+            <>
+              <dt>Email</dt>
+              <dd>{memory.email}</dd>
+            </>
+          ) : null}
           {memory.phone ? (
             <>
               <dt>Phone</dt>

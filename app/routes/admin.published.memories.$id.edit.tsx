@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireAdmin } from "~/admins/session.server";
+import { memoryFor } from "~/admins/contact-details";
 import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
 import { EditedRecord } from "~/components/admin/PublishedList";
@@ -25,10 +26,13 @@ import { redirectWithToast } from "~/platform/toast.server";
 // and model function as PATCH /api/admin/memories/{id}.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const memory = getMemory(idParam(params.id) ?? 0);
   invariantResponse(memory, "Not found", { status: 404 });
-  return json({ memory, closeTo: publishedReturn(request, MEMORIES_LIST) }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  return json(
+    { memory: memoryFor(admin.role, memory), closeTo: publishedReturn(request, MEMORIES_LIST) },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/admins/session.server";
+import { memoryFor } from "~/admins/contact-details";
 import { PublishedMemories, PublishedPager, PublishedSearch } from "~/components/admin/PublishedList";
 import { listPublishedMemories } from "~/guestbook/memory.server";
 import * as ui from "~/styles/ui.css";
@@ -13,10 +14,13 @@ import { useSite } from "~/site/site-view";
 // page at a time, searchable by name. Edit and Delete open above the list.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const { search, before, cursor } = publishedListQuery(new URL(request.url));
   const page = listPublishedMemories({ search, before: cursor });
-  return json({ page, search, before }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  return json(
+    { page: { ...page, items: page.items.map((memory) => memoryFor(admin.role, memory)) }, search, before },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/admins/session.server";
+import { readsContactDetails, uploadFor } from "~/admins/contact-details";
 import { PublishedPager, PublishedSearch, PublishedUploads } from "~/components/admin/PublishedList";
 import { listPublishedUploads } from "~/uploads/upload.server";
 import * as ui from "~/styles/ui.css";
@@ -13,10 +14,13 @@ import { useSite } from "~/site/site-view";
 // first, a page at a time, searchable by sender or file name. Delete opens above the list.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const { search, before, cursor } = publishedListQuery(new URL(request.url));
-  const page = listPublishedUploads({ search, before: cursor });
-  return json({ page, search, before }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  const page = listPublishedUploads({ search, before: cursor, matchAddresses: readsContactDetails(admin.role) });
+  return json(
+    { page: { ...page, items: page.items.map((upload) => uploadFor(admin.role, upload)) }, search, before },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/admins/session.server";
+import { uploadFor } from "~/admins/contact-details";
 import { AdminDialog } from "~/components/AdminDialog";
 import * as d from "~/components/AdminDialog.css";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
@@ -29,10 +30,10 @@ const FORMATS: Record<string, string> = {
 
 /** The preview of one upload: a page without JavaScript, a dialog over the list with it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const upload = getAdminUpload(idParam(params.id) ?? 0);
   invariantResponse(upload, "Not found", { status: 404 });
-  return json({ upload }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  return json({ upload: uploadFor(admin.role, upload) }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/admins/session.server";
+import { uploadFor } from "~/admins/contact-details";
 import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { PendingUploads } from "~/components/admin/PendingUploads";
 import * as s from "~/components/admin/admin.css";
@@ -11,8 +12,9 @@ import { formatBytes } from "~/utils/bytes";
 import { PRIVATE_NO_STORE } from "~/platform/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json({ uploads: listPendingUploads(), storage: await storageUse() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  const admin = await requireAdmin(request);
+  const uploads = listPendingUploads().map((upload) => uploadFor(admin.role, upload));
+  return json({ uploads, storage: await storageUse() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

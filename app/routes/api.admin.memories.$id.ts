@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/admins/session.server";
+import { memoryFor } from "~/admins/contact-details";
 import { deleteMemory, getMemory, updateMemory } from "~/guestbook/memory.server";
 import { MemoryPatchSchema } from "~/guestbook/memory.schema";
 import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/platform/http.server";
@@ -9,10 +10,10 @@ import { answerRefusals } from "~/platform/refusal.server";
 const NO_SUCH_MEMORY = "There is no memory with this id";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   const memory = getMemory(idParam(params.id) ?? 0);
   invariantResponse(memory, NO_SUCH_MEMORY, { status: 404, field: "id" });
-  return json(memory, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  return json(memoryFor(admin.role, memory), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 /**
@@ -35,6 +36,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return answerRefusals(() => {
     const memory = id ? updateMemory(id, parsed.data, admin) : undefined;
     invariantResponse(memory, NO_SUCH_MEMORY, { status: 404, field: "id" });
-    return json(memory);
+    return json(memoryFor(admin.role, memory));
   });
 }

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { adminReadOnlyAction, requireAdminApi } from "~/admins/session.server";
+import { memoryFor } from "~/admins/contact-details";
 import { listPublishedMemories } from "~/guestbook/memory.server";
 import { errorResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { publishedApiParams } from "~/routes/published-actions.server";
@@ -11,12 +12,15 @@ import { nextPageLink } from "~/platform/page-cursor.server";
  * next in `Link: <…>; rel="next"`.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   const url = new URL(request.url);
   const params = publishedApiParams(url);
   if ("errors" in params) return errorResponse(400, params.errors);
   const page = listPublishedMemories(params);
-  return json(page.items, { headers: { "Cache-Control": PRIVATE_NO_STORE, ...nextPageLink(url, page.next) } });
+  return json(
+    page.items.map((memory) => memoryFor(admin.role, memory)),
+    { headers: { "Cache-Control": PRIVATE_NO_STORE, ...nextPageLink(url, page.next) } },
+  );
 }
 
 export const action = adminReadOnlyAction;

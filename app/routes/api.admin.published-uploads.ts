@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { adminReadOnlyAction, requireAdminApi } from "~/admins/session.server";
+import { readsContactDetails, uploadFor } from "~/admins/contact-details";
 import { listPublishedUploads } from "~/uploads/upload.server";
 import { errorResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { publishedApiParams } from "~/routes/published-actions.server";
@@ -11,12 +12,15 @@ import { nextPageLink } from "~/platform/page-cursor.server";
  * names the next in `Link: <…>; rel="next"`.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   const url = new URL(request.url);
   const params = publishedApiParams(url);
   if ("errors" in params) return errorResponse(400, params.errors);
-  const page = listPublishedUploads(params);
-  return json(page.items, { headers: { "Cache-Control": PRIVATE_NO_STORE, ...nextPageLink(url, page.next) } });
+  const page = listPublishedUploads({ ...params, matchAddresses: readsContactDetails(admin.role) });
+  return json(
+    page.items.map((upload) => uploadFor(admin.role, upload)),
+    { headers: { "Cache-Control": PRIVATE_NO_STORE, ...nextPageLink(url, page.next) } },
+  );
 }
 
 export const action = adminReadOnlyAction;

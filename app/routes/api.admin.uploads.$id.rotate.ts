@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "~/utils/zod";
 import { adminMethodNotAllowed, requireAdminApi } from "~/admins/session.server";
+import { uploadFor } from "~/admins/contact-details";
 import { rotateUpload } from "~/uploads/upload.server";
 import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, readJsonObject } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
@@ -19,6 +20,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return answerRefusals(async () => {
     const rotated = await rotateUpload(idParam(params.id) ?? 0, parsed.data.direction, admin);
     invariantResponse(rotated, "There is no upload with this id", { status: 404, field: "id" });
-    return json({ newUrl: rotated.newUrl, upload: rotated.upload });
+    return json({ newUrl: rotated.newUrl, upload: uploadFor(admin.role, rotated.upload) });
   });
 }

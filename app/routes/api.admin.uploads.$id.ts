@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/admins/session.server";
+import { uploadFor } from "~/admins/contact-details";
 import { deleteUpload, getAdminUpload, setUploadStatus, toAdminUpload } from "~/uploads/upload.server";
 import { errorResponse, fieldErrors, invariantResponse, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject } from "~/platform/http.server";
 import { idParam, ModerationSchema } from "~/utils/moderation";
@@ -8,10 +9,10 @@ import { answerRefusals } from "~/platform/refusal.server";
 const NO_SUCH_UPLOAD = "There is no upload with this id";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   const upload = getAdminUpload(idParam(params.id) ?? 0);
   invariantResponse(upload, NO_SUCH_UPLOAD, { status: 404, field: "id" });
-  return json(upload, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  return json(uploadFor(admin.role, upload), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 /**
@@ -35,6 +36,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return answerRefusals(async () => {
     const upload = id ? await setUploadStatus(id, parsed.data.status, admin) : undefined;
     invariantResponse(upload, NO_SUCH_UPLOAD, { status: 404, field: "id" });
-    return json(toAdminUpload(upload));
+    return json(uploadFor(admin.role, toAdminUpload(upload)));
   });
 }

@@ -6,7 +6,7 @@ import { photoCopies } from "~/media/web-sizes";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/platform/page-cursor.server";
 import { formatDuration } from "~/utils/time";
 import { getRow } from "./processing-state.server";
-import { parseSubmittedBy } from "~/utils/submitted-by";
+import { senderName } from "~/utils/submitted-by";
 import { SLIDESHOW_MAX_ITEMS, type GalleryFilter, type GalleryItem, type SlideshowItem } from "./upload.schema";
 
 // The gallery as visitors see it: published photos and videos only, named
@@ -81,19 +81,6 @@ export function listGallery({
     .offset(offset)
     .all();
   return toListPage(rows, limit, toGalleryItem);
-}
-
-/** The most of a sender's name visitors are shown: the share form's own limit. */
-const SENDER_NAME_MAX = 100;
-
-/**
- * The sender's name as they gave it ("Grandpa Ted", never cut to "Grandpa"),
- * for the gallery's titles and the slideshow's caption: spaces made single,
- * and any word that looks like an address left out.
- */
-export function senderName(submittedBy: string | null): string | null {
-  const words = (parseSubmittedBy(submittedBy ?? "")?.name ?? "").split(/\s+/).filter((word) => word && !word.includes("@"));
-  return words.length > 0 ? words.join(" ").slice(0, SENDER_NAME_MAX).trimEnd() : null;
 }
 
 // Prepared once: every screen showing the slideshow asks again every half minute.

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { uploads, type MediaType, type Status, type Upload } from "../../db/schema";
 import type { Actor } from "~/platform/actor.server";
@@ -10,6 +10,7 @@ import { isReady, mediaUrl, processingStateOf, publicCopyKeys } from "./processi
 import { cancelProcessing, turnImage } from "./upload-processing.server";
 import { UploadRefused } from "./upload-refusal.server";
 import { toGalleryItem } from "./gallery.server";
+import { senderName } from "~/utils/submitted-by";
 import { type AdminUpload, type UploadView } from "./upload.schema";
 
 export function toUploadView(upload: Upload): UploadView {
@@ -138,29 +139,39 @@ export function toAdminUpload(upload: Upload): AdminUpload {
 const PUBLISHED_STATUSES = ["APPROVED", "HIDDEN"] as const satisfies Status[];
 const PUBLISHED_UPLOADS_PAGE_SIZE = 24;
 
+// A helper's search matches a sender by the name she reads (senderName), never by the address
+// beside it, or she could find out an address by guessing it: SQLite asks the same function.
+db.$client.function("sender_name", { deterministic: true }, (submittedBy) =>
+  senderName(typeof submittedBy === "string" ? submittedBy : null),
+);
+
 /**
  * Published and unpublished photos and videos, newest first, for the admin:
  * `limit` after the `before` cursor, only those whose sender or file name
- * holds `search` (any case) when given. A full page ends with the cursor to
- * continue from.
+ * holds `search` (any case) when given: the sender's whole submittedBy with
+ * `matchAddresses` (the family's search), else only the name a helper reads
+ * of it. A full page ends with the cursor to continue from.
  */
 export function listPublishedUploads({
   search,
   before,
   limit = PUBLISHED_UPLOADS_PAGE_SIZE,
+  matchAddresses = false,
 }: {
   search?: string;
   before?: PageCursor;
   limit?: number;
+  matchAddresses?: boolean;
 }): ListPage<AdminUpload> {
-  const holds = (column: SQLiteColumn) => sql`instr(lower(coalesce(${column}, '')), lower(${search})) > 0`;
+  const holds = (text: SQLiteColumn | SQL) => sql`instr(lower(coalesce(${text}, '')), lower(${search})) > 0`;
+  const sender = matchAddresses ? uploads.submittedBy : sql`sender_name(${uploads.submittedBy})`;
   const rows = db
     .select()
     .from(uploads)
     .where(
       and(
         inArray(uploads.status, PUBLISHED_STATUSES),
-        search ? sql`(${holds(uploads.submittedBy)} or ${holds(uploads.originalName)})` : undefined,
+        search ? sql`(${holds(sender)} or ${holds(uploads.originalName)})` : undefined,
         before ? olderThan(uploads.createdAt, uploads.id, before) : undefined,
       ),
     )

@@ -6,7 +6,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { uploads, type MediaType, type Status } from "../../db/schema";
 import { db } from "~/platform/db.server";
-import { listSlideshow, senderName } from "~/uploads/gallery.server";
+import { listSlideshow } from "~/uploads/gallery.server";
+import { senderName } from "~/utils/submitted-by";
 import { SLIDESHOW_MAX_ITEMS, type SlideshowItem } from "~/uploads/upload.schema";
 import { loader as apiLoader } from "~/routes/api.slideshow";
 import { loader as pageLoader } from "~/routes/slideshow";

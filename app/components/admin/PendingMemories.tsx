@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReadableBy } from "~/admins/contact-details";
 import type { AdminMemory } from "~/guestbook/memory.schema";
 import * as s from "./admin.css";
 import { ModerationButtons } from "./ModerationButtons";
@@ -22,7 +23,10 @@ function shortened(message: string) {
   return `${(space > SHOWN_CHARACTERS * 0.75 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-export function PendingMemories({ memories, page }: { memories: AdminMemory[]; page?: PendingPage }) {
+/** The waiting memories as the admin reads them: a helper's have no e-mail address (app/admins/contact-details.ts), and no column for one. */
+type PendingMemory = ReadableBy<AdminMemory>;
+
+export function PendingMemories({ memories, page }: { memories: PendingMemory[]; page?: PendingPage }) {
   if (memories.length === 0 && !page?.continued) return <p className={ui.emptyState}>No pending memories to review.</p>;
   return (
     <>
@@ -48,7 +52,8 @@ export function PendingMemories({ memories, page }: { memories: AdminMemory[]; p
   );
 }
 
-function PendingTable({ memories }: { memories: AdminMemory[] }) {
+function PendingTable({ memories }: { memories: PendingMemory[] }) {
+  const withEmail = memories.some((memory) => memory.email !== undefined);
   return (
     <div className={s.tableWrap}>
       <table className={s.table}>
@@ -56,7 +61,7 @@ function PendingTable({ memories }: { memories: AdminMemory[] }) {
         <thead>
           <tr>
             <th scope="col">Name</th>
-            <th scope="col">Email</th>
+            {withEmail ? <th scope="col">Email</th> : null}
             <th scope="col">Message</th>
             <th scope="col">Actions</th>
           </tr>
@@ -65,7 +70,7 @@ function PendingTable({ memories }: { memories: AdminMemory[] }) {
           {memories.map((memory) => (
             <tr key={memory.id}>
               <td data-label="Name">{memory.name}</td>
-              <td data-label="Email">{memory.email}</td>
+              {withEmail ? <td data-label="Email">{memory.email}</td> : null}
               <td data-label="Message" className={s.truncate} title={memory.message}>
                 {shortened(memory.message)}
               </td>

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DIALOG_TITLE_ID } from "~/components/AdminDialog";
+import type { WithoutContactDetails } from "~/admins/contact-details";
 import type { AdminMemory } from "~/guestbook/memory.schema";
 import type { AdminUpload } from "~/uploads/upload.schema";
 import * as ui from "~/styles/ui.css";
@@ -122,8 +123,11 @@ function unpublishedWords(item: { status: string; moderatedBy: string | null; mo
   return `Unpublished${item.moderatedBy ? ` by ${item.moderatedBy}` : ""} on ${formatDateTime(item.moderatedAt, timeZone)}`;
 }
 
+/** What the Published view shows of a memory: never how to reach its author (a helper's copy has no such fields). */
+type ListedMemory = WithoutContactDetails<AdminMemory>;
+
 /** "Edited by anna on Aug 31, 2025, 4:05 PM", opening to what the visitor sent. */
-export function EditedRecord({ memory, timeZone }: { memory: AdminMemory; timeZone: string }): ReactNode {
+export function EditedRecord({ memory, timeZone }: { memory: ListedMemory; timeZone: string }): ReactNode {
   if (!memory.editedAt) return null;
   return (
     <details className={s.editedNote}>
@@ -145,7 +149,7 @@ export function PublishedMemories({
   query,
   timeZone,
 }: {
-  memories: AdminMemory[];
+  memories: ListedMemory[];
   /** The list's own address (with its search and page), where its forms post. */
   action: string;
   /** The search and page, kept on the edit and delete pages' addresses. */
