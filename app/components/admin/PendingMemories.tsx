@@ -3,6 +3,7 @@ import type { AdminMemory } from "~/guestbook/memory.schema";
 import * as s from "./admin.css";
 import { ModerationButtons } from "./ModerationButtons";
 import * as ui from "~/styles/ui.css";
+import { useAdminRole } from "./admin-role";
 
 /** Where this page of the waiting memories sits among them all. */
 interface PendingPage {
@@ -49,6 +50,8 @@ export function PendingMemories({ memories, page }: { memories: AdminMemory[]; p
 }
 
 function PendingTable({ memories }: { memories: AdminMemory[] }) {
+  // A helper's rejection is set aside for the family: her button says so.
+  const reject = useAdminRole() === "helper" ? "Set aside" : "Reject";
   return (
     <div className={s.tableWrap}>
       <table className={s.table}>
@@ -79,7 +82,7 @@ function PendingTable({ memories }: { memories: AdminMemory[] }) {
                   >
                     View
                   </Link>
-                  <ModerationButtons id={memory.id} action="/admin?index" labels={{ approve: "Approve", reject: "Reject" }} />
+                  <ModerationButtons id={memory.id} action="/admin?index" labels={{ approve: "Approve", reject }} />
                 </div>
               </td>
             </tr>

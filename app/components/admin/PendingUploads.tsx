@@ -6,6 +6,7 @@ import { formatBytes } from "~/utils/bytes";
 import * as s from "./admin.css";
 import { AdminThumbnail } from "./AdminThumbnail";
 import { ModerationButtons } from "./ModerationButtons";
+import { useAdminRole } from "./admin-role";
 
 /** The sentence the admin reads about an upload processing gave up on. */
 export function ProcessingProblem({ reason, className }: { reason: string; className?: string }) {
@@ -74,6 +75,8 @@ export const dimensions = (upload: Pick<AdminUpload, "width" | "height">) =>
 export const fileSize = (upload: Pick<AdminUpload, "sizeBytes">) => (upload.sizeBytes === null ? null : formatBytes(upload.sizeBytes));
 
 export function PendingUploads({ uploads }: { uploads: AdminUpload[] }) {
+  // A helper's delete is set aside for the family, files and all: her button says so.
+  const reject = useAdminRole() === "helper" ? "Set aside" : "Delete";
   if (uploads.length === 0) return <p className={ui.emptyState}>No pending uploads to review.</p>;
   return (
     <>
@@ -103,7 +106,7 @@ export function PendingUploads({ uploads }: { uploads: AdminUpload[] }) {
               <ModerationButtons
                 id={upload.id}
                 action="/admin/uploads"
-                labels={{ approve: "Publish", reject: "Delete" }}
+                labels={{ approve: "Publish", reject }}
                 canApprove={upload.processing.state === "ready"}
               />
             </li>
