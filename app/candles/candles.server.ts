@@ -195,6 +195,27 @@ export function deleteCandle(id: number, by: Actor): boolean {
   return by.commit((tx) => tx.delete(candles).where(eq(candles.id, id)).run().changes > 0);
 }
 
+/** Candles helpers set aside, the newest set aside first: the family's Set aside view. */
+export function listSetAsideCandles(): AdminCandle[] {
+  return db
+    .select()
+    .from(candles)
+    .where(and(eq(candles.status, "REJECTED"), eq(candles.setAside, true)))
+    .orderBy(desc(candles.moderatedAt), desc(candles.id))
+    .all()
+    .map(toAdminCandle);
+}
+
+export function countSetAsideCandles(): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(candles)
+      .where(and(eq(candles.status, "REJECTED"), eq(candles.setAside, true)))
+      .get()?.n ?? 0
+  );
+}
+
 /** The candle form's schema on the server: its parser and its fields' HTML attributes. */
 export const candleForm = serverForm(CandleFormSchema);
 

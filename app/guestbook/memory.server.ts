@@ -302,6 +302,27 @@ export function listPendingMemoriesPage(after?: PageCursor): { memories: AdminMe
   };
 }
 
+/** Memories helpers set aside, the newest set aside first: the family's Set aside view. */
+export function listSetAsideMemories(): AdminMemory[] {
+  return db
+    .select()
+    .from(memories)
+    .where(and(eq(memories.status, "REJECTED"), eq(memories.setAside, true)))
+    .orderBy(desc(memories.moderatedAt), desc(memories.id))
+    .all()
+    .map(toAdminMemory);
+}
+
+export function countSetAsideMemories(): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(memories)
+      .where(and(eq(memories.status, "REJECTED"), eq(memories.setAside, true)))
+      .get()?.n ?? 0
+  );
+}
+
 export function countPendingMemories(): number {
   return db.select({ n: count() }).from(memories).where(eq(memories.status, "PENDING")).get()?.n ?? 0;
 }

@@ -5,6 +5,8 @@ import { requireAdmin } from "~/admins/session.server";
 import { countPendingMemories } from "~/guestbook/memory.server";
 import { getRsvpStats } from "~/attendance/rsvp.server";
 import { countPendingUploads } from "~/uploads/upload.server";
+import { countSetAside } from "~/routes/set-aside.server";
+import { SET_ASIDE_VIEW } from "~/utils/set-aside";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/site/meta";
 import { loaderCacheControl, PRIVATE_NO_STORE } from "~/platform/http.server";
@@ -19,10 +21,17 @@ export const headers = loaderCacheControl;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
+  const family = admin.role === "family";
   return json(
     {
       admin: { username: admin.username, role: admin.role },
-      counts: { memories: countPendingMemories(), uploads: countPendingUploads(), attendance: getRsvpStats().totalRsvps },
+      counts: {
+        memories: countPendingMemories(),
+        uploads: countPendingUploads(),
+        attendance: getRsvpStats().totalRsvps,
+        // What helpers set aside is the family's to see, and only theirs.
+        setAside: family ? countSetAside() : 0,
+      },
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
@@ -48,6 +57,7 @@ function WaitingCount({ count }: { count: number }) {
 
 /** After the five every admin has: the family's own tabs, or a helper's (her e-mail and her password). */
 const FAMILY_TABS = [
+  [SET_ASIDE_VIEW, "Set aside"],
   ["/admin/life", "Life Story"],
   ["/admin/exports", "Exports"],
   ["/admin/email", "E-mail"],
@@ -108,7 +118,8 @@ export default function AdminLayout() {
         </Tab>
         {(family ? FAMILY_TABS : HELPER_TABS).map(([to, label]: readonly [string, string]) => (
           <Tab key={to} to={to} active={section === to.split("/")[2]}>
-            {label}
+            {/* Kept for the family to open when they choose: a plain count, never marked as work waiting. */}
+            {to === SET_ASIDE_VIEW ? `${label} (${counts.setAside})` : label}
           </Tab>
         ))}
       </nav>

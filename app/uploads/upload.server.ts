@@ -190,6 +190,27 @@ export function listPendingUploads(): AdminUpload[] {
   return db.select().from(uploads).where(eq(uploads.status, "PENDING")).orderBy(uploads.createdAt, uploads.id).all().map(toAdminUpload);
 }
 
+/** Photos and videos helpers set aside, the newest set aside first: the family's Set aside view. */
+export function listSetAsideUploads(): AdminUpload[] {
+  return db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.status, "REJECTED"), eq(uploads.setAside, true)))
+    .orderBy(desc(uploads.moderatedAt), desc(uploads.id))
+    .all()
+    .map(toAdminUpload);
+}
+
+export function countSetAsideUploads(): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(uploads)
+      .where(and(eq(uploads.status, "REJECTED"), eq(uploads.setAside, true)))
+      .get()?.n ?? 0
+  );
+}
+
 export function countPendingUploads(): number {
   return db.select({ n: count() }).from(uploads).where(eq(uploads.status, "PENDING")).get()?.n ?? 0;
 }

@@ -32,6 +32,9 @@ import * as apiMemory from "~/routes/api.admin.memories.$id";
 import * as apiUpload from "~/routes/api.admin.uploads.$id";
 import * as apiCandle from "~/routes/api.admin.candles.$id";
 import * as media from "~/routes/media.$id.$file";
+import * as layout from "~/routes/admin";
+import * as setAsidePage from "~/routes/admin.set-aside";
+import * as apiSetAside from "~/routes/api.admin.set-aside";
 import { answer } from "../support/route-calls";
 
 const ORIGIN = "http://localhost";
@@ -416,5 +419,152 @@ describe("a set-aside item's review page", () => {
       uploadPage.loader({ request: get(`/admin/uploads/${uploadId}`, "family"), params: { id: String(uploadId) }, context } as never),
     );
     expect(uploadView.headers.get("Location")).toBe(`/admin/set-aside#upload-${uploadId}`);
+  });
+});
+
+describe("the Set aside view", () => {
+  it("is the family's alone: a helper gets the 403 page and the API's 403, and no count in her tabs", async () => {
+    const page = await answer(() => setAsidePage.loader({ request: get("/admin/set-aside", "helper"), params: {}, context } as never));
+    expect(page.status).toBe(403);
+    const form = await answer(() =>
+      setAsidePage.action({
+        request: post("/admin/set-aside?kind=memory", { intent: "publish", id: "1" }, "helper"),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(form.status).toBe(403);
+    const listed = await answer(() =>
+      apiSetAside.loader({ request: api("/api/admin/set-aside", "GET", "helper"), params: {}, context } as never),
+    );
+    expect(listed.status).toBe(403);
+    expect(await listed.json()).toEqual({ errors: { role: [expect.any(String)] } });
+    const layoutData = await (await answer(() => layout.loader({ request: get("/admin", "helper"), params: {}, context } as never))).json();
+    expect(layoutData.counts.setAside).toBe(0);
+    const anonymous = await answer(() => apiSetAside.loader({ request: get("/api/admin/set-aside", null), params: {}, context } as never));
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("lists for the family what helpers set aside, the newest first, in the pending lists' shapes, and counts it in their tab", async () => {
+    const first = memory("First Set Aside");
+    setMemoryStatus(first, "REJECTED", anna, Date.now() - 60_000);
+    const second = memory("Second Set Aside");
+    setMemoryStatus(second, "REJECTED", anna);
+    memory("Still Waiting");
+    const familyRejected = memory("Family Rejected");
+    setMemoryStatus(familyRejected, "REJECTED", family);
+    const uploadId = await photo("listed.jpg");
+    await setUploadStatus(uploadId, "REJECTED", anna);
+    const candleId = candle("Listed Candle");
+    setCandleStatus(candleId, "REJECTED", anna);
+
+    const response = await answer(() =>
+      apiSetAside.loader({ request: api("/api/admin/set-aside", "GET", "family"), params: {}, context } as never),
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.memories.map((item: { id: number }) => item.id)).toEqual([second, first]);
+    expect(Object.keys(body.memories[0]).sort()).toEqual(Object.keys(getMemory(second)!).sort());
+    expect(body.memories[0]).toMatchObject({ email: "friend@example.com", setAside: true, moderatedBy: "anna" });
+    expect(body.uploads).toEqual([expect.objectContaining({ id: uploadId, setAside: true })]);
+    expect(body.candles).toEqual([expect.objectContaining({ id: candleId, name: "Listed Candle", setAside: true })]);
+
+    const pageData = await (
+      await answer(() => setAsidePage.loader({ request: get("/admin/set-aside", "family"), params: {}, context } as never))
+    ).json();
+    expect(pageData.memories.map((item: { id: number }) => item.id)).toEqual([second, first]);
+    const layoutData = await (await answer(() => layout.loader({ request: get("/admin", "family"), params: {}, context } as never))).json();
+    expect(layoutData.counts.setAside).toBe(4);
+  });
+
+  it("publishes a memory from its form, and deletes one for good only once asked and confirmed", async () => {
+    const kept = memory("Published After All");
+    setMemoryStatus(kept, "REJECTED", anna);
+    const published = await answer(() =>
+      setAsidePage.action({
+        request: post("/admin/set-aside?kind=memory", { intent: "publish", id: String(kept) }, "family"),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(published.headers.get("Location")).toBe("/admin/set-aside");
+    expect(toastOf(published)).toMatchObject({ title: "Memory Published" });
+    expect(getMemory(kept)).toMatchObject({ status: "APPROVED", setAside: false, moderatedBy: "keeper" });
+    expect(listPublicMemories({ limit: 10 }).items.map((item) => item.id)).toContain(kept);
+
+    const gone = memory("Deleted For Good");
+    setMemoryStatus(gone, "REJECTED", anna);
+    const asked = await answer(() =>
+      setAsidePage.action({
+        request: post("/admin/set-aside?kind=memory", { intent: "delete", id: String(gone) }, "family"),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(await asked.json()).toMatchObject({
+      confirm: { id: gone, intent: "delete", title: "Delete this for good?", confirmLabel: "Yes, delete it for good" },
+      action: "/admin/set-aside?kind=memory",
+    });
+    expect(getMemory(gone)).toBeDefined();
+    const deleted = await answer(() =>
+      setAsidePage.action({
+        request: post("/admin/set-aside?kind=memory", { intent: "delete", id: String(gone), confirmed: "yes" }, "family"),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(toastOf(deleted)).toMatchObject({ title: "Memory Deleted" });
+    expect(getMemory(gone)).toBeUndefined();
+  });
+
+  it("acts only on what is set aside: a pending memory is not published from here", async () => {
+    const id = memory("Not Set Aside");
+    const response = await answer(() =>
+      setAsidePage.action({
+        request: post("/admin/set-aside?kind=memory", { intent: "publish", id: String(id) }, "family"),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(toastOf(response)?.description).toContain("no longer set aside");
+    expect(getMemory(id)?.status).toBe("PENDING");
+  });
+
+  it("publishes a photo and a candle, and deletes a photo's files for good", async () => {
+    const photoId = await photo("back-in-gallery.jpg");
+    await setUploadStatus(photoId, "REJECTED", anna);
+    await answer(() =>
+      setAsidePage.action({
+        request: post("/admin/set-aside?kind=upload", { intent: "publish", id: String(photoId) }, "family"),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(getGalleryItem(photoId)).toBeDefined();
+
+    const candleId = candle("Lit Again");
+    setCandleStatus(candleId, "REJECTED", anna);
+    await answer(() =>
+      setAsidePage.action({
+        request: post("/admin/set-aside?kind=candle", { intent: "publish", id: String(candleId) }, "family"),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(getCandle(candleId)).toMatchObject({ status: "APPROVED", setAside: false });
+
+    const doomed = await photo("doomed.jpg");
+    const files = filesOf(doomed);
+    await setUploadStatus(doomed, "REJECTED", anna);
+    const deleted = await answer(() =>
+      setAsidePage.action({
+        request: post("/admin/set-aside?kind=upload", { intent: "delete", id: String(doomed), confirmed: "yes" }, "family"),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(toastOf(deleted)).toMatchObject({ title: "Upload Deleted" });
+    expect(getUpload(doomed)).toBeUndefined();
+    for (const key of files) expect(isStored(key)).toBe(false);
   });
 });
