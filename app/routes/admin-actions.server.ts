@@ -9,6 +9,7 @@ import { idParam } from "~/utils/moderation";
 import { asRefusal, failureToast } from "~/platform/refusal.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Role } from "~/admins/roles";
+import { showsAll } from "~/routes/read-first.server";
 
 // The §8 words for each moderation outcome; a change says after them what happened, in plain words.
 const MEMORY_UPDATED = { title: "Memory Updated", description: "Memory status has been updated." };
@@ -121,7 +122,8 @@ export async function moderateCandleForm(request: Request, returnTo: string) {
         text: `${candleOf(candle)} will not be shown or counted. ${helper ? SET_ASIDE_NOTE : "This cannot be undone."}`,
         confirmLabel: helper ? "Yes, set it aside" : "Yes, reject it",
       } satisfies ConfirmRequest,
-      action: CANDLE_MODERATION,
+      // Its second step comes back to the lists the family asked to see, when they did (app/routes/read-first.server.ts).
+      action: `${CANDLE_MODERATION}${showsAll(request) ? "&show=all" : ""}`,
     });
   }
   try {

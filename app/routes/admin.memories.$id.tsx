@@ -15,6 +15,7 @@ import { moderateMemoryForm } from "~/routes/admin-actions.server";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
 import { setAsideAddress } from "~/utils/set-aside";
+import { pendingHeld } from "~/routes/read-first.server";
 import { formatDateTime } from "~/utils/time";
 
 /** Where the memory stands, in words. */
@@ -37,7 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const memory = getMemory(idParam(params.id) ?? 0);
   invariantResponse(memory, "Not found", { status: 404 });
   if (memory.setAside && admin.role === "family") throw redirect(setAsideAddress("memory", memory.id));
-  return json({ memory, memories: listPendingMemoriesPage().memories }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  // Behind the dialog, the list as the tab shows it: none while helpers read first for the family.
+  const memories = pendingHeld(admin, request) ? null : listPendingMemoriesPage().memories;
+  return json({ memory, memories }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -99,7 +102,7 @@ export default function MemoryDetails() {
           />
         )}
       </AdminDialog>
-      <PendingMemories memories={memories} />
+      {memories ? <PendingMemories memories={memories} /> : null}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { getRsvpStats } from "~/attendance/rsvp.server";
 import { countPendingUploads } from "~/uploads/upload.server";
 import { countSetAside } from "~/routes/set-aside.server";
 import { SET_ASIDE_VIEW } from "~/utils/set-aside";
+import { readFirstFor } from "~/routes/read-first.server";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/site/meta";
 import { loaderCacheControl, PRIVATE_NO_STORE } from "~/platform/http.server";
@@ -25,6 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       admin: { username: admin.username, role: admin.role },
+      // While helpers read first, what waits is theirs: the family's counts are plain, never marked as work.
+      readFirst: readFirstFor(admin),
       counts: {
         memories: countPendingMemories(),
         uploads: countPendingUploads(),
@@ -50,9 +53,12 @@ function Tab({ to, active, children }: { to: string; active: boolean; children: 
   );
 }
 
-/** A count of items waiting for the admin: marked out while there is work, so a total (Attendance) never looks like it. */
-function WaitingCount({ count }: { count: number }) {
-  return <span className={count > 0 ? s.waitingCount : undefined}>({count})</span>;
+/**
+ * A count of items waiting for the admin: marked out while there is work, so a total (Attendance) never looks like it.
+ * `plain`: the family while helpers read first (the work is the helpers').
+ */
+function WaitingCount({ count, plain }: { count: number; plain: boolean }) {
+  return <span className={count > 0 && !plain ? s.waitingCount : undefined}>({count})</span>;
 }
 
 /** After the five every admin has: the family's own tabs, or a helper's (her e-mail and her password). */
@@ -71,7 +77,7 @@ const HELPER_TABS = [
 ] as const;
 
 export default function AdminLayout() {
-  const { counts, admin } = useLoaderData<typeof loader>();
+  const { counts, admin, readFirst } = useLoaderData<typeof loader>();
   const family = admin.role === "family";
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -101,10 +107,10 @@ export default function AdminLayout() {
       </div>
       <nav aria-label="Admin sections" className={s.tabs}>
         <Tab to="/admin" active={section === "" || section === "memories"}>
-          Pending Memories <WaitingCount count={counts.memories} />
+          Pending Memories <WaitingCount count={counts.memories} plain={readFirst} />
         </Tab>
         <Tab to="/admin/uploads" active={section === "uploads"}>
-          Pending Uploads <WaitingCount count={counts.uploads} />
+          Pending Uploads <WaitingCount count={counts.uploads} plain={readFirst} />
         </Tab>
         <Tab to="/admin/published" active={section === "published"}>
           Published

@@ -4,7 +4,7 @@
 // pending APIs do not list them unless asked), and so are the e-mails about
 // them; with no helper it changes nothing. In process, on a real database.
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   // The site sends e-mail, so alerts are queued in the outbox (never sent here: no sender runs).
@@ -13,7 +13,20 @@ vi.hoisted(() => {
   process.env.PUBLIC_URL = "http://memorial.test";
 });
 
-import { adminUsers, siteSettings } from "../../db/schema";
+import { Readable } from "node:stream";
+import sharp from "sharp";
+import { adminUsers, candles, memories, siteSettings, uploads } from "../../db/schema";
+import { lightCandle } from "~/candles/candles.server";
+import { submitMemory } from "~/guestbook/memory.server";
+import { MemoryApiSchema } from "~/guestbook/memory.schema";
+import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
+import { processingIdle } from "~/uploads/upload-processing.server";
+import * as layout from "~/routes/admin";
+import * as pendingTab from "~/routes/admin._index";
+import * as uploadsTab from "~/routes/admin.uploads";
+import * as apiPendingMemories from "~/routes/api.admin.pending-memories";
+import * as apiPendingUploads from "~/routes/api.admin.pending-uploads";
+import * as apiPendingCandles from "~/routes/api.admin.pending-candles";
 import { createAdmin, setAdminRole } from "~/admins/admin.server";
 import { startAdminSession } from "~/admins/session.server";
 import { operator } from "~/platform/actor.server";
@@ -39,12 +52,23 @@ beforeAll(async () => {
   cookies.family = await logIn(keeper);
   cookies.helper = await logIn(anna);
 });
+afterAll(() => processingIdle());
 beforeEach(() => {
   db.delete(siteSettings).where(eq(siteSettings.key, "helpersReadFirst")).run();
   if (db.select().from(adminUsers).where(eq(adminUsers.id, ids.anna)).get()?.role !== "helper") setAdminRole(ids.anna, "helper", family);
 });
 
 type Who = keyof typeof cookies;
+
+async function photo(name: string) {
+  const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#6a8caf" } })
+    .jpeg()
+    .toBuffer();
+  const key = await storeFormUpload({ stream: Readable.from([bytes]), filename: name });
+  const view = await registerFormUpload(key, { submittedBy: "Ann Lee (ann@example.com)", originalName: name });
+  await processingIdle();
+  return view.id;
+}
 const get = (url: string, who: Who) => new Request(`${ORIGIN}${url}`, { headers: { Cookie: cookies[who] } });
 const post = (url: string, fields: Record<string, string>, who: Who) =>
   new Request(`${ORIGIN}${url}`, {
@@ -133,5 +157,81 @@ describe("the setting in the Site tab", () => {
       await answer(() => siteTab.loader({ request: get("/admin/site", "family"), params: {}, context } as never))
     ).json();
     expect(alone.readFirst).toMatchObject({ on: true, helpers: 0 });
+  });
+});
+
+const turnOn = () => patchSettings({ helpersReadFirst: true });
+const loadJson = async (route: { loader: (args: never) => unknown }, url: string, who: Who) =>
+  (await answer(() => route.loader({ request: get(url, who), params: {}, context } as never))).json();
+
+describe("while helpers read first", () => {
+  beforeEach(() => {
+    db.delete(memories).run();
+    db.delete(candles).run();
+    db.delete(uploads).run();
+  });
+
+  it("the family's Pending Memories tab shows a notice, not the memories or candles, and shows them when asked", async () => {
+    submitMemory(MemoryApiSchema.parse({ name: "Ann Lee", email: "ann@example.com", message: "A hard memory to read today." }));
+    lightCandle({ name: "Ray", message: "Thinking of you" }, { clientIp: "203.0.113.20", visitorId: "ray" });
+    await turnOn();
+
+    const held = await loadJson(pendingTab, "/admin", "family");
+    expect(held).toMatchObject({ readFirst: "held", memories: [], total: 1, candles: { candles: [], total: 1 } });
+    expect(JSON.stringify(held)).not.toContain("A hard memory");
+    const shown = await loadJson(pendingTab, "/admin?show=all", "family");
+    expect(shown).toMatchObject({ readFirst: "shown", total: 1, memories: [expect.objectContaining({ name: "Ann Lee" })] });
+    expect(shown.candles.candles).toHaveLength(1);
+    const helpers = await loadJson(pendingTab, "/admin", "helper");
+    expect(helpers).toMatchObject({ readFirst: null, memories: [expect.objectContaining({ message: "A hard memory to read today." })] });
+
+    // The family's tab counts are plain, never marked as work waiting; the helper's as ever.
+    expect(await loadJson(layout, "/admin", "family")).toMatchObject({ readFirst: true, counts: { memories: 1 } });
+    expect(await loadJson(layout, "/admin", "helper")).toMatchObject({ readFirst: false });
+  });
+
+  it("the family's Pending Uploads tab shows a notice, not the photos", async () => {
+    const id = await photo("held.jpg");
+    await turnOn();
+    expect(await loadJson(uploadsTab, "/admin/uploads", "family")).toMatchObject({ readFirst: "held", uploads: [], waiting: 1 });
+    expect(await loadJson(uploadsTab, "/admin/uploads?show=all", "family")).toMatchObject({
+      readFirst: "shown",
+      uploads: [expect.objectContaining({ id })],
+    });
+    expect(await loadJson(uploadsTab, "/admin/uploads", "helper")).toMatchObject({
+      readFirst: null,
+      uploads: [expect.objectContaining({ id })],
+    });
+  });
+
+  it("the pending APIs answer the family empty lists unless asked (?show=all), and helpers everything", async () => {
+    submitMemory(MemoryApiSchema.parse({ name: "Ann Lee", email: "ann@example.com", message: "A memory over the API." }));
+    lightCandle({ name: "Ray", message: "Thinking of you" }, { clientIp: "203.0.113.21", visitorId: "ray-api" });
+    const uploadId = await photo("api.jpg");
+    await turnOn();
+
+    expect(await loadJson(apiPendingMemories, "/api/admin/pending-memories", "family")).toEqual([]);
+    expect(await loadJson(apiPendingUploads, "/api/admin/pending-uploads", "family")).toEqual([]);
+    expect(await loadJson(apiPendingCandles, "/api/admin/pending-candles", "family")).toEqual({ candles: [], total: 1 });
+    expect(await loadJson(apiPendingMemories, "/api/admin/pending-memories?show=all", "family")).toHaveLength(1);
+    expect(await loadJson(apiPendingUploads, "/api/admin/pending-uploads?show=all", "family")).toEqual([
+      expect.objectContaining({ id: uploadId }),
+    ]);
+    expect((await loadJson(apiPendingCandles, "/api/admin/pending-candles?show=all", "family")).candles).toHaveLength(1);
+    expect(await loadJson(apiPendingMemories, "/api/admin/pending-memories", "helper")).toHaveLength(1);
+    expect(await loadJson(apiPendingUploads, "/api/admin/pending-uploads", "helper")).toHaveLength(1);
+    expect((await loadJson(apiPendingCandles, "/api/admin/pending-candles", "helper")).candles).toHaveLength(1);
+  });
+
+  it("with no helper, the family sees everything as before", async () => {
+    submitMemory(MemoryApiSchema.parse({ name: "Ann Lee", email: "ann@example.com", message: "A memory for the family." }));
+    await turnOn();
+    setAdminRole(ids.anna, "family", family);
+    expect(await loadJson(pendingTab, "/admin", "family")).toMatchObject({
+      readFirst: null,
+      memories: [expect.objectContaining({ name: "Ann Lee" })],
+    });
+    expect(await loadJson(apiPendingMemories, "/api/admin/pending-memories", "family")).toHaveLength(1);
+    expect(await loadJson(layout, "/admin", "family")).toMatchObject({ readFirst: false });
   });
 });

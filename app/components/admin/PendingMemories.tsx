@@ -23,23 +23,28 @@ function shortened(message: string) {
   return `${(space > SHOWN_CHARACTERS * 0.75 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-export function PendingMemories({ memories, page }: { memories: AdminMemory[]; page?: PendingPage }) {
+/**
+ * The waiting memories, a page at a time. `showAll`: the family asked to see
+ * what waits for their helpers (?show=all), and every link and form keeps it.
+ */
+export function PendingMemories({ memories, page, showAll = false }: { memories: AdminMemory[]; page?: PendingPage; showAll?: boolean }) {
   if (memories.length === 0 && !page?.continued) return <p className={ui.emptyState}>No pending memories to review.</p>;
+  const list = showAll ? "/admin?show=all" : "/admin";
   return (
     <>
-      <PendingTable memories={memories} />
+      <PendingTable memories={memories} action={showAll ? "/admin?index&show=all" : "/admin?index"} />
       {page && (page.next || page.continued) ? (
         <nav aria-label="More pending memories" className={s.actions}>
           <p>
             {memories.length} shown of {page.total} waiting, oldest first.
           </p>
           {page.continued ? (
-            <Link to="/admin" className={ui.button.secondary}>
+            <Link to={list} className={ui.button.secondary}>
               Back to the oldest
             </Link>
           ) : null}
           {page.next ? (
-            <Link to={`/admin?after=${page.next}`} className={ui.button.secondary}>
+            <Link to={`${list}${showAll ? "&" : "?"}after=${page.next}`} className={ui.button.secondary}>
               Next memories waiting
             </Link>
           ) : null}
@@ -49,7 +54,7 @@ export function PendingMemories({ memories, page }: { memories: AdminMemory[]; p
   );
 }
 
-function PendingTable({ memories }: { memories: AdminMemory[] }) {
+function PendingTable({ memories, action }: { memories: AdminMemory[]; action: string }) {
   // A helper's rejection is set aside for the family: her button says so.
   const reject = useAdminRole() === "helper" ? "Set aside" : "Reject";
   return (
@@ -82,7 +87,7 @@ function PendingTable({ memories }: { memories: AdminMemory[] }) {
                   >
                     View
                   </Link>
-                  <ModerationButtons id={memory.id} action="/admin?index" labels={{ approve: "Approve", reject }} />
+                  <ModerationButtons id={memory.id} action={action} labels={{ approve: "Approve", reject }} />
                 </div>
               </td>
             </tr>
