@@ -15,9 +15,12 @@ vi.hoisted(() => {
 
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { adminUsers, candles, memories, siteSettings, uploads } from "../../db/schema";
+import { adminUsers, candles, mailOutbox, memories, rsvps, siteSettings, uploads } from "../../db/schema";
+import { RsvpSchema } from "~/attendance/rsvp.schema";
+import { createRsvp } from "~/attendance/rsvp.server";
+import { queueDueSummaries } from "~/mail/notifications.server";
 import { lightCandle } from "~/candles/candles.server";
-import { submitMemory } from "~/guestbook/memory.server";
+import { submitMemory, updateMemory } from "~/guestbook/memory.server";
 import { MemoryApiSchema } from "~/guestbook/memory.schema";
 import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
 import { processingIdle } from "~/uploads/upload-processing.server";
@@ -233,5 +236,72 @@ describe("while helpers read first", () => {
     });
     expect(await loadJson(apiPendingMemories, "/api/admin/pending-memories", "family")).toHaveLength(1);
     expect(await loadJson(layout, "/admin", "family")).toMatchObject({ readFirst: false });
+  });
+});
+
+describe("e-mail alerts while helpers read first", () => {
+  const outbox = () =>
+    db
+      .select({ kind: mailOutbox.kind, recipient: mailOutbox.recipient, text: mailOutbox.text })
+      .from(mailOutbox)
+      .all()
+      .sort((a, b) => `${a.kind}${a.recipient}`.localeCompare(`${b.kind}${b.recipient}`));
+  const choose = (id: number, email: string, mailChoice: "each" | "daily") =>
+    db.update(adminUsers).set({ email, mailChoice, digestTime: "00:00", digestSentFor: null }).where(eq(adminUsers.id, id)).run();
+
+  beforeEach(() => {
+    db.delete(mailOutbox).run();
+    db.delete(memories).run();
+    db.delete(uploads).run();
+    db.delete(rsvps).run();
+  });
+
+  it("each new memory and photo is told to the helpers alone; without read first, to the family too", async () => {
+    choose(ids.keeper, "keeper@family.test", "each");
+    choose(ids.anna, "anna@helper.test", "each");
+    submitMemory(MemoryApiSchema.parse({ name: "Before", email: "before@example.com", message: "Sent before reading first." }));
+    expect(outbox().map((row) => row.recipient)).toEqual(["anna@helper.test", "keeper@family.test"]);
+
+    db.delete(mailOutbox).run();
+    await turnOn();
+    submitMemory(MemoryApiSchema.parse({ name: "After", email: "after@example.com", message: "Sent while helpers read first." }));
+    await photo("alert.jpg");
+    expect(outbox().map((row) => [row.kind, row.recipient])).toEqual([
+      ["new-memory", "anna@helper.test"],
+      ["new-upload", "anna@helper.test"],
+    ]);
+  });
+
+  it("the daily summary of what waits goes to the helpers; the family's keeps to the RSVPs", async () => {
+    choose(ids.keeper, "keeper@family.test", "daily");
+    choose(ids.anna, "anna@helper.test", "daily");
+    await turnOn();
+    submitMemory(MemoryApiSchema.parse({ name: "Waiting", email: "waiting@example.com", message: "A memory that waits for the helpers." }));
+    expect(queueDueSummaries()).toBe(1);
+    expect(outbox()).toEqual([{ kind: "summary", recipient: "anna@helper.test", text: expect.stringContaining("A memory that waits") }]);
+
+    db.delete(mailOutbox).run();
+    choose(ids.keeper, "keeper@family.test", "daily");
+    choose(ids.anna, "anna@helper.test", "daily");
+    createRsvp(RsvpSchema.parse({ name: "Uncle Joe", email: "joe@example.com", guestCount: 2 }));
+    expect(queueDueSummaries()).toBe(2);
+    const family = outbox().find((row) => row.recipient === "keeper@family.test")!;
+    expect(family.text).toContain("Uncle Joe");
+    expect(family.text).not.toContain("A memory that waits");
+    expect(family.text).not.toContain("Memories waiting");
+  });
+
+  it("the visitor's own notice, once the family publishes, is unchanged", async () => {
+    await turnOn();
+    const { id } = submitMemory(
+      MemoryApiSchema.parse({
+        name: "Asked",
+        email: "asked@example.com",
+        message: "Please tell me when it is up.",
+        notifyWhenPublished: true,
+      }),
+    );
+    updateMemory(id, { status: "APPROVED" }, family);
+    expect(outbox()).toEqual([expect.objectContaining({ kind: "memory-published", recipient: "asked@example.com" })]);
   });
 });
