@@ -102,7 +102,12 @@ function saveReadFirst(form: FormData, by: AdminActor) {
   const submission = parseWithZod(form, { schema: ReadFirstFormSchema });
   const on = submission.status === "success" && submission.value.helpersReadFirst === true;
   by.commit((tx) => writeHelpersReadFirst(tx, on, by.username));
-  return redirectWithToast(`/admin/site?saved=${READ_FIRST_SECTION}#${READ_FIRST_SECTION}`, SETTINGS_SAVED);
+  const description = !on
+    ? "New memories, photos and videos come to you again as they arrive."
+    : countHelpers() > 0
+      ? "New memories, photos and videos now go to your helpers first."
+      : "New memories, photos and videos will go to your helpers first once you add one.";
+  return redirectWithToast(`/admin/site?saved=${READ_FIRST_SECTION}#${READ_FIRST_SECTION}`, { title: SETTINGS_SAVED.title, description });
 }
 
 /** The short list at the top of the tab: on a phone the page is long, and each part is a tap away. */

@@ -79,6 +79,13 @@ const post = (url: string, fields: Record<string, string>, who: Who) =>
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies[who] },
     body: new URLSearchParams(fields),
   });
+/** The toast a redirect sets (a signed cookie whose value is base64 JSON). */
+function toastOf(response: Response): { title: string; description?: string } | undefined {
+  const set = response.headers.getSetCookie().find((c) => c.startsWith("__toast="));
+  if (!set) return undefined;
+  const value = decodeURIComponent(set.split(";")[0]!.slice("__toast=".length));
+  return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8"))["__flash_toast__"];
+}
 const patchSettings = (body: unknown, who: Who = "family") =>
   answer(() =>
     apiSettings.action({
@@ -134,6 +141,10 @@ describe("the setting in the Site tab", () => {
     );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/admin/site?saved=helpers#helpers");
+    expect(toastOf(saved)).toMatchObject({
+      title: "Settings Saved",
+      description: "New memories, photos and videos now go to your helpers first.",
+    });
     expect(helpersReadFirst()).toBe(true);
     expect(readFirstInEffect()).toBe(true);
     const page = await (
@@ -191,6 +202,28 @@ describe("while helpers read first", () => {
     // The family's tab counts are plain, never marked as work waiting; the helper's as ever.
     expect(await loadJson(layout, "/admin", "family")).toMatchObject({ readFirst: true, counts: { memories: 1 } });
     expect(await loadJson(layout, "/admin", "helper")).toMatchObject({ readFirst: false });
+  });
+
+  it("a family admin who asked to see what waits comes back to it after each decision", async () => {
+    const { id } = submitMemory(MemoryApiSchema.parse({ name: "Ann Lee", email: "ann@example.com", message: "Approved by the family." }));
+    await turnOn();
+    const approved = await answer(() =>
+      pendingTab.action({
+        request: post("/admin?index&show=all", { intent: "approve", id: String(id) }, "family"),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(approved.headers.get("Location")).toBe("/admin?show=all");
+    const uploadId = await photo("decided.jpg");
+    const published = await answer(() =>
+      uploadsTab.action({
+        request: post("/admin/uploads?show=all", { intent: "approve", id: String(uploadId) }, "family"),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(published.headers.get("Location")).toBe("/admin/uploads?show=all");
   });
 
   it("the family's Pending Uploads tab shows a notice, not the photos", async () => {
