@@ -26,8 +26,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       admin: { username: admin.username, role: admin.role },
-      // While helpers read first, what waits is theirs: the family's counts are plain, never marked as work.
-      readFirst: readFirstFor(admin),
       counts: {
         memories: countPendingMemories(),
         uploads: countPendingUploads(),
@@ -35,6 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         // What helpers set aside is the family's to see, and only theirs.
         setAside: family ? countSetAside() : 0,
       },
+      // While helpers read first, what waits is theirs: the family's counts are plain, never marked as work.
+      readFirst: readFirstFor(admin),
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
