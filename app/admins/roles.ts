@@ -33,3 +33,11 @@ export const ROLE_CHANGED = "Your role on this memorial changed while this was b
 
 export const LAST_FAMILY_ADMIN =
   "The memorial always needs at least one family admin, so the last one cannot be removed or made a helper. Make someone else family first.";
+
+/**
+ * A helper asked to publish or unpublish something rejected: only the family
+ * undoes a rejection (a helper's is set aside for them to decide), so the
+ * API answers 403 naming `status`.
+ */
+export const ONLY_FAMILY_UNDOES =
+  "Only the family can bring back something that was rejected or set aside. If you think it should be published, please ask a family member.";

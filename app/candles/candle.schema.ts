@@ -61,6 +61,8 @@ export interface AdminCandle {
   name: string | null;
   message: string | null;
   status: Status;
+  /** Refused by a helper: kept, shown only in the family's Set aside view, for them to publish or delete. */
+  setAside: boolean;
   /** Whether it is the visitor's first candle that day, the only kind the count includes. */
   counted: boolean;
   createdAt: string;

@@ -7,6 +7,8 @@ import { serverForm } from "~/platform/form-schema.server";
 import { createRateLimiter, networkKey } from "~/platform/rate-limit.server";
 import { countSubmission, requireSubmissionAllowed, type SubmissionSource } from "~/platform/submission-limit.server";
 import { getSiteSettings } from "~/site/settings.server";
+import { Refusal } from "~/platform/refusal.server";
+import { ONLY_FAMILY_UNDOES } from "~/admins/roles";
 import { formatIsoDate } from "~/utils/time";
 import { CandleFormSchema, type AdminCandle, type CandleInput, type CandleSummary, type PublicCandle } from "./candle.schema";
 
@@ -132,6 +134,7 @@ function toAdminCandle(candle: Candle): AdminCandle {
     name: candle.name,
     message: candle.message,
     status: candle.status,
+    setAside: candle.setAside,
     counted: candle.counted,
     createdAt: candle.createdAt.toISOString(),
     moderatedBy: candle.moderatedBy,
@@ -163,18 +166,54 @@ export function getCandle(id: number): AdminCandle | undefined {
 /**
  * Publishes a candle's words (and, when it was counted, adds it to the
  * count) or refuses them (it is then never counted or shown), for the admin
- * `by`. Undefined when there is no such candle.
+ * `by`. A helper's refusal sets it aside for the family, who alone can
+ * publish it then. Undefined when there is no such candle.
  */
 export function setCandleStatus(id: number, status: "APPROVED" | "REJECTED", by: Actor, now = Date.now()): AdminCandle | undefined {
-  const row = by.commit((tx) =>
-    tx
+  const helper = by.role === "helper";
+  const row = by.commit((tx) => {
+    const current = tx.select().from(candles).where(eq(candles.id, id)).get();
+    if (!current) return undefined;
+    if (current.status === "REJECTED") {
+      // Rejecting again changes nothing for a helper (a family's rejection stays the family's); undoing is the family's.
+      if (helper && status === "REJECTED") return current;
+      if (helper) throw new Refusal(403, "status", ONLY_FAMILY_UNDOES);
+    }
+    return tx
       .update(candles)
-      .set({ status, moderatedBy: by.username, moderatedAt: new Date(now) })
+      .set({ status, setAside: status === "REJECTED" && helper, moderatedBy: by.username, moderatedAt: new Date(now) })
       .where(eq(candles.id, id))
       .returning()
-      .all(),
-  )[0];
+      .all()[0];
+  });
   return row ? toAdminCandle(row) : undefined;
+}
+
+/** Deletes a candle for good, for the family admin `by` (a helper's delete sets it aside); false when there was none. */
+export function deleteCandle(id: number, by: Actor): boolean {
+  if (by.role === "helper") return setCandleStatus(id, "REJECTED", by) !== undefined;
+  return by.commit((tx) => tx.delete(candles).where(eq(candles.id, id)).run().changes > 0);
+}
+
+/** Candles helpers set aside, the newest set aside first: the family's Set aside view. */
+export function listSetAsideCandles(): AdminCandle[] {
+  return db
+    .select()
+    .from(candles)
+    .where(and(eq(candles.status, "REJECTED"), eq(candles.setAside, true)))
+    .orderBy(desc(candles.moderatedAt), desc(candles.id))
+    .all()
+    .map(toAdminCandle);
+}
+
+export function countSetAsideCandles(): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(candles)
+      .where(and(eq(candles.status, "REJECTED"), eq(candles.setAside, true)))
+      .get()?.n ?? 0
+  );
 }
 
 /** The candle form's schema on the server: its parser and its fields' HTML attributes. */

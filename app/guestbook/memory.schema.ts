@@ -87,6 +87,8 @@ export interface AdminMemory {
   message: string;
   canDisplay: boolean;
   status: Status;
+  /** Rejected by a helper: kept whole, shown only in the family's Set aside view, for them to publish or delete. */
+  setAside: boolean;
   createdAt: string;
   /** The admin who last approved, rejected or unpublished it, and when (null while pending). */
   moderatedBy: string | null;

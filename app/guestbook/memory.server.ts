@@ -5,6 +5,7 @@ import { contentVersion, db } from "~/platform/db.server";
 import { encodeCursor, newerThan, olderThan, toListPage, type ListPage, type PageCursor } from "~/platform/page-cursor.server";
 import { serverForm } from "~/platform/form-schema.server";
 import { Refusal } from "~/platform/refusal.server";
+import { ONLY_FAMILY_UNDOES } from "~/admins/roles";
 import { queueMemoryPublishedMail, queueNewMemoryMail } from "~/mail/notifications.server";
 import { mailEnabled } from "~/mail/outbox.server";
 import { MemoryFormSchema, type AdminMemory, type MemoryInput, type MemoryPatch, type PublicMemory } from "./memory.schema";
@@ -143,28 +144,30 @@ export const ONLY_PUBLISHED_CAN_BE_HIDDEN = "Only a published memory can be unpu
  * unpublish to HIDDEN, which only a published memory can be), its name or
  * message (a correction), or both, in one commit. The first correction
  * keeps what the visitor sent (originalName, originalMessage); every one
- * records who made it and when. Returns the memory as it now is, or
+ * records who made it and when. A helper's rejection sets the memory aside
+ * (kept whole for the family, who alone can publish or unpublish it again);
+ * any other status clears it. Returns the memory as it now is, or
  * undefined when there is no such memory.
  */
 export function updateMemory(id: number, change: MemoryPatch, by: Actor, now = Date.now()): AdminMemory | undefined {
   const row = by.commit((tx) => {
     const current = tx.select().from(memories).where(eq(memories.id, id)).get();
     if (!current) return undefined;
-    if (change.status === "HIDDEN" && current.status !== "APPROVED" && current.status !== "HIDDEN") {
-      throw new Refusal(409, "status", ONLY_PUBLISHED_CAN_BE_HIDDEN);
-    }
+    const status = statusChange(current, change.status, by);
     const name = change.name ?? current.name;
     const message = change.message ?? current.message;
     const corrected = name !== current.name || message !== current.message;
-    if (!change.status && !corrected) return current;
+    if (!status && !corrected) return current;
     // The one e-mail its author asked for, the first time the family publishes it.
-    const tellAuthor = change.status === "APPROVED" && current.notifyWhenPublished && !current.publishedNoticeAt;
+    const tellAuthor = status === "APPROVED" && current.notifyWhenPublished && !current.publishedNoticeAt;
     if (tellAuthor) queueMemoryPublishedMail(tx, { id, name, email: current.email, canDisplay: current.canDisplay }, now);
     // All RETURNING rows are read, so a failed commit throws instead of passing unseen.
     return tx
       .update(memories)
       .set({
-        ...(change.status ? { status: change.status, moderatedBy: by.username, moderatedAt: new Date(now) } : {}),
+        ...(status
+          ? { status, setAside: status === "REJECTED" && by.role === "helper", moderatedBy: by.username, moderatedAt: new Date(now) }
+          : {}),
         ...(corrected
           ? {
               name,
@@ -184,13 +187,33 @@ export function updateMemory(id: number, change: MemoryPatch, by: Actor, now = D
   return row ? toAdminMemory(row) : undefined;
 }
 
+/**
+ * The status a change makes of `current` for `by`, or undefined for none. A
+ * helper undoes no rejection (the family decides: 403), and rejecting what
+ * is already rejected changes nothing for her (a family's rejection stays
+ * the family's). Only a published memory can be unpublished, or one set
+ * aside, by the family.
+ */
+function statusChange(current: Memory, status: MemoryPatch["status"], by: Actor): MemoryPatch["status"] {
+  if (!status || status === current.status) return status === "REJECTED" && by.role === "helper" ? undefined : status;
+  if (current.status === "REJECTED" && by.role === "helper") throw new Refusal(403, "status", ONLY_FAMILY_UNDOES);
+  if (status === "HIDDEN" && current.status !== "APPROVED" && !current.setAside)
+    throw new Refusal(409, "status", ONLY_PUBLISHED_CAN_BE_HIDDEN);
+  return status;
+}
+
 /** Moderation by the admin `by` (their username is kept with when): returns false when there is no such memory. */
 export function setMemoryStatus(id: number, status: Exclude<Status, "PENDING">, by: Actor, now = Date.now()): boolean {
   return updateMemory(id, { status }, by, now) !== undefined;
 }
 
-/** Deletes a memory for good, for the admin `by`: returns false when there was no such memory. */
+/**
+ * Deletes a memory for good, for the family admin `by`; a helper's delete
+ * sets it aside instead (rejected, kept whole for the family to undo).
+ * Returns false when there was no such memory.
+ */
 export function deleteMemory(id: number, by: Actor): boolean {
+  if (by.role === "helper") return setMemoryStatus(id, "REJECTED", by);
   return by.commit((tx) => tx.delete(memories).where(eq(memories.id, id)).run().changes > 0);
 }
 
@@ -203,6 +226,7 @@ function toAdminMemory(memory: Memory): AdminMemory {
     message: memory.message,
     canDisplay: memory.canDisplay,
     status: memory.status,
+    setAside: memory.setAside,
     createdAt: memory.createdAt.toISOString(),
     moderatedBy: memory.moderatedBy,
     moderatedAt: memory.moderatedAt?.toISOString() ?? null,
@@ -276,6 +300,27 @@ export function listPendingMemoriesPage(after?: PageCursor): { memories: AdminMe
     next: last && rows.length > PENDING_PAGE_SIZE ? encodeCursor({ createdAt: last.createdAt.getTime(), id: last.id }) : null,
     total: countPendingMemories(),
   };
+}
+
+/** Memories helpers set aside, the newest set aside first: the family's Set aside view. */
+export function listSetAsideMemories(): AdminMemory[] {
+  return db
+    .select()
+    .from(memories)
+    .where(and(eq(memories.status, "REJECTED"), eq(memories.setAside, true)))
+    .orderBy(desc(memories.moderatedAt), desc(memories.id))
+    .all()
+    .map(toAdminMemory);
+}
+
+export function countSetAsideMemories(): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(memories)
+      .where(and(eq(memories.status, "REJECTED"), eq(memories.setAside, true)))
+      .get()?.n ?? 0
+  );
 }
 
 export function countPendingMemories(): number {

@@ -1,42 +1,32 @@
 import { createHash } from "node:crypto";
-import { and, asc, count, eq, gt, gte, isNotNull } from "drizzle-orm";
-import { adminUsers, memories, rsvps, uploads, type Memory, type Role, type Upload } from "../../db/schema";
+import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
+import { adminUsers, uploads, type Memory, type Role, type Upload } from "../../db/schema";
 import type { AdminActor } from "~/platform/actor.server";
 import { db, type Transaction } from "~/platform/db.server";
-import {
-  firstLines,
-  memoryPublishedMail,
-  newMemoryMail,
-  newUploadMail,
-  summaryMail,
-  uploadsPublishedMail,
-  type MailFrame,
-  type SummaryItems,
-} from "~/mail/messages";
+import { memoryPublishedMail, newMemoryMail, newUploadMail, summaryMail, uploadsPublishedMail, type MailFrame } from "~/mail/messages";
 import { instantOf } from "~/site/service-time.server";
 import { formatIsoDate } from "~/utils/time";
 import type { MailPreferences, MailPreferencesInput } from "./mail.schema";
 import { mailEnabled, queueMail, rewriteWaitingMail, siteAddress } from "./outbox.server";
 import { allowMailTo, isSuppressed } from "./unsubscribe.server";
 import { getSiteSettings } from "~/site/settings.server";
+import { readFirstInEffect } from "~/site/read-first.server";
+import { ADMIN_TABS, summaryItems } from "./summary-items.server";
 import { parseSubmittedBy } from "~/utils/submitted-by";
 import { senderFor } from "~/admins/contact-details";
 
 // Who is told what, and when: admins of each new memory or upload (those
 // who chose "each"), or once a day of everything waiting ("daily", at their
 // time in the site's time zone); a visitor who asked, once, when the family
-// publishes what they sent. Every message is queued in the transaction of
-// the event it tells of (outbox.server.ts sends it). What an admin is
-// told of a visitor is what her role reads (app/admins/contact-details.ts):
-// names and words, and never a visitor's address or phone number to a helper.
+// publishes what they sent. While helpers read first (app/site/read-first.server.ts)
+// what waits is theirs: only helpers are told of it, and the family's summary
+// keeps to the RSVPs. What an admin is told of a visitor is what her role
+// reads (app/admins/contact-details.ts): names and words, and never a
+// visitor's address or phone number to a helper. Every message is queued in
+// the transaction of the event it tells of (outbox.server.ts sends it).
 
-const ADMIN_TABS = { memories: "/admin", uploads: "/admin/uploads", attendance: "/admin/attendance" };
-/** What one summary shows at most; the rest is counted ("And 4 more in the panel"). */
-const SUMMARY_MEMORIES = 20;
-const SUMMARY_UPLOADS = 12;
 /** New uploads from one sender within this window make one e-mail ("Ann shared a photo"; several wait together). */
 const UPLOAD_MAIL_WINDOW_MS = 10 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
 
 /** What every e-mail says around its words: whose memorial, why it came, how to stop it (and, for an admin, where to choose). */
 export function mailFrame(unsubscribeUrl: string, reason: string, forAdmin: boolean): MailFrame {
@@ -52,12 +42,18 @@ export function mailFrame(unsubscribeUrl: string, reason: string, forAdmin: bool
 
 const EACH_REASON = "you chose an e-mail for each new memory, photo and video in the admin panel";
 
-/** Admins who chose an e-mail for each new item, with an address, and their role. */
+/** Admins who chose an e-mail for each new item, with an address, and their role: the helpers alone while they read first. */
 const eachAdmins = (tx: Pick<Transaction, "select">) =>
   tx
     .select({ id: adminUsers.id, email: adminUsers.email, role: adminUsers.role })
     .from(adminUsers)
-    .where(and(eq(adminUsers.mailChoice, "each"), isNotNull(adminUsers.email)))
+    .where(
+      and(
+        eq(adminUsers.mailChoice, "each"),
+        isNotNull(adminUsers.email),
+        readFirstInEffect(tx) ? eq(adminUsers.role, "helper") : undefined,
+      ),
+    )
     .all() as { id: number; email: string; role: Role }[];
 
 /** A new memory waits: an e-mail to each admin who chose "each", in the memory's own transaction. */
@@ -186,69 +182,6 @@ export function queueUploadPublishedMail(tx: Transaction, upload: Pick<Upload, "
   );
 }
 
-/** What waits now, and the RSVPs of the last day, for a summary to an admin of `role`. */
-function summaryItems(
-  tx: Pick<Transaction, "select">,
-  now: number,
-  role: Role,
-): { items: SummaryItems; pictures: { cid: string; key: string; filename: string }[] } {
-  const waitingMemories = tx
-    .select({ id: memories.id, name: memories.name, message: memories.message })
-    .from(memories)
-    .where(eq(memories.status, "PENDING"))
-    .orderBy(asc(memories.createdAt), asc(memories.id))
-    .limit(SUMMARY_MEMORIES)
-    .all();
-  const memoryCount = tx.select({ n: count() }).from(memories).where(eq(memories.status, "PENDING")).get()?.n ?? 0;
-  const waitingUploads = tx
-    .select({
-      id: uploads.id,
-      type: uploads.type,
-      originalName: uploads.originalName,
-      submittedBy: uploads.submittedBy,
-      thumbnailKey: uploads.thumbnailKey,
-    })
-    .from(uploads)
-    .where(eq(uploads.status, "PENDING"))
-    .orderBy(asc(uploads.createdAt), asc(uploads.id))
-    .limit(SUMMARY_UPLOADS)
-    .all();
-  const uploadCount = tx.select({ n: count() }).from(uploads).where(eq(uploads.status, "PENDING")).get()?.n ?? 0;
-  const newRsvps = tx
-    .select({ name: rsvps.name, guestCount: rsvps.guestCount, notes: rsvps.notes })
-    .from(rsvps)
-    .where(gt(rsvps.createdAt, new Date(now - DAY_MS)))
-    .orderBy(asc(rsvps.createdAt), asc(rsvps.id))
-    .all();
-  const pictures: { cid: string; key: string; filename: string }[] = [];
-  const items: SummaryItems = {
-    memories: waitingMemories.map((memory) => ({
-      name: memory.name,
-      opening: firstLines(memory.message),
-      url: siteAddress(`/admin/memories/${memory.id}`),
-    })),
-    moreMemories: memoryCount - waitingMemories.length,
-    uploads: waitingUploads.map((upload) => {
-      const cid = upload.thumbnailKey ? `thumbnail-${upload.id}@memorial` : null;
-      if (cid) pictures.push({ cid, key: upload.thumbnailKey!, filename: `thumbnail-${upload.id}.jpg` });
-      const sender = senderFor(role, upload.submittedBy) ?? "Someone";
-      return {
-        label: `${upload.type === "VIDEO" ? "Video" : "Photo"} from ${sender}: ${upload.originalName ?? "Unknown"}`,
-        url: siteAddress(`/admin/uploads/${upload.id}`),
-        cid,
-      };
-    }),
-    moreUploads: uploadCount - waitingUploads.length,
-    rsvps: newRsvps,
-    tabs: {
-      memories: siteAddress(ADMIN_TABS.memories),
-      uploads: siteAddress(ADMIN_TABS.uploads),
-      attendance: siteAddress(ADMIN_TABS.attendance),
-    },
-  };
-  return { items, pictures };
-}
-
 /**
  * The day's summaries that are due: for each admin who chose "daily", once
  * their time has come on the site's day (in its time zone), one e-mail of
@@ -272,7 +205,8 @@ export function queueDueSummaries(now = Date.now()): number {
       (tx) => {
         const admin = tx.select().from(adminUsers).where(eq(adminUsers.id, id)).get();
         if (!admin?.email || admin.mailChoice !== "daily" || admin.digestSentFor === today) return;
-        const { items, pictures } = summaryItems(tx, now, admin.role);
+        // While helpers read first, what waits is theirs: the family's summary keeps to the RSVPs.
+        const { items, pictures } = summaryItems(tx, now, admin.role, admin.role === "helper" || !readFirstInEffect(tx));
         const anything = items.memories.length + items.uploads.length + items.rsvps.length > 0;
         const recipient = admin.email;
         const reason = `you chose a daily summary at ${admin.digestTime} in the admin panel`;

@@ -8,20 +8,32 @@ import { readFormData } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
 import { asRefusal, failureToast } from "~/platform/refusal.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import type { Role } from "~/admins/roles";
+import { showsAll } from "~/routes/read-first.server";
 
 // The §8 words for each moderation outcome; a change says after them what happened, in plain words.
 const MEMORY_UPDATED = { title: "Memory Updated", description: "Memory status has been updated." };
-const memoryUpdated = (name: string, status: "APPROVED" | "REJECTED") => ({
+const memoryUpdated = (name: string, status: "APPROVED" | "REJECTED", role: Role) => ({
   ...MEMORY_UPDATED,
   description: `${MEMORY_UPDATED.description} ${
-    status === "APPROVED" ? `${name}’s memory is now on the guest book.` : `${name}’s memory was rejected: no visitor will see it.`
+    status === "APPROVED"
+      ? `${name}’s memory is now on the guest book.`
+      : role === "helper"
+        ? `${name}’s memory was set aside: no visitor will see it, and the family can still publish it.`
+        : `${name}’s memory was rejected: no visitor will see it.`
   }`,
 });
 const MEMORY_FAILED = { title: "Error", description: "Failed to update memory status.", type: "destructive" as const };
 const UPLOAD_UPDATED = { title: "Upload Updated", description: "Upload status has been updated." };
-const uploadUpdated = (name: string, status: "APPROVED" | "REJECTED") => ({
+const uploadUpdated = (name: string, status: "APPROVED" | "REJECTED", role: Role) => ({
   ...UPLOAD_UPDATED,
-  description: `${UPLOAD_UPDATED.description} ${status === "APPROVED" ? `“${name}” is now in the gallery.` : `“${name}” was deleted permanently.`}`,
+  description: `${UPLOAD_UPDATED.description} ${
+    status === "APPROVED"
+      ? `“${name}” is now in the gallery.`
+      : role === "helper"
+        ? `“${name}” was set aside with its files: no visitor will see it, and the family can still publish it.`
+        : `“${name}” was deleted permanently.`
+  }`,
 });
 const UPLOAD_FAILED = { title: "Error", description: "Failed to update upload status.", type: "destructive" as const };
 const IMAGE_ROTATED = { title: "Image Rotated", description: "The image has been rotated successfully." };
@@ -31,13 +43,18 @@ const CANDLE_FAILED = { title: "Error", description: "Failed to update the candl
 /** A candle is named by its visitor's name, else by its words. */
 const candleOf = (candle: { name: string | null; message: string | null }) =>
   candle.name ? `The candle from ${candle.name}` : `The candle “${candle.message ?? ""}”`;
-const candleUpdated = (candle: { name: string | null; message: string | null }, status: "APPROVED" | "REJECTED") => ({
+const candleUpdated = (candle: { name: string | null; message: string | null }, status: "APPROVED" | "REJECTED", role: Role) => ({
   title: "Candle Updated",
   description:
     status === "APPROVED"
       ? `${candleOf(candle)} is now shown with its words.`
-      : `${candleOf(candle)} was rejected: no visitor will see it.`,
+      : role === "helper"
+        ? `${candleOf(candle)} was set aside: no visitor will see it, and the family can still publish it.`
+        : `${candleOf(candle)} was rejected: no visitor will see it.`,
 });
+
+/** A helper's rejection is set aside, never final: her question says so (the family's is unchanged). */
+const SET_ASIDE_NOTE = "It is kept for the family, who can still publish it or delete it.";
 
 const STATUS_BY_INTENT = { approve: "APPROVED", reject: "REJECTED" } as const;
 
@@ -59,13 +76,23 @@ export async function moderateMemoryForm(request: Request, returnTo: string) {
   if (status === "REJECTED" && id && !confirmed(form)) {
     const memory = getMemory(id);
     if (!memory) return redirectWithToast(returnTo, MEMORY_FAILED);
-    return askFirst({
-      id,
-      intent: "reject",
-      title: "Reject this memory?",
-      text: `The memory from ${memory.name} will not be published. This cannot be undone.`,
-      confirmLabel: "Yes, reject it",
-    });
+    return askFirst(
+      admin.role === "helper"
+        ? {
+            id,
+            intent: "reject",
+            title: "Set this memory aside?",
+            text: `The memory from ${memory.name} will not be published. ${SET_ASIDE_NOTE}`,
+            confirmLabel: "Yes, set it aside",
+          }
+        : {
+            id,
+            intent: "reject",
+            title: "Reject this memory?",
+            text: `The memory from ${memory.name} will not be published. This cannot be undone.`,
+            confirmLabel: "Yes, reject it",
+          },
+    );
   }
   const memory = id ? getMemory(id) : undefined;
   try {
@@ -73,7 +100,7 @@ export async function moderateMemoryForm(request: Request, returnTo: string) {
   } catch (error) {
     return redirectWithToast(returnTo, failureToast(MEMORY_FAILED, error));
   }
-  return redirectWithToast(returnTo, memoryUpdated(memory.name, status));
+  return redirectWithToast(returnTo, memoryUpdated(memory.name, status, admin.role));
 }
 
 /** The Pending tab's forms for candles post here (`?index&moderate=candle`); their second step too. */
@@ -86,15 +113,17 @@ export async function moderateCandleForm(request: Request, returnTo: string) {
   const candle = id ? getCandle(id) : undefined;
   if (!status || !id || !candle) return redirectWithToast(returnTo, CANDLE_FAILED);
   if (status === "REJECTED" && !confirmed(form)) {
+    const helper = admin.role === "helper";
     return json({
       confirm: {
         id,
         intent: "reject",
-        title: "Reject this candle?",
-        text: `${candleOf(candle)} will not be shown or counted. This cannot be undone.`,
-        confirmLabel: "Yes, reject it",
+        title: helper ? "Set this candle aside?" : "Reject this candle?",
+        text: `${candleOf(candle)} will not be shown or counted. ${helper ? SET_ASIDE_NOTE : "This cannot be undone."}`,
+        confirmLabel: helper ? "Yes, set it aside" : "Yes, reject it",
       } satisfies ConfirmRequest,
-      action: CANDLE_MODERATION,
+      // Its second step comes back to the lists the family asked to see, when they did (app/routes/read-first.server.ts).
+      action: `${CANDLE_MODERATION}${showsAll(request) ? "&show=all" : ""}`,
     });
   }
   try {
@@ -102,7 +131,7 @@ export async function moderateCandleForm(request: Request, returnTo: string) {
   } catch (error) {
     return redirectWithToast(returnTo, failureToast(CANDLE_FAILED, error));
   }
-  return redirectWithToast(returnTo, candleUpdated(candle, status));
+  return redirectWithToast(returnTo, candleUpdated(candle, status, admin.role));
 }
 
 /**
@@ -114,13 +143,24 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
   if (intent === "reject" && id && !confirmed(form)) {
     const upload = getAdminUpload(id);
     if (!upload) return redirectWithToast(returnTo, UPLOAD_FAILED);
-    return askFirst({
-      id,
-      intent: "reject",
-      title: "Delete this upload permanently?",
-      text: `“${upload.originalName ?? "Unknown"}” will be deleted with all its files. This cannot be undone.`,
-      confirmLabel: "Yes, delete it",
-    });
+    const name = upload.originalName ?? "Unknown";
+    return askFirst(
+      admin.role === "helper"
+        ? {
+            id,
+            intent: "reject",
+            title: "Set this upload aside?",
+            text: `“${name}” will not be published. It is kept with its files for the family, who can still publish it or delete it.`,
+            confirmLabel: "Yes, set it aside",
+          }
+        : {
+            id,
+            intent: "reject",
+            title: "Delete this upload permanently?",
+            text: `“${name}” will be deleted with all its files. This cannot be undone.`,
+            confirmLabel: "Yes, delete it",
+          },
+    );
   }
   if (intent === "rotate-left" || intent === "rotate-right") {
     try {
@@ -140,7 +180,10 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
   const status = STATUS_BY_INTENT[intent as keyof typeof STATUS_BY_INTENT];
   try {
     const upload = status && id ? await setUploadStatus(id, status, admin) : undefined;
-    return redirectWithToast(returnTo, upload && status ? uploadUpdated(upload.originalName ?? "Unknown", status) : UPLOAD_FAILED);
+    return redirectWithToast(
+      returnTo,
+      upload && status ? uploadUpdated(upload.originalName ?? "Unknown", status, admin.role) : UPLOAD_FAILED,
+    );
   } catch (error) {
     return redirectWithToast(returnTo, failureToast(UPLOAD_FAILED, error));
   }

@@ -12,23 +12,35 @@ import { listPendingCandles } from "~/candles/candles.server";
 import { PendingCandles } from "~/components/admin/PendingCandles";
 import { PRIVATE_NO_STORE } from "~/platform/http.server";
 import { decodeCursor } from "~/platform/page-cursor.server";
+import { pendingHeld, readFirstFor, showsAll } from "~/routes/read-first.server";
+import { ReadFirstNotice, ShownOnPurpose } from "~/components/admin/ReadFirstNotice";
 
-// /admin itself: the Pending Memories tab, with the candles whose words wait for the family.
+// /admin itself: the Pending Memories tab, with the candles whose words wait for the family. While
+// helpers read first, the family sees a short notice instead, and the lists only when they ask (?show=all).
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   // A link from an older page may name a memory moderated since: the page then continues after it all the same.
   const after = decodeCursor(new URL(request.url).searchParams.get("after") ?? "") ?? undefined;
-  const setup = setupSteps()
-    .filter(({ done }) => !done)
-    .map(({ step }) => step);
-  const pending = listPendingMemoriesPage(after);
+  // The site's first steps are the family's to take (their links lead to family-only pages): none for a helper.
+  const setup =
+    admin.role === "family"
+      ? setupSteps()
+          .filter(({ done }) => !done)
+          .map(({ step }) => step)
+      : [];
+  const held = pendingHeld(admin, request);
+  const page = listPendingMemoriesPage(held ? undefined : after);
+  const candles = listPendingCandles();
   return json(
     {
-      ...pending,
-      memories: pending.memories.map((memory) => memoryFor(admin.role, memory)),
-      continued: after !== undefined,
+      ...(held
+        ? { ...page, memories: [], next: null }
+        : { ...page, memories: page.memories.map((memory) => memoryFor(admin.role, memory)) }),
+      continued: !held && after !== undefined,
       setup,
-      candles: listPendingCandles(),
+      candles: held ? { candles: [], total: candles.total } : candles,
+      // "held": the notice instead of the lists; "shown": the lists, asked for on purpose; null: as ever.
+      readFirst: held ? ("held" as const) : readFirstFor(admin) ? ("shown" as const) : null,
       candleAction: CANDLE_MODERATION,
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
@@ -37,20 +49,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  if (new URL(request.url).searchParams.get("moderate") === "candle") return moderateCandleForm(request, "/admin");
-  return moderateMemoryForm(request, "/admin");
+  // Back to the lists the family asked to see, when they did.
+  const returnTo = showsAll(request) ? SHOWN : "/admin";
+  if (new URL(request.url).searchParams.get("moderate") === "candle") return moderateCandleForm(request, returnTo);
+  return moderateMemoryForm(request, returnTo);
 }
 
+/** The tab with what waits for the helpers shown on purpose. */
+const SHOWN = "/admin?show=all";
+
 export default function PendingMemoriesTab() {
-  const { memories, next, total, continued, setup, candles, candleAction } = useLoaderData<typeof loader>();
+  const { memories, next, total, continued, setup, candles, readFirst, candleAction } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const confirmAction = answer && "action" in answer && typeof answer.action === "string" ? answer.action : "/admin?index";
+  const shown = readFirst === "shown";
+  const own = shown ? "&show=all" : "";
+  const confirmAction = answer && "action" in answer && typeof answer.action === "string" ? answer.action : `/admin?index${own}`;
   return (
     <>
       <SetupChecklist steps={setup} />
-      <ConfirmStep confirm={answer && "confirm" in answer ? answer.confirm : null} action={confirmAction} cancelTo="/admin" />
-      <PendingMemories memories={memories} page={{ next, total, continued }} />
-      <PendingCandles candles={candles.candles} total={candles.total} action={candleAction} />
+      {readFirst === "held" ? (
+        <ReadFirstNotice what="memories" waiting={total} candles={candles.total} showAllTo={SHOWN} />
+      ) : (
+        <>
+          {shown ? <ShownOnPurpose hideTo="/admin" /> : null}
+          <ConfirmStep
+            confirm={answer && "confirm" in answer ? answer.confirm : null}
+            action={confirmAction}
+            cancelTo={shown ? SHOWN : "/admin"}
+          />
+          <PendingMemories memories={memories} page={{ next, total, continued }} showAll={shown} />
+          <PendingCandles candles={candles.candles} total={candles.total} action={`${candleAction}${own}`} />
+        </>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/admins/session.server";
 import { memoryFor } from "~/admins/contact-details";
@@ -9,12 +9,15 @@ import { ModerationButtons } from "~/components/admin/ModerationButtons";
 import { ModerationRecord } from "~/components/admin/ModerationRecord";
 import { PendingMemories } from "~/components/admin/PendingMemories";
 import { EditedRecord } from "~/components/admin/PublishedList";
+import { useAdminRole } from "~/components/admin/admin-role";
 import { useSite } from "~/site/site-view";
 import { getMemory, listPendingMemoriesPage } from "~/guestbook/memory.server";
 import type { AdminMemory } from "~/guestbook/memory.schema";
 import { moderateMemoryForm } from "~/routes/admin-actions.server";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
+import { setAsideAddress } from "~/utils/set-aside";
+import { pendingHeld } from "~/routes/read-first.server";
 import { formatDateTime } from "~/utils/time";
 
 /** Where the memory stands, in words. */
@@ -24,17 +27,23 @@ const STATUS_WORDS = {
   REJECTED: "Rejected: no visitor sees it",
   HIDDEN: "Unpublished: kept, but no visitor sees it",
 } as const;
+const SET_ASIDE_WORDS = "Set aside: no visitor sees it, and it is kept for the family to decide";
 
-/** One memory's details: a page without JavaScript, a dialog over the list with it. */
+/**
+ * One memory's details: a page without JavaScript, a dialog over the list
+ * with it. A memory a helper set aside is shown to the family only in the
+ * Set aside view, folded until they open it: its review link (an older
+ * e-mail's) goes there.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const memory = getMemory(idParam(params.id) ?? 0);
   invariantResponse(memory, "Not found", { status: 404 });
+  if (memory.setAside && admin.role === "family") throw redirect(setAsideAddress("memory", memory.id));
+  // Behind the dialog, the list as the tab shows it: none while helpers read first for the family.
   const readable = (one: AdminMemory) => memoryFor(admin.role, one);
-  return json(
-    { memory: readable(memory), memories: listPendingMemoriesPage().memories.map(readable) },
-    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
-  );
+  const memories = pendingHeld(admin, request) ? null : listPendingMemoriesPage().memories.map(readable);
+  return json({ memory: readable(memory), memories }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,6 +56,7 @@ export default function MemoryDetails() {
   const { timeZone } = useSite();
   const answer = useActionData<typeof action>();
   const confirm = answer && "confirm" in answer ? answer.confirm : null;
+  const helper = useAdminRole() === "helper";
   return (
     <>
       <AdminDialog title={`Memory from ${memory.name}`} closeTo="/admin">
@@ -71,7 +81,7 @@ export default function MemoryDetails() {
           <dt>Can be displayed</dt>
           <dd>{memory.canDisplay ? "Yes" : "No"}</dd>
           <dt>Status</dt>
-          <dd>{STATUS_WORDS[memory.status]}</dd>
+          <dd>{memory.setAside ? SET_ASIDE_WORDS : STATUS_WORDS[memory.status]}</dd>
           <ModerationRecord {...memory} timeZone={timeZone} />
           <dt>Message</dt>
           <dd className={d.message}>{memory.message}</dd>
@@ -96,11 +106,11 @@ export default function MemoryDetails() {
           <ModerationButtons
             id={memory.id}
             action={`/admin/memories/${memory.id}`}
-            labels={{ approve: "Approve & Publish", reject: "Reject Memory" }}
+            labels={{ approve: "Approve & Publish", reject: helper ? "Set Memory Aside" : "Reject Memory" }}
           />
         )}
       </AdminDialog>
-      <PendingMemories memories={memories} />
+      {memories ? <PendingMemories memories={memories} /> : null}
     </>
   );
 }

@@ -7,10 +7,12 @@ import { deleteMemory, getMemory } from "~/guestbook/memory.server";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
 import { MEMORIES_LIST } from "~/utils/published";
-import { MEMORY_DELETE_FAILED, MEMORY_DELETED, publishedReturn } from "~/routes/published-actions.server";
+import { MEMORY_DELETE_FAILED, MEMORY_DELETED, MEMORY_SET_ASIDE, publishedReturn } from "~/routes/published-actions.server";
+import { useAdminRole } from "~/components/admin/admin-role";
 
 // "Delete this memory?": a page of its own without JavaScript, a dialog over
-// the list with it. Only its own form deletes.
+// the list with it. Only its own form deletes. A helper's delete sets the
+// memory aside for the family (deleteMemory), and her page says so.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -27,13 +29,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return answerConfirmedDelete(request, params.id, admin, {
     returnTo: publishedReturn(request, MEMORIES_LIST),
     remove: deleteMemory,
-    deleted: MEMORY_DELETED,
+    deleted: admin.role === "helper" ? MEMORY_SET_ASIDE : MEMORY_DELETED,
     failed: MEMORY_DELETE_FAILED,
   });
 }
 
 export default function DeleteMemory() {
   const { memory, closeTo } = useLoaderData<typeof loader>();
+  const helper = useAdminRole() === "helper";
+  if (helper) {
+    return (
+      <ConfirmDelete title="Set this memory aside?" closeTo={closeTo} label="Set aside">
+        The memory from {memory.name} leaves the guest book and is kept for the family, who can publish it again or delete it. To take it
+        off the site for now, unpublish it instead.
+      </ConfirmDelete>
+    );
+  }
   return (
     <ConfirmDelete title="Delete this memory?" closeTo={closeTo}>
       The memory from {memory.name} will be deleted for good: it leaves the guest book, the keepsake and the spreadsheets. This cannot be

@@ -7,10 +7,12 @@ import { deleteUpload, getAdminUpload } from "~/uploads/upload.server";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
 import { UPLOADS_LIST } from "~/utils/published";
-import { publishedReturn, UPLOAD_DELETE_FAILED, UPLOAD_DELETED } from "~/routes/published-actions.server";
+import { publishedReturn, UPLOAD_DELETE_FAILED, UPLOAD_DELETED, UPLOAD_SET_ASIDE } from "~/routes/published-actions.server";
+import { useAdminRole } from "~/components/admin/admin-role";
 
 // "Delete this photo?" (or video): a page of its own without JavaScript, a
 // dialog over the list with it. The files go once the row's deletion is committed.
+// A helper's delete sets it aside with its files for the family, and her page says so.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -30,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return answerConfirmedDelete(request, params.id, admin, {
     returnTo: publishedReturn(request, UPLOADS_LIST),
     remove: deleteUpload,
-    deleted: UPLOAD_DELETED,
+    deleted: admin.role === "helper" ? UPLOAD_SET_ASIDE : UPLOAD_DELETED,
     failed: UPLOAD_DELETE_FAILED,
   });
 }
@@ -38,6 +40,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeleteUpload() {
   const { upload, closeTo } = useLoaderData<typeof loader>();
   const what = upload.type === "VIDEO" ? "video" : "photo";
+  const helper = useAdminRole() === "helper";
+  if (helper) {
+    return (
+      <ConfirmDelete title={`Set this ${what} aside?`} closeTo={closeTo} picture={upload.thumbnailUrl} label="Set aside">
+        “{upload.name}” leaves the gallery and is kept with its files for the family, who can publish it again or delete it. To take it off
+        the site for now, unpublish it instead.
+      </ConfirmDelete>
+    );
+  }
   return (
     <ConfirmDelete title={`Delete this ${what}?`} closeTo={closeTo} picture={upload.thumbnailUrl}>
       “{upload.name}” will be deleted for good with all its files: it leaves the gallery, the slideshow and the keepsake. This cannot be

@@ -33,6 +33,10 @@ import { loaderCacheControl, PRIVATE_NO_STORE, readFormData } from "~/platform/h
 import { pageMeta } from "~/site/meta";
 import { asRefusal } from "~/platform/refusal.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import type { AdminActor } from "~/platform/actor.server";
+import { ReadFirstForm } from "~/components/admin/ReadFirstForm";
+import { READ_FIRST_SECTION, ReadFirstFormSchema } from "~/site/read-first.schema";
+import { countHelpers, helpersReadFirst, writeHelpersReadFirst } from "~/site/read-first.server";
 
 // The Site tab: the family's own words, the service, privacy and Karen Mode,
 // each section a plain form that saves its own settings (no JavaScript
@@ -61,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       hasPasscode: getVisitorPasscode() !== null,
       timeZones: timeZoneNames(settings.timeZone),
       familyAdmins: await loadFamilyAdmins(request, admin),
+      readFirst: { on: helpersReadFirst(), helpers: countHelpers(), saved: saved === READ_FIRST_SECTION },
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
@@ -72,6 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireFamily(request);
   const form = await readFormData(request);
   const section = form.get("section");
+  if (section === READ_FIRST_SECTION) return saveReadFirst(form, admin);
   if (!isSettingsSection(section)) return redirectWithToast("/admin/site", { ...SAVE_FAILED, type: "destructive" });
   const submission = parseWithZod(form, { schema: sectionSchema(section) });
   if (submission.status !== "success") return json<Reply>({ section, result: submission.reply(), failed: true }, { status: 400 });
@@ -91,6 +97,19 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(`/admin/site?saved=${section}#${section}`, SETTINGS_SAVED);
 }
 
+/** "Let helpers read first": a checkbox, so nothing to refuse; saved by the family admin `by`. */
+function saveReadFirst(form: FormData, by: AdminActor) {
+  const submission = parseWithZod(form, { schema: ReadFirstFormSchema });
+  const on = submission.status === "success" && submission.value.helpersReadFirst === true;
+  by.commit((tx) => writeHelpersReadFirst(tx, on, by.username));
+  const description = !on
+    ? "New memories, photos and videos come to you again as they arrive."
+    : countHelpers() > 0
+      ? "New memories, photos and videos now go to your helpers first."
+      : "New memories, photos and videos will go to your helpers first once you add one.";
+  return redirectWithToast(`/admin/site?saved=${READ_FIRST_SECTION}#${READ_FIRST_SECTION}`, { title: SETTINGS_SAVED.title, description });
+}
+
 /** The short list at the top of the tab: on a phone the page is long, and each part is a tap away. */
 const PAGE_INDEX: { anchor: string; title: string }[] = [
   ...(Object.keys(SECTIONS) as SettingsSection[]).flatMap((section) => {
@@ -99,6 +118,7 @@ const PAGE_INDEX: { anchor: string; title: string }[] = [
     if (section === "karenMode") return [entry, { anchor: KAREN_SONG_SECTION, title: "Karen Mode song" }];
     return [entry];
   }),
+  { anchor: READ_FIRST_SECTION, title: "Helpers" },
   { anchor: FAMILY_ADMINS_ANCHOR, title: "Family admins" },
 ];
 
@@ -218,7 +238,7 @@ function SettingsForm({ section }: { section: SettingsSection }) {
 }
 
 export default function SiteTab() {
-  const { familyAdmins, settings } = useLoaderData<typeof loader>();
+  const { familyAdmins, settings, readFirst } = useLoaderData<typeof loader>();
   return (
     <>
       <p className={s.storageNote}>
@@ -244,6 +264,7 @@ export default function SiteTab() {
           {section === "memorial" ? <HeroPhotoForm /> : section === "karenMode" ? <KarenSongForm /> : null}
         </Fragment>
       ))}
+      <ReadFirstForm {...readFirst} />
       <FamilyAdmins {...familyAdmins} />
     </>
   );

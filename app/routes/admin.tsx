@@ -5,6 +5,9 @@ import { requireAdmin } from "~/admins/session.server";
 import { countPendingMemories } from "~/guestbook/memory.server";
 import { getRsvpStats } from "~/attendance/rsvp.server";
 import { countPendingUploads } from "~/uploads/upload.server";
+import { countSetAside } from "~/routes/set-aside.server";
+import { SET_ASIDE_VIEW } from "~/utils/set-aside";
+import { readFirstFor } from "~/routes/read-first.server";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/site/meta";
 import { loaderCacheControl, PRIVATE_NO_STORE } from "~/platform/http.server";
@@ -19,10 +22,19 @@ export const headers = loaderCacheControl;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
+  const family = admin.role === "family";
   return json(
     {
       admin: { username: admin.username, role: admin.role },
-      counts: { memories: countPendingMemories(), uploads: countPendingUploads(), attendance: getRsvpStats().totalRsvps },
+      counts: {
+        memories: countPendingMemories(),
+        uploads: countPendingUploads(),
+        attendance: getRsvpStats().totalRsvps,
+        // What helpers set aside is the family's to see, and only theirs.
+        setAside: family ? countSetAside() : 0,
+      },
+      // While helpers read first, what waits is theirs: the family's counts are plain, never marked as work.
+      readFirst: readFirstFor(admin),
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
@@ -41,13 +53,17 @@ function Tab({ to, active, children }: { to: string; active: boolean; children: 
   );
 }
 
-/** A count of items waiting for the admin: marked out while there is work, so a total (Attendance) never looks like it. */
-function WaitingCount({ count }: { count: number }) {
-  return <span className={count > 0 ? s.waitingCount : undefined}>({count})</span>;
+/**
+ * A count of items waiting for the admin: marked out while there is work, so a total (Attendance) never looks like it.
+ * `plain`: the family while helpers read first (the work is the helpers').
+ */
+function WaitingCount({ count, plain }: { count: number; plain: boolean }) {
+  return <span className={count > 0 && !plain ? s.waitingCount : undefined}>({count})</span>;
 }
 
 /** After the five every admin has: the family's own tabs, or a helper's (her e-mail and her password). */
 const FAMILY_TABS = [
+  [SET_ASIDE_VIEW, "Set aside"],
   ["/admin/life", "Life Story"],
   ["/admin/exports", "Exports"],
   ["/admin/email", "E-mail"],
@@ -61,7 +77,7 @@ const HELPER_TABS = [
 ] as const;
 
 export default function AdminLayout() {
-  const { counts, admin } = useLoaderData<typeof loader>();
+  const { counts, admin, readFirst } = useLoaderData<typeof loader>();
   const family = admin.role === "family";
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -91,10 +107,10 @@ export default function AdminLayout() {
       </div>
       <nav aria-label="Admin sections" className={s.tabs}>
         <Tab to="/admin" active={section === "" || section === "memories"}>
-          Pending Memories <WaitingCount count={counts.memories} />
+          Pending Memories <WaitingCount count={counts.memories} plain={readFirst} />
         </Tab>
         <Tab to="/admin/uploads" active={section === "uploads"}>
-          Pending Uploads <WaitingCount count={counts.uploads} />
+          Pending Uploads <WaitingCount count={counts.uploads} plain={readFirst} />
         </Tab>
         <Tab to="/admin/published" active={section === "published"}>
           Published
@@ -108,7 +124,8 @@ export default function AdminLayout() {
         </Tab>
         {(family ? FAMILY_TABS : HELPER_TABS).map(([to, label]: readonly [string, string]) => (
           <Tab key={to} to={to} active={section === to.split("/")[2]}>
-            {label}
+            {/* Kept for the family to open when they choose: a plain count, never marked as work waiting. */}
+            {to === SET_ASIDE_VIEW ? `${label} (${counts.setAside})` : label}
           </Tab>
         ))}
       </nav>

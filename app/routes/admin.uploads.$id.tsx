@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/admins/session.server";
 import { uploadFor } from "~/admins/contact-details";
@@ -14,6 +14,8 @@ import * as ui from "~/styles/ui.css";
 import { moderateUploadForm } from "~/routes/admin-actions.server";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/platform/http.server";
 import { idParam } from "~/utils/moderation";
+import { setAsideAddress } from "~/utils/set-aside";
+import { useAdminRole } from "~/components/admin/admin-role";
 import { formatDateTime, formatDuration } from "~/utils/time";
 
 const FORMATS: Record<string, string> = {
@@ -28,11 +30,16 @@ const FORMATS: Record<string, string> = {
   "video/x-msvideo": "AVI",
 };
 
-/** The preview of one upload: a page without JavaScript, a dialog over the list with it. */
+/**
+ * The preview of one upload: a page without JavaScript, a dialog over the
+ * list with it. One a helper set aside the family sees only in the Set aside
+ * view, folded until they open it: its address goes there.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const upload = getAdminUpload(idParam(params.id) ?? 0);
   invariantResponse(upload, "Not found", { status: 404 });
+  if (upload.setAside && admin.role === "family") throw redirect(setAsideAddress("upload", upload.id));
   return json({ upload: uploadFor(admin.role, upload) }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
@@ -51,9 +58,13 @@ export default function UploadPreview() {
   const size = dimensions(upload);
   const bytes = fileSize(upload);
   // A deleted upload's files are gone: only the record of who deleted it and when is left.
-  const deleted = upload.status === "REJECTED";
+  // One a helper set aside keeps them, for the family (a helper sees it, and no buttons).
+  const deleted = upload.status === "REJECTED" && !upload.setAside;
+  const rejected = upload.status === "REJECTED";
+  const helper = useAdminRole() === "helper";
   return (
     <AdminDialog title={name} closeTo="/admin/uploads">
+      {upload.setAside ? <p role="status">Set aside: no visitor sees it, and it is kept with its files for the family to decide.</p> : null}
       {deleted ? (
         <p>This upload was deleted permanently.</p>
       ) : upload.processingError ? (
@@ -68,7 +79,7 @@ export default function UploadPreview() {
         </video>
       )}
       {/* A failure is said in place of the preview above. */}
-      {deleted || upload.processing.state === "failed" ? null : upload.status === "APPROVED" ? (
+      {rejected || upload.processing.state === "failed" ? null : upload.status === "APPROVED" ? (
         <p role="status">Published: it is in the gallery.</p>
       ) : upload.status === "HIDDEN" ? (
         <p role="status">Unpublished: it is kept, but no visitor sees it.</p>
@@ -117,7 +128,7 @@ export default function UploadPreview() {
           </>
         ) : null}
       </dl>
-      {upload.type === "IMAGE" && !upload.processingError && !deleted ? (
+      {upload.type === "IMAGE" && !upload.processingError && !rejected ? (
         <Form method="post" action={`/admin/uploads/${upload.id}`} className={d.buttons} preventScrollReset>
           <input type="hidden" name="id" value={upload.id} />
           <button type="submit" name="intent" value="rotate-left" className={ui.button.secondary}>
@@ -141,7 +152,7 @@ export default function UploadPreview() {
           <ModerationButtons
             id={upload.id}
             action={`/admin/uploads/${upload.id}`}
-            labels={{ approve: "Publish to Gallery", reject: "Delete Permanently" }}
+            labels={{ approve: "Publish to Gallery", reject: helper ? "Set Aside" : "Delete Permanently" }}
             canApprove={upload.processing.state === "ready"}
           />
         )}

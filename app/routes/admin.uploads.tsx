@@ -6,24 +6,40 @@ import { ConfirmStep } from "~/components/admin/ConfirmStep";
 import { PendingUploads } from "~/components/admin/PendingUploads";
 import * as s from "~/components/admin/admin.css";
 import { storageUse } from "~/uploads/upload-budget.server";
-import { listPendingUploads } from "~/uploads/upload.server";
+import { countPendingUploads, listPendingUploads } from "~/uploads/upload.server";
+import { pendingHeld, readFirstFor, showsAll } from "~/routes/read-first.server";
+import { ReadFirstNotice, ShownOnPurpose } from "~/components/admin/ReadFirstNotice";
 import { moderateUploadForm } from "~/routes/admin-actions.server";
 import { formatBytes } from "~/utils/bytes";
 import { PRIVATE_NO_STORE } from "~/platform/http.server";
 
+/** The tab with what waits for the helpers shown on purpose. */
+const SHOWN = "/admin/uploads?show=all";
+
+/** The Pending Uploads tab; while helpers read first, the family sees a short notice instead, and the list only when they ask. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const uploads = listPendingUploads().map((upload) => uploadFor(admin.role, upload));
-  return json({ uploads, storage: await storageUse() }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  const held = pendingHeld(admin, request);
+  const uploads = held ? [] : listPendingUploads().map((upload) => uploadFor(admin.role, upload));
+  return json(
+    {
+      uploads,
+      waiting: held ? countPendingUploads() : uploads.length,
+      readFirst: held ? ("held" as const) : readFirstFor(admin) ? ("shown" as const) : null,
+      storage: await storageUse(),
+    },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  return moderateUploadForm(request, "/admin/uploads");
+  return moderateUploadForm(request, showsAll(request) ? SHOWN : "/admin/uploads");
 }
 
 export default function PendingUploadsTab() {
-  const { uploads, storage } = useLoaderData<typeof loader>();
+  const { uploads, waiting, readFirst, storage } = useLoaderData<typeof loader>();
+  const listAction = readFirst === "shown" ? SHOWN : "/admin/uploads";
   const answer = useActionData<typeof action>();
   const parts = [`${formatBytes(storage.pendingBytes)} waiting for review`, `${formatBytes(storage.publishedBytes)} published`];
   if (storage.freeBytes !== null) parts.push(`${formatBytes(storage.freeBytes)} free`);
@@ -41,8 +57,15 @@ export default function PendingUploadsTab() {
           </strong>
         ) : null}
       </p>
-      <ConfirmStep confirm={answer && "confirm" in answer ? answer.confirm : null} action="/admin/uploads" cancelTo="/admin/uploads" />
-      <PendingUploads uploads={uploads} />
+      {readFirst === "held" ? (
+        <ReadFirstNotice what="uploads" waiting={waiting} showAllTo={SHOWN} />
+      ) : (
+        <>
+          {readFirst === "shown" ? <ShownOnPurpose hideTo="/admin/uploads" /> : null}
+          <ConfirmStep confirm={answer && "confirm" in answer ? answer.confirm : null} action={listAction} cancelTo={listAction} />
+          <PendingUploads uploads={uploads} action={listAction} />
+        </>
+      )}
     </>
   );
 }

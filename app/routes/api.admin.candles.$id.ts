@@ -15,7 +15,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(candle, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
-/** PATCH /api/admin/candles/{id} `{ status: "APPROVED" | "REJECTED" }`: publish a candle's words, or refuse them. */
+/**
+ * PATCH /api/admin/candles/{id} `{ status: "APPROVED" | "REJECTED" }`: publish a candle's words, or
+ * refuse them (a helper's refusal is set aside for the family, and only the family publishes it then).
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminApi(request);
   if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");

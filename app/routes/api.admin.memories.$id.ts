@@ -19,7 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /**
  * PATCH /api/admin/memories/{id} {status?, name?, message?}: approve, reject
  * or unpublish (HIDDEN), and correct the name or message (the Edit form's
- * rules). DELETE: gone for good, 204.
+ * rules). DELETE: gone for good, 204. A helper's reject or DELETE sets the
+ * memory aside for the family instead (the same 204 for DELETE), and her
+ * attempt to publish or unpublish a rejected memory is a 403.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminApi(request);

@@ -3,13 +3,17 @@ import { adminReadOnlyAction, requireAdminApi } from "~/admins/session.server";
 import { uploadFor } from "~/admins/contact-details";
 import { listPendingUploads } from "~/uploads/upload.server";
 import { PRIVATE_NO_STORE } from "~/platform/http.server";
+import { pendingHeld } from "~/routes/read-first.server";
 
+/**
+ * GET /api/admin/pending-uploads: the photos and videos waiting, oldest first. While helpers read
+ * first, a family admin gets an empty list unless asking for it (`?show=all`); a helper always gets them all.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdminApi(request);
-  return json(
-    listPendingUploads().map((upload) => uploadFor(admin.role, upload)),
-    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
-  );
+  return json(pendingHeld(admin, request) ? [] : listPendingUploads().map((upload) => uploadFor(admin.role, upload)), {
+    headers: { "Cache-Control": PRIVATE_NO_STORE },
+  });
 }
 
 export const action = adminReadOnlyAction;

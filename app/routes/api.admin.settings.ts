@@ -7,13 +7,15 @@ import { NOT_A_SETTING, SettingsPatch, unknownSettings } from "~/site/settings.s
 import { getSiteSettings, prepareSettingsChange } from "~/site/settings.server";
 import { errorResponse, fieldErrors, methodNotAllowed, PRIVATE_NO_STORE, readJsonObject, type FieldErrors } from "~/platform/http.server";
 import { answerRefusals } from "~/platform/refusal.server";
+import { HelpersReadFirst } from "~/site/read-first.schema";
+import { helpersReadFirst, writeHelpersReadFirst } from "~/site/read-first.server";
 
 const NOT_AN_OBJECT = 'The reminders must be an object such as {"anniversary": true}';
 
-/** Every setting (never the passcode), with the yearly reminders as `remembrance`. */
-const allSettings = () => ({ ...getSiteSettings(), remembrance: getRemembrance() });
+/** Every setting (never the passcode), with the yearly reminders as `remembrance`, and whether helpers read first. */
+const allSettings = () => ({ ...getSiteSettings(), remembrance: getRemembrance(), helpersReadFirst: helpersReadFirst() });
 
-/** GET /api/admin/settings → every setting (never the passcode), and `remembrance`. */
+/** GET /api/admin/settings → every setting (never the passcode), `remembrance` and `helpersReadFirst`. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireFamilyApi(request);
   return json(allSettings(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
@@ -39,29 +41,33 @@ function parseRemembrance(value: unknown): { ok: true; patch: RemembrancePatch |
 
 /**
  * PATCH /api/admin/settings with any subset of the settings (and of
- * `remembrance`) → 200 with all of them; 400 `{"errors": {field: [message]}}`
- * in the forms' words for a value they would refuse, or a name that is not a
- * setting. All of it is saved in one commit, or none of it.
+ * `remembrance`, and `helpersReadFirst`) → 200 with all of them; 400
+ * `{"errors": {field: [message]}}` in the forms' words for a value they
+ * would refuse, or a name that is not a setting. All of it is saved in one
+ * commit, or none of it.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireFamilyApi(request);
   if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
-  const { remembrance, ...body } = await readJsonObject(request);
+  const { remembrance, helpersReadFirst: readFirst, ...body } = await readJsonObject(request);
   const unknown = unknownSettings(body);
   const reminders = parseRemembrance(remembrance);
+  const helpers = readFirst === undefined ? undefined : HelpersReadFirst.safeParse(readFirst);
   const parsed = SettingsPatch.safeParse(body);
   const errors = {
     ...unknown,
     ...(Object.keys(unknown).length === 0 && !parsed.success ? fieldErrors(parsed.error) : {}),
     ...(reminders.ok ? {} : reminders.errors),
+    ...(helpers && !helpers.success ? { helpersReadFirst: helpers.error.issues.map((issue) => issue.message) } : {}),
   };
-  if (Object.keys(errors).length > 0 || !parsed.success || !reminders.ok) return errorResponse(400, errors);
+  if (Object.keys(errors).length > 0 || !parsed.success || !reminders.ok || helpers?.success === false) return errorResponse(400, errors);
   return answerRefusals(async () => {
     const change = await prepareSettingsChange(parsed.data);
     if (!change.ok) return errorResponse(400, change.errors);
     admin.commit((tx) => {
       withServiceNews(tx, () => change.write(tx, admin.username));
       if (reminders.patch) writeRemembrance(tx, reminders.patch, admin.username);
+      if (helpers?.success) writeHelpersReadFirst(tx, helpers.data, admin.username);
     });
     return json(allSettings(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
   });

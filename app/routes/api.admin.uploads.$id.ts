@@ -18,7 +18,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /**
  * PATCH /api/admin/uploads/{id} {status}: publish, reject (its files are
  * deleted) or unpublish (HIDDEN, kept). DELETE: the upload and its files
- * gone for good, 204.
+ * gone for good, 204. A helper's reject or DELETE sets it aside with its
+ * files instead (the same 204 for DELETE); only the family brings it back.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminApi(request);

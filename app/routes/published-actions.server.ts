@@ -24,6 +24,11 @@ export const MEMORY_CORRECTED = {
   description: "The memory now reads as you corrected it. What the visitor sent is kept.",
 };
 export const MEMORY_DELETED = { title: "Memory Deleted", description: "The memory has been deleted." };
+/** A helper's delete: the memory is set aside, kept whole for the family. */
+export const MEMORY_SET_ASIDE = {
+  title: "Memory Set Aside",
+  description: "Visitors no longer see this memory. It is kept for the family, who can publish it again or delete it.",
+};
 export const MEMORY_CHANGE_FAILED = { title: "Error", description: "Failed to update memory.", type: "destructive" as const };
 export const MEMORY_DELETE_FAILED = { title: "Error", description: "Failed to delete memory.", type: "destructive" as const };
 
@@ -33,6 +38,12 @@ export const UPLOAD_UNPUBLISHED = {
 };
 export const UPLOAD_REPUBLISHED = { title: "Upload Published", description: "Visitors can see this photo or video again." };
 export const UPLOAD_DELETED = { title: "Upload Deleted", description: "The photo or video and all its files have been deleted." };
+/** A helper's delete: the photo or video is set aside with its files, for the family. */
+export const UPLOAD_SET_ASIDE = {
+  title: "Upload Set Aside",
+  description:
+    "Visitors no longer see this photo or video. It is kept with its files for the family, who can publish it again or delete it.",
+};
 export const UPLOAD_CHANGE_FAILED = { title: "Error", description: "Failed to update upload status.", type: "destructive" as const };
 export const UPLOAD_DELETE_FAILED = { title: "Error", description: "Failed to delete upload.", type: "destructive" as const };
 

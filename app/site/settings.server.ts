@@ -39,6 +39,8 @@ export const STORED_KEYS = {
   lifePhoto: "lifePhoto",
   /** The family's yearly reminders to followers (app/remembrance/remembrance.server.ts). */
   remembrance: "remembrance",
+  /** true: "Let helpers read first" (app/site/read-first.server.ts); absent or false: off. */
+  helpersReadFirst: "helpersReadFirst",
 } as const;
 
 const settingKeys = new Set<string>(SETTING_FIELDS);

@@ -139,7 +139,8 @@ export interface MediaFile {
  */
 export function findMediaFile(id: number, file: string): { upload: Upload; media: MediaFile } | undefined {
   const upload = getRow(id);
-  if (!upload || upload.status === "REJECTED") return undefined;
+  // A rejected upload is gone, unless a helper set it aside: then the family (an admin) still sees it; visitors never do.
+  if (!upload || (upload.status === "REJECTED" && !upload.setAside)) return undefined;
   // A video processed before videos had public copies serves its original: never publicly.
   const published = upload.status === "APPROVED" && upload.displayKey !== upload.storageKey;
   const named = (key: string | null) => !!key && path.posix.basename(key) === file;

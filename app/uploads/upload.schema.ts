@@ -43,6 +43,8 @@ export interface AdminUpload extends UploadView {
   processingError: string | null;
   /** Where its processing stands: only a ready upload can be published. */
   processing: ProcessingState;
+  /** Rejected by a helper: kept whole with its files, shown only in the family's Set aside view. */
+  setAside: boolean;
   /** The admin who last published or deleted it, and when (null while pending). */
   moderatedBy: string | null;
   moderatedAt: string | null;

@@ -6,8 +6,9 @@ import { db } from "~/platform/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { olderThan, toListPage, type ListPage, type PageCursor } from "~/platform/page-cursor.server";
 import { queueUploadPublishedMail } from "~/mail/notifications.server";
-import { isReady, mediaUrl, processingStateOf, publicCopyKeys } from "./processing-state.server";
-import { cancelProcessing, turnImage } from "./upload-processing.server";
+import { isReady, mediaUrl, needsProcessing, processingStateOf, publicCopyKeys } from "./processing-state.server";
+import { cancelProcessing, enqueueProcessing, turnImage } from "./upload-processing.server";
+import { ONLY_FAMILY_UNDOES } from "~/admins/roles";
 import { UploadRefused } from "./upload-refusal.server";
 import { toGalleryItem } from "./gallery.server";
 import { senderName } from "~/utils/submitted-by";
@@ -33,19 +34,25 @@ const ONLY_PUBLISHED_UPLOADS_CAN_BE_HIDDEN = "Only a published photo or video ca
 /**
  * Publishes, rejects or unpublishes an upload. Unpublishing (HIDDEN) is for
  * a published upload only: it keeps its files and can be published again.
- * A rejected upload's files are deleted from storage at once: the family
- * asked for it to be gone. They are deleted only once the rejection is
- * committed, so a failed write (a full disk, or the admin's session ended
- * meanwhile) never leaves a PENDING upload whose files are gone. The admin
- * `by` (their username) is kept with when, as who moderated it.
+ * A family admin's rejection deletes its files from storage at once: the
+ * family asked for it to be gone. They are deleted only once the rejection
+ * is committed, so a failed write (a full disk, or the admin's session ended
+ * meanwhile) never leaves a PENDING upload whose files are gone. A helper's
+ * rejection sets it aside instead: its files are kept, and only the family
+ * can publish it or keep it unpublished (its processing, stopped, then starts
+ * again). The admin `by` (their username) is kept with when, as who moderated it.
  */
 export async function setUploadStatus(id: number, status: Status, by: Actor, now = Date.now()) {
   const current = getUpload(id);
   if (!current) return undefined;
+  const helper = by.role === "helper";
+  // Rejecting again what is rejected changes nothing for a helper: a family's rejection stays the family's.
+  if (helper && status === "REJECTED" && current.status === "REJECTED") return current;
   if (current.status === "REJECTED" && status !== "REJECTED") {
-    throw new UploadRefused(409, "status", "This upload was deleted permanently and cannot be published.");
+    if (!current.setAside) throw new UploadRefused(409, "status", "This upload was deleted permanently and cannot be published.");
+    if (helper) throw new UploadRefused(403, "status", ONLY_FAMILY_UNDOES);
   }
-  if (status === "HIDDEN" && current.status !== "APPROVED" && current.status !== "HIDDEN") {
+  if (status === "HIDDEN" && current.status !== "APPROVED" && current.status !== "HIDDEN" && !current.setAside) {
     throw new UploadRefused(409, "status", ONLY_PUBLISHED_UPLOADS_CAN_BE_HIDDEN);
   }
   if (status === "APPROVED" && current.processingError) {
@@ -55,23 +62,28 @@ export async function setUploadStatus(id: number, status: Status, by: Actor, now
   const moderation =
     status === "PENDING" ? { moderatedBy: null, moderatedAt: null } : { moderatedBy: by.username, moderatedAt: new Date(now) };
   if (status !== "REJECTED") {
-    return by.commit((tx) => {
+    const [updated] = by.commit((tx) => {
       // The one e-mail its sender asked for, the first time the family publishes it.
       const tellSender = status === "APPROVED" && current.notifyWhenPublished && !current.publishedNoticeAt;
       if (tellSender) queueUploadPublishedMail(tx, current, now);
       // All RETURNING rows are read, so a failed commit throws instead of passing unseen.
       return tx
         .update(uploads)
-        .set({ status, ...moderation, ...(tellSender ? { publishedNoticeAt: new Date(now) } : {}) })
+        .set({ status, setAside: false, ...moderation, ...(tellSender ? { publishedNoticeAt: new Date(now) } : {}) })
         .where(eq(uploads.id, id))
         .returning()
         .all();
-    })[0];
+    });
+    // Brought back from the Set aside view before it was ready: its copies are made now.
+    if (updated && current.setAside && needsProcessing(updated)) void enqueueProcessing(id);
+    return updated;
   }
+  // A helper's rejection keeps every file for the family; the family's removes them (below).
+  const kept = helper ? {} : { storageKey: null, displayKey: null, thumbnailKey: null };
   const [rejected] = by.commit((tx) =>
     tx
       .update(uploads)
-      .set({ status, ...moderation, storageKey: null, displayKey: null, thumbnailKey: null })
+      .set({ status, setAside: helper, ...moderation, ...kept })
       .where(eq(uploads.id, id))
       .returning()
       .all(),
@@ -79,17 +91,19 @@ export async function setUploadStatus(id: number, status: Status, by: Actor, now
   if (!rejected) return undefined;
   // A web copy being made of it stops now (ffmpeg included).
   cancelProcessing(id);
-  await deleteStoredFiles(current);
+  if (!helper) await deleteStoredFiles(current);
   return rejected;
 }
 
 /**
- * Deletes an upload for good, for the admin `by`: its row, then its files
- * (the original and every copy), only once the row's deletion is
+ * Deletes an upload for good, for the family admin `by`: its row, then its
+ * files (the original and every copy), only once the row's deletion is
  * committed, so a refused or failed delete never leaves a row whose files
- * are gone. Returns the deleted upload, or undefined when there was none.
+ * are gone. A helper's delete sets it aside instead (setUploadStatus).
+ * Returns the deleted upload, or undefined when there was none.
  */
 export async function deleteUpload(id: number, by: Actor): Promise<Upload | undefined> {
+  if (by.role === "helper") return setUploadStatus(id, "REJECTED", by);
   const [deleted] = by.commit((tx) => tx.delete(uploads).where(eq(uploads.id, id)).returning().all());
   if (!deleted) return undefined;
   cancelProcessing(id);
@@ -130,6 +144,7 @@ export function toAdminUpload(upload: Upload): AdminUpload {
     originalUrl: upload.storageKey ? mediaUrl(upload.id, upload.storageKey) : null,
     processingError: upload.processingError,
     processing: processingStateOf(upload),
+    setAside: upload.setAside,
     moderatedBy: upload.moderatedBy,
     moderatedAt: upload.moderatedAt?.toISOString() ?? null,
   };
@@ -184,6 +199,27 @@ export function listPublishedUploads({
 /** Uploads waiting for review, oldest first. */
 export function listPendingUploads(): AdminUpload[] {
   return db.select().from(uploads).where(eq(uploads.status, "PENDING")).orderBy(uploads.createdAt, uploads.id).all().map(toAdminUpload);
+}
+
+/** Photos and videos helpers set aside, the newest set aside first: the family's Set aside view. */
+export function listSetAsideUploads(): AdminUpload[] {
+  return db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.status, "REJECTED"), eq(uploads.setAside, true)))
+    .orderBy(desc(uploads.moderatedAt), desc(uploads.id))
+    .all()
+    .map(toAdminUpload);
+}
+
+export function countSetAsideUploads(): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(uploads)
+      .where(and(eq(uploads.status, "REJECTED"), eq(uploads.setAside, true)))
+      .get()?.n ?? 0
+  );
 }
 
 export function countPendingUploads(): number {

@@ -17,10 +17,13 @@ export function idParam(raw: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** What the server asks before something that cannot be undone (rejecting a memory, deleting an upload, removing yourself as an admin). */
+/**
+ * What the server asks before something that cannot be undone (rejecting a memory, deleting an upload,
+ * removing yourself as an admin, deleting for good what a helper set aside).
+ */
 export interface ConfirmRequest {
   id: number;
-  intent: "reject" | "remove";
+  intent: "reject" | "remove" | "delete";
   title: string;
   text: string;
   confirmLabel: string;

@@ -94,7 +94,7 @@ test.describe("logging in and out", () => {
   });
 
   test(
-    "the admin logs in, sees the five tabs of the spec, the Published, Life Story, E-mail, Remember, Site and Print tabs, and logs out",
+    "the admin logs in, sees the five tabs of the spec, the Published, Set aside, Life Story, E-mail, Remember, Site and Print tabs, and logs out",
     { tag: "@no-js" },
     async ({ page }) => {
       // Through the login form, with JavaScript and without (the other tests start their session with the `login` fixture).
@@ -109,6 +109,7 @@ test.describe("logging in and out", () => {
         "Published",
         /^Attendance \(\d+\)$/,
         "Poems",
+        "Set aside (0)",
         "Life Story",
         "Exports",
         "E-mail",

@@ -5,6 +5,8 @@ import * as d from "~/components/AdminDialog.css";
 import * as ui from "~/styles/ui.css";
 import * as s from "./admin.css";
 
+const BUSY = { Delete: "Deleting", Remove: "Removing", "Set aside": "Setting aside" } as const;
+
 /**
  * "Delete this …? [Delete] [Cancel]": the question before something that
  * cannot be undone, as a route of its own (docs/decisions/006): a page
@@ -21,8 +23,8 @@ export function ConfirmDelete({
   title: string;
   closeTo: string;
   picture?: string | null;
-  /** The button's word: "Delete", or "Remove" for a person. */
-  label?: "Delete" | "Remove";
+  /** The button's word: "Delete", "Remove" for a person, or "Set aside" for a helper's delete (the family can undo it). */
+  label?: "Delete" | "Remove" | "Set aside";
   children: ReactNode;
 }) {
   const location = useLocation();
@@ -35,7 +37,7 @@ export function ConfirmDelete({
       <p id="confirm-delete-text">{children}</p>
       <Form method="post" action={action} className={d.buttons} preventScrollReset>
         <button type="submit" name="intent" value="delete" className={ui.button.danger} disabled={deleting}>
-          {deleting ? `${label === "Delete" ? "Deleting" : "Removing"}...` : label}
+          {deleting ? `${BUSY[label]}...` : label}
         </button>
         <Link to={closeTo} className={ui.button.secondary} preventScrollReset>
           Cancel

@@ -2,6 +2,7 @@ import type { AdminCandle } from "~/candles/candle.schema";
 import * as ui from "~/styles/ui.css";
 import * as s from "./admin.css";
 import { ModerationButtons } from "./ModerationButtons";
+import { useAdminRole } from "./admin-role";
 
 /**
  * Candles lit with a name or a few words, waiting for the family like a
@@ -9,6 +10,7 @@ import { ModerationButtons } from "./ModerationButtons";
  * visitor's first of the day); rejected, never.
  */
 export function PendingCandles({ candles, total, action }: { candles: AdminCandle[]; total: number; action: string }) {
+  const reject = useAdminRole() === "helper" ? "Set aside" : "Reject";
   return (
     <section aria-labelledby="pending-candles-title">
       <h2 id="pending-candles-title">Candles waiting</h2>
@@ -39,7 +41,7 @@ export function PendingCandles({ candles, total, action }: { candles: AdminCandl
                       {candle.message ?? "No words given"}
                     </td>
                     <td data-label="Actions">
-                      <ModerationButtons id={candle.id} action={action} labels={{ approve: "Publish", reject: "Reject" }} />
+                      <ModerationButtons id={candle.id} action={action} labels={{ approve: "Publish", reject }} />
                     </td>
                   </tr>
                 ))}

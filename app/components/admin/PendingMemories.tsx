@@ -4,6 +4,7 @@ import type { AdminMemory } from "~/guestbook/memory.schema";
 import * as s from "./admin.css";
 import { ModerationButtons } from "./ModerationButtons";
 import * as ui from "~/styles/ui.css";
+import { useAdminRole } from "./admin-role";
 
 /** Where this page of the waiting memories sits among them all. */
 interface PendingPage {
@@ -26,23 +27,28 @@ function shortened(message: string) {
 /** The waiting memories as the admin reads them: a helper's have no e-mail address (app/admins/contact-details.ts), and no column for one. */
 type PendingMemory = ReadableBy<AdminMemory>;
 
-export function PendingMemories({ memories, page }: { memories: PendingMemory[]; page?: PendingPage }) {
+/**
+ * The waiting memories, a page at a time. `showAll`: the family asked to see
+ * what waits for their helpers (?show=all), and every link and form keeps it.
+ */
+export function PendingMemories({ memories, page, showAll = false }: { memories: PendingMemory[]; page?: PendingPage; showAll?: boolean }) {
   if (memories.length === 0 && !page?.continued) return <p className={ui.emptyState}>No pending memories to review.</p>;
+  const list = showAll ? "/admin?show=all" : "/admin";
   return (
     <>
-      <PendingTable memories={memories} />
+      <PendingTable memories={memories} action={showAll ? "/admin?index&show=all" : "/admin?index"} />
       {page && (page.next || page.continued) ? (
         <nav aria-label="More pending memories" className={s.actions}>
           <p>
             {memories.length} shown of {page.total} waiting, oldest first.
           </p>
           {page.continued ? (
-            <Link to="/admin" className={ui.button.secondary}>
+            <Link to={list} className={ui.button.secondary}>
               Back to the oldest
             </Link>
           ) : null}
           {page.next ? (
-            <Link to={`/admin?after=${page.next}`} className={ui.button.secondary}>
+            <Link to={`${list}${showAll ? "&" : "?"}after=${page.next}`} className={ui.button.secondary}>
               Next memories waiting
             </Link>
           ) : null}
@@ -52,8 +58,10 @@ export function PendingMemories({ memories, page }: { memories: PendingMemory[];
   );
 }
 
-function PendingTable({ memories }: { memories: PendingMemory[] }) {
+function PendingTable({ memories, action }: { memories: PendingMemory[]; action: string }) {
   const withEmail = memories.some((memory) => memory.email !== undefined);
+  // A helper's rejection is set aside for the family: her button says so.
+  const reject = useAdminRole() === "helper" ? "Set aside" : "Reject";
   return (
     <div className={s.tableWrap}>
       <table className={s.table}>
@@ -84,7 +92,7 @@ function PendingTable({ memories }: { memories: PendingMemory[] }) {
                   >
                     View
                   </Link>
-                  <ModerationButtons id={memory.id} action="/admin?index" labels={{ approve: "Approve", reject: "Reject" }} />
+                  <ModerationButtons id={memory.id} action={action} labels={{ approve: "Approve", reject }} />
                 </div>
               </td>
             </tr>

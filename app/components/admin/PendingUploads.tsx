@@ -6,6 +6,7 @@ import { formatBytes } from "~/utils/bytes";
 import * as s from "./admin.css";
 import { AdminThumbnail } from "./AdminThumbnail";
 import { ModerationButtons } from "./ModerationButtons";
+import { useAdminRole } from "./admin-role";
 
 /** The sentence the admin reads about an upload processing gave up on. */
 export function ProcessingProblem({ reason, className }: { reason: string; className?: string }) {
@@ -73,7 +74,10 @@ export const dimensions = (upload: Pick<AdminUpload, "width" | "height">) =>
 /** The size of the file as it was sent ("2.4 MB"), or null when it was not recorded. */
 export const fileSize = (upload: Pick<AdminUpload, "sizeBytes">) => (upload.sizeBytes === null ? null : formatBytes(upload.sizeBytes));
 
-export function PendingUploads({ uploads }: { uploads: AdminUpload[] }) {
+/** The waiting photos and videos; their forms post to `action` (the tab, with ?show=all when the family asked to see them). */
+export function PendingUploads({ uploads, action = "/admin/uploads" }: { uploads: AdminUpload[]; action?: string }) {
+  // A helper's delete is set aside for the family, files and all: her button says so.
+  const reject = useAdminRole() === "helper" ? "Set aside" : "Delete";
   if (uploads.length === 0) return <p className={ui.emptyState}>No pending uploads to review.</p>;
   return (
     <>
@@ -102,8 +106,8 @@ export function PendingUploads({ uploads }: { uploads: AdminUpload[] }) {
               <ProcessingStatus upload={upload} />
               <ModerationButtons
                 id={upload.id}
-                action="/admin/uploads"
-                labels={{ approve: "Publish", reject: "Delete" }}
+                action={action}
+                labels={{ approve: "Publish", reject }}
                 canApprove={upload.processing.state === "ready"}
               />
             </li>

@@ -9,11 +9,16 @@ import { formatDateTime } from "~/utils/time";
 import * as f from "../forms.css";
 import * as s from "./admin.css";
 import { AdminThumbnail } from "./AdminThumbnail";
+import { useAdminRole } from "./admin-role";
 
 // The Published view: what visitors see and what the family has taken back,
 // newest first, with a search by name and pages of their own. Every action
 // works without JavaScript: Unpublish and Publish again are plain forms,
 // Edit and Delete are links to pages (dialogs with JavaScript) that ask first.
+// A helper's Delete is "Set aside": the family keeps what she takes away.
+
+/** The word of the Delete link: a helper's delete is set aside for the family. */
+const useDeleteWord = () => (useAdminRole() === "helper" ? "Set aside" : "Delete");
 
 /** The two lists of the Published view, as tabs that are links. */
 export function PublishedTabs() {
@@ -156,6 +161,7 @@ export function PublishedMemories({
   query: string;
   timeZone: string;
 }) {
+  const remove = useDeleteWord();
   return (
     <ul className={s.memoryList} aria-label="Published memories">
       {memories.map((memory) => {
@@ -189,9 +195,9 @@ export function PublishedMemories({
                 to={`/admin/published/memories/${memory.id}/delete${query}#${DIALOG_TITLE_ID}`}
                 className={ui.button.danger}
                 preventScrollReset
-                aria-label={`Delete ${what}`}
+                aria-label={`${remove} ${what}`}
               >
-                Delete
+                {remove}
               </Link>
             </div>
           </li>
@@ -212,6 +218,7 @@ export function PublishedUploads({
   query: string;
   timeZone: string;
 }) {
+  const remove = useDeleteWord();
   return (
     <ul className={s.grid} aria-label="Published photos and videos">
       {uploads.map((upload) => {
@@ -242,9 +249,9 @@ export function PublishedUploads({
                 to={`/admin/published/uploads/${upload.id}/delete${query}#${DIALOG_TITLE_ID}`}
                 className={ui.button.danger}
                 preventScrollReset
-                aria-label={`Delete ${what}`}
+                aria-label={`${remove} ${what}`}
               >
-                Delete
+                {remove}
               </Link>
             </div>
           </li>
