@@ -220,6 +220,7 @@ describe("what a helper reads of a visitor", () => {
           "moderatedAt",
           "moderatedBy",
           "name",
+          "setAside",
           "status",
         ]);
       }

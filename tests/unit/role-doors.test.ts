@@ -56,6 +56,7 @@ import * as adminPublishedUploadDelete from "~/routes/admin.published.uploads.$i
 import * as adminPublishedUploads from "~/routes/admin.published.uploads";
 import * as adminRememberRemove from "~/routes/admin.remember.$id.remove";
 import * as adminRemember from "~/routes/admin.remember";
+import * as adminSetAside from "~/routes/admin.set-aside";
 import * as adminSite from "~/routes/admin.site";
 import * as adminSiteHero from "~/routes/admin.site_.hero";
 import * as adminSiteSong from "~/routes/admin.site_.song";
@@ -69,6 +70,7 @@ import * as login from "~/routes/admin_.login";
 import * as logout from "~/routes/admin_.logout";
 import * as setup from "~/routes/admin_.setup";
 import * as apiAdmin from "~/routes/api.admin.admins.$id";
+import * as apiSetAside from "~/routes/api.admin.set-aside";
 import * as apiAdmins from "~/routes/api.admin.admins";
 import * as apiCandle from "~/routes/api.admin.candles.$id";
 import * as apiEmail from "~/routes/api.admin.email";
@@ -283,6 +285,13 @@ const DOORS: Record<string, Door> = {
     params: (f) => ({ id: String(f.follower) }),
     form: () => ({ intent: "delete" }),
   }),
+  "admin.set-aside": page({
+    module: adminSetAside,
+    who: "family",
+    methods: ["GET", "POST"],
+    url: at("/admin/set-aside?kind=memory"),
+    form: () => ({ intent: "publish", id: String(NOBODY) }),
+  }),
   "admin.site": page({
     module: adminSite,
     who: "family",
@@ -407,6 +416,7 @@ const DOORS: Record<string, Door> = {
     methods: ["GET"],
     url: at("/api/admin/export/memories.csv"),
   }),
+  "api.admin.set-aside": api({ module: apiSetAside, who: "family", methods: ["GET"], url: at("/api/admin/set-aside") }),
   "api.admin.followers": api({ module: apiFollowers, who: "family", methods: ["GET"], url: at("/api/admin/followers") }),
   "api.admin.followers.$id": api({
     module: apiFollower,
