@@ -23,12 +23,12 @@ export function pendingMemory() {
 export const memoryRow = (id: number) => db.select().from(memories).where(eq(memories.id, id)).get()!;
 
 /** A photo shared by a visitor and processed: pending, with its copies in storage. */
-export async function pendingPhoto(filename = "lake.jpg") {
+export async function pendingPhoto(filename = "lake.jpg", submittedBy = "Ann (ann@example.com)") {
   const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#6a8caf" } })
     .jpeg()
     .toBuffer();
   const key = await storeFormUpload({ stream: Readable.from([bytes]), filename });
-  const view = await registerFormUpload(key, { submittedBy: "Ann (ann@example.com)", originalName: filename });
+  const view = await registerFormUpload(key, { submittedBy, originalName: filename });
   await processingIdle();
   return view.id;
 }

@@ -13,8 +13,6 @@ vi.hoisted(() => {
   process.env.PUBLIC_URL = "http://memorial.test";
 });
 
-import { Readable } from "node:stream";
-import sharp from "sharp";
 import { adminUsers, candles, mailOutbox, memories, rsvps, siteSettings, uploads } from "../../db/schema";
 import { RsvpSchema } from "~/attendance/rsvp.schema";
 import { createRsvp } from "~/attendance/rsvp.server";
@@ -22,7 +20,6 @@ import { queueDueSummaries } from "~/mail/notifications.server";
 import { lightCandle } from "~/candles/candles.server";
 import { submitMemory, updateMemory } from "~/guestbook/memory.server";
 import { MemoryApiSchema } from "~/guestbook/memory.schema";
-import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
 import { processingIdle } from "~/uploads/upload-processing.server";
 import * as layout from "~/routes/admin";
 import * as pendingTab from "~/routes/admin._index";
@@ -30,14 +27,15 @@ import * as uploadsTab from "~/routes/admin.uploads";
 import * as apiPendingMemories from "~/routes/api.admin.pending-memories";
 import * as apiPendingUploads from "~/routes/api.admin.pending-uploads";
 import * as apiPendingCandles from "~/routes/api.admin.pending-candles";
-import { createAdmin, setAdminRole } from "~/admins/admin.server";
-import { startAdminSession } from "~/admins/session.server";
+import { setAdminRole } from "~/admins/admin.server";
 import { operator } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { helpersReadFirst, readFirstInEffect } from "~/site/read-first.server";
 import * as siteTab from "~/routes/admin.site";
 import * as apiSettings from "~/routes/api.admin.settings";
-import { answer } from "../support/route-calls";
+import { answer, toastOf } from "../support/route-calls";
+import { pendingPhoto } from "../support/moderation-fixtures";
+import { familyAndHelper, requestsAs, type Who } from "../support/role-sessions";
 
 const ORIGIN = "http://localhost";
 const context = { clientIp: "10.61.0.1" };
@@ -46,14 +44,9 @@ const cookies = { family: "", helper: "" };
 const ids = { keeper: 0, anna: 0 };
 
 beforeAll(async () => {
-  const keeper = await createAdmin({ username: "keeper", password: "the-right-password", role: "family" }, operator());
-  const anna = await createAdmin({ username: "anna", password: "annas-password", role: "helper" }, operator());
-  ids.keeper = keeper.id;
-  ids.anna = anna.id;
-  const logIn = async (admin: { id: number; username: string }) =>
-    (await startAdminSession(new Request(`${ORIGIN}/admin`), admin)).split(";")[0]!;
-  cookies.family = await logIn(keeper);
-  cookies.helper = await logIn(anna);
+  const both = await familyAndHelper(ORIGIN);
+  Object.assign(cookies, both.cookies);
+  Object.assign(ids, both.ids);
 });
 afterAll(() => processingIdle());
 beforeEach(() => {
@@ -61,31 +54,8 @@ beforeEach(() => {
   if (db.select().from(adminUsers).where(eq(adminUsers.id, ids.anna)).get()?.role !== "helper") setAdminRole(ids.anna, "helper", family);
 });
 
-type Who = keyof typeof cookies;
-
-async function photo(name: string) {
-  const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#6a8caf" } })
-    .jpeg()
-    .toBuffer();
-  const key = await storeFormUpload({ stream: Readable.from([bytes]), filename: name });
-  const view = await registerFormUpload(key, { submittedBy: "Ann Lee (ann@example.com)", originalName: name });
-  await processingIdle();
-  return view.id;
-}
-const get = (url: string, who: Who) => new Request(`${ORIGIN}${url}`, { headers: { Cookie: cookies[who] } });
-const post = (url: string, fields: Record<string, string>, who: Who) =>
-  new Request(`${ORIGIN}${url}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies[who] },
-    body: new URLSearchParams(fields),
-  });
-/** The toast a redirect sets (a signed cookie whose value is base64 JSON). */
-function toastOf(response: Response): { title: string; description?: string } | undefined {
-  const set = response.headers.getSetCookie().find((c) => c.startsWith("__toast="));
-  if (!set) return undefined;
-  const value = decodeURIComponent(set.split(";")[0]!.slice("__toast=".length));
-  return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8"))["__flash_toast__"];
-}
+const photo = (name: string) => pendingPhoto(name, "Ann Lee (ann@example.com)");
+const { get, post } = requestsAs(ORIGIN, cookies);
 const patchSettings = (body: unknown, who: Who = "family") =>
   answer(() =>
     apiSettings.action({

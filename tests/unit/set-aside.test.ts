@@ -3,16 +3,11 @@
 // for the family, who alone can publish it again or delete it for good. The
 // family's own rejections and deletions work as before. The models, the
 // forms and the JSON API, in process, on a real SQLite database and disk storage.
-import { readdirSync } from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { candles, memories, uploads } from "../../db/schema";
-import { createAdmin } from "~/admins/admin.server";
 import { ONLY_FAMILY_UNDOES } from "~/admins/roles";
-import { startAdminSession } from "~/admins/session.server";
 import { deleteCandle, getCandle, lightCandle, setCandleStatus } from "~/candles/candles.server";
 import { deleteMemory, getMemory, listPublicMemories, setMemoryStatus, submitMemory, updateMemory } from "~/guestbook/memory.server";
 import { MemoryApiSchema } from "~/guestbook/memory.schema";
@@ -20,7 +15,6 @@ import { operator, type Actor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { deleteUpload, getUpload, setUploadStatus } from "~/uploads/upload.server";
 import { findMediaFile, getGalleryItem } from "~/uploads/gallery.server";
-import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
 import { processingIdle } from "~/uploads/upload-processing.server";
 import * as pendingTab from "~/routes/admin._index";
 import * as uploadsTab from "~/routes/admin.uploads";
@@ -35,23 +29,19 @@ import * as media from "~/routes/media.$id.$file";
 import * as layout from "~/routes/admin";
 import * as setAsidePage from "~/routes/admin.set-aside";
 import * as apiSetAside from "~/routes/api.admin.set-aside";
-import { answer } from "../support/route-calls";
+import { answer, toastOf } from "../support/route-calls";
+import { pendingPhoto, storedFiles } from "../support/moderation-fixtures";
+import { familyAndHelper, requestsAs, type Who } from "../support/role-sessions";
 
 const ORIGIN = "http://localhost";
 const context = { clientIp: "10.60.0.1" };
-const OBJECTS = path.join(process.env.STORAGE_DIR!, "objects");
 const family = operator("keeper");
 /** Anna, a helper, as the models see her (routes get her from her session). */
 const anna: Actor = { username: "anna", role: "helper", commit: (write) => db.transaction(write, { behavior: "immediate" }) };
 const cookies = { family: "", helper: "" };
 
 beforeAll(async () => {
-  const keeper = await createAdmin({ username: "keeper", password: "the-right-password", role: "family" }, operator());
-  const helper = await createAdmin({ username: "anna", password: "annas-password", role: "helper" }, operator());
-  const logIn = async (admin: { id: number; username: string }) =>
-    (await startAdminSession(new Request(`${ORIGIN}/admin`), admin)).split(";")[0]!;
-  cookies.family = await logIn(keeper);
-  cookies.helper = await logIn(helper);
+  Object.assign(cookies, (await familyAndHelper(ORIGIN)).cookies);
 });
 beforeEach(() => {
   db.delete(memories).run();
@@ -60,8 +50,6 @@ beforeEach(() => {
 });
 afterAll(() => processingIdle());
 
-type Who = keyof typeof cookies;
-
 function memory(name: string, status: "APPROVED" | "PENDING" = "PENDING") {
   const { id } = submitMemory(MemoryApiSchema.parse({ name, email: "friend@example.com", message: `A memory of the lake from ${name}.` }));
   if (status !== "PENDING") setMemoryStatus(id, status, family);
@@ -69,14 +57,9 @@ function memory(name: string, status: "APPROVED" | "PENDING" = "PENDING") {
 }
 
 async function photo(name: string, status: "APPROVED" | "PENDING" = "PENDING") {
-  const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#6a8caf" } })
-    .jpeg()
-    .toBuffer();
-  const key = await storeFormUpload({ stream: Readable.from([bytes]), filename: name });
-  const view = await registerFormUpload(key, { submittedBy: "Ann Lee (ann@example.com)", originalName: name });
-  await processingIdle();
-  if (status === "APPROVED") await setUploadStatus(view.id, "APPROVED", family);
-  return view.id;
+  const id = await pendingPhoto(name, "Ann Lee (ann@example.com)");
+  if (status === "APPROVED") await setUploadStatus(id, "APPROVED", family);
+  return id;
 }
 
 function candle(name: string) {
@@ -84,36 +67,13 @@ function candle(name: string) {
   return db.select({ id: candles.id }).from(candles).where(eq(candles.name, name)).get()!.id;
 }
 
-const storedFiles = () =>
-  readdirSync(OBJECTS, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(OBJECTS, path.join(entry.parentPath, entry.name)));
 const filesOf = (id: number) => {
   const row = getUpload(id)!;
   return [row.storageKey, row.displayKey, row.thumbnailKey].filter((key): key is string => !!key);
 };
 const isStored = (key: string) => storedFiles().some((file) => file.endsWith(path.basename(key)));
 
-const post = (url: string, fields: Record<string, string>, who: Who) =>
-  new Request(`${ORIGIN}${url}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies[who] },
-    body: new URLSearchParams(fields),
-  });
-const get = (url: string, who: Who | null) => new Request(`${ORIGIN}${url}`, { headers: who ? { Cookie: cookies[who] } : {} });
-const api = (url: string, method: string, who: Who, body?: unknown) =>
-  new Request(`${ORIGIN}${url}`, {
-    method,
-    headers: { Cookie: cookies[who], ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-/** The toast a redirect sets (a signed cookie whose value is base64 JSON). */
-function toastOf(response: Response): { title: string; description?: string } | undefined {
-  const set = response.headers.getSetCookie().find((c) => c.startsWith("__toast="));
-  if (!set) return undefined;
-  const value = decodeURIComponent(set.split(";")[0]!.slice("__toast=".length));
-  return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8"))["__flash_toast__"];
-}
+const { get, post, api } = requestsAs(ORIGIN, cookies);
 const mediaFile = (id: number, key: string, who: Who | null) =>
   answer(() =>
     media.loader({
