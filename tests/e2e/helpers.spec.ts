@@ -113,12 +113,13 @@ test.describe("a helper who reads first", { tag: "@no-js" }, () => {
       .click();
     await expect(toast(her.page)).toContainText("Cousin Ellen’s memory is now on the guest book.");
     await hydrated(her.page);
+    // Her rejection is set aside for the family, and her buttons say so.
     await her.page
       .getByRole("row", { name: /Spam Sender/ })
-      .getByRole("button", { name: "Reject" })
+      .getByRole("button", { name: "Set aside" })
       .click();
-    await her.page.getByRole("alertdialog", { name: "Reject this memory?" }).getByRole("button", { name: "Yes, reject it" }).click();
-    await expect(toast(her.page)).toContainText("Memory Updated");
+    await her.page.getByRole("alertdialog", { name: "Set this memory aside?" }).getByRole("button", { name: "Yes, set it aside" }).click();
+    await expect(toast(her.page)).toContainText("Spam Sender’s memory was set aside");
     await expect(her.page.getByText("No pending memories to review.")).toBeVisible();
 
     // Photos: one published, one refused.
@@ -127,9 +128,9 @@ test.describe("a helper who reads first", { tag: "@no-js" }, () => {
     await her.page.getByRole("listitem").filter({ hasText: "picnic.jpg" }).getByRole("button", { name: "Publish" }).click();
     await expect(toast(her.page)).toContainText("“picnic.jpg” is now in the gallery.");
     await hydrated(her.page);
-    await her.page.getByRole("listitem").filter({ hasText: "blurry.jpg" }).getByRole("button", { name: "Delete" }).click();
-    await her.page.getByRole("alertdialog").getByRole("button", { name: /^Yes/ }).click();
-    await expect(toast(her.page)).toContainText("Upload Updated");
+    await her.page.getByRole("listitem").filter({ hasText: "blurry.jpg" }).getByRole("button", { name: "Set aside" }).click();
+    await her.page.getByRole("alertdialog", { name: "Set this upload aside?" }).getByRole("button", { name: "Yes, set it aside" }).click();
+    await expect(toast(her.page)).toContainText("“blurry.jpg” was set aside with its files");
     await expect(her.page.getByText("No pending uploads to review.")).toBeVisible();
 
     // A typo corrected in a published memory.
