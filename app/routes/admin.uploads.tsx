@@ -42,6 +42,7 @@ export default function PendingUploadsTab() {
   const listAction = readFirst === "shown" ? SHOWN : "/admin/uploads";
   const answer = useActionData<typeof action>();
   const parts = [`${formatBytes(storage.pendingBytes)} waiting for review`, `${formatBytes(storage.publishedBytes)} published`];
+  if (storage.setAsideBytes > 0) parts.push(`${formatBytes(storage.setAsideBytes)} set aside by helpers`);
   if (storage.freeBytes !== null) parts.push(`${formatBytes(storage.freeBytes)} free`);
   return (
     <>

@@ -205,6 +205,8 @@ export async function requireDiskRoom(bytes: number) {
 export interface StorageUse {
   pendingBytes: number;
   publishedBytes: number;
+  /** Kept with their files for the family to decide on: what helpers set aside. */
+  setAsideBytes: number;
   /** Null when media lives in a bucket. */
   freeBytes: number | null;
   /** Why new uploads are being turned away right now, if they are. */
@@ -221,9 +223,21 @@ export async function storageUse(): Promise<StorageUse> {
     // Unpublished (HIDDEN) uploads are kept for the family, as published ones are.
     .where(and(inArray(uploads.status, ["APPROVED", "HIDDEN"]), isNotNull(uploads.storageKey)))
     .get();
+  // Only a helper's rejection keeps its files (a family rejection deletes them at once).
+  const setAside = db
+    .select({ bytes: sum(uploads.sizeBytes) })
+    .from(uploads)
+    .where(and(eq(uploads.status, "REJECTED"), eq(uploads.setAside, true), isNotNull(uploads.storageKey)))
+    .get();
   const full =
     freeBytes !== null && freeBytes - total(inFlight) <= budget.minFreeBytes ? "disk" : pending >= budget.pendingBytes ? "pending" : null;
-  return { pendingBytes: pending, publishedBytes: Number(published?.bytes ?? 0), freeBytes, full };
+  return {
+    pendingBytes: pending,
+    publishedBytes: Number(published?.bytes ?? 0),
+    setAsideBytes: Number(setAside?.bytes ?? 0),
+    freeBytes,
+    full,
+  };
 }
 
 // The sizes of the parts each multipart upload has stored, kept here as they

@@ -16,6 +16,7 @@ import { db } from "~/platform/db.server";
 import { deleteUpload, getUpload, setUploadStatus } from "~/uploads/upload.server";
 import { findMediaFile, getGalleryItem } from "~/uploads/gallery.server";
 import { processingIdle } from "~/uploads/upload-processing.server";
+import { storageUse } from "~/uploads/upload-budget.server";
 import * as pendingTab from "~/routes/admin._index";
 import * as uploadsTab from "~/routes/admin.uploads";
 import * as deleteMemoryPage from "~/routes/admin.published.memories.$id.delete";
@@ -127,6 +128,8 @@ describe("a helper's rejection", () => {
     const thumbnail = getUpload(id)!.thumbnailKey!;
     expect((await mediaFile(id, thumbnail, null)).status).toBe(404);
     expect((await mediaFile(id, thumbnail, "family")).status).toBe(200);
+    // Its files still take room: the Pending Uploads tab counts them apart, as set aside.
+    expect((await storageUse()).setAsideBytes).toBe(getUpload(id)!.sizeBytes);
     expect(findMediaFile(id, path.posix.basename(thumbnail))?.media.public).toBe(false);
   });
 
@@ -239,6 +242,7 @@ describe("the family's rejection and delete", () => {
     await setUploadStatus(uploadId, "REJECTED", family);
     expect(getUpload(uploadId)).toMatchObject({ status: "REJECTED", setAside: false, storageKey: null, thumbnailKey: null });
     for (const key of files) expect(isStored(key)).toBe(false);
+    expect((await storageUse()).setAsideBytes).toBe(0);
 
     const deletedId = await photo("family-delete.jpg", "APPROVED");
     expect(await deleteUpload(deletedId, family)).toMatchObject({ id: deletedId });
