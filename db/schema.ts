@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { and, eq, sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 // HIDDEN: published once, then taken back by the family (unpublished): kept, shown to no visitor, and can be published again.
 export const STATUSES = ["PENDING", "APPROVED", "REJECTED", "HIDDEN"] as const;
@@ -29,6 +29,9 @@ const moderation = () => ({
   moderatedAt: integer("moderatedAt", { mode: "timestamp_ms" }),
   setAside: integer("setAside", { mode: "boolean" }).notNull().default(false),
 });
+/** The rows of a table with moderation() columns that a helper set aside: rejected, and kept whole for the family. */
+export const setAsideRows = (table: { status: AnySQLiteColumn; setAside: AnySQLiteColumn }) =>
+  and(eq(table.status, "REJECTED"), eq(table.setAside, true));
 const statusCheck = (table: string) => sql.raw(`"${table}"."status" in ('PENDING', 'APPROVED', 'REJECTED', 'HIDDEN')`);
 
 export const sessions = sqliteTable(

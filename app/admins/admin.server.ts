@@ -36,7 +36,7 @@ export function countAdmins(): number {
 }
 
 /** How many admins have this role. */
-function countAdminsWithRole(role: Role, tx: Pick<typeof db, "select"> = db): number {
+export function countAdminsWithRole(role: Role, tx: Pick<typeof db, "select"> = db): number {
   return tx.select({ n: count() }).from(adminUsers).where(eq(adminUsers.role, role)).get()?.n ?? 0;
 }
 

@@ -166,7 +166,7 @@ function toLogin(request: Request) {
 }
 
 /**
- * A polite page, not a form: the root ErrorBoundary shows FAMILY_ONLY_PAGE
+ * A polite page, not a form: the admin layout's ErrorBoundary shows FAMILY_ONLY_PAGE
  * (app/components/admin/FamilyOnly.tsx) for it, or the reason a change was
  * not made.
  */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, isNotNull, ne, or } from "drizzle-orm";
-import { candles, type Candle } from "../../db/schema";
+import { candles, type Candle, setAsideRows } from "../../db/schema";
 import type { Actor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { serverForm } from "~/platform/form-schema.server";
@@ -200,20 +200,14 @@ export function listSetAsideCandles(): AdminCandle[] {
   return db
     .select()
     .from(candles)
-    .where(and(eq(candles.status, "REJECTED"), eq(candles.setAside, true)))
+    .where(setAsideRows(candles))
     .orderBy(desc(candles.moderatedAt), desc(candles.id))
     .all()
     .map(toAdminCandle);
 }
 
 export function countSetAsideCandles(): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(candles)
-      .where(and(eq(candles.status, "REJECTED"), eq(candles.setAside, true)))
-      .get()?.n ?? 0
-  );
+  return db.select({ n: count() }).from(candles).where(setAsideRows(candles)).get()?.n ?? 0;
 }
 
 /** The candle form's schema on the server: its parser and its fields' HTML attributes. */

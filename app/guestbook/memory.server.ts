@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { memories, type Memory, type Status } from "../../db/schema";
+import { memories, type Memory, type Status, setAsideRows } from "../../db/schema";
 import type { Actor } from "~/platform/actor.server";
 import { contentVersion, db } from "~/platform/db.server";
 import { encodeCursor, newerThan, olderThan, toListPage, type ListPage, type PageCursor } from "~/platform/page-cursor.server";
@@ -307,20 +307,14 @@ export function listSetAsideMemories(): AdminMemory[] {
   return db
     .select()
     .from(memories)
-    .where(and(eq(memories.status, "REJECTED"), eq(memories.setAside, true)))
+    .where(setAsideRows(memories))
     .orderBy(desc(memories.moderatedAt), desc(memories.id))
     .all()
     .map(toAdminMemory);
 }
 
 export function countSetAsideMemories(): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(memories)
-      .where(and(eq(memories.status, "REJECTED"), eq(memories.setAside, true)))
-      .get()?.n ?? 0
-  );
+  return db.select({ n: count() }).from(memories).where(setAsideRows(memories)).get()?.n ?? 0;
 }
 
 export function countPendingMemories(): number {

@@ -12,7 +12,7 @@ import { listPendingCandles } from "~/candles/candles.server";
 import { PendingCandles } from "~/components/admin/PendingCandles";
 import { PRIVATE_NO_STORE } from "~/platform/http.server";
 import { decodeCursor } from "~/platform/page-cursor.server";
-import { pendingHeld, readFirstFor, showsAll } from "~/routes/read-first.server";
+import { readFirstView, showsAll } from "~/routes/read-first.server";
 import { ReadFirstNotice, ShownOnPurpose } from "~/components/admin/ReadFirstNotice";
 
 // /admin itself: the Pending Memories tab, with the candles whose words wait for the family. While
@@ -28,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           .filter(({ done }) => !done)
           .map(({ step }) => step)
       : [];
-  const held = pendingHeld(admin, request);
+  const readFirst = readFirstView(admin, request);
+  const held = readFirst === "held";
   const page = listPendingMemoriesPage(held ? undefined : after);
   const candles = listPendingCandles();
   return json(
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       setup,
       candles: held ? { candles: [], total: candles.total } : candles,
       // "held": the notice instead of the lists; "shown": the lists, asked for on purpose; null: as ever.
-      readFirst: held ? ("held" as const) : readFirstFor(admin) ? ("shown" as const) : null,
+      readFirst,
       candleAction: CANDLE_MODERATION,
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },

@@ -7,7 +7,7 @@ import { PendingUploads } from "~/components/admin/PendingUploads";
 import * as s from "~/components/admin/admin.css";
 import { storageUse } from "~/uploads/upload-budget.server";
 import { countPendingUploads, listPendingUploads } from "~/uploads/upload.server";
-import { pendingHeld, readFirstFor, showsAll } from "~/routes/read-first.server";
+import { readFirstView, showsAll } from "~/routes/read-first.server";
 import { ReadFirstNotice, ShownOnPurpose } from "~/components/admin/ReadFirstNotice";
 import { moderateUploadForm } from "~/routes/admin-actions.server";
 import { formatBytes } from "~/utils/bytes";
@@ -19,13 +19,14 @@ const SHOWN = "/admin/uploads?show=all";
 /** The Pending Uploads tab; while helpers read first, the family sees a short notice instead, and the list only when they ask. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const held = pendingHeld(admin, request);
+  const readFirst = readFirstView(admin, request);
+  const held = readFirst === "held";
   const uploads = held ? [] : listPendingUploads().map((upload) => uploadFor(admin.role, upload));
   return json(
     {
       uploads,
       waiting: held ? countPendingUploads() : uploads.length,
-      readFirst: held ? ("held" as const) : readFirstFor(admin) ? ("shown" as const) : null,
+      readFirst,
       storage: await storageUse(),
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },

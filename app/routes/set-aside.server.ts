@@ -30,7 +30,7 @@ const FAILED = { title: "Error", description: "Failed to update this item.", typ
 const GONE = { ...FAILED, description: "This is no longer set aside: it may have been published or deleted meanwhile." };
 
 /** Who sent an item, as its question and toasts name it. */
-const senderName = (name: string | null) => name || "someone";
+const nameOrSomeone = (name: string | null) => name || "someone";
 
 /** The kind the form's address names (`?kind=memory`), or null. */
 function kindOf(request: Request): SetAsideKind | null {
@@ -43,7 +43,7 @@ function findItem(kind: SetAsideKind, id: number) {
   if (kind === "memory") {
     const memory = getMemory(id);
     if (!memory?.setAside) return null;
-    const who = senderName(memory.name);
+    const who = nameOrSomeone(memory.name);
     return {
       what: `the memory from ${who}`,
       publish: (by: AdminActor) => updateMemory(id, { status: "APPROVED" }, by),
@@ -57,7 +57,7 @@ function findItem(kind: SetAsideKind, id: number) {
     if (!upload?.setAside) return null;
     const name = `“${upload.originalName ?? "Unknown"}”`;
     return {
-      what: `${name} from ${senderName(parseSubmittedBy(upload.submittedBy ?? "")?.name ?? null)}`,
+      what: `${name} from ${nameOrSomeone(parseSubmittedBy(upload.submittedBy ?? "")?.name ?? null)}`,
       publish: (by: AdminActor) => setUploadStatus(id, "APPROVED", by),
       published: { title: "Upload Published", description: `${name} is now in the gallery.` },
       keep: (by: AdminActor) => setUploadStatus(id, "HIDDEN", by),
@@ -71,7 +71,7 @@ function findItem(kind: SetAsideKind, id: number) {
   }
   const candle = getCandle(id);
   if (!candle?.setAside) return null;
-  const who = senderName(candle.name);
+  const who = nameOrSomeone(candle.name);
   return {
     what: `the candle from ${who}`,
     publish: (by: AdminActor) => setCandleStatus(id, "APPROVED", by),

@@ -1,5 +1,4 @@
-import { count, eq } from "drizzle-orm";
-import { adminUsers } from "../../db/schema";
+import { countAdminsWithRole } from "~/admins/admin.server";
 import { db, type Transaction } from "~/platform/db.server";
 import { getStoredValue, setStoredValue, STORED_KEYS } from "./settings.server";
 
@@ -15,8 +14,7 @@ type Reader = Pick<Transaction, "select">;
 export const helpersReadFirst = (tx: Reader = db): boolean => getStoredValue<boolean>(STORED_KEYS.helpersReadFirst, tx) === true;
 
 /** How many admins are helpers. */
-export const countHelpers = (tx: Reader = db): number =>
-  tx.select({ n: count() }).from(adminUsers).where(eq(adminUsers.role, "helper")).get()?.n ?? 0;
+export const countHelpers = (tx: Reader = db): number => countAdminsWithRole("helper", tx);
 
 /** Whether helpers read first now: turned on, and someone to read. */
 export const readFirstInEffect = (tx: Reader = db): boolean => helpersReadFirst(tx) && countHelpers(tx) > 0;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, sum } from "drizzle-orm";
-import { signedUploads, uploads } from "../../db/schema";
+import { signedUploads, uploads, setAsideRows } from "../../db/schema";
 import { createRateLimiter, networkKey } from "~/platform/rate-limit.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db.server";
@@ -227,7 +227,7 @@ export async function storageUse(): Promise<StorageUse> {
   const setAside = db
     .select({ bytes: sum(uploads.sizeBytes) })
     .from(uploads)
-    .where(and(eq(uploads.status, "REJECTED"), eq(uploads.setAside, true), isNotNull(uploads.storageKey)))
+    .where(and(setAsideRows(uploads), isNotNull(uploads.storageKey)))
     .get();
   const full =
     freeBytes !== null && freeBytes - total(inFlight) <= budget.minFreeBytes ? "disk" : pending >= budget.pendingBytes ? "pending" : null;

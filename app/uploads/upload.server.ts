@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { uploads, type MediaType, type Status, type Upload } from "../../db/schema";
+import { uploads, type MediaType, type Status, type Upload, setAsideRows } from "../../db/schema";
 import type { Actor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
@@ -206,20 +206,14 @@ export function listSetAsideUploads(): AdminUpload[] {
   return db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.status, "REJECTED"), eq(uploads.setAside, true)))
+    .where(setAsideRows(uploads))
     .orderBy(desc(uploads.moderatedAt), desc(uploads.id))
     .all()
     .map(toAdminUpload);
 }
 
 export function countSetAsideUploads(): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(uploads)
-      .where(and(eq(uploads.status, "REJECTED"), eq(uploads.setAside, true)))
-      .get()?.n ?? 0
-  );
+  return db.select({ n: count() }).from(uploads).where(setAsideRows(uploads)).get()?.n ?? 0;
 }
 
 export function countPendingUploads(): number {
