@@ -1,12 +1,14 @@
 // What the tests of admin changes moderate: a pending memory, a processed
 // pending photo, and the files in media storage (to see that a refused change
-// left none behind and removed none).
+// left none behind and removed none); and what they look at afterwards: a
+// setting, the admins' names, an answer sending to the login page.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { memories, uploads } from "../../db/schema";
+import { expect } from "vitest";
+import { adminUsers, memories, siteSettings, uploads } from "../../db/schema";
 import { db } from "~/platform/db.server";
 import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
 import { processingIdle } from "~/uploads/upload-processing.server";
@@ -44,4 +46,21 @@ export const storedFiles = () => {
   } catch {
     return [];
   }
+};
+
+/** A stored site setting's value, or undefined. */
+export const setting = (key: string) => db.select().from(siteSettings).where(eq(siteSettings.key, key)).get()?.value;
+
+/** Every admin's username. */
+export const adminNames = () =>
+  db
+    .select({ username: adminUsers.username })
+    .from(adminUsers)
+    .all()
+    .map((row) => row.username);
+
+/** The answer is a redirect to the login page. */
+export const expectSentToLogin = (response: Response) => {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toMatch(/^\/admin\/login(\?|$)/);
 };

@@ -40,7 +40,16 @@ import * as apiPoems from "~/routes/api.admin.poems";
 import * as apiSettings from "~/routes/api.admin.settings";
 import * as apiUpload from "~/routes/api.admin.uploads.$id";
 import * as apiRotate from "~/routes/api.admin.uploads.$id.rotate";
-import { memoryRow, pendingMemory, pendingPhoto, storedFiles, uploadRow } from "../support/moderation-fixtures";
+import {
+  adminNames,
+  expectSentToLogin,
+  memoryRow,
+  pendingMemory,
+  pendingPhoto,
+  setting,
+  storedFiles,
+  uploadRow,
+} from "../support/moderation-fixtures";
 import { answer } from "../support/route-calls";
 import { formBody, heldRequest, jsonBody, multipartBody, type HeldBody } from "../support/held-request";
 
@@ -104,18 +113,6 @@ async function expectApiRefused(response: Response) {
   expect(response.status).toBe(401);
   expect(await response.json()).toEqual(LOG_IN_FIRST);
 }
-const expectSentToLogin = (response: Response) => {
-  expect(response.status).toBe(302);
-  expect(response.headers.get("Location")).toMatch(/^\/admin\/login(\?|$)/);
-};
-
-const setting = (key: string) => db.select().from(siteSettings).where(eq(siteSettings.key, key)).get()?.value;
-const adminNames = () =>
-  db
-    .select({ username: adminUsers.username })
-    .from(adminUsers)
-    .all()
-    .map((row) => row.username);
 
 describe("an admin removed while her request's body is on its way is refused when it completes", () => {
   it("POST /api/admin/admins: 401, and no admin is added", async () => {

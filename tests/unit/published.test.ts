@@ -4,7 +4,6 @@
 // deleted (a photo's files only once the row's deletion is committed). Every
 // change shows on the next public read, and the keepsake and spreadsheets
 // follow. Real SQLite and disk storage on temporary folders.
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
@@ -46,11 +45,11 @@ import * as apiMemory from "~/routes/api.admin.memories.$id";
 import * as apiUpload from "~/routes/api.admin.uploads.$id";
 import * as apiPublishedMemories from "~/routes/api.admin.published-memories";
 import * as apiPublishedUploads from "~/routes/api.admin.published-uploads";
+import { storedFiles } from "../support/moderation-fixtures";
 import { answer } from "../support/route-calls";
 
 const ORIGIN = "http://localhost";
 const context = { clientIp: "10.50.0.1" };
-const OBJECTS = path.join(process.env.STORAGE_DIR!, "objects");
 const admin = operator("keeper");
 let cookie: string;
 
@@ -81,17 +80,6 @@ async function photo(name = "lake.jpg", status: "APPROVED" | "PENDING" = "APPROV
   return view.id;
 }
 
-/** Every file in media storage. */
-const storedFiles = () => {
-  try {
-    return readdirSync(OBJECTS, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(OBJECTS, path.join(entry.parentPath, entry.name)))
-      .sort();
-  } catch {
-    return [];
-  }
-};
 const filesOf = (id: number) => {
   const row = getUpload(id)!;
   return [row.storageKey, row.displayKey, row.thumbnailKey].filter((key): key is string => !!key);

@@ -8,7 +8,7 @@
 // way it changed. Real SQLite and storage on temporary folders.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { adminUsers, poems, siteSettings, type Role } from "../../db/schema";
+import { adminUsers, poems, type Role } from "../../db/schema";
 import { hashPassword } from "~/admins/password.server";
 import { ROLE_CHANGED } from "~/admins/roles";
 import { requireFamilyApi, startAdminSession } from "~/admins/session.server";
@@ -26,7 +26,16 @@ import * as apiMemory from "~/routes/api.admin.memories.$id";
 import * as apiPoem from "~/routes/api.admin.poems.$id";
 import * as apiSettings from "~/routes/api.admin.settings";
 import * as apiUpload from "~/routes/api.admin.uploads.$id";
-import { memoryRow, pendingMemory, pendingPhoto, storedFiles, uploadRow } from "../support/moderation-fixtures";
+import {
+  adminNames,
+  expectSentToLogin,
+  memoryRow,
+  pendingMemory,
+  pendingPhoto,
+  setting,
+  storedFiles,
+  uploadRow,
+} from "../support/moderation-fixtures";
 import { answer } from "../support/route-calls";
 import { formBody, heldRequest, jsonBody, type HeldBody } from "../support/held-request";
 
@@ -103,18 +112,6 @@ async function expectApiRoleChanged(response: Response) {
 async function expectPageRoleChanged(response: Response) {
   expect([response.status, await response.json()]).toEqual([403, { forbidden: ROLE_CHANGED }]);
 }
-const expectSentToLogIn = (response: Response) => {
-  expect(response.status).toBe(302);
-  expect(response.headers.get("Location")).toMatch(/^\/admin\/login(\?|$)/);
-};
-
-const setting = (key: string) => db.select().from(siteSettings).where(eq(siteSettings.key, key)).get()?.value;
-const adminNames = () =>
-  db
-    .select({ username: adminUsers.username })
-    .from(adminUsers)
-    .all()
-    .map((row) => row.username);
 const roleOf = (admin: LoggedIn) => db.select({ role: adminUsers.role }).from(adminUsers).where(eq(adminUsers.id, admin.id)).get()?.role;
 
 describe("a helper removed while her request is on its way", () => {
@@ -143,7 +140,7 @@ describe("a helper removed while her request is on its way", () => {
       formBody({ intent: "approve", id: String(id) }),
       () => removeThroughApi(helen),
     );
-    expectSentToLogIn(response);
+    expectSentToLogin(response);
     expect(memoryRow(id)).toMatchObject({ status: "PENDING", moderatedBy: null });
   });
 
@@ -158,7 +155,7 @@ describe("a helper removed while her request is on its way", () => {
       formBody({ intent: "reject", id: String(id), confirmed: "yes" }),
       () => removeThroughApi(helen),
     );
-    expectSentToLogIn(response);
+    expectSentToLogin(response);
     expect(uploadRow(id)).toMatchObject({ status: "PENDING", moderatedBy: null });
     expect(storedFiles()).toEqual(files);
   });
