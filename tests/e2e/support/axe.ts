@@ -34,19 +34,27 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /**
- * A smooth scroll still under way (to a form's answer, say) leaves a button half
- * under the sticky header for a moment; axe checks the page at rest.
+ * A smooth scroll still under way (to a form's answer, or back to the top after a
+ * redirect) leaves a field half under the sticky header for a moment; axe checks
+ * the page at rest. On a busy machine the page can paint a frame or two before
+ * the scroll moves, so "at rest" is the same place for several frames and a
+ * good part of a second, not just for the next two.
  */
 async function scrollSettled(page: Page) {
   await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const at = () => `${window.scrollX},${window.scrollY}`;
-        const before = at();
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(at() === before)));
-      }),
+    () => {
+      const w = window as Window & { axeRest?: { at: string; since: number; frames: number } };
+      const at = `${window.scrollX},${window.scrollY}`;
+      const now = performance.now();
+      if (!w.axeRest || w.axeRest.at !== at) {
+        w.axeRest = { at, since: now, frames: 0 };
+        return false;
+      }
+      w.axeRest.frames += 1;
+      return w.axeRest.frames >= 6 && now - w.axeRest.since >= 400;
+    },
     undefined,
-    { polling: 100 },
+    { polling: "raf" },
   );
 }
 
