@@ -27,11 +27,28 @@ export function openDatabase(file: string, migrationsFolder = MIGRATIONS_DIR): D
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
-  sqlite.pragma("foreign_keys = ON");
   // 5 s, as Litestream recommends: a write waits out another process's short lock (Litestream's checkpoints, a backup).
   sqlite.pragma("busy_timeout = 5000");
   const writes = watchWrites(sqlite);
   const db = Object.assign(drizzle(sqlite, { schema }), { $writes: writes });
-  migrate(db, { migrationsFolder });
+  migrateWithoutCascades(sqlite, () => migrate(db, { migrationsFolder }));
   return db;
+}
+
+/**
+ * Runs the migrations with foreign keys off, as SQLite asks for a table
+ * rebuilt to change a CHECK: the migrator's own transaction makes the
+ * migration's `PRAGMA foreign_keys=OFF` a no-op, and with them on, dropping
+ * the old table would first set every reference to it to null (the life
+ * story's photo). Every reference is checked before the site opens.
+ */
+function migrateWithoutCascades(sqlite: Database.Database, run: () => void) {
+  sqlite.pragma("foreign_keys = OFF");
+  try {
+    run();
+    const broken = sqlite.pragma("foreign_key_check") as unknown[];
+    if (broken.length > 0) throw new Error(`The migrated database has ${broken.length} broken references: ${JSON.stringify(broken)}`);
+  } finally {
+    sqlite.pragma("foreign_keys = ON");
+  }
 }

@@ -11,7 +11,8 @@ export type Role = (typeof ROLES)[number];
 const role = () => text("role", { enum: ROLES }).notNull().default("family");
 const roleCheck = (table: string) => sql.raw(`"${table}"."role" in ('family', 'helper')`);
 
-export const MEDIA_TYPES = ["IMAGE", "VIDEO"] as const;
+// AUDIO: a voice memory (issue 45), kept as sent and played from an AAC-in-M4A copy.
+export const MEDIA_TYPES = ["IMAGE", "VIDEO", "AUDIO"] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
 // Timestamps are integer milliseconds since the epoch, filled in by SQLite
@@ -129,12 +130,18 @@ export const uploads = sqliteTable(
     // submittedBy); when that e-mail was queued.
     notifyWhenPublished: integer("notifyWhenPublished", { mode: "boolean" }).notNull().default(false),
     publishedNoticeAt: integer("publishedNoticeAt", { mode: "timestamp_ms" }),
+    // A voice memory's typed line: what it says, read in place of listening (its text alternative).
+    caption: text("caption"),
+    // As the guest book's permission box: without it, a published voice is kept for the family
+    // (the keepsake) and shown to no visitor.
+    canDisplay: integer("canDisplay", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [
     index("uploads_status_created_idx").on(t.status, t.createdAt),
     index("uploads_status_type_created_idx").on(t.status, t.type, t.createdAt),
     check("uploads_status_check", statusCheck("uploads")),
-    check("uploads_type_check", sql`${t.type} in ('IMAGE', 'VIDEO')`),
+    check("uploads_type_check", sql`${t.type} in ('IMAGE', 'VIDEO', 'AUDIO')`),
+    check("uploads_can_display_check", sql`${t.canDisplay} in (0, 1)`),
   ],
 );
 

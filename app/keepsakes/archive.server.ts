@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { and, asc, count, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
 import { memories, uploads, type Upload } from "../../db/schema";
 import { db } from "~/platform/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
@@ -134,12 +134,13 @@ function archivedUploads(timeZone: string): ArchivedUpload[] {
         webVideo: uploads.webVideo,
       })
       .from(uploads)
-      .where(and(eq(uploads.status, "APPROVED"), isNotNull(uploads.storageKey), gt(uploads.id, lastId)))
+      .where(and(eq(uploads.status, "APPROVED"), isNotNull(uploads.storageKey), ne(uploads.type, "AUDIO"), gt(uploads.id, lastId)))
       .orderBy(asc(uploads.id))
       .limit(BATCH)
       .all();
     for (const upload of batch) {
-      const name = names[upload.type](archiveMediaName(upload, timeZone));
+      const type = upload.type === "VIDEO" ? "VIDEO" : "IMAGE";
+      const name = names[type](archiveMediaName(upload, timeZone));
       const file = `${upload.type === "VIDEO" ? "videos" : "photos"}/${name}`;
       const thumbnail = upload.thumbnailKey ? `thumbnails/${thumbnailNames(`${splitExtension(name).stem}.jpg`)}` : null;
       const webKey = webCopyKey(upload);
@@ -150,7 +151,7 @@ function archivedUploads(timeZone: string): ArchivedUpload[] {
         thumbnail,
         webCopy,
         media: {
-          type: upload.type,
+          type,
           title: upload.originalName?.trim() || "Untitled",
           sender: senderName(upload.submittedBy) || "Anonymous",
           date: formatLongDate(upload.createdAt, timeZone),

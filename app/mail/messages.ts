@@ -5,6 +5,7 @@
 // thumbnails, attached to the message itself (cid:). The HTML part is JSX
 // (message-html.server.tsx).
 
+import type { MediaType } from "../../db/schema";
 import { mailHtml, paragraphsOf, type Block } from "./message-html.server";
 
 export interface MailContent {
@@ -100,6 +101,12 @@ export function compose(frame: MailFrame, subject: string, blocks: Block[]): Mai
   return { subject: oneLine(subject, 120), text, html };
 }
 
+const FILE_KINDS = {
+  IMAGE: { one: "a photo", many: "photos" },
+  VIDEO: { one: "a video", many: "videos" },
+  AUDIO: { one: "a voice memory", many: "voice memories" },
+} as const;
+
 /** To an admin who chose an e-mail for each new item: a memory waits. */
 export function newMemoryMail(
   frame: MailFrame,
@@ -117,20 +124,17 @@ export function newMemoryMail(
 /** To an admin who chose an e-mail for each new item: photos or videos wait, every file the sender sent together named. */
 export function newUploadMail(
   frame: MailFrame,
-  upload: { sender: string; files: { type: "IMAGE" | "VIDEO"; originalName: string }[]; tabUrl: string },
+  upload: { sender: string; files: { type: MediaType; originalName: string }[]; tabUrl: string },
 ): MailContent {
   const { files } = upload;
-  const photos = files.filter((file) => file.type === "IMAGE").length;
-  const videos = files.length - photos;
+  const kinds = new Set(files.map((file) => file.type));
   const what =
     files.length === 1
-      ? files[0]!.type === "VIDEO"
-        ? "a video"
-        : "a photo"
-      : videos === 0
-        ? `${files.length} photos`
-        : photos === 0
-          ? `${files.length} videos`
+      ? FILE_KINDS[files[0]!.type].one
+      : kinds.size === 1
+        ? `${files.length} ${FILE_KINDS[files[0]!.type].many}`
+        : kinds.has("AUDIO")
+          ? `${files.length} files`
           : plural(files.length, "photo or video", "photos and videos");
   const subject = `${oneLine(frame.personName, 60)}: ${oneLine(upload.sender, 50)} shared ${what}`;
   if (files.length === 1) {

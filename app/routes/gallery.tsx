@@ -19,7 +19,7 @@ const FILTERS: { type: GalleryFilter; label: string; href: string }[] = [
 ];
 
 /** What the pages of each filter are called: "Earlier photos →". */
-const KINDS: Record<GalleryFilter, { plural: string; none: string }> = {
+const KINDS: Record<Exclude<GalleryFilter, "AUDIO">, { plural: string; none: string }> = {
   ALL: { plural: "photos and videos", none: "photos or videos" },
   IMAGE: { plural: "photos", none: "photos" },
   VIDEO: { plural: "videos", none: "videos" },
@@ -28,7 +28,7 @@ const KINDS: Record<GalleryFilter, { plural: string; none: string }> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const requestedType = params.get("type")?.toUpperCase();
-  const type: GalleryFilter = requestedType === "IMAGE" || requestedType === "VIDEO" ? requestedType : "ALL";
+  const type: Exclude<GalleryFilter, "AUDIO"> = requestedType === "IMAGE" || requestedType === "VIDEO" ? requestedType : "ALL";
   // Without JavaScript, "Load More" asks for the page again with `offset` (how
   // many it shows) and gets everything up to the next twenty, in one grid, up
   // to MAX_ITEMS_PER_PAGE; then "Earlier … →" starts a page after the last one

@@ -18,13 +18,17 @@ import { SLIDESHOW_MAX_ITEMS, type GalleryFilter, type GalleryItem, type Slidesh
  * video with its length ("Video shared by Ben, 1:15"); the file name is the
  * family's, in the admin.
  */
+const KIND_WORDS = { IMAGE: "Photo", VIDEO: "Video", AUDIO: "Voice memory" } as const;
+
 function galleryTitle(upload: Pick<Upload, "type" | "submittedBy" | "durationSec">): string {
-  const title = `${upload.type === "VIDEO" ? "Video" : "Photo"} shared by ${senderName(upload.submittedBy) ?? "a guest"}`;
-  return upload.type === "VIDEO" && upload.durationSec !== null ? `${title}, ${formatDuration(upload.durationSec)}` : title;
+  const title = `${KIND_WORDS[upload.type]} ${upload.type === "AUDIO" ? "from" : "shared by"} ${senderName(upload.submittedBy) ?? "a guest"}`;
+  return upload.type !== "IMAGE" && upload.durationSec !== null ? `${title}, ${formatDuration(upload.durationSec)}` : title;
 }
 
 export function toGalleryItem(
-  upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec" | "submittedBy">,
+  upload: Pick<Upload, "id" | "type" | "url" | "thumbnailUrl" | "originalName" | "durationSec" | "submittedBy"> & {
+    caption?: string | null;
+  },
 ): GalleryItem {
   return {
     id: upload.id,
@@ -34,6 +38,8 @@ export function toGalleryItem(
     originalName: upload.originalName,
     durationSec: upload.durationSec,
     title: galleryTitle(upload),
+    senderName: senderName(upload.submittedBy),
+    caption: upload.caption ?? null,
   };
 }
 
@@ -66,6 +72,7 @@ export function listGallery({
       originalName: uploads.originalName,
       durationSec: uploads.durationSec,
       submittedBy: uploads.submittedBy,
+      caption: uploads.caption,
       createdAt: uploads.createdAt,
     })
     .from(uploads)

@@ -1,20 +1,25 @@
 // Client-safe (and free of zod, to keep the share page light): the share page
 // and the gallery import these in the browser.
 
-import type { Status } from "../../db/schema";
+import type { MediaType, Status } from "../../db/schema";
 
-export type GalleryFilter = "ALL" | "IMAGE" | "VIDEO";
+export type GalleryFilter = "ALL" | MediaType;
 
 /** What visitors and the public API see of a published upload: never who sent it. */
 export interface GalleryItem {
   id: number;
-  type: "IMAGE" | "VIDEO";
+  /** AUDIO: a voice memory, whose url is its AAC-in-M4A copy (every browser plays it). */
+  type: MediaType;
   url: string;
   thumbnailUrl: string | null;
   originalName: string | null;
   durationSec: number | null;
   /** What a visitor reads for it, never the file name: "Photo shared by Peter", "Video shared by Ben, 1:15". */
   title: string;
+  /** Who shared it, by the name they gave (never the address), or null. */
+  senderName: string | null;
+  /** A voice memory's typed line (its text alternative), or null. */
+  caption: string | null;
 }
 
 /** An upload as the site's own pages and the admin API describe it. */
@@ -81,7 +86,8 @@ export const SLIDESHOW_MAX_ITEMS = 500;
  */
 export interface SlideshowItem {
   id: number;
-  type: "IMAGE" | "VIDEO";
+  /** AUDIO: a voice memory, shown as a card with the sender's name (the room hears nothing). */
+  type: MediaType;
   /** The photo's display copy (never the original); null for a video. */
   imageUrl: string | null;
   /** The video's public copy; null for a photo. */

@@ -125,6 +125,9 @@ describe("migrating an empty database file", () => {
       "setAside",
       "notifyWhenPublished",
       "publishedNoticeAt",
+      // A voice memory's typed line, and the guest book's permission to show it.
+      "caption",
+      "canDisplay",
     ],
     // Upload keys handed out and not yet completed, who asked and how many bytes they hold.
     signed_uploads: ["key", "multipartUploadId", "clientKey", "bytes", "createdAt"],
@@ -314,6 +317,57 @@ describe("the migration that lets the family unpublish (0005)", () => {
   });
 });
 
+/** A migrations folder holding only the first `count` migrations: a database as the site left it before the next. */
+function migrationsUpTo(name: string, count: number) {
+  const folder = path.join(dir, name);
+  mkdirSync(path.join(folder, "meta"), { recursive: true });
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, count);
+  for (const { tag } of journal.entries) copyFileSync(path.join(MIGRATIONS_DIR, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+  writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
+  return folder;
+}
+
+describe("the migration that lets uploads be voices (0011)", () => {
+  it("keeps every upload, the life story's photo and the moments' photos, and never hands out a deleted upload's id", () => {
+    const { db, file } = freshDatabase(migrationsUpTo("before-0011", 11));
+    db.$client.exec(`
+      insert into uploads (type, url, status, storageKey, setAside) values ('IMAGE', '/media/1/a.jpg', 'APPROVED', 'a.jpg', 0);
+      insert into uploads (type, url, status, storageKey) values ('VIDEO', '/media/2/b.mp4', 'REJECTED', 'b.mp4');
+      insert into uploads (type, url) values ('IMAGE', '/media/3/c.jpg');
+      delete from uploads where id = 3;
+      insert into life_story (id, story, photoId) values (1, 'Jo was born by the sea.', 1);
+      insert into life_moments (date, title, photoId) values ('1970', 'Married', 1);
+    `);
+    db.$client.close();
+
+    const migrated = openDatabase(file);
+    opened.push(migrated);
+    expect(migrated.$client.prepare("select photoId from life_story").get()).toEqual({ photoId: 1 });
+    expect(migrated.$client.prepare("select photoId from life_moments").get()).toEqual({ photoId: 1 });
+    expect(
+      migrated
+        .select({ id: uploads.id, type: uploads.type, status: uploads.status, caption: uploads.caption, canDisplay: uploads.canDisplay })
+        .from(uploads)
+        .all(),
+    ).toEqual([
+      { id: 1, type: "IMAGE", status: "APPROVED", caption: null, canDisplay: true },
+      { id: 2, type: "VIDEO", status: "REJECTED", caption: null, canDisplay: true },
+    ]);
+    const voice = migrated
+      .insert(uploads)
+      .values({ type: "AUDIO", url: "/media/v.m4a", caption: "Happy birthday, Jo", canDisplay: false })
+      .returning()
+      .all()[0]!;
+    expect(voice.id).toBe(4);
+    expect(() => migrated.$client.exec("insert into uploads (type, url) values ('TEXT', '/x')")).toThrow(/CHECK/);
+    // Foreign keys are on again once the site is open.
+    expect(migrated.$client.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(migrated.$client.pragma("integrity_check")).toEqual([{ integrity_check: "ok" }]);
+    expect(hasIndexOn(migrated, "uploads", ["status", "type", "createdAt"])).toBe(true);
+  });
+});
+
 describe("usernames that differ only in case", () => {
   it("keeps admins added before usernames ignored case: the first keeps the name, a later one gets its id added, with its invitations", () => {
     // A database as the site left it before 0007, with two admins the admin command could add then.
@@ -488,8 +542,8 @@ describe("constraints the database refuses to break", () => {
     expect(count("uploads")).toBe(0);
   });
 
-  it("refuses an upload type other than IMAGE or VIDEO", () => {
-    expect(() => db.$client.prepare("insert into uploads (type, url) values ('AUDIO', '/u/1.mp3')").run()).toThrow(
+  it("refuses an upload type other than IMAGE, VIDEO or AUDIO", () => {
+    expect(() => db.$client.prepare("insert into uploads (type, url) values ('TEXT', '/u/1.txt')").run()).toThrow(
       /CHECK constraint failed/,
     );
     expect(() => db.$client.prepare("insert into uploads (type, url) values ('image', '/u/1.jpg')").run()).toThrow(

@@ -130,7 +130,7 @@ describe("a shared photo's web copies", () => {
     // The API keeps its fields, its url the largest copy.
     expect(listGallery({ type: "IMAGE", limit: 20, offset: 0 }).items).toEqual(
       [{ id, type: "IMAGE", url: upload.url, thumbnailUrl: upload.thumbnailUrl, originalName: "IMG_0001.JPG", durationSec: null }].map(
-        (item) => ({ ...item, title: "Photo shared by Ann" }),
+        (item) => ({ ...item, title: "Photo shared by Ann", senderName: "Ann", caption: null }),
       ),
     );
 
@@ -193,6 +193,8 @@ describe("the gallery grid", () => {
             originalName: "a.jpg",
             durationSec: null,
             title: "Photo shared by Ann",
+            senderName: "Ann",
+            caption: null,
           },
           {
             id: 2,
@@ -202,6 +204,8 @@ describe("the gallery grid", () => {
             originalName: "b.mp4",
             durationSec: 3,
             title: "Video shared by Ben, 0:03",
+            senderName: "Ben",
+            caption: null,
           },
         ]}
       />,

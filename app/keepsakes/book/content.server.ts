@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { and, asc, count, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
 import { memories, uploads } from "../../../db/schema";
 import { bundledMedia } from "~/content";
 import { getMediaStorage } from "~/media/media-storage.server";
@@ -33,7 +33,8 @@ const senderName = (submittedBy: string | null) =>
   (submittedBy ? (parseSubmittedBy(submittedBy)?.name ?? submittedBy.replace(/\S+@\S+/g, "").trim()) : "") || "Anonymous";
 
 /** The photos and videos a book holds: published, with a stored original. */
-const inTheBook = and(eq(uploads.status, "APPROVED"), isNotNull(uploads.storageKey));
+// Photos and videos; voice memories have their own pages.
+const inTheBook = and(eq(uploads.status, "APPROVED"), isNotNull(uploads.storageKey), ne(uploads.type, "AUDIO"));
 
 export function publishedMedia(): BookPhoto[] {
   const listed: BookPhoto[] = [];
@@ -55,7 +56,7 @@ export function publishedMedia(): BookPhoto[] {
       .orderBy(asc(uploads.id))
       .limit(500)
       .all();
-    for (const row of batch) listed.push({ ...row, sender: senderName(row.submittedBy) });
+    for (const row of batch) listed.push({ ...row, type: row.type === "VIDEO" ? "VIDEO" : "IMAGE", sender: senderName(row.submittedBy) });
     if (batch.length < 500) return listed;
     lastId = batch[batch.length - 1]!.id;
   }
