@@ -24,6 +24,7 @@ import {
   newOriginalKey,
   registerStoredObject,
   SubmitterSchema,
+  type UploadDetails,
 } from "./upload-intake.server";
 import { UploadRefused } from "./upload-refusal.server";
 import { submitterLabel } from "~/utils/submitted-by";
@@ -85,10 +86,7 @@ export async function storeFormUpload(
 }
 
 /** Registers objects stored by storeFormUpload once the whole form has been read. */
-export async function registerFormUpload(
-  key: string,
-  details: { submittedBy: string; originalName: string; notifyWhenPublished?: boolean },
-) {
+export async function registerFormUpload(key: string, details: UploadDetails) {
   const signed = findSignedUpload(key);
   if (!signed) throw new UploadRefused(400, "file", "This file is no longer waiting to be registered.");
   return registerStoredObject(signed, details);

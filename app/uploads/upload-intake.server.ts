@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { z } from "~/utils/zod";
-import { signedUploads, uploads, type SignedUpload } from "../../db/schema";
+import { signedUploads, uploads, type MediaType, type SignedUpload } from "../../db/schema";
 import { createRateLimiter, networkKey } from "~/platform/rate-limit.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db.server";
@@ -134,6 +134,19 @@ function keyFromUploadUrl(uploadURL: string): string | null {
   return KEY_PATTERN.exec(pathname)?.[1] ?? null;
 }
 
+/** What the sender says of a file: who they are, and for a voice memory its line and whether visitors may hear it. */
+export interface UploadDetails {
+  submittedBy: string;
+  originalName: string;
+  notifyWhenPublished?: boolean;
+  /** What the sender meant to share ("AUDIO" from the voice form): decides only what the bytes leave open (an MP4 with sound alone). */
+  declaredType?: MediaType | null;
+  /** A voice memory's typed line, its text alternative. */
+  caption?: string | null;
+  /** The guest book's permission box: false keeps a published voice for the family alone. */
+  canDisplay?: boolean;
+}
+
 /** What a browser may say about the file it is about to send. */
 export interface UploadHint {
   filename?: string | null;
@@ -183,10 +196,7 @@ function requireSignedKey(uploadURL: string) {
  * the processing. Answers within about a second and a half even when the
  * processing (a large HEIC, a long video) takes longer.
  */
-export async function registerStoredObject(
-  signed: SignedUpload,
-  details: { submittedBy: string; originalName: string; notifyWhenPublished?: boolean },
-) {
+export async function registerStoredObject(signed: SignedUpload, details: UploadDetails) {
   const { key } = signed;
   const storage = getMediaStorage();
   const stat = await storage.stat(key);
@@ -220,6 +230,8 @@ export async function registerStoredObject(
         mimeType: sniffed.mime,
         sizeBytes: stat.size,
         notifyWhenPublished: mailEnabled() && (details.notifyWhenPublished ?? false),
+        caption: details.caption || null,
+        canDisplay: details.canDisplay ?? true,
       })
       .returning()
       .all();
