@@ -38,12 +38,15 @@ const MP4_BRANDS = new Set([
   "3g2a",
 ]);
 const AUDIO_BRANDS = new Set(["m4a ", "m4b ", "m4p "]);
+const MP4_AUDIO = { mime: "audio/mp4", type: "AUDIO", ext: "m4a" } as const;
 const QUICKTIME_ATOMS = new Set(["moov", "mdat", "wide", "free", "skip", "pnot"]);
 
 /**
  * What a file really is, read from its first bytes (at least 64 of them);
  * null for anything outside the spec's formats (JPEG, PNG, HEIC/HEIF, WebP,
- * GIF, MP4, MOV, AVI), whatever its name or declared type says.
+ * GIF, MP4, MOV, AVI) and the voice recordings phones and browsers make
+ * (sniffRecording), whatever its name or declared type says. An MP4 or 3GP
+ * may hold sound alone: processing finds that out and makes it a voice.
  */
 export function sniffMediaType(head: Buffer): SniffedType | null {
   const ascii = (start: number, end: number) => head.subarray(start, end).toString("latin1");
@@ -63,8 +66,8 @@ export function sniffMediaType(head: Buffer): SniffedType | null {
     for (let at = 16; at + 4 <= boxSize; at += 4) compatible.push(ascii(at, at + 4).toLowerCase());
     const brands = [major, ...compatible];
     if (major === "qt  ") return { mime: "video/quicktime", type: "VIDEO", ext: "mov" };
-    // iTunes audio and audiobooks share MP4's container: sound only, never a photo or video.
-    if (AUDIO_BRANDS.has(major)) return null;
+    // iPhone Voice Memos, iTunes audio and audiobooks: MP4's container, sound only.
+    if (AUDIO_BRANDS.has(major)) return MP4_AUDIO;
     if (brands.some((brand) => HEIF_BRANDS.has(brand))) return { mime: "image/heic", type: "IMAGE", ext: "heic" };
     if ((major === "mif1" || major === "msf1") && !brands.includes("avif") && !brands.includes("avis")) {
       return { mime: "image/heif", type: "IMAGE", ext: "heif" };
@@ -74,6 +77,27 @@ export function sniffMediaType(head: Buffer): SniffedType | null {
   }
   // Older QuickTime files start straight with an atom instead of "ftyp".
   if (head.length >= 8 && QUICKTIME_ATOMS.has(ascii(4, 8))) return { mime: "video/quicktime", type: "VIDEO", ext: "mov" };
+  return sniffRecording(head, ascii);
+}
+
+/**
+ * Recordings in containers of their own: WebM and Ogg (MediaRecorder in
+ * Chrome and Firefox), MP3 (with or without its ID3 tag), AAC in ADTS, WAV,
+ * and AMR (older Android phones).
+ */
+function sniffRecording(head: Buffer, ascii: (start: number, end: number) => string): SniffedType | null {
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return { mime: "audio/webm", type: "AUDIO", ext: "webm" };
+  if (ascii(0, 4) === "OggS") return { mime: "audio/ogg", type: "AUDIO", ext: "ogg" };
+  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WAVE") return { mime: "audio/wav", type: "AUDIO", ext: "wav" };
+  if (ascii(0, 5) === "#!AMR") return { mime: "audio/amr", type: "AUDIO", ext: "amr" };
+  if (ascii(0, 3) === "ID3") return { mime: "audio/mpeg", type: "AUDIO", ext: "mp3" };
+  // An MPEG audio frame's sync word (11 bits), then its version and layer: layer 0 is AAC's ADTS header.
+  if (head.length >= 4 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0 && ((head[1]! >> 3) & 3) !== 1) {
+    const layer = (head[1]! >> 1) & 3;
+    if (layer === 0) return (head[1]! & 0xf6) === 0xf0 ? { mime: "audio/aac", type: "AUDIO", ext: "aac" } : null;
+    // A bitrate index of 15 and a sample-rate index of 3 are invalid: not a frame.
+    if (head[2]! >> 4 !== 15 && ((head[2]! >> 2) & 3) !== 3) return { mime: "audio/mpeg", type: "AUDIO", ext: "mp3" };
+  }
   return null;
 }
 

@@ -16,6 +16,8 @@ export interface ToolOptions {
   memoryBytes?: number;
   /** Called with each piece of what the tool prints on stdout as it runs (ffmpeg's `-progress pipe:1`). */
   onOutput?: (chunk: string) => void;
+  /** Resolve with the end of what it printed on stderr instead (where ffmpeg's filters report, loudnorm's measurement). */
+  stderr?: boolean;
 }
 
 /** A tool that ran and failed (its exit code and the end of what it printed), or is not installed. */
@@ -50,7 +52,7 @@ export function toolEnvironment<Env extends Record<string, string | undefined>>(
  * address space (a decoder asked for a gigantic frame then fails instead of
  * taking the machine's memory), at a lower CPU priority than the web server,
  * and killed when it runs past its time, its CPU budget or its job's
- * deadline. Resolves with what it printed on stdout.
+ * deadline. Resolves with what it printed on stdout (or the end of stderr).
  *
  * The tool never outlives the server (docs/media.md): it runs in a process
  * group of its own, which is ended when its job is aborted and when the
@@ -108,7 +110,7 @@ export function runTool(command: string, args: string[], options: ToolOptions): 
     });
     child.once("close", (code, signal) => {
       settle();
-      if (code === 0) return resolve(stdout);
+      if (code === 0) return resolve(options.stderr ? stderr : stdout);
       // Stopped by our own check, or by the kernel at `ulimit -t` (SIGXCPU, then SIGKILL).
       if (budget !== undefined && (overBudget || signal === "SIGXCPU")) return reject(new CpuBudgetExceeded(budget));
       if (killedBy || stopped) return reject(slow());

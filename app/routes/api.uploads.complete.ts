@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { completeUpload, CompleteUploadSchema } from "~/uploads/upload-intake.server";
+import { completeUpload } from "~/uploads/upload-intake.server";
+import { CompleteUploadSchema } from "~/uploads/complete-upload.schema";
 import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/platform/http.server";
 import { rememberRecentUploads } from "~/uploads/recent-uploads.server";
 import { answerRefusals } from "~/platform/refusal.server";

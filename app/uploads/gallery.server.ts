@@ -43,8 +43,8 @@ export function toGalleryItem(
   };
 }
 
-/** What visitors may see: approved, and not given up on by processing. */
-const published = and(eq(uploads.status, "APPROVED"), isNull(uploads.processingError));
+/** What visitors may see: approved, not given up on by processing, and (a voice) shared with permission. */
+const published = and(eq(uploads.status, "APPROVED"), isNull(uploads.processingError), eq(uploads.canDisplay, true));
 
 /**
  * Published media, newest first, optionally only photos or only videos:
@@ -149,7 +149,8 @@ export function findMediaFile(id: number, file: string): { upload: Upload; media
   // A rejected upload is gone, unless a helper set it aside: then the family (an admin) still sees it; visitors never do.
   if (!upload || (upload.status === "REJECTED" && !upload.setAside)) return undefined;
   // A video processed before videos had public copies serves its original: never publicly.
-  const published = upload.status === "APPROVED" && upload.displayKey !== upload.storageKey;
+  // A voice shared with the family only is heard by the family alone.
+  const published = upload.status === "APPROVED" && upload.displayKey !== upload.storageKey && upload.canDisplay;
   const named = (key: string | null) => !!key && path.posix.basename(key) === file;
   if (named(upload.displayKey)) {
     const contentType = upload.displayKey === upload.storageKey ? upload.mimeType! : mimeFromKey(upload.displayKey!);
@@ -182,6 +183,7 @@ const PUBLIC_COPY_TYPES: Record<string, string> = {
   mp4: "video/mp4",
   mov: "video/quicktime",
   avi: "video/x-msvideo",
+  m4a: "audio/mp4",
 };
 
 function mimeFromKey(key: string) {

@@ -23,9 +23,9 @@ import {
   LENGTH_REQUIRED,
   newOriginalKey,
   registerStoredObject,
-  SubmitterSchema,
   type UploadDetails,
 } from "./upload-intake.server";
+import { SubmitterSchema } from "./complete-upload.schema";
 import { UploadRefused } from "./upload-refusal.server";
 import { submitterLabel } from "~/utils/submitted-by";
 import { MISSING_INFORMATION } from "./upload.schema";

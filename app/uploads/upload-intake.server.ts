@@ -5,14 +5,13 @@
 // processing in upload-processing.server.ts.
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { z } from "~/utils/zod";
 import { signedUploads, uploads, type MediaType, type SignedUpload } from "../../db/schema";
 import { createRateLimiter, networkKey } from "~/platform/rate-limit.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db.server";
-import { MAX_UPLOAD_BYTES } from "~/media/limits";
+import { MAX_UPLOAD_BYTES, VOICE_EXTENSIONS } from "~/media/limits";
 import { getMediaStorage } from "~/media/media-storage.server";
-import { sniffMediaType } from "~/media/process.server";
+import { sniffMediaType, type SniffedType } from "~/media/process.server";
 import { admitStoredBytes, checkUploadRoom, forgetPartSizes, resetUploadByteCounts, TOO_LARGE } from "./upload-budget.server";
 import { queueNewUploadMail } from "~/mail/notifications.server";
 import { mailEnabled } from "~/mail/outbox.server";
@@ -20,66 +19,13 @@ import { UploadRefused } from "./upload-refusal.server";
 import { mediaUrl } from "./processing-state.server";
 import { enqueueProcessing, forgetUnreadableUpload } from "./upload-processing.server";
 import { getUpload, toUploadView } from "./upload.server";
-import { EmailSchema } from "~/utils/email";
+import type { CompleteUploadInput } from "./complete-upload.schema";
 
 export const UNSUPPORTED_TYPE = "Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";
+const NOT_A_RECORDING =
+  "This file is not a voice recording we can accept. Voice memories can be M4A, WebM, Ogg, 3GP, MP3 or WAV recordings.";
 export const UNREADABLE_FILE =
   "This file could not be read as a photo or video; it may be damaged. Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";
-/** The spec's internal error for an upload without a name and email (§8). */
-const NAME_AND_EMAIL_REQUIRED = "Name and email are required";
-
-const hint = z.number().finite().nonnegative().nullish();
-
-/**
- * Who shares: the name and e-mail the share form asks for. The plain form
- * checks its two fields with it, and the JSON API the same two parts of its
- * submittedBy, "name (email)", so the two can never disagree.
- */
-export const SubmitterSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
-  email: EmailSchema,
-});
-
-const SUBMITTED_BY = /^(.*)\(([^()]*)\)$/;
-
-/** submittedBy as the share form makes it: "name (something)", both filled in (the address is checked on its own). */
-function namesSomeone(label: string) {
-  const match = SUBMITTED_BY.exec(label);
-  return !!match && SubmitterSchema.shape.name.safeParse(match[1]).success && match[2]!.trim() !== "";
-}
-
-/** POST /api/uploads/complete. Width, height and duration are hints only: the server measures them itself. */
-export const CompleteUploadSchema = z
-  .object({
-    uploadURL: z.string({ message: "uploadURL is required" }).trim().min(1, "uploadURL is required").max(4096, "uploadURL is too long"),
-    // The same name and email the share form asks for, as the spec's "name (email)".
-    submittedBy: z
-      .string({ message: NAME_AND_EMAIL_REQUIRED })
-      .trim()
-      .max(400, "submittedBy must be at most 400 characters")
-      .refine(namesSomeone, NAME_AND_EMAIL_REQUIRED),
-    type: z.enum(["IMAGE", "VIDEO"], { message: "type must be IMAGE or VIDEO" }).nullish(),
-    originalName: z
-      .string({ message: "originalName must be text" })
-      .trim()
-      .max(255, "originalName must be at most 255 characters")
-      .nullish()
-      .transform((name) => name || "Unknown"),
-    width: hint,
-    height: hint,
-    durationSec: hint,
-    // "E-mail me when the family has added my photos" (the share page shows it only when the site sends e-mail).
-    notifyWhenPublished: z.boolean({ message: "notifyWhenPublished must be true or false" }).optional(),
-  })
-  .superRefine(({ submittedBy }, ctx) => {
-    // The address in the parentheses is one mailbox, in the guest book's words, keyed as the share form's field.
-    // Without a name and an address at all, submittedBy's own message says so.
-    const match = typeof submittedBy === "string" && namesSomeone(submittedBy) ? SUBMITTED_BY.exec(submittedBy) : null;
-    if (!match) return;
-    const checked = EmailSchema.safeParse(match[2]);
-    if (!checked.success) ctx.addIssue({ code: "custom", path: ["email"], message: checked.error.issues[0]!.message });
-  });
-export type CompleteUploadInput = z.infer<typeof CompleteUploadSchema>;
 
 /** Signed upload addresses stay usable this long: enough for a slow phone to start. */
 export const SIGNED_URL_SECONDS = 60 * 60;
@@ -92,7 +38,7 @@ export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
  */
 const ABANDONED_DIRECT_AFTER_MS = 2 * 60 * 60 * 1000;
 
-const SAFE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "heic", "heif", "webp", "gif", "mp4", "mov", "avi"]);
+const SAFE_EXTENSIONS = new Set<string>(["jpg", "jpeg", "png", "heic", "heif", "webp", "gif", "mp4", "mov", "avi", ...VOICE_EXTENSIONS]);
 const KEY_PATTERN = /(originals\/[A-Za-z0-9_-]{22}(?:\.[a-z0-9]{3,4})?)$/;
 
 /**
@@ -114,6 +60,16 @@ export function countUpload(clientIp: string | undefined) {
 export function resetUploadLimits() {
   uploadLimiter.reset();
   resetUploadByteCounts();
+}
+
+/**
+ * The sniffed type, as the sender meant it where the bytes leave it open: a
+ * file sent as a voice is one (an MP4 or MOV gives its sound), but a photo
+ * sent as a voice is no recording (null).
+ */
+function asDeclared(sniffed: SniffedType | null, declared: MediaType | null | undefined): SniffedType | null {
+  if (!sniffed || declared !== "AUDIO" || sniffed.type === "AUDIO") return sniffed;
+  return sniffed.type === "VIDEO" ? { ...sniffed, type: "AUDIO" } : null;
 }
 
 /** A fresh object key: a random id and, when the name suggests a known format, its extension. */
@@ -212,10 +168,11 @@ export async function registerStoredObject(signed: SignedUpload, details: Upload
     await forgetObject(key);
     throw error;
   }
-  const sniffed = stat.size > 0 ? sniffMediaType(await storage.readHead(key, 64)) : null;
+  const sniffed = asDeclared(stat.size > 0 ? sniffMediaType(await storage.readHead(key, 64)) : null, details.declaredType);
+  const voice = details.declaredType === "AUDIO" || sniffed?.type === "AUDIO";
   if (!sniffed) {
     await forgetObject(key);
-    throw new UploadRefused(415, "file", UNSUPPORTED_TYPE);
+    throw new UploadRefused(415, "file", voice ? NOT_A_RECORDING : UNSUPPORTED_TYPE);
   }
   const upload = db.transaction((tx) => {
     tx.delete(signedUploads).where(eq(signedUploads.key, key)).run();
@@ -251,7 +208,12 @@ export async function registerStoredObject(signed: SignedUpload, details: Upload
   // Found unreadable while the visitor waits: refused like any other file that is not a photo or video.
   if (outcome && !outcome.ok && outcome.kind === "unreadable") {
     await forgetUnreadableUpload(upload.id);
-    throw new UploadRefused(415, "file", UNREADABLE_FILE);
+    throw new UploadRefused(415, "file", voice ? NOT_A_RECORDING : UNREADABLE_FILE);
+  }
+  // A recording over ten minutes: its sender is told how long it is; nothing is kept.
+  if (outcome && !outcome.ok && outcome.kind === "too-large" && (voice || getUpload(upload.id)?.type === "AUDIO")) {
+    await forgetUnreadableUpload(upload.id);
+    throw new UploadRefused(400, "file", outcome.reason);
   }
   // A video larger than this machine can prepare (above 4K), found while the visitor waits: they are told why, nothing is kept.
   if (outcome && !outcome.ok && outcome.kind === "too-large" && upload.type === "VIDEO") {
@@ -274,7 +236,7 @@ export async function completeUpload(input: CompleteUploadInput) {
   if (signed.multipartUploadId) {
     throw new UploadRefused(400, "uploadURL", "This multipart upload has not been completed yet.");
   }
-  return registerStoredObject(signed, input);
+  return registerStoredObject(signed, { ...input, declaredType: input.type });
 }
 
 /**

@@ -8,6 +8,7 @@ import { db } from "~/platform/db.server";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
 import { makeImageCopies } from "~/media/process.server";
 import { checkVideoFrameSize, checkVideoLength, makeVideoPoster, probeVideo } from "~/media/video.server";
+import { checkVoiceLength, makeVoiceCopy, probeVoice } from "~/media/voice.server";
 import { MediaProblem } from "~/media/processing-limits.server";
 import { mediaJobs as queue } from "~/media/media-jobs.server";
 import { JobTimedOut } from "~/media/processing-queue.server";
@@ -180,6 +181,11 @@ async function makeCopies(upload: Upload, file: string, rotation: number, workDi
       height: copies.height,
     };
   }
+  if (upload.type === "AUDIO") return makeVoiceCopies(id, file, workDir, store, signal);
+  // An MP4 or 3GP with sound and no picture (a voice memo saved as .mp4, an Android recording): a voice memory.
+  const voice = await probeVoice(file, { signal });
+  if (voice && !voice.hasVideo)
+    return { ...(await makeVoiceCopies(id, file, workDir, store, signal)), type: "AUDIO" as const, mimeType: "audio/mp4" };
   const facts = await probeVideo(file, { signal });
   if (!facts) throw new MediaProblem("unreadable", "the video could not be read; the file may be damaged or not really a video");
   checkVideoFrameSize(facts);
@@ -197,10 +203,27 @@ async function makeCopies(upload: Upload, file: string, rotation: number, workDi
 }
 
 /**
- * Makes a video's web copy (app/media/web-video.server.ts) from its original and
- * records it, with the size and length it came out at. Never throws: a
- * failure is written to the upload and returned.
+ * A voice memory's one public copy (AAC in M4A at -16 LUFS, app/media/voice.server.ts)
+ * and its length; the sound of a file that also holds pictures, when the sender
+ * chose it as a voice.
  */
+async function makeVoiceCopies(id: number, file: string, workDir: string, store: ReturnType<typeof storer>, signal?: AbortSignal) {
+  const facts = await probeVoice(file, { signal });
+  if (!facts) throw new MediaProblem("unreadable", "the recording could not be read; the file may be damaged or not really a recording");
+  checkVoiceLength(facts);
+  const copy = await makeVoiceCopy(file, facts, workDir, { signal });
+  const displayKey = await store("-voice.m4a", copy, "audio/mp4");
+  return {
+    displayKey,
+    url: mediaUrl(id, displayKey),
+    thumbnailKey: null,
+    thumbnailUrl: null,
+    width: null,
+    height: null,
+    durationSec: facts.durationSec,
+  };
+}
+
 /**
  * Uploads whose processing a restart interrupted, videos still served from
  * their original, and photos made before they had copies in several widths. Uploads processing gave up on stay as they are: the

@@ -31,7 +31,7 @@ const ENCODE: Record<VoiceFormat, string[]> = {
 
 export interface VoiceOptions {
   seconds?: number;
-  /** Integrated loudness to make it at, in LUFS (a whisper about -35, a shout about -10). */
+  /** Integrated loudness to make it at, in LUFS (a whisper about -35, a shout about -10); roughly, past a minute. */
   lufs?: number;
   title?: string;
 }
@@ -49,7 +49,8 @@ export function makeVoiceFile(dir: string, format: VoiceFormat, options: VoiceOp
   const speech = `anoisesrc=color=pink:sample_rate=48000:duration=${seconds}:seed=7,highpass=f=150,lowpass=f=3500,volume='0.25+0.75*abs(sin(2*PI*2.7*t))':eval=frame`;
   execFileSync("ffmpeg", [
     ...["-v", "error", "-y", "-f", "lavfi", "-i", speech],
-    ...["-af", `loudnorm=I=${lufs}:TP=-1:LRA=20,aresample=48000`, "-ac", "1"],
+    // Measuring takes a while on long files: past a minute, a fixed gain near the loudness asked for.
+    ...["-af", seconds > 60 ? `volume=${lufs + 14}dB` : `loudnorm=I=${lufs}:TP=-1:LRA=20,aresample=48000`, "-ac", "1"],
     ...["-metadata", `title=${options.title ?? "Voice memo at 12 Elm Street"}`],
     ...ENCODE[format],
     file,

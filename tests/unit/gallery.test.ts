@@ -61,7 +61,17 @@ describe("the published gallery", () => {
     const response = await api("?limit=20&offset=0&type=VIDEO");
     expect(response.status).toBe(200);
     const body = (await response.json()) as unknown as Record<string, unknown>[];
-    expect(Object.keys(body[0]!).sort()).toEqual(["caption", "durationSec", "id", "originalName", "senderName", "thumbnailUrl", "title", "type", "url"]);
+    expect(Object.keys(body[0]!).sort()).toEqual([
+      "caption",
+      "durationSec",
+      "id",
+      "originalName",
+      "senderName",
+      "thumbnailUrl",
+      "title",
+      "type",
+      "url",
+    ]);
     expect(JSON.stringify(body)).not.toContain("private.example");
   });
 

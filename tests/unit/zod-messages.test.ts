@@ -1,7 +1,7 @@
 // What the API says about a value no message of the spec covers: plain
 // words, never zod's own ("Invalid input: expected string, received number").
 import { describe, expect, it } from "vitest";
-import { CompleteUploadSchema } from "~/uploads/upload-intake.server";
+import { CompleteUploadSchema } from "~/uploads/complete-upload.schema";
 import { PoemInput } from "~/poems/poem.schema";
 import { RsvpSchema } from "~/attendance/rsvp.schema";
 import { z } from "~/utils/zod";

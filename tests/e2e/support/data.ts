@@ -3,11 +3,22 @@
 // test file's own database, which tests/integration/text-browser.test.ts
 // starts its server on).
 import { createReadStream, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { lifeMoments, lifeStory, memories, poems, signedUploads, siteSettings, uploads, type Status } from "../../../db/schema";
+import {
+  lifeMoments,
+  lifeStory,
+  memories,
+  poems,
+  signedUploads,
+  siteSettings,
+  uploads,
+  type MediaType,
+  type Status,
+} from "../../../db/schema";
 import { operator } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
@@ -21,6 +32,7 @@ import type { MomentInput } from "~/life/life.schema";
 import { addMoment, saveStory } from "~/life/life.server";
 import { SettingsPatch } from "~/site/settings.schema";
 import { submitterLabel } from "~/utils/submitted-by";
+import { makeVoiceFile } from "../../support/voice-fixtures";
 import { updateSiteSettings } from "~/site/settings.server";
 import { resetHeroPhoto } from "~/site/hero-photo.server";
 import { resetKarenSong } from "~/site/karen-song.server";
@@ -114,39 +126,56 @@ export function latestUpload() {
 
 const SAMPLE_VIDEO = path.resolve("tests/fixtures/sample.mp4");
 
-/** A photo or video shared as a visitor would (by `sender`, "Test Visitor" unless given), processed, then moderated to `status`. */
+/**
+ * A photo, video or voice memory shared as a visitor would (by `sender`, "Test Visitor"
+ * unless given), processed, then moderated to `status`.
+ */
 export async function addUpload(
   input: {
-    type?: "IMAGE" | "VIDEO";
+    type?: MediaType;
     status?: Status;
     name?: string;
     colour?: string;
     sender?: string;
+    /** The sender's address ("visitor@example.com" unless given; null: a voice sent with a name alone). */
+    email?: string | null;
     width?: number;
-    /** A video file of the test's own (tests/fixtures/sample.mp4 unless given). */
+    /** A video or recording of the test's own (tests/fixtures/sample.mp4, or a 10 s voice made by makeVoiceFile, unless given). */
     file?: string;
+    /** A voice memory's line, and whether visitors may hear it (true unless given). */
+    caption?: string;
+    canDisplay?: boolean;
   } = {},
 ) {
   const type = input.type ?? "IMAGE";
   const stream =
-    type === "VIDEO"
-      ? createReadStream(input.file ?? SAMPLE_VIDEO)
-      : Readable.from([
-          await sharp({
-            create: {
-              width: input.width ?? 640,
-              height: ((input.width ?? 640) * 3) / 4,
-              channels: 3,
-              background: input.colour ?? "#7a9cc6",
-            },
-          })
-            .jpeg()
-            .toBuffer(),
-        ]);
-  const originalName = input.name ?? (type === "VIDEO" ? "family-video.mp4" : "family-photo.jpg");
+    type === "AUDIO"
+      ? createReadStream(input.file ?? makeVoiceFile(path.join(tmpdir(), "e2e-voices"), "m4a"))
+      : type === "VIDEO"
+        ? createReadStream(input.file ?? SAMPLE_VIDEO)
+        : Readable.from([
+            await sharp({
+              create: {
+                width: input.width ?? 640,
+                height: ((input.width ?? 640) * 3) / 4,
+                channels: 3,
+                background: input.colour ?? "#7a9cc6",
+              },
+            })
+              .jpeg()
+              .toBuffer(),
+          ]);
+  const originalName = input.name ?? { IMAGE: "family-photo.jpg", VIDEO: "family-video.mp4", AUDIO: "voice-memo.m4a" }[type];
   const key = await storeFormUpload({ stream, filename: originalName });
-  const submittedBy = submitterLabel(input.sender ?? "Test Visitor", "visitor@example.com");
-  const view = await registerFormUpload(key, { submittedBy, originalName });
+  const email = input.email === undefined ? "visitor@example.com" : input.email;
+  const submittedBy = email ? submitterLabel(input.sender ?? "Test Visitor", email) : (input.sender ?? "Test Visitor");
+  const view = await registerFormUpload(key, {
+    submittedBy,
+    originalName,
+    declaredType: type === "AUDIO" ? "AUDIO" : null,
+    caption: input.caption,
+    canDisplay: input.canDisplay,
+  });
   await processingIdle();
   if (input.status && input.status !== "PENDING") await setUploadStatus(view.id, input.status, operator());
   return view.id;

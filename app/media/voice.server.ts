@@ -1,0 +1,144 @@
+import fs from "node:fs/promises";
+import { VOICE_MAX_SECONDS } from "./limits";
+import { MediaProblem } from "./processing-limits.server";
+import { runTool, ToolFailed, toolMissing } from "./run-tool.server";
+import { scratchName, type RunOptions } from "./video.server";
+
+// Voice memories (issue 45, docs/decisions/037-voice-memories.md): what a
+// recording holds, and the one copy every browser plays.
+
+/**
+ * The loudness every published voice is brought to (EBU R128, as podcasts
+ * and spoken-word players use), so a whisper and a shout play at one level;
+ * peaks stay below -1.5 dBTP.
+ */
+const VOICE_LOUDNESS = { integrated: -16, truePeak: -1.5, range: 11 } as const;
+
+export interface VoiceFacts {
+  /** Whole seconds, rounded up (a 10:00.4 recording is 601 seconds, over the limit). */
+  durationSec: number;
+  /** The exact length, for the limit. */
+  seconds: number;
+  channels: number;
+  /** Whether the file also holds moving pictures (then it is a video, not a voice). */
+  hasVideo: boolean;
+}
+
+const NOT_A_RECORDING = "the file has no sound that could be read; it may be damaged or not really a recording";
+
+/**
+ * The length and channels of a file's first sound stream, from ffprobe; null
+ * when ffprobe cannot read the file or it holds no sound. A cover picture
+ * (an MP3's album art) does not count as video.
+ */
+export async function probeVoice(input: string, options: RunOptions = {}): Promise<VoiceFacts | null> {
+  let stdout: string;
+  try {
+    stdout = await runTool(
+      "ffprobe",
+      [
+        "-v",
+        "error",
+        "-threads",
+        "1",
+        "-show_entries",
+        "format=duration:stream=codec_type,channels,duration:stream_disposition=attached_pic",
+      ].concat(["-of", "json", input]),
+      { timeoutMs: 30_000, signal: options.signal },
+    );
+  } catch (error) {
+    if (error instanceof MediaProblem) throw error;
+    if (error instanceof ToolFailed && error.missing) throw toolMissing("ffprobe");
+    return null;
+  }
+  try {
+    const data = JSON.parse(stdout) as {
+      format?: { duration?: string };
+      streams?: { codec_type?: string; channels?: number; duration?: string; disposition?: { attached_pic?: number } }[];
+    };
+    const streams = data.streams ?? [];
+    const sound = streams.find((stream) => stream.codec_type === "audio");
+    if (!sound) return null;
+    const seconds = [sound.duration, data.format?.duration].map(Number).find((value) => Number.isFinite(value) && value > 0);
+    if (seconds === undefined) return null;
+    return {
+      seconds,
+      durationSec: Math.ceil(seconds - 0.05),
+      channels: sound.channels ?? 1,
+      hasVideo: streams.some((stream) => stream.codec_type === "video" && !stream.disposition?.attached_pic),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The reason a recording is too long, as its sender reads it: "This recording is 10:01 long. …". */
+function voiceTooLong(durationSec: number) {
+  const length = `${Math.floor(durationSec / 60)}:${String(durationSec % 60).padStart(2, "0")}`;
+  return `This recording is ${length} long. Voice memories can be at most ${VOICE_MAX_SECONDS / 60} minutes.`;
+}
+
+/** Refuses a recording over ten minutes, before any of it is decoded. */
+export function checkVoiceLength(facts: Pick<VoiceFacts, "durationSec">) {
+  if (facts.durationSec <= VOICE_MAX_SECONDS) return;
+  throw new MediaProblem("too-large", voiceTooLong(facts.durationSec));
+}
+
+/** Reads loudnorm's first-pass measurement, the JSON it prints last on stderr. */
+function measured(stderr: string) {
+  const json = stderr.slice(stderr.lastIndexOf("{"), stderr.lastIndexOf("}") + 1);
+  const values = JSON.parse(json) as Record<string, string>;
+  const numbers = ["input_i", "input_tp", "input_lra", "input_thresh", "target_offset"].map((key) => Number(values[key]));
+  // Silence measures as -inf: nothing to bring up, so the copy is made without measured values.
+  return numbers.every(Number.isFinite) ? numbers : null;
+}
+
+/**
+ * The voice's public copy: AAC in an M4A (MP4) container, which every
+ * browser since Safari 4 and Chrome 12 plays, at -16 LUFS, without any
+ * metadata (a phone's title tag may be a place or a name), and with its
+ * index at the front so a slow phone starts playing at once. Two passes of
+ * loudnorm: the first measures the whole recording, the second applies one
+ * steady gain (linear), so the voice keeps its own rise and fall.
+ */
+export async function makeVoiceCopy(input: string, facts: VoiceFacts, workDir: string, options: RunOptions = {}): Promise<string> {
+  await fs.mkdir(workDir, { recursive: true });
+  const { integrated, truePeak, range } = VOICE_LOUDNESS;
+  const target = `I=${integrated}:TP=${truePeak}:LRA=${range}`;
+  const tool = { timeoutMs: 120_000, signal: options.signal };
+  const read = ["-v", "info", "-nostats", "-hide_banner", "-threads", "1", "-i", input, "-map", "0:a:0", "-vn", "-sn", "-dn"];
+  let first: string;
+  try {
+    first = await runTool("ffmpeg", [...read, "-af", `loudnorm=${target}:print_format=json`, "-f", "null", "-"], {
+      ...tool,
+      stderr: true,
+    });
+  } catch (error) {
+    if (error instanceof MediaProblem) throw error;
+    if (error instanceof ToolFailed && error.missing) throw toolMissing("ffmpeg");
+    throw new MediaProblem("unreadable", NOT_A_RECORDING);
+  }
+  const values = measured(first);
+  const filter = values
+    ? `loudnorm=${target}:measured_I=${values[0]}:measured_TP=${values[1]}:measured_LRA=${values[2]}:measured_thresh=${values[3]}:offset=${values[4]}:linear=true`
+    : `loudnorm=${target}`;
+  const output = scratchName(workDir, "m4a");
+  try {
+    await runTool(
+      "ffmpeg",
+      [
+        ...read.map((arg) => (arg === "info" ? "error" : arg)),
+        ...["-af", `${filter},aresample=48000`, "-ac", String(Math.min(facts.channels, 2))],
+        ...["-c:a", "aac", "-b:a", facts.channels > 1 ? "128k" : "96k"],
+        ...["-map_metadata", "-1", "-map_chapters", "-1", "-fflags", "+bitexact", "-movflags", "+faststart", "-f", "ipod"],
+        ...["-y", output],
+      ],
+      tool,
+    );
+  } catch (error) {
+    await fs.rm(output, { force: true });
+    if (error instanceof MediaProblem) throw error;
+    throw new MediaProblem("unreadable", NOT_A_RECORDING);
+  }
+  return output;
+}
