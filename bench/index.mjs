@@ -6,6 +6,7 @@
 //   media    a 1 GiB signed PUT vs a bare Node stream-to-disk server, peak RSS growth,
 //            24 MP thumbnail and 12 MP HEIC conversion vs the libraries alone
 //   video    the web copy of a 1-minute 1080p phone video (HEVC .mov, H.264 .mp4) on one core
+//   voice    the published copy of a 10-minute voice memory (WebM/Opus, WAV) on one core
 //            (taskset -c 0): encode time, speed as a multiple of real time, peak RSS
 //   export   100,000-row memories CSV vs csv-stringify alone, peak RSS growth
 //   archive  "Download everything" with 1 GiB of media vs cp -r of the same files, peak RSS growth
@@ -28,6 +29,7 @@ const PARTS = {
   pages: ["bench/pages.mjs"],
   media: ["bench/media.mjs"],
   video: ["bench/video.mjs"],
+  voice: ["bench/voice.mjs"],
   export: ["bench/export.mjs"],
   archive: ["bench/archive.mjs"],
   weight: ["bench/page-weight.mjs", "/", "/guestbook", "/share", "/gallery", "/poems", "/rsvp"],

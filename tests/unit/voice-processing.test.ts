@@ -8,6 +8,7 @@ import { signedUploads, uploads, type Upload } from "../../db/schema";
 import { db } from "~/platform/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { sniffMediaType } from "~/media/process.server";
+import { voiceGain } from "~/media/voice.server";
 import { operator } from "~/platform/actor.server";
 import { Refusal } from "~/platform/refusal.server";
 import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
@@ -135,6 +136,10 @@ describe("processing a voice memory", () => {
       levels.push(measureLufs(await saved(await published(upload), `level-${upload.id}.m4a`)));
     }
     expect(Math.abs(levels[0]! - levels[1]!)).toBeLessThanOrEqual(1);
+  });
+
+  it("never raises a near-silent recording by more than 30 dB, nor lowers a shout by more", () => {
+    expect([voiceGain(-40), voiceGain(-9), voiceGain(-70), voiceGain(10), voiceGain(null)]).toEqual([24, -7, 30, -26, 0]);
   });
 
   it("makes an MP4 with sound alone a voice even when it was sent as a photo or video", async () => {
