@@ -229,6 +229,23 @@ export function memoryPublishedMail(frame: MailFrame, memory: { name: string; sh
 }
 
 /** To a visitor who asked: the family has published their photos or videos. */
+/** A voice memory published: where it plays, or (shared with the family only) that they keep it. */
+export function voicePublishedMail(frame: MailFrame, voice: { name: string; url: string | null }): MailContent {
+  const person = oneLine(frame.personName, 60);
+  if (!voice.url) {
+    return compose(frame, `The family has kept your voice memory of ${person}`, [
+      { kind: "p", text: `Dear ${voice.name},` },
+      { kind: "p", text: "The family has listened to your voice memory and kept it. As you asked, it is for the family only." },
+      { kind: "p", text: "Thank you for sharing it." },
+    ]);
+  }
+  return compose(frame, `Your voice memory of ${person} is now on the guest book`, [
+    { kind: "p", text: `Dear ${voice.name},` },
+    { kind: "p", text: "The family has added your voice memory to the guest book. Thank you for sharing it." },
+    { kind: "button", text: "Listen to it", href: voice.url },
+  ]);
+}
+
 export function uploadsPublishedMail(frame: MailFrame, upload: { name: string; url: string }): MailContent {
   return compose(frame, `Your photos and videos of ${oneLine(frame.personName, 60)} are now in the gallery`, [
     { kind: "p", text: `Dear ${upload.name},` },

@@ -3,7 +3,15 @@ import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
 import { adminUsers, uploads, type Memory, type Role, type Upload } from "../../db/schema";
 import type { AdminActor } from "~/platform/actor.server";
 import { db, type Transaction } from "~/platform/db.server";
-import { memoryPublishedMail, newMemoryMail, newUploadMail, summaryMail, uploadsPublishedMail, type MailFrame } from "~/mail/messages";
+import {
+  memoryPublishedMail,
+  newMemoryMail,
+  newUploadMail,
+  summaryMail,
+  uploadsPublishedMail,
+  voicePublishedMail,
+  type MailFrame,
+} from "~/mail/messages";
 import { instantOf } from "~/site/service-time.server";
 import { formatIsoDate } from "~/utils/time";
 import type { MailPreferences, MailPreferencesInput } from "./mail.schema";
@@ -161,10 +169,33 @@ export function queueMemoryPublishedMail(tx: Transaction, memory: Pick<Memory, "
   );
 }
 
-/** The family published a photo or video whose sender asked to be told: one e-mail per sender and day. */
-export function queueUploadPublishedMail(tx: Transaction, upload: Pick<Upload, "submittedBy">, now = Date.now()) {
+/**
+ * The family published a photo or video whose sender asked to be told: one e-mail per sender and
+ * day; a voice memory: one of its own, with the address where it plays.
+ */
+export function queueUploadPublishedMail(
+  tx: Transaction,
+  upload: Pick<Upload, "id" | "submittedBy" | "type" | "canDisplay">,
+  now = Date.now(),
+) {
   const sender = senderOf(upload.submittedBy);
   if (!sender) return false;
+  if (upload.type === "AUDIO") {
+    return queueMail(
+      tx,
+      {
+        kind: "uploads-published",
+        recipient: sender.email,
+        dedupeKey: `voice-published:${sender.email.toLowerCase()}:${upload.id}`,
+        compose: (unsubscribeUrl) =>
+          voicePublishedMail(mailFrame(unsubscribeUrl, "you asked to be told when the family had added your voice memory", false), {
+            name: sender.name,
+            url: upload.canDisplay ? siteAddress(`/voices/${upload.id}`) : null,
+          }),
+      },
+      now,
+    );
+  }
   const day = formatIsoDate(now, getSiteSettings().timeZone);
   return queueMail(
     tx,

@@ -131,9 +131,9 @@ const cannotPublish = (reason: string) =>
 
 /** Why an upload still being processed cannot be published yet, as the admin reads it. */
 const notReadyYet = (type: MediaType) =>
-  type === "VIDEO"
-    ? "This video is still being prepared so that every browser can play it. It can be published once it is ready."
-    : "This photo is still being prepared. It can be published once it is ready.";
+  type === "IMAGE"
+    ? "This photo is still being prepared. It can be published once it is ready."
+    : `This ${type === "VIDEO" ? "video" : "voice memory"} is still being prepared so that every browser can play it. It can be published once it is ready.`;
 
 export function toAdminUpload(upload: Upload): AdminUpload {
   return {

@@ -4,6 +4,9 @@
 // the event; sending is retried with backoff; a restart never sends a
 // message twice. Real SQLite and storage on temporary folders; the sender's
 // clock is the test's own.
+import { createReadStream } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -35,6 +38,7 @@ import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.serve
 import { processingIdle } from "~/uploads/upload-processing.server";
 import { setUploadStatus } from "~/uploads/upload.server";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp-server";
+import { makeVoiceFile } from "../support/voice-fixtures";
 
 const keeper = operator("keeper");
 let smtp: TestSmtpServer;
@@ -442,6 +446,37 @@ describe("a visitor who asked to be told", () => {
     await sendAll();
     const [mail] = await smtp.waitFor(1);
     expect(mail!.subject).toBe("Your photos and videos of Josephine Marsh are now in the gallery");
+  });
+
+  it("gets an e-mail for each voice memory published, with where it plays, or that the family kept it", async () => {
+    const voice = async (canDisplay: boolean) => {
+      const file = makeVoiceFile(path.join(tmpdir(), "memorial-mail-voices"), "m4a", { seconds: 2 });
+      const key = await storeFormUpload({ stream: createReadStream(file), filename: "memo.m4a" });
+      const view = await registerFormUpload(key, {
+        submittedBy: "Bo Smith (bo@example.com)",
+        originalName: "memo.m4a",
+        notifyWhenPublished: true,
+        declaredType: "AUDIO",
+        canDisplay,
+      });
+      await processingIdle();
+      return view.id;
+    };
+    const shared = await voice(true);
+    const kept = await voice(false);
+    for (const id of [shared, kept]) await setUploadStatus(id, "APPROVED", keeper);
+    await sendAll();
+    const mails = await smtp.waitFor(2);
+    const subjects = mails.map((mail) => mail.subject).sort();
+    expect(subjects).toEqual([
+      "The family has kept your voice memory of Josephine Marsh",
+      "Your voice memory of Josephine Marsh is now on the guest book",
+    ]);
+    const onTheGuestBook = mails.find((mail) => mail.subject.startsWith("Your voice"))!;
+    expect(linkPath(onTheGuestBook, /^\/voices\//)).toBe(`/voices/${shared}`);
+    const keptMail = mails.find((mail) => mail.subject.startsWith("The family"))!;
+    expect(keptMail.text).toContain("it is for the family only");
+    expect(linkPath(keptMail, /^\/voices\//)).toBeUndefined();
   });
 });
 
