@@ -25,6 +25,7 @@ export const PUBLIC_PAGES = {
   "/poems": "routes/poems",
   "/rsvp": "routes/rsvp",
   "/slideshow": "routes/slideshow",
+  "/voices": "routes/voices",
   // "/passcode" is sent without scripts (its handle says hydrate: false).
   404: "routes/$",
 };

@@ -125,7 +125,8 @@ export function securityHeaders(nonce, options = {}) {
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+    // The microphone for the site's own pages only: the voice form's in-page recorder (the browser still asks).
+    "Permissions-Policy": "camera=(), microphone=(self), geolocation=(), interest-cohort=()",
   };
   if (options.production) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;

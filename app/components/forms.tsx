@@ -4,8 +4,11 @@ import * as s from "./forms.css";
 
 type Errors = string[] | undefined;
 
+// Written without ?. and ??, which the build spells out for Safari 12 at twice the length: the
+// guest book loads this module and is at its JavaScript budget (docs/decisions/017).
+
 export function ErrorList({ id, errors }: { id?: string; errors: Errors }) {
-  if (!errors?.length) return null;
+  if (!errors || !errors.length) return null;
   return (
     <ul id={id} className={s.errors}>
       {errors.map((error) => (
@@ -116,25 +119,31 @@ export interface FieldProblem {
  */
 export function FormAlert({ title, messages, fields }: { title: string; messages: Errors; fields?: FieldProblem[] }) {
   const ref = useRef<HTMLDivElement>(null);
-  const text = [...(fields ?? []).map((field) => field.id), ...(messages ?? [])].join("\n");
+  const named = fields && fields.length ? fields : null;
+  const said = messages && messages.length ? messages : null;
+  const text = (named || [])
+    .map((field) => field.id)
+    .concat(said || [])
+    .join("\n");
   const shown = useRef(text);
   useEffect(() => {
     const previous = shown.current;
+    const box = ref.current;
     shown.current = text;
-    if (!text || text === previous) return;
-    ref.current?.focus({ preventScroll: true });
-    ref.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+    if (!text || text === previous || !box) return;
+    box.focus({ preventScroll: true });
+    box.scrollIntoView({ block: "center", behavior: "smooth" });
   }, [text]);
-  if (!messages?.length && !fields?.length) return null;
+  if (!said && !named) return null;
   return (
     // Without JavaScript, only `autofocus` brings a visitor who sent the form to what must change.
     // eslint-disable-next-line jsx-a11y/no-autofocus -- it is the answer to the visitor's own submission
-    <div role="alert" tabIndex={-1} ref={ref} className={s.alert} autoFocus={fields?.length ? true : undefined}>
-      {fields?.length ? (
+    <div role="alert" tabIndex={-1} ref={ref} className={s.alert} autoFocus={named ? true : undefined}>
+      {named ? (
         <>
           <p className={s.alertTitle}>Please check:</p>
           <ul className={s.alertList}>
-            {fields.map((field) => (
+            {named.map((field) => (
               <li key={field.id}>
                 <a href={`#${field.id}`} className={s.alertLink}>
                   {field.label}
@@ -144,10 +153,10 @@ export function FormAlert({ title, messages, fields }: { title: string; messages
           </ul>
         </>
       ) : null}
-      {messages?.length ? (
+      {said ? (
         <>
           <p className={s.alertTitle}>{title}</p>
-          {messages.map((message) => (
+          {said.map((message) => (
             <p key={message} className={s.alertMessage}>
               {message}
             </p>
@@ -160,5 +169,6 @@ export function FormAlert({ title, messages, fields }: { title: string; messages
 
 /** The form-level message of a server's answer (conform's reply), e.g. a refusal's reason. */
 export function formLevelError(result: { error?: Record<string, string[] | null> } | undefined): string | undefined {
-  return result?.error?.[""]?.[0] ?? undefined;
+  const messages = result && result.error && result.error[""];
+  return (messages && messages[0]) || undefined;
 }

@@ -12,6 +12,9 @@ import { pageMeta } from "~/site/meta";
 import { itemsToShow, MAX_ITEMS_PER_PAGE } from "~/utils/paging";
 import * as s from "./gallery.css";
 
+/** What the gallery shows: photos and videos (voices have their place on the guest book). */
+const PICTURES = ["IMAGE", "VIDEO"] as const;
+
 const FILTERS: { type: GalleryFilter; label: string; href: string }[] = [
   { type: "ALL", label: "All", href: "/gallery" },
   { type: "IMAGE", label: "Photos", href: "/gallery?type=IMAGE" },
@@ -34,13 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // to MAX_ITEMS_PER_PAGE; then "Earlier … →" starts a page after the last one
   // shown (`before`). A cursor this site did not write counts as the newest page.
   const before = decodeCursor(params.get("before") ?? "") ?? undefined;
-  const page = listGallery({ type, limit: itemsToShow(params.get("offset"), GALLERY_PAGE_SIZE), before });
+  // "All" is every photo and video: voices are heard on the guest book, not seen here.
+  const page = listGallery({ type: type === "ALL" ? PICTURES : type, limit: itemsToShow(params.get("offset"), GALLERY_PAGE_SIZE), before });
   return json({ type, items: page.items, next: page.next, before: before ? params.get("before") : null });
 }
 
 export default function GalleryPage() {
   const { type, items, next, before } = useLoaderData<typeof loader>();
-  const typeQuery = type === "ALL" ? "" : `&type=${type}`;
+  const typeQuery = `&type=${type === "ALL" ? PICTURES.join(",") : type}`;
   const more = useLoadMore<GalleryItem>({
     initial: items,
     next,

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { photoSrcSet } from "~/media/web-sizes";
 import { getGalleryItem } from "~/uploads/gallery.server";
@@ -15,6 +15,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const id = /^\d{1,15}$/.test(params.id ?? "") ? Number(params.id) : NaN;
   const item = Number.isSafeInteger(id) ? getGalleryItem(id) : undefined;
   invariantResponse(item, "Not found", { status: 404 });
+  // A voice is heard on a page of its own.
+  if (item.type === "AUDIO") return redirect(`/voices/${item.id}`, 301);
   return json({ item });
 }
 

@@ -13,3 +13,5 @@ export { decodeCursor } from "~/platform/page-cursor.server";
 export { replyIfRefused } from "~/platform/refusal.server";
 export { peekToast, redirectWithToast } from "~/platform/toast.server";
 export { relativeTime } from "~/utils/relative-time";
+export { voiceFormHtml, voiceListHtml } from "~/routes/voice-section.server";
+export { VOICE_SENT } from "~/voices/voice-form.constants";

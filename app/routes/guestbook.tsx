@@ -25,6 +25,9 @@ import {
   replyIfRefused,
   redirectWithToast,
   relativeTime,
+  voiceFormHtml,
+  voiceListHtml,
+  VOICE_SENT,
 } from "~/routes/guestbook.server";
 // Used in the browser, so not from the .server module (Remix leaves those out of the client), nor from the zod schema.
 import { GUESTBOOK_PAGE_SIZE } from "~/guestbook/memory.constants";
@@ -64,11 +67,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraint: memoryForm.constraint,
     // "E-mail me when the family has added my memory" is offered only when the site sends e-mail.
     notifyOffered: mailEnabled(),
-    // Plain HTML, so the page loads no code for them (docs/decisions/035): "Remember with us" once a
-    // memory is sent (the page shows the toast saying so), then the candles.
+    // Plain HTML, so the page loads no code for them (docs/decisions/035): "Leave a voice memory"
+    // (its recorder comes on demand), then "Remember with us" once a memory or a voice is sent (the
+    // page shows the toast saying so), the candles, and the voices the family published.
+    voiceForm: voiceFormHtml(request, "/guestbook"),
     afterForm:
-      ((await peekToast(request))?.title === SUBMITTED.title ? (followFormHtml("guestbook-follow", "after-signing") ?? "") : "") +
-      candleSectionHtml(request, "/guestbook#candles"),
+      ([SUBMITTED.title, VOICE_SENT.title].includes((await peekToast(request))?.title ?? "")
+        ? (followFormHtml("guestbook-follow", "after-signing") ?? "")
+        : "") +
+      candleSectionHtml(request, "/guestbook#candles") +
+      voiceListHtml(request),
   });
 }
 
@@ -111,7 +119,7 @@ function WriteMessageForm() {
     FORM_ID,
     constraint,
     {
-      lastResult: actionData?.result,
+      lastResult: actionData && actionData.result,
       defaultValue: { canDisplay: true },
       focusFirstRefused: false,
     },
@@ -127,15 +135,15 @@ function WriteMessageForm() {
 
   useEffect(() => {
     // The real reason when the server gave one (too many, storage full), else the spec's words.
-    if (actionData?.failed)
-      showToast({ title: FAILED.title, description: formLevelError(actionData.result) ?? FAILED.description, type: "destructive" });
+    if (actionData && actionData.failed)
+      showToast({ title: FAILED.title, description: formLevelError(actionData.result) || FAILED.description, type: "destructive" });
   }, [actionData]);
 
   return (
     <Form method="post" action="/guestbook" {...formProps} className={s.form}>
       <FormAlert
         title={FAILED.title}
-        messages={formErrors ?? (actionData?.failed ? [FAILED.description] : undefined)}
+        messages={formErrors || (actionData && actionData.failed ? [FAILED.description] : undefined)}
         fields={actionData && "refused" in actionData ? actionData.refused : undefined}
       />
       <Field
@@ -225,7 +233,10 @@ function SharedMemories() {
 
 export default function GuestbookPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const { afterForm } = useLoaderData<typeof loader>();
+  const { voiceForm, afterForm } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    void import("~/components/VoiceRecorder").then((recorder) => recorder.default());
+  }, []);
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
@@ -239,6 +250,8 @@ export default function GuestbookPage() {
         {/* Written without ?. and ??: the build spells those out for Safari 12 at twice the length, and the page is at its budget. */}
         <WriteMessageForm key={root && root.toast ? root.toast.id : "form"} />
       </section>
+      {/* Its own box: the same markup on every answer, so React never replaces it under a recording. */}
+      <div className={s.section} dangerouslySetInnerHTML={{ __html: voiceForm }} />
       <div className={s.section} dangerouslySetInnerHTML={{ __html: afterForm }} />
       <section className={s.section} aria-labelledby="memories-title">
         <h2 id="memories-title">Shared Memories</h2>

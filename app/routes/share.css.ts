@@ -28,3 +28,6 @@ globalStyle(`${recent} ul`, { margin: 0, paddingLeft: vars.space.lg, wordBreak: 
 
 export const notes = style({ color: vars.color.textMuted, fontSize: vars.size.small });
 globalStyle(`${notes} p`, { margin: `0 0 ${vars.space.xs}` });
+
+/** "Leave a voice memory", after the photos and their notes. */
+export const voice = style({ marginTop: vars.space.xl });

@@ -16,3 +16,4 @@ export { loaderCacheControl, PRIVATE_NO_STORE } from "~/platform/http.server";
 export { readMultipartForm } from "~/platform/multipart.server";
 export { readRecentUploads, rememberRecentUploads } from "~/uploads/recent-uploads.server";
 export { redirectWithToast } from "~/platform/toast.server";
+export { voiceFormHtml } from "~/routes/voice-section.server";

@@ -22,6 +22,7 @@ import {
   readRecentUploads,
   rememberRecentUploads,
   redirectWithToast,
+  voiceFormHtml,
 } from "~/routes/share.server";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/site/meta";
@@ -33,7 +34,12 @@ export const headers = loaderCacheControl;
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     // "E-mail me when the family has added my photos" is offered only when the site sends e-mail.
-    { recent: await readRecentUploads(request), notifyOffered: mailEnabled() },
+    {
+      recent: await readRecentUploads(request),
+      notifyOffered: mailEnabled(),
+      // "Leave a voice memory" as HTML: the page loads no code for it, and its recorder on demand (docs/decisions/035).
+      voiceForm: voiceFormHtml(request, "/share"),
+    },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
 }
@@ -78,12 +84,15 @@ const invalid = (errors: string[] | undefined, errorId: string) =>
   errors?.length ? { "aria-invalid": true, "aria-describedby": errorId } : {};
 
 export default function SharePage() {
-  const { recent, notifyOffered } = useLoaderData<typeof loader>();
+  const { recent, notifyOffered, voiceForm } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ShareResult | undefined;
   const navigation = useNavigation();
   const [dialogReady, setDialogReady] = useState(false);
   const [recentNames, setRecentNames] = useState<string[]>(recent);
   useEffect(() => setRecentNames(recent), [recent]);
+  useEffect(() => {
+    void import("~/components/VoiceRecorder").then((recorder) => recorder.default());
+  }, []);
   const sending = navigation.state === "submitting";
   const uploadedNow = actionData?.uploaded ?? [];
 
@@ -194,6 +203,8 @@ export default function SharePage() {
         <p>{REVIEW_NOTE}</p>
         <p>{useSite().privacyNote}</p>
       </div>
+
+      <div className={s.voice} dangerouslySetInnerHTML={{ __html: voiceForm }} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { uploads, type MediaType, type Upload } from "../../db/schema";
 import { db } from "~/platform/db.server";
 import { photoCopies } from "~/media/web-sizes";
@@ -47,7 +47,8 @@ export function toGalleryItem(
 const published = and(eq(uploads.status, "APPROVED"), isNull(uploads.processingError), eq(uploads.canDisplay, true));
 
 /**
- * Published media, newest first, optionally only photos or only videos:
+ * Published media, newest first, optionally of one type or of a few (the
+ * gallery page: photos and videos, no voices):
  * `limit` items after the `before` cursor (a page that ended there) or, as
  * the spec's API has it, after skipping `offset`. A full page ends with the
  * cursor to continue from.
@@ -58,7 +59,7 @@ export function listGallery({
   offset = 0,
   before,
 }: {
-  type: GalleryFilter;
+  type: GalleryFilter | readonly MediaType[];
   limit: number;
   offset?: number;
   before?: PageCursor;
@@ -79,7 +80,7 @@ export function listGallery({
     .where(
       and(
         published,
-        type === "ALL" ? undefined : eq(uploads.type, type as MediaType),
+        type === "ALL" ? undefined : typeof type === "string" ? eq(uploads.type, type) : inArray(uploads.type, [...type]),
         before ? olderThan(uploads.createdAt, uploads.id, before) : undefined,
       ),
     )
@@ -124,10 +125,10 @@ export function listSlideshow(): SlideshowItem[] {
   }));
 }
 
-/** One published item of the gallery (the video page without JavaScript). */
+/** One published item of the gallery (the video page without JavaScript, a voice's page), never a voice kept for the family. */
 export function getGalleryItem(id: number): GalleryItem | undefined {
   const upload = getRow(id);
-  return upload?.status === "APPROVED" && !upload.processingError ? toGalleryItem(upload) : undefined;
+  return upload?.status === "APPROVED" && !upload.processingError && upload.canDisplay ? toGalleryItem(upload) : undefined;
 }
 
 export interface MediaFile {

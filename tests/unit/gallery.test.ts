@@ -107,8 +107,9 @@ describe("the published gallery", () => {
 
   it("refuses a bad type, limit or offset with 400 and names the field", async () => {
     for (const [query, field] of [
-      ["?type=AUDIO", "type"],
+      ["?type=SOUND", "type"],
       ["?type=image", "type"],
+      ["?type=IMAGE,", "type"],
       ["?limit=0", "limit"],
       ["?limit=101", "limit"],
       ["?limit=ten", "limit"],

@@ -131,7 +131,9 @@ describe("what the slideshow shows", () => {
     ["  Ngozi   Okafor  (n@example.com)", "Ngozi Okafor"],
     ["Ted ted@example.com (ted@example.com)", "Ted"],
     ["anne@example.com (anne@example.com)", null],
-    ["Just a name", null],
+    // A voice memory may be sent with a name alone.
+    ["Just a name", "Just a name"],
+    ["Ann (not an address)", null],
     [" (x@example.com)", null],
     [null, null],
     [`${"A".repeat(60)} ${"B".repeat(60)} (a@example.com)`, `${"A".repeat(60)} ${"B".repeat(39)}`],

@@ -1,0 +1,53 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { json, noStoreHeaders, receiveVoiceRequest, redirectWithToast, voiceFormHtml } from "~/routes/voices.server";
+import { pageMeta } from "~/site/meta";
+import * as ui from "~/styles/ui.css";
+import { VOICE_FORM_INTRO, VOICE_FORM_TITLE, VOICE_SENT } from "~/voices/voice-form.constants";
+
+// /voices: "Leave a voice memory" on a page of its own, and where every voice
+// form posts (the guest book's and the share page's too). Sent, it goes back
+// (303) to the page it came from with a toast; refused, this page answers
+// with the form, each field's message, a summary and what was typed. The
+// in-page recorder sends the same form to /api/voices (JSON answers).
+
+// A form page: never stored, so Back fetches it afresh.
+export const headers = noStoreHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // The form as HTML, as on the guest book and the share page: the page loads no code for it.
+  return json({ formHtml: voiceFormHtml(request, "/voices", null, { standalone: true }) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const outcome = await receiveVoiceRequest(request, context.clientIp);
+  if (outcome.done) return redirectWithToast(outcome.from, VOICE_SENT, { status: 303 });
+  // The form comes back here, still sending to the page it came from once put right.
+  const formHtml = voiceFormHtml(request, outcome.reply.from, outcome.reply, { standalone: true });
+  return json({ formHtml }, { status: outcome.status, headers: outcome.headers });
+}
+
+export default function VoicesPage() {
+  const { formHtml } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  useEffect(() => {
+    // The recorder, on demand: until it arrives (or where it cannot run) the plain form works.
+    void import("~/components/VoiceRecorder").then((recorder) => recorder.default());
+  }, []);
+  return (
+    <div className={ui.narrow}>
+      <div className={ui.pageHeader}>
+        <h1 id="voice-title">{VOICE_FORM_TITLE}</h1>
+        <p className={ui.subtitle}>{VOICE_FORM_INTRO}</p>
+      </div>
+      <div dangerouslySetInnerHTML={{ __html: refused ? refused.formHtml : formHtml }} />
+      <p className={ui.pageHeader}>
+        <Link to="/guestbook#voices">Listen to the voices in the guest book</Link>
+      </p>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(matches, { title: VOICE_FORM_TITLE, description: VOICE_FORM_INTRO, path: "/voices" });

@@ -1,0 +1,85 @@
+// The voice form's words, fields and answers: what the server, the form's
+// markup and the in-page recorder share. Free of zod and of server code, so
+// the recorder (loaded on demand in the browser) can take them.
+import { VOICE_LINE_MAX, VOICE_MAX_SECONDS } from "~/media/limits";
+
+export const VOICE_FORM_TITLE = "Leave a voice memory";
+export const VOICE_FORM_INTRO = "Record a few words, a story or a song, up to 10 minutes. The family listens to it before it is shared.";
+export const LINE_HINT = "What you say, or who it is for, for anyone who cannot listen.";
+
+/** The pages that show the form, where a sent voice comes back to. */
+export const VOICE_FORM_PAGES = ["/guestbook", "/share", "/voices"] as const;
+export type VoiceFormPage = (typeof VOICE_FORM_PAGES)[number];
+
+/** The inputs a refusal can name, in the form's order, with the words of their labels. */
+export const VOICE_FIELDS = {
+  recording: "Your recording",
+  name: "Name",
+  email: "Email",
+  line: "A line about it",
+} as const;
+export type VoiceField = keyof typeof VOICE_FIELDS;
+
+/** Each input's id: one voice form per page, beside others (the guest book's own "Name *"). */
+export const voiceInputId = (field: VoiceField | "canDisplay" | "notify") => `voice-${field}`;
+export const VOICE_FORM_ID = "voice-form";
+
+export const VOICE_SENT = {
+  title: "Voice Memory Submitted",
+  description: "Thank you for sharing your voice. It will be reviewed before being published.",
+} as const;
+
+export const NO_RECORDING = "Please record or choose a voice memory to send.";
+export const NOTIFY_NEEDS_EMAIL = "Please give your email so we can tell you when it is added.";
+export const LINE_TOO_LONG = `The line must be at most ${VOICE_LINE_MAX} characters.`;
+/** A browser cannot keep a chosen file in a page sent back to it: after a refusal, the visitor chooses it again. */
+export const CHOOSE_AGAIN = "Your recording was not kept. Please record or choose it again before sending.";
+export const SEND_FAILED = "The voice memory could not be sent. Please check your connection and try again.";
+
+/** The in-page recorder's words. */
+export const RECORDER = {
+  record: "Record",
+  stop: "Stop",
+  listen: "Listen",
+  again: "Record again",
+  send: "Send Voice Memory",
+  sending: "Sending...",
+  player: "Your recording",
+  noMicrophone: "Your browser did not let this page use the microphone. You can choose a recording instead.",
+  chooseInstead: "Choose a recording instead",
+} as const;
+
+/** "Recording… 0:12 of 10:00" while the microphone is on. */
+export function recordingStatus(seconds: number): string {
+  return `Recording… ${clock(seconds)} of ${clock(VOICE_MAX_SECONDS)}`;
+}
+
+/** "Recorded 0:42. Listen to it, record again, or send it." once stopped. */
+export function recordedStatus(seconds: number): string {
+  return `Recorded ${clock(seconds)}. Listen to it, record again, or send it.`;
+}
+
+/** m:ss (the site's formatDuration, here without its import so the recorder stays small). */
+function clock(seconds: number) {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** What was typed, given back with a refusal (a page without JavaScript keeps nothing itself). */
+export interface VoiceFormValues {
+  name: string;
+  email: string;
+  line: string;
+  canDisplay: boolean;
+  notify: boolean;
+}
+
+/**
+ * A refused voice form: each field's messages, what was typed, and the page
+ * it was sent from. `errors` is the API's shape (`{"errors": {field: [...]}}`).
+ */
+export interface VoiceFormReply {
+  errors: Partial<Record<VoiceField, string[]>>;
+  values: VoiceFormValues;
+  from: VoiceFormPage;
+}
