@@ -8,7 +8,7 @@ export const list = style({ listStyle: "none", margin: 0, padding: 0 });
 
 export const voice = style([card, { marginBottom: vars.space.md }]);
 
-export const who = style({ margin: 0, color: vars.color.heading });
+export const who = style({ margin: 0, color: vars.color.heading, wordBreak: "break-word", overflowWrap: "anywhere" });
 
 export const name = style({ fontWeight: 600 });
 
@@ -18,7 +18,7 @@ export const length = style({ color: vars.color.textMuted, marginLeft: vars.spac
 export const player = style({ display: "block", width: "100%", minHeight: vars.layout.tapTarget, margin: `${vars.space.sm} 0` });
 
 /** The line as the sender typed it: it is the recording's text alternative, so it keeps its line breaks. */
-export const line = style({ margin: 0, whiteSpace: "pre-line", overflowWrap: "anywhere" });
+export const line = style({ margin: 0, whiteSpace: "pre-line", wordBreak: "break-word", overflowWrap: "anywhere" });
 
 export const empty = style([card, { textAlign: "center", color: vars.color.textMuted }]);
 

@@ -37,6 +37,10 @@ function fill(parent: Element, children: Node[]) {
   parent.append(...children);
 }
 
+/** Leaving the page lets go of the microphone: the recorder of the form shown last. */
+let stopOnLeaving = () => {};
+window.addEventListener("pagehide", () => stopOnLeaving());
+
 /**
  * Sets up the voice form on this page, once; nothing when the page has none.
  * The default export, so the pages' one line that loads it is as short as it
@@ -142,8 +146,11 @@ export default function enhanceVoiceForm() {
 
   function recorded(blob: Blob | null) {
     if (!blob) {
+      // Stopped before the microphone gave any sound.
       sendWhenStopped = false;
-      return microphoneRefused();
+      forgetTake();
+      if (status) status.textContent = RECORDER.nothing;
+      return record?.focus();
     }
     take = blob;
     player!.src = URL.createObjectURL(blob);
@@ -234,8 +241,7 @@ export default function enhanceVoiceForm() {
     if (file.files?.length && take) forgetTake();
   });
 
-  // Leaving the page lets go of the microphone.
-  window.addEventListener("pagehide", stopRecording);
+  stopOnLeaving = stopRecording;
 
   const canRecord = typeof MediaRecorder !== "undefined" && typeof navigator.mediaDevices?.getUserMedia === "function";
   if (!canRecord || !panel || !record || !stop || !listen || !again || !player) return;

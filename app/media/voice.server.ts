@@ -59,7 +59,9 @@ export async function probeVoice(input: string, options: RunOptions = {}): Promi
     const streams = data.streams ?? [];
     const sound = streams.find((stream) => stream.codec_type === "audio");
     if (!sound) return null;
-    const seconds = [sound.duration, data.format?.duration].map(Number).find((value) => Number.isFinite(value) && value > 0);
+    const seconds =
+      [sound.duration, data.format?.duration].map(Number).find((value) => Number.isFinite(value) && value > 0) ??
+      (await lengthOfPackets(input, options));
     if (seconds === undefined) return null;
     return {
       seconds,
@@ -67,9 +69,32 @@ export async function probeVoice(input: string, options: RunOptions = {}): Promi
       channels: sound.channels ?? 1,
       hasVideo: streams.some((stream) => stream.codec_type === "video" && !stream.disposition?.attached_pic),
     };
-  } catch {
+  } catch (error) {
+    if (error instanceof MediaProblem) throw error;
     return null;
   }
+}
+
+/**
+ * The length of a recording whose header does not say it: a browser's
+ * MediaRecorder writes its WebM (Chrome, Firefox) as it records, with no
+ * length in front. The sound's packets are read to the end, not decoded
+ * (a few milliseconds for ten minutes); undefined when they cannot be.
+ */
+async function lengthOfPackets(input: string, options: RunOptions): Promise<number | undefined> {
+  let progress: string;
+  try {
+    const read = ["-nostdin", "-hide_banner", "-v", "error", "-threads", "1", "-i", input, "-map", "0:a:0", "-c", "copy"];
+    progress = await runTool("ffmpeg", [...read, "-f", "null", "-progress", "pipe:1", "-nostats", "-"], {
+      timeoutMs: 30_000,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof MediaProblem) throw error;
+    return undefined;
+  }
+  const microseconds = Number([...progress.matchAll(/^out_time_us=(\d+)$/gm)].at(-1)?.[1]);
+  return microseconds > 0 ? microseconds / 1_000_000 : undefined;
 }
 
 /** The reason a recording is too long, as its sender reads it: "This recording is 10:01 long. …". */

@@ -4,6 +4,9 @@ import { useEffect } from "react";
 import { json, noStoreHeaders, receiveVoiceRequest, redirectWithToast, voiceFormHtml } from "~/routes/voices.server";
 import { pageMeta } from "~/site/meta";
 import * as ui from "~/styles/ui.css";
+// The form comes as HTML (here, on the guest book and on the share page): its styles reach the
+// site's one stylesheet through this route, the only module of the browser's build that names them.
+import "~/components/VoiceForm.css";
 import { VOICE_FORM_INTRO, VOICE_FORM_TITLE, VOICE_SENT } from "~/voices/voice-form.constants";
 
 // /voices: "Leave a voice memory" on a page of its own, and where every voice

@@ -46,7 +46,7 @@ export const RECORDER = {
   sending: "Sending...",
   player: "Your recording",
   noMicrophone: "Your browser did not let this page use the microphone. You can choose a recording instead.",
-  chooseInstead: "Choose a recording instead",
+  nothing: "Nothing was recorded. Please press Record and speak.",
 } as const;
 
 /** "Recording… 0:12 of 10:00" while the microphone is on. */

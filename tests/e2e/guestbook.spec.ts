@@ -8,11 +8,14 @@ import { expectNoAxeViolations } from "./support/axe";
 import { addMemory, latestMemory, removeAllMemories } from "./support/data";
 import { expect, test } from "./support/fixtures";
 
+/** The guest book's own form ("Leave a voice memory" beside it has a "Name *" and a permission box too). */
+const memoryForm = (page: Page) => page.locator("form#guestbook");
+
 const uniqueName = () => `Visitor ${Math.random().toString(36).slice(2, 8)}`;
 
 async function fillForm(page: Page, values: { name: string; email: string; phone?: string; message: string }) {
   if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-  await page.getByLabel("Name *").fill(values.name);
+  await memoryForm(page).getByLabel("Name *").fill(values.name);
   await page.getByLabel("Email *").fill(values.email);
   if (values.phone !== undefined) await page.getByLabel("Phone (Optional)").fill(values.phone);
   await page.getByLabel("Your Memory *").fill(values.message);
@@ -24,12 +27,12 @@ test.describe("guest book page", { tag: "@no-js" }, () => {
     await expect(page.getByRole("heading", { level: 1, name: "Guest Book" })).toBeVisible();
     await expect(page.getByText("Share your memories and messages of love.")).toBeVisible();
     const sections = await page.locator("main h2").allTextContents();
-    expect(sections).toEqual(["Write a Message", "Light a candle", "Shared Memories"]);
+    expect(sections).toEqual(["Write a Message", "Leave a voice memory", "Light a candle", "Voices", "Shared Memories"]);
     for (const label of ["Name *", "Email *", "Phone (Optional)", "Your Memory *"]) {
-      await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+      await expect(memoryForm(page).getByLabel(label, { exact: true })).toBeVisible();
     }
     await expect(page.getByLabel("Email *")).toHaveAttribute("type", "email");
-    await expect(page.getByLabel("I give permission to display this memory publicly")).toBeChecked();
+    await expect(memoryForm(page).getByLabel("I give permission to display this memory publicly")).toBeChecked();
     await expect(page.getByText(content.privacyNote)).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Guest Book" })).toHaveAttribute(
       "aria-current",
@@ -78,7 +81,7 @@ test.describe("guest book page", { tag: "@no-js" }, () => {
     await expect(page.getByText("Thank you for sharing your memory. It will be reviewed before being published.")).toBeVisible();
     await expect(page).toHaveURL(/\/guestbook$/);
     // The form is ready for the next person.
-    await expect(page.getByLabel("Name *")).toHaveValue("");
+    await expect(memoryForm(page).getByLabel("Name *")).toHaveValue("");
     await expect(page.getByLabel("Your Memory *")).toHaveValue("");
     // Pending memories are not shown.
     await expect(page.getByText(name)).toHaveCount(0);
@@ -99,7 +102,7 @@ test.describe("guest book page", { tag: "@no-js" }, () => {
     const name = uniqueName();
     await page.goto("/guestbook");
     await fillForm(page, { name, email: "private@example.com", message: "Just for the family, please." });
-    await page.getByLabel("I give permission to display this memory publicly").uncheck();
+    await memoryForm(page).getByLabel("I give permission to display this memory publicly").uncheck();
     await page.getByRole("button", { name: "Submit Memory" }).click();
     await expect(page.getByText("Memory Submitted")).toBeVisible();
     expect(latestMemory()).toMatchObject({ name, canDisplay: false });
@@ -110,17 +113,17 @@ test.describe("guest book page", { tag: "@no-js" }, () => {
     await page.goto("/guestbook");
     // Values the browser's own checks let through, so the server's rules answer.
     await fillForm(page, { name: "   ", email: "someone@nowhere", phone: "12345", message: "Too short " });
-    await page.getByLabel("I give permission to display this memory publicly").uncheck();
+    await memoryForm(page).getByLabel("I give permission to display this memory publicly").uncheck();
     await page.getByRole("button", { name: "Submit Memory" }).click();
 
     await expect(page.getByText("Name is required")).toBeVisible();
     await expect(page.getByText("Valid email is required")).toBeVisible();
     await expect(page.getByText("Message must be at least 10 characters")).toBeVisible();
-    await expect(page.getByLabel("Name *")).toHaveAttribute("aria-invalid", "true");
+    await expect(memoryForm(page).getByLabel("Name *")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Email *")).toHaveValue("someone@nowhere");
     await expect(page.getByLabel("Phone (Optional)")).toHaveValue("12345");
     await expect(page.getByLabel("Your Memory *")).toHaveValue(/Too short/);
-    await expect(page.getByLabel("I give permission to display this memory publicly")).not.toBeChecked();
+    await expect(memoryForm(page).getByLabel("I give permission to display this memory publicly")).not.toBeChecked();
     await expect(page.getByText("Memory Submitted")).toHaveCount(0);
     expect(latestMemory()?.id ?? 0).toBe(before);
     await expectNoAxeViolations(page);
@@ -132,7 +135,7 @@ test.describe("guest book page", { tag: "@no-js" }, () => {
     const before = latestMemory()?.id ?? 0;
     await page.goto("/guestbook");
     await hydrated(page);
-    await page.getByLabel("Name *").fill(uniqueName());
+    await memoryForm(page).getByLabel("Name *").fill(uniqueName());
     await page.getByLabel("Your Memory *").fill("We sang her favourite song at the lake.");
     await page.getByRole("button", { name: "Submit Memory" }).click();
 
@@ -335,7 +338,7 @@ test.describe("guest book with JavaScript", () => {
     await page.getByRole("button", { name: "Submit Memory" }).click();
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Failed to submit memory. Please try again.");
-    await expect(page.getByLabel("Name *")).toHaveValue(name);
+    await expect(memoryForm(page).getByLabel("Name *")).toHaveValue(name);
     await expect(page.getByLabel("Your Memory *")).toHaveValue("Written while the connection dropped.");
     await expect(page.getByRole("button", { name: "Submit Memory" })).toBeEnabled();
   });

@@ -21,7 +21,8 @@ const PAGES = [
 /** Signs the guest book through the page's form and finds the memory stored, waiting for review. */
 async function signGuestBook(page: Page, name: string, message: string) {
   await page.goto("/guestbook");
-  await page.getByLabel("Name *").fill(name);
+  // The guest book's own form: "Leave a voice memory" beside it has a "Name *" too.
+  await page.locator("form#guestbook").getByLabel("Name *").fill(name);
   await page.getByLabel("Email *").fill(`${name.toLowerCase().replace(/\W+/g, ".")}@example.com`);
   await page.getByLabel("Your Memory *").fill(message);
   await page.getByRole("button", { name: "Submit Memory" }).click();

@@ -3,7 +3,8 @@
 // POST /api/voices (the same form from the in-page recorder), with real
 // recordings made by ffmpeg, real storage and the real processing. Every
 // refusal keeps nothing and gives back what was typed.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -55,6 +56,27 @@ beforeEach(async () => {
   db.delete(signedUploads).run();
   resetUploadLimits();
 });
+
+/**
+ * Opus in WebM written as it is made (to a pipe), as Chrome's and Firefox's
+ * MediaRecorder write it: no length in its header, no index.
+ */
+function streamedWebm(seconds: number): Buffer {
+  const file = path.join(work, `streamed-${seconds}s.webm`);
+  const webm = execFileSync(
+    "ffmpeg",
+    ["-v", "error", "-f", "lavfi", "-i", `sine=f=220:d=${seconds}`, "-c:a", "libopus", "-b:a", "24k", "-f", "webm", "pipe:1"],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  writeFileSync(file, webm);
+  const probed = JSON.parse(
+    execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "json", file]).toString(),
+  ) as {
+    format: { duration?: string };
+  };
+  expect(probed.format.duration).toBeUndefined();
+  return webm;
+}
 
 interface Recording {
   name: string;
@@ -235,6 +257,23 @@ describe("the voice form without JavaScript (POST /voices)", () => {
     const html = await refusedPage(response);
     expect(html).toContain("This recording is 10:01 long. Voice memories can be at most 10 minutes.");
     expect(html).toContain(">A long story</textarea>");
+    expectNothingKept();
+  }, 120_000);
+
+  it("takes a recording as a browser's recorder writes it, without its length in front, and measures it", async () => {
+    const response = await sendForm({ name: "Ann" }, [
+      { name: "voice-memory.webm", bytes: streamedWebm(4), type: "audio/webm;codecs=opus" },
+    ]);
+    expect(response.status).toBe(303);
+    await processingIdle();
+    expect(onlyUpload()).toMatchObject({ type: "AUDIO", durationSec: 4, processingError: null });
+    expect(onlyUpload().processedAt).not.toBeNull();
+  });
+
+  it("refuses such a recording of ten minutes and one second, too", async () => {
+    const response = await sendForm({ name: "Ann" }, [{ name: "voice-memory.webm", bytes: streamedWebm(601), type: "audio/webm" }]);
+    expect(response.status).toBe(400);
+    expect(await refusedPage(response)).toContain("This recording is 10:01 long. Voice memories can be at most 10 minutes.");
     expectNothingKept();
   }, 120_000);
 
