@@ -1,8 +1,8 @@
 // A fuzz test over HTTP of what visitors send: the guest book, the RSVP, the
-// share form and the Karen Mode toggle, as plain forms (url-encoded or
-// multipart) and, for the guest book and the RSVP, their JSON API twins; and
-// the JSON of "Remember with us" and of lighting a candle.
-// About 730 generated requests against a production server of its own, at
+// share form, the voice form and the Karen Mode toggle, as plain forms
+// (url-encoded or multipart) and, for the guest book, the RSVP and the voice
+// form, their API twins; and the JSON of "Remember with us" and of lighting a
+// candle. About 780 generated requests against a production server of its own, at
 // most 8 in flight; fast-check draws them from a fixed seed, so a failure
 // comes back on the next run (FUZZ_SEED=<n> explores other inputs).
 //
@@ -290,6 +290,62 @@ function buildCases(w: { origin: string; contents: FileContent[] }): Case[] {
       headers: { ...extra, "Content-Type": type },
       body: data,
       expect: expected,
+    });
+  }
+
+  // --- /voices and /api/voices (the voice form, multipart with one recording) ------------------
+  // None of the files here is a recording: every form that reaches registration is refused (415).
+  const recordingParts = fc.record({
+    field: fc.constantFrom("recording", "recording", "recording", "files", ""),
+    filename: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...FILE_NAMES) }, { weight: 1, arbitrary: text(20) }),
+    type: fc.constantFrom("audio/mp4", "audio/webm;codecs=opus", "image/jpeg", "application/octet-stream", "", null),
+    content: fc.nat(w.contents.length - 1),
+  });
+  const voiceForm = fc.record({
+    name: field(someText(60), fc.oneof(fc.constant(OMIT), blank, tooLong(2048, 3000))),
+    email: plausible(fc.oneof(fc.constant(OMIT), email, someText(30))),
+    line: plausible(fc.oneof(fc.constant(OMIT), someText(300), tooLong(300, 700))),
+    canDisplay: plausible(fc.constantFrom(OMIT, "on", "off", "")),
+    notify: plausible(fc.constantFrom(OMIT, "on", "")),
+    from: plausible(fc.constantFrom(OMIT, "/guestbook", "/share", "/voices", "https://elsewhere.example/", "//x", "")),
+    website: honeypot,
+    recordings: fc.oneof(
+      { weight: 1, arbitrary: fc.array(recordingParts, { maxLength: 0 }) },
+      { weight: 6, arbitrary: fc.array(recordingParts, { minLength: 1, maxLength: 1 }) },
+      { weight: 1, arbitrary: fc.array(recordingParts, { minLength: 2, maxLength: 3 }) },
+    ),
+    mode: fc.constantFrom("ok", "ok", "ok", "ok", "ok", "ok", "no-boundary", "truncated", "wrong-type"),
+    api: fc.boolean(),
+    tag: hexTag,
+  });
+  for (const [form, extra] of draw("form voices", fc.tuple(voiceForm, same), 50)) {
+    const textParts: Part[] = [];
+    for (const name of ["from", "name", "email", "line", "canDisplay", "notify", "website"] as const) {
+      const value = form[name].value;
+      if (value !== OMIT) textParts.push({ name, value: String(value) });
+    }
+    const files: Part[] = form.recordings.map((f) => ({
+      name: f.field,
+      filename: f.filename,
+      type: f.type,
+      data: w.contents[f.content]!.data,
+    }));
+    const boundary = `----voice${form.tag}`;
+    let data = multipart([...files, ...textParts], boundary);
+    let type = `multipart/form-data; boundary=${boundary}`;
+    if (form.mode === "no-boundary") type = "multipart/form-data";
+    if (form.mode === "wrong-type") type = "application/x-www-form-urlencoded";
+    if (form.mode === "truncated") data = data.subarray(0, Math.max(1, Math.floor(data.length / 2)));
+    const url = form.api ? "/api/voices" : "/voices";
+    add({
+      endpoint: `POST ${url} (multipart)`,
+      method: "POST",
+      url,
+      ctx: "anon",
+      headers: { ...extra, "Content-Type": type },
+      body: data,
+      // No recording here is one: refused, unless a bot is thanked (and nothing kept).
+      expect: form.mode === "wrong-type" ? status(415) : form.mode === "ok" && form.website.value === "http://spam.example/" ? ANY : WRONG,
     });
   }
 
