@@ -99,6 +99,7 @@ const selectSlideshow = db
     thumbnailUrl: uploads.thumbnailUrl,
     durationSec: uploads.durationSec,
     submittedBy: uploads.submittedBy,
+    caption: uploads.caption,
   })
   .from(uploads)
   // Public copies made (a legacy video's display key is its original, never public).
@@ -108,9 +109,12 @@ const selectSlideshow = db
   .prepare();
 
 /**
- * The reception slideshow: the newest published photos and videos (at most
- * SLIDESHOW_MAX_ITEMS), newest first, as their public copies. An upload
- * published before its processing finished joins once its copies are made.
+ * The reception slideshow: the newest published photos, videos and voice
+ * memories (at most SLIDESHOW_MAX_ITEMS), newest first, as their public
+ * copies. An upload published before its processing finished joins once its
+ * copies are made. A voice is a card with its sender's name and its line:
+ * the room hears nothing, so it carries no address to play, and one kept for
+ * the family (no permission) is never there (`published`).
  */
 export function listSlideshow(): SlideshowItem[] {
   return selectSlideshow.all().map((upload) => ({
@@ -121,6 +125,7 @@ export function listSlideshow(): SlideshowItem[] {
     posterUrl: upload.type === "VIDEO" ? upload.thumbnailUrl : null,
     durationSec: upload.type === "VIDEO" ? upload.durationSec : null,
     senderName: senderName(upload.submittedBy),
+    caption: upload.type === "AUDIO" ? upload.caption : null,
   }));
 }
 
