@@ -156,21 +156,28 @@ export interface SummaryItems {
   /** How many more memories wait than are shown. */
   moreMemories: number;
   uploads: { label: string; url: string; cid: string | null }[];
-  /** How many more photos and videos wait than are shown. */
+  /** How many more uploads wait than are shown. */
   moreUploads: number;
+  /** How many of all the uploads waiting are voice memories. */
+  voices: number;
   rsvps: { name: string; guestCount: number; notes: string | null }[];
   tabs: { memories: string; uploads: string; attendance: string };
 }
 
-/** The subject's count: "2 memories and 3 photos and videos wait for you, and 1 new RSVP". */
+/** "a", "a and b", "a, b and c". */
+const listed = (parts: string[]) => (parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? ""));
+
+/** The subject's count: "2 memories, 3 photos and videos and 1 voice memory wait for you, and 1 new RSVP". */
 function summaryCount(items: SummaryItems) {
   const uploads = items.uploads.length + items.moreUploads;
+  const pictures = uploads - items.voices;
   const memories = items.memories.length + items.moreMemories;
   const parts = [
     memories ? plural(memories, "memory", "memories") : "",
-    uploads ? plural(uploads, "photo or video", "photos and videos") : "",
+    pictures ? plural(pictures, "photo or video", "photos and videos") : "",
+    items.voices ? plural(items.voices, "voice memory", "voice memories") : "",
   ].filter(Boolean);
-  const waiting = parts.length ? `${parts.join(" and ")} ${memories + uploads === 1 ? "waits" : "wait"} for you` : "";
+  const waiting = parts.length ? `${listed(parts)} ${memories + uploads === 1 ? "waits" : "wait"} for you` : "";
   const rsvps = items.rsvps.length ? plural(items.rsvps.length, "new RSVP", "new RSVPs") : "";
   return waiting && rsvps ? `${waiting}, and ${rsvps}` : waiting || rsvps;
 }
@@ -193,7 +200,8 @@ export function summaryMail(frame: MailFrame, items: SummaryItems): MailContent 
   }
   const uploads = items.uploads.length + items.moreUploads;
   if (uploads) {
-    blocks.push({ kind: "heading", text: `Photos and videos waiting (${uploads})` });
+    const what = !items.voices ? "Photos and videos" : items.voices === uploads ? "Voice memories" : "Photos, videos and voice memories";
+    blocks.push({ kind: "heading", text: `${what} waiting (${uploads})` });
     blocks.push({ kind: "pictures", items: items.uploads.map((upload) => ({ cid: upload.cid, label: upload.label, href: upload.url })) });
     if (items.moreUploads) blocks.push({ kind: "p", text: `And ${items.moreUploads} more in the panel.` });
     blocks.push({ kind: "button", text: "Open Pending Uploads", href: items.tabs.uploads });
