@@ -103,6 +103,13 @@ interface Making {
   total: number;
 }
 
+/** "3 photos and 1 video", and the voice memories when there are any: "3 photos, 1 video and 2 voice memories". */
+function archiveHolds({ photos, videos, voices }: { photos: number; videos: number; voices: number }) {
+  const media = [count(photos, "photo", "photos"), count(videos, "video", "videos")];
+  if (voices === 0) return media.join(" and ");
+  return `${media.join(", ")} and ${count(voices, "voice memory", "voice memories")}`;
+}
+
 type BookEstimate = { memories: number; voices: number; poems: number; photos: number; seconds: number };
 
 /** "About 2 minutes for 140 memories, 3 voice memories, 2 poems and 60 photos." */
@@ -208,9 +215,7 @@ export default function ExportsTab() {
           and contacts, with a page (index.html) that shows and plays them all on any computer, without the internet. Voice memories sent
           for the family only are in it too.
         </p>
-        <p>
-          {`It holds ${count(archive.photos, "photo", "photos")}, ${count(archive.videos, "video", "videos")} and ${count(archive.voices, "voice memory", "voice memories")}, about ${formatBytes(archive.bytes)}.`}
-        </p>
+        <p>{`It holds ${archiveHolds(archive)}, about ${formatBytes(archive.bytes)}.`}</p>
         {/* A plain link: the browser saves the file as it arrives. */}
         <a href="/admin/exports/archive.zip" className={ui.button.primary} download>
           Download everything
