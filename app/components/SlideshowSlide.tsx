@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { SlideshowItem } from "~/uploads/upload.schema";
 import * as s from "./Slideshow.css";
+import { SoundMark } from "./SoundMark";
 
 // One item of the reception slideshow: a photo, a video playing muted, or a
 // voice memory's card. The room hears nothing: a voice is its sender's name
@@ -23,26 +24,11 @@ interface SlideProps {
   onFaded: () => void;
 }
 
-/** A few bars of a sound, above a voice's card (decorative). */
-function SoundMark() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={s.voiceMark}>
-      <g fill="currentColor">
-        <rect x="2" y="9.5" width="2.5" height="5" rx="1.25" />
-        <rect x="6.5" y="6" width="2.5" height="12" rx="1.25" />
-        <rect x="11" y="3" width="2.5" height="18" rx="1.25" />
-        <rect x="15.5" y="7" width="2.5" height="10" rx="1.25" />
-        <rect x="20" y="10" width="2.5" height="4" rx="1.25" />
-      </g>
-    </svg>
-  );
-}
-
 /** A voice memory on the screen: a large, calm card with who it is from and their line. */
 function VoiceCard({ item }: { item: SlideshowItem }) {
   return (
     <div className={s.voiceCard}>
-      <SoundMark />
+      <SoundMark className={s.voiceMark} />
       <p className={s.voiceTitle}>{slideLabel(item)}</p>
       {item.caption ? <p className={s.voiceLine}>“{item.caption}”</p> : null}
     </div>

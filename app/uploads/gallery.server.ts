@@ -129,10 +129,10 @@ export function listSlideshow(): SlideshowItem[] {
   }));
 }
 
-/** One published item of the gallery (the video page without JavaScript). */
+/** One published item of the gallery (the video page without JavaScript); never a voice kept for the family. */
 export function getGalleryItem(id: number): GalleryItem | undefined {
   const upload = getRow(id);
-  return upload?.status === "APPROVED" && !upload.processingError ? toGalleryItem(upload) : undefined;
+  return upload?.status === "APPROVED" && !upload.processingError && upload.canDisplay ? toGalleryItem(upload) : undefined;
 }
 
 export interface MediaFile {

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { uploads, type MediaType, type Status } from "../../db/schema";
 import { db } from "~/platform/db.server";
-import { listSlideshow } from "~/uploads/gallery.server";
+import { getGalleryItem, listSlideshow } from "~/uploads/gallery.server";
 import { senderName } from "~/utils/submitted-by";
 import { SLIDESHOW_MAX_ITEMS, type SlideshowItem } from "~/uploads/upload.schema";
 import { loader as apiLoader } from "~/routes/api.slideshow";
@@ -203,6 +203,13 @@ describe("a voice memory in the slideshow", () => {
     expect([shown.count, shown.item?.type, shown.item?.caption]).toEqual([1, "AUDIO", "Happy birthday, Mum"]);
     expect(shown.refresh).toEqual({ seconds: 12, url: "/slideshow?at=0&every=12" });
     expect(slideSeconds({ type: "AUDIO", durationSec: 600 }, 8)).toBe(8);
+  });
+
+  it("kept for the family, has no page of its own at /gallery/{id} either", () => {
+    const shown = seed(1, { type: "AUDIO" });
+    const kept = seed(2, { type: "AUDIO", canDisplay: false });
+    expect(getGalleryItem(shown.id)?.title).toBe("Voice memory from Friend1 Surname, 0:42");
+    expect(getGalleryItem(kept.id)).toBeUndefined();
   });
 });
 

@@ -3,6 +3,7 @@ import type { AdminUpload } from "~/uploads/upload.schema";
 import { FAMILY_ONLY } from "~/uploads/upload-words";
 import * as s from "./admin.css";
 import * as v from "./AdminVoice.css";
+import { SoundMark } from "~/components/SoundMark";
 
 // A voice memory in the admin (Pending Uploads, its preview, Published, Set
 // aside): where a photo has its picture, who it is from and how long it is,
@@ -11,21 +12,6 @@ import * as v from "./AdminVoice.css";
 // hear it.
 
 type Voice = Pick<AdminUpload, "url" | "title" | "caption" | "canDisplay" | "processing" | "originalUrl" | "originalName">;
-
-/** A few bars of a sound, beside the voice's name (decorative). */
-function SoundMark() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={v.mark}>
-      <g fill="currentColor">
-        <rect x="2" y="9.5" width="2.5" height="5" rx="1.25" />
-        <rect x="6.5" y="6" width="2.5" height="12" rx="1.25" />
-        <rect x="11" y="3" width="2.5" height="18" rx="1.25" />
-        <rect x="15.5" y="7" width="2.5" height="10" rx="1.25" />
-        <rect x="20" y="10" width="2.5" height="4" rx="1.25" />
-      </g>
-    </svg>
-  );
-}
 
 /**
  * The browser's player of the voice's copy every browser plays, once it is
@@ -60,7 +46,7 @@ export function VoicePanel({ upload, previewTo }: { upload: Voice; previewTo?: s
   return (
     <div className={v.panel}>
       <p className={v.heading}>
-        <SoundMark />
+        <SoundMark className={v.mark} />
         {previewTo ? (
           <Link to={previewTo} preventScrollReset className={v.previewLink}>
             {upload.title}
