@@ -139,13 +139,16 @@ export function newUploadMail(
   const subject = `${oneLine(frame.personName, 60)}: ${oneLine(upload.sender, 50)} shared ${what}`;
   if (files.length === 1) {
     return compose(frame, subject, [
-      { kind: "p", text: `${upload.sender} shared ${what} (${files[0]!.originalName}). It waits for you before it is in the gallery.` },
+      {
+        kind: "p",
+        text: `${upload.sender} shared ${what} (${files[0]!.originalName}). It waits for you before it is ${files[0]!.type === "AUDIO" ? "on the guest book" : "in the gallery"}.`,
+      },
       { kind: "p", text: "If they share more, it will wait there too." },
       { kind: "button", text: "See what waits in Pending Uploads", href: upload.tabUrl },
     ]);
   }
   return compose(frame, subject, [
-    { kind: "p", text: `${upload.sender} shared ${what}. They wait for you before they are in the gallery:` },
+    { kind: "p", text: `${upload.sender} shared ${what}. They wait for you before visitors see or hear them:` },
     { kind: "list", items: files.map((file) => file.originalName) },
     { kind: "button", text: "See what waits in Pending Uploads", href: upload.tabUrl },
   ]);
