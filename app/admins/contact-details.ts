@@ -53,5 +53,7 @@ export function uploadFor<T extends Pick<AdminUpload, "submittedBy">>(role: Role
 
 /** Who sent an upload, by name, for an e-mail alert to an admin of `role`; null when nobody is named. */
 export function senderFor(role: Role, submittedBy: string | null): string | null {
-  return (readsContactDetails(role) ? parseSubmittedBy(submittedBy ?? "")?.name : senderName(submittedBy)) || null;
+  if (!readsContactDetails(role)) return senderName(submittedBy);
+  // A voice memory may come with a name alone: then all of it is the name.
+  return (submittedBy && (parseSubmittedBy(submittedBy)?.name ?? submittedBy.trim())) || null;
 }

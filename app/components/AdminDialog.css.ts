@@ -68,3 +68,6 @@ export const preview = style({
   borderRadius: vars.radius.sm,
   background: "#000",
 });
+
+/** A voice memory's player and its line, where a photo's preview is. */
+export const voice = style({ display: "grid", gap: vars.space.sm, marginBottom: vars.space.md });

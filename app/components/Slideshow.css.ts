@@ -172,3 +172,55 @@ export const emptyText = style({
   color: vars.color.onStageMuted,
   fontSize: vars.size.h3,
 });
+
+/**
+ * A voice memory: a large, calm card in the middle of the screen, with who
+ * it is from and their line, readable from the back of the room. Nothing plays.
+ */
+export const voiceCard = style({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  gap: vars.space.lg,
+  boxSizing: "border-box",
+  width: "90%",
+  maxWidth: "52rem",
+  maxHeight: "80%",
+  overflow: "hidden",
+  padding: `${vars.space.xl} ${vars.space.lg}`,
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.onStageMuted}`,
+  background: vars.color.stageOverlay,
+  textAlign: "center",
+});
+flexGapFallback(voiceCard, vars.space.lg, "column");
+
+export const voiceMark = style({
+  display: "block",
+  width: "4rem",
+  height: "4rem",
+  color: vars.color.onStageMuted,
+});
+
+export const voiceTitle = style({
+  margin: 0,
+  fontFamily: vars.font.heading,
+  color: vars.color.onStage,
+  fontSize: ["2.25rem", "clamp(1.75rem, 1rem + 3vw, 3.5rem)"],
+  lineHeight: 1.25,
+  overflowWrap: "break-word",
+  wordBreak: "break-word",
+});
+
+/** Their line, under the name: what the voice says, or who it is for. */
+export const voiceLine = style({
+  margin: 0,
+  color: vars.color.onStageMuted,
+  fontFamily: vars.font.heading,
+  fontStyle: "italic",
+  fontSize: ["1.5rem", "clamp(1.25rem, 0.9rem + 1.5vw, 2.25rem)"],
+  lineHeight: 1.4,
+  whiteSpace: "pre-wrap",
+  overflowWrap: "break-word",
+  wordBreak: "break-word",
+});

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useReducer, useRef, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useReducer, useState, type MouseEvent } from "react";
 import type { SlideshowItem } from "~/uploads/upload.schema";
 import * as ui from "~/styles/ui.css";
 import { mergeRotation, REDUCED_MOTION_SLOWDOWN, slideSeconds } from "~/uploads/slideshow";
 import * as s from "./Slideshow.css";
 import { toggleFullscreen, useFullscreen, usePublishedList, useReducedMotion, useWakeLock } from "./slideshow-hooks";
+import { Slide, slideLabel } from "./SlideshowSlide";
 
 // The reception slideshow (/slideshow): one item per page that refreshes
 // itself, so it runs without JavaScript; with it, a live rotation that picks
@@ -49,11 +50,6 @@ type Action =
   | { type: "toggle" }
   | { type: "faded" };
 
-const what = (item: SlideshowItem) => (item.type === "VIDEO" ? "Video" : "Photo");
-const sharedBy = (item: SlideshowItem) => (item.senderName ? `shared by ${item.senderName}` : "shared by a guest");
-/** The alt text: what it is and who shared it, as a screen reader says it. */
-const slideLabel = (item: SlideshowItem) => `${what(item)} ${sharedBy(item)}`;
-
 function reducer(state: State, action: Action): State {
   switch (action.type) {
     case "loaded": {
@@ -92,60 +88,6 @@ function reducer(state: State, action: Action): State {
     case "faded":
       return state.leaving ? { ...state, leaving: null } : state;
   }
-}
-
-interface SlideProps {
-  item: SlideshowItem;
-  /** On the screen (fading in), rather than fading out under the next one. */
-  entering: boolean;
-  paused: boolean;
-  /** Alone in the show: a video starts again when it ends. */
-  loop: boolean;
-  onEnded: () => void;
-  onFaded: () => void;
-}
-
-function Slide({ item, entering, paused, loop, onEnded, onFaded }: SlideProps) {
-  const video = useRef<HTMLVideoElement>(null);
-  const playing = entering && !paused;
-  useEffect(() => {
-    const element = video.current;
-    if (!element) return;
-    // Set as properties too: browsers only autoplay a video they know is muted.
-    element.muted = true;
-    element.defaultMuted = true;
-    if (playing) void element.play().catch(() => {});
-    else element.pause();
-  }, [playing]);
-  return (
-    <figure
-      className={entering ? `${s.slide} ${s.entering}` : s.slide}
-      aria-hidden={entering ? undefined : true}
-      onAnimationEnd={entering ? onFaded : undefined}
-    >
-      {item.type === "VIDEO" && entering && item.videoUrl ? (
-        <video
-          ref={video}
-          className={s.media}
-          src={item.videoUrl}
-          poster={item.posterUrl ?? undefined}
-          muted
-          autoPlay={!paused}
-          playsInline
-          loop={loop}
-          preload="auto"
-          aria-label={slideLabel(item)}
-          onEnded={onEnded}
-        />
-      ) : (
-        <img
-          className={s.media}
-          src={(item.type === "VIDEO" ? item.posterUrl : item.imageUrl) ?? undefined}
-          alt={entering ? slideLabel(item) : ""}
-        />
-      )}
-    </figure>
-  );
 }
 
 export function Slideshow({ initial, position, count, every, paused: startPaused, links, personName, share }: SlideshowProps) {
@@ -295,7 +237,10 @@ export function Slideshow({ initial, position, count, every, paused: startPaused
         {current ? (
           <div className={s.caption}>
             <h1 className={s.name}>{personName}</h1>
-            <p className={s.sender}>{current.senderName ? `Shared by ${current.senderName}` : "Shared by a guest"}</p>
+            {/* A voice's card says who it is from. */}
+            {current.type === "AUDIO" ? null : (
+              <p className={s.sender}>{current.senderName ? `Shared by ${current.senderName}` : "Shared by a guest"}</p>
+            )}
           </div>
         ) : (
           <div className={s.empty}>

@@ -1,13 +1,14 @@
 import { Readable } from "node:stream";
-import { and, asc, count, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
-import { memories, uploads, type Upload } from "../../db/schema";
+import { and, asc, count, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { memories, uploads, type MediaType, type Upload } from "../../db/schema";
 import { db } from "~/platform/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { zipStream, type ZipEntry } from "~/media/zip.server";
 import { safeFileName, safeNamePart, splitExtension, uniqueNames } from "~/utils/file-name";
+import { archiveMediaName, senderName } from "./archive-names.server";
+import { archivedVoices, voiceEntries } from "./archive-voices.server";
 import { formatIsoDate, formatLongDate } from "~/utils/time";
 import { approvedMemoryRows, CONTACT_COLUMNS, contactRows, csvReadable, MEMORY_COLUMNS, RSVP_COLUMNS, rsvpRows } from "./csv.server";
-import { parseSubmittedBy } from "~/utils/submitted-by";
 import { keepsakePage, type KeepsakeLife, type KeepsakeMedia, type KeepsakeMemory } from "./keepsake-page.server";
 import { getAdminLife } from "~/life/life.server";
 import { storyBlocks } from "~/life/story-text";
@@ -22,52 +23,21 @@ import { getSiteView } from "~/site/settings.server";
 
 const BATCH = 500;
 
-/** The extensions a file of each type may have; another one gets the first added, so the file opens. */
-const EXTENSIONS: Record<string, string[]> = {
-  "image/jpeg": [".jpg", ".jpeg", ".jpe"],
-  "image/png": [".png"],
-  "image/gif": [".gif"],
-  "image/webp": [".webp"],
-  "image/heic": [".heic", ".heif"],
-  "image/heif": [".heif", ".heic"],
-  "video/mp4": [".mp4", ".m4v"],
-  "video/quicktime": [".mov", ".qt"],
-  "video/x-msvideo": [".avi"],
-};
-
 /** "memorial-2025-09-01.zip", the day in the family's time zone. */
 export function archiveFileName(now = Date.now()) {
   return `memorial-${formatIsoDate(now, getSiteView(now).timeZone)}.zip`;
 }
 
-/** What the archive holds of the gallery, for the Exports tab: how many photos and videos, and their bytes. */
-export function archiveContents(): { photos: number; videos: number; bytes: number } {
+/** What the archive holds of the gallery and the voices, for the Exports tab: how many photos, videos and voice memories, and their bytes. */
+export function archiveContents(): { photos: number; videos: number; voices: number; bytes: number } {
   const rows = db
     .select({ type: uploads.type, n: count(), bytes: sql<number>`coalesce(sum(${uploads.sizeBytes}), 0)` })
     .from(uploads)
     .where(and(eq(uploads.status, "APPROVED"), isNotNull(uploads.storageKey)))
     .groupBy(uploads.type)
     .all();
-  const of = (type: "IMAGE" | "VIDEO") => rows.find((row) => row.type === type);
-  return { photos: of("IMAGE")?.n ?? 0, videos: of("VIDEO")?.n ?? 0, bytes: rows.reduce((sum, row) => sum + Number(row.bytes), 0) };
-}
-
-/** Who sent an upload, by name only: "Ann (ann@example.com)" → "Ann". */
-function senderName(submittedBy: string | null): string {
-  if (!submittedBy) return "";
-  return parseSubmittedBy(submittedBy)?.name ?? submittedBy.replace(/\S+@\S+/g, "").trim();
-}
-
-/** `YYYY-MM-DD_<sender>_<original name>`, safe on every system, with the extension its type needs. */
-export function archiveMediaName(
-  upload: Pick<Upload, "id" | "type" | "createdAt" | "submittedBy" | "originalName" | "mimeType">,
-  timeZone: string,
-) {
-  const known = EXTENSIONS[upload.mimeType ?? ""] ?? [];
-  let original = upload.originalName?.trim() || `${upload.type === "VIDEO" ? "video" : "photo"}-${upload.id}`;
-  if (known.length > 0 && !known.includes(splitExtension(original).ext.toLowerCase())) original += known[0];
-  const sender = safeNamePart(senderName(upload.submittedBy), 40, "Anonymous");
-  return safeFileName(`${formatIsoDate(upload.createdAt, timeZone)}_${sender}_${original}`);
+  const of = (type: MediaType) => rows.find((row) => row.type === type)?.n ?? 0;
+  return { photos: of("IMAGE"), videos: of("VIDEO"), voices: of("AUDIO"), bytes: rows.reduce((sum, row) => sum + Number(row.bytes), 0) };
 }
 
 interface ArchivedUpload {
@@ -93,7 +63,6 @@ function webCopyKey(upload: Pick<Upload, "type" | "storageKey" | "displayKey" | 
   return key && key !== upload.storageKey && key.toLowerCase().endsWith(".mp4") ? key : null;
 }
 
-/** Every published upload with its original, oldest first, with the names it gets in the archive. */
 /** The family's life story for the page (published or not: the archive is theirs), its photos as the folder's files. */
 function keepsakeLife(site: SiteSettings, media: ArchivedUpload[]): KeepsakeLife | null {
   const life = getAdminLife();
@@ -115,6 +84,7 @@ function keepsakeLife(site: SiteSettings, media: ArchivedUpload[]): KeepsakeLife
   };
 }
 
+/** Every published photo and video with its original, oldest first, with the names it gets in the archive. */
 function archivedUploads(timeZone: string): ArchivedUpload[] {
   const names = { IMAGE: uniqueNames(), VIDEO: uniqueNames() };
   const thumbnailNames = uniqueNames();
@@ -134,7 +104,14 @@ function archivedUploads(timeZone: string): ArchivedUpload[] {
         webVideo: uploads.webVideo,
       })
       .from(uploads)
-      .where(and(eq(uploads.status, "APPROVED"), isNotNull(uploads.storageKey), ne(uploads.type, "AUDIO"), gt(uploads.id, lastId)))
+      .where(
+        and(
+          eq(uploads.status, "APPROVED"),
+          isNotNull(uploads.storageKey),
+          inArray(uploads.type, ["IMAGE", "VIDEO"]),
+          gt(uploads.id, lastId),
+        ),
+      )
       .orderBy(asc(uploads.id))
       .limit(BATCH)
       .all();
@@ -228,6 +205,7 @@ export function createFamilyArchive({ signal, now = Date.now() }: { signal?: Abo
   const { timeZone } = site;
   const storage = getMediaStorage();
   const media = archivedUploads(timeZone);
+  const voices = archivedVoices(timeZone);
   const poemNames = uniqueNames();
   const poems = listPoems()
     .reverse()
@@ -278,9 +256,11 @@ export function createFamilyArchive({ signal, now = Date.now() }: { signal?: Abo
               poems: poems.length,
               photos: media.filter((item) => item.upload.type === "IMAGE").length,
               videos: media.filter((item) => item.upload.type === "VIDEO").length,
+              voices: voices.length,
             },
             memories: approvedMemories(timeZone),
             poems: poems.map((poem) => ({ title: poem.title, author: poem.author, content: poem.content, file: poem.file })),
+            voices: voices.map((item) => item.voice),
             media: media.map((item) => item.media),
             files: spreadsheets.map((sheet) => ({ href: sheet.name, label: sheet.label })),
           }),
@@ -300,6 +280,7 @@ export function createFamilyArchive({ signal, now = Date.now() }: { signal?: Abo
       { name: file, compress: false, mtime: upload.createdAt, open: () => storage.read(upload.storageKey!) },
       ...(webCopy ? [{ name: webCopy.file, compress: false, mtime: upload.createdAt, open: () => storage.read(webCopy.key) }] : []),
     ]),
+    ...voiceEntries(voices, storage),
   ];
 
   const archive = zipStream(entries, { signal });

@@ -2,12 +2,13 @@
 // folder, with no server, no network and no script. It is JSX rendered with
 // renderToStaticMarkup (React escapes every name and message); every address
 // on it is a relative path into the folder. A guest book of thousands is
-// rendered and written a batch at a time, so memory stays flat.
+// rendered and written a batch at a time, so memory stays flat; so are the
+// voices and the gallery.
 
 import { randomUUID } from "node:crypto";
 import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { fileHref, LifeSection, Section, type KeepsakeLife } from "./keepsake-parts.server";
+import { fileHref, LifeSection, Section, VoiceCard, type KeepsakeLife, type KeepsakeVoice } from "./keepsake-parts.server";
 
 export interface KeepsakeMemory {
   name: string;
@@ -38,7 +39,7 @@ export interface KeepsakeMedia {
   webFile: string | null;
 }
 
-export type { KeepsakeLife };
+export type { KeepsakeLife, KeepsakeVoice };
 
 export interface KeepsakePage {
   personName: string;
@@ -50,10 +51,12 @@ export interface KeepsakePage {
   /** The family's life story and timeline, or null when they wrote none. */
   life: KeepsakeLife | null;
   savedOn: string;
-  counts: { memories: number; poems: number; photos: number; videos: number };
+  counts: { memories: number; poems: number; photos: number; videos: number; voices: number };
   /** Read when their turn comes, in batches: a guest book of any length never sits in memory whole. */
   memories: Iterable<KeepsakeMemory[]>;
   poems: KeepsakePoem[];
+  /** The published voice memories, those shared with the family only among them. */
+  voices: KeepsakeVoice[];
   media: KeepsakeMedia[];
   /** The other files beside the page: the spreadsheets. */
   files: { href: string; label: string }[];
@@ -84,6 +87,7 @@ a{color:var(--accent)}
 .grid img,.grid .none{display:block;width:100%;aspect-ratio:1/1;object-fit:cover;background:#e9e1d7}
 .grid .none{display:flex;align-items:center;justify-content:center;color:var(--muted)}
 .grid video{display:block;width:100%;aspect-ratio:1/1;background:#000}
+.voice audio{display:block;width:100%;margin:.5rem 0}
 .grid span,.grid small{display:block;padding:.25rem .6rem;overflow-wrap:anywhere}
 .grid small{color:var(--muted);padding-top:0;padding-bottom:.6rem}
 .timeline{list-style:none;padding:0}
@@ -93,7 +97,7 @@ footer{color:var(--muted);font-size:.9rem;text-align:center;padding-bottom:3rem}
 @media print{body{background:#fff}.card,.grid li{break-inside:avoid}}
 `;
 
-/** How many memories or pictures are rendered into one string before it is written. */
+/** How many memories, voices or pictures are rendered into one string before it is written. */
 const RENDER_BATCH = 200;
 
 function MemoryCard({ memory }: { memory: KeepsakeMemory }) {
@@ -166,10 +170,20 @@ function MediaItem({ item }: { item: KeepsakeMedia }) {
 }
 
 /**
- * The whole page but its two long lists: `memories` and `gallery` stand where
- * the memory cards and the gallery's items go, when there are any.
+ * The whole page but its long lists: `memories`, `voices` and `gallery` stand
+ * where the memory cards, the voices and the gallery's items go, when there are any.
  */
-function KeepsakeDocument({ page, memories, gallery }: { page: KeepsakePage; memories: ReactNode; gallery: ReactNode }) {
+function KeepsakeDocument({
+  page,
+  memories,
+  voices,
+  gallery,
+}: {
+  page: KeepsakePage;
+  memories: ReactNode;
+  voices: ReactNode;
+  gallery: ReactNode;
+}) {
   const { service, counts } = page;
   return (
     <html lang="en">
@@ -200,6 +214,9 @@ function KeepsakeDocument({ page, memories, gallery }: { page: KeepsakePage; mem
               <a href="#memories">{`Memories (${counts.memories.toLocaleString("en-US")})`}</a>
             </li>
             <li>
+              <a href="#voices">{`Voices (${counts.voices.toLocaleString("en-US")})`}</a>
+            </li>
+            <li>
               <a href="#poems">{`Poems and writings (${counts.poems.toLocaleString("en-US")})`}</a>
             </li>
             <li>
@@ -225,6 +242,16 @@ function KeepsakeDocument({ page, memories, gallery }: { page: KeepsakePage; mem
           </Section>
           <Section id="memories" title="Memories from the guest book">
             {counts.memories === 0 ? <p className="muted">No memories were shared in the guest book.</p> : memories}
+          </Section>
+          <Section id="voices" title="Voices">
+            {page.voices.length === 0 ? (
+              <p className="muted">No voice memories were published.</p>
+            ) : (
+              <>
+                <p className="muted">Each voice plays here, and opens its original recording, exactly as it was sent.</p>
+                {voices}
+              </>
+            )}
           </Section>
           <Section id="poems" title="Poems and writings">
             {page.poems.length === 0 ? (
@@ -257,7 +284,7 @@ function KeepsakeDocument({ page, memories, gallery }: { page: KeepsakePage; mem
         </main>
         <footer>
           <p>
-            {`Saved from the memorial website on ${page.savedOn}: ${plural(counts.memories, "memory", "memories")}, ${plural(counts.poems, "poem", "poems")}, ${plural(counts.photos, "photo", "photos")} and ${plural(counts.videos, "video", "videos")}.`}
+            {`Saved from the memorial website on ${page.savedOn}: ${plural(counts.memories, "memory", "memories")}, ${plural(counts.poems, "poem", "poems")}, ${plural(counts.photos, "photo", "photos")}, ${plural(counts.videos, "video", "videos")} and ${plural(counts.voices, "voice memory", "voice memories")}.`}
           </p>
         </footer>
       </body>
@@ -294,16 +321,17 @@ function* renderedBatches<T>(items: Iterable<T>, render: (item: T) => ReactNode)
     );
 }
 
-/** The page, a piece at a time (one batch of memories or pictures at most). */
+/** The page, a piece at a time (one batch of memories, voices or pictures at most). */
 export function* keepsakePage(page: KeepsakePage): Generator<string> {
   // The document is rendered once with a marker where each long list goes, and cut there: the
   // marker is random, so nothing a visitor wrote can be it. The lists fill the cuts batch by batch.
   const marker = `\u0000${randomUUID()}\u0000`;
   const lists = [
     ...(page.counts.memories > 0 ? [renderedBatches(eachMemory(page), (memory) => <MemoryCard memory={memory} />)] : []),
+    ...(page.voices.length > 0 ? [renderedBatches(page.voices, (voice) => <VoiceCard voice={voice} />)] : []),
     ...(page.media.length > 0 ? [renderedBatches(page.media, (item) => <MediaItem item={item} />)] : []),
   ];
-  const pieces = renderToStaticMarkup(<KeepsakeDocument page={page} memories={marker} gallery={marker} />).split(marker);
+  const pieces = renderToStaticMarkup(<KeepsakeDocument page={page} memories={marker} voices={marker} gallery={marker} />).split(marker);
   if (pieces.length !== lists.length + 1) throw new Error("the keepsake page's lists were not where they belong");
   yield `<!DOCTYPE html>\n${pieces[0]!}`;
   for (const [i, list] of lists.entries()) {

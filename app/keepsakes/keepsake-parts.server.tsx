@@ -1,5 +1,6 @@
 // Parts of the archive's index.html (keepsake-page.server.tsx): its sections,
-// its relative file addresses, and the family's life story with its timeline.
+// its relative file addresses, the family's life story with its timeline, and
+// the voice memories with their players.
 
 import type { ReactNode } from "react";
 import type { StoryBlock } from "~/life/story-text";
@@ -12,6 +13,25 @@ export interface KeepsakeLife {
   moments: { date: string; title: string; text: string; photo: { file: string; thumbnail: string | null } | null }[];
   /** Kept by the family but not (or no longer) shown on the site. */
   unpublished: boolean;
+}
+
+/** A voice memory as the page shows it, its files in the folder. */
+export interface KeepsakeVoice {
+  sender: string;
+  /** "Voice memory from Ann, 0:42": the player's name. */
+  label: string;
+  /** "August 31, 2025". */
+  date: string;
+  /** "0:42", or null when its length is not known. */
+  length: string | null;
+  /** The line the sender typed (what they say, or who it is for), or null. */
+  line: string | null;
+  /** The sender allowed it on the public guest book. */
+  canDisplay: boolean;
+  /** The original recording, relative to the page. */
+  file: string;
+  /** Its web copy (AAC in M4A, which every browser plays), relative to the page, or null: then the page plays the original. */
+  webFile: string | null;
 }
 
 /** A relative address to a file in the folder: each part of the path encoded, so "#", "?" and "%" in names stay names. */
@@ -70,5 +90,24 @@ export function LifeSection({ life }: { life: KeepsakeLife }) {
         </>
       ) : null}
     </Section>
+  );
+}
+
+/** One voice memory: who, when, how long, a player of its web copy, the line, and the original recording. */
+export function VoiceCard({ voice }: { voice: KeepsakeVoice }) {
+  const plays = fileHref(voice.webFile ?? voice.file);
+  const about = [voice.date, voice.length, voice.canDisplay ? null : "shared with the family only"].filter(Boolean).join(" · ");
+  return (
+    <article className="card voice">
+      <h3>{voice.sender}</h3>
+      <p className="muted">{about}</p>
+      <audio controls preload="metadata" src={plays} aria-label={voice.label}>
+        <a href={plays}>{voice.label}</a>
+      </audio>
+      {voice.line ? <p className="text">{voice.line}</p> : null}
+      <p>
+        <a href={fileHref(voice.file)}>The original recording</a>
+      </p>
+    </article>
   );
 }

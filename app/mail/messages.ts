@@ -139,13 +139,16 @@ export function newUploadMail(
   const subject = `${oneLine(frame.personName, 60)}: ${oneLine(upload.sender, 50)} shared ${what}`;
   if (files.length === 1) {
     return compose(frame, subject, [
-      { kind: "p", text: `${upload.sender} shared ${what} (${files[0]!.originalName}). It waits for you before it is in the gallery.` },
+      {
+        kind: "p",
+        text: `${upload.sender} shared ${what} (${files[0]!.originalName}). It waits for you before it is ${files[0]!.type === "AUDIO" ? "on the guest book" : "in the gallery"}.`,
+      },
       { kind: "p", text: "If they share more, it will wait there too." },
       { kind: "button", text: "See what waits in Pending Uploads", href: upload.tabUrl },
     ]);
   }
   return compose(frame, subject, [
-    { kind: "p", text: `${upload.sender} shared ${what}. They wait for you before they are in the gallery:` },
+    { kind: "p", text: `${upload.sender} shared ${what}. They wait for you before visitors see or hear them:` },
     { kind: "list", items: files.map((file) => file.originalName) },
     { kind: "button", text: "See what waits in Pending Uploads", href: upload.tabUrl },
   ]);
@@ -156,21 +159,28 @@ export interface SummaryItems {
   /** How many more memories wait than are shown. */
   moreMemories: number;
   uploads: { label: string; url: string; cid: string | null }[];
-  /** How many more photos and videos wait than are shown. */
+  /** How many more uploads wait than are shown. */
   moreUploads: number;
+  /** How many of all the uploads waiting are voice memories. */
+  voices: number;
   rsvps: { name: string; guestCount: number; notes: string | null }[];
   tabs: { memories: string; uploads: string; attendance: string };
 }
 
-/** The subject's count: "2 memories and 3 photos and videos wait for you, and 1 new RSVP". */
+/** "a", "a and b", "a, b and c". */
+const listed = (parts: string[]) => (parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? ""));
+
+/** The subject's count: "2 memories, 3 photos and videos and 1 voice memory wait for you, and 1 new RSVP". */
 function summaryCount(items: SummaryItems) {
   const uploads = items.uploads.length + items.moreUploads;
+  const pictures = uploads - items.voices;
   const memories = items.memories.length + items.moreMemories;
   const parts = [
     memories ? plural(memories, "memory", "memories") : "",
-    uploads ? plural(uploads, "photo or video", "photos and videos") : "",
+    pictures ? plural(pictures, "photo or video", "photos and videos") : "",
+    items.voices ? plural(items.voices, "voice memory", "voice memories") : "",
   ].filter(Boolean);
-  const waiting = parts.length ? `${parts.join(" and ")} ${memories + uploads === 1 ? "waits" : "wait"} for you` : "";
+  const waiting = parts.length ? `${listed(parts)} ${memories + uploads === 1 ? "waits" : "wait"} for you` : "";
   const rsvps = items.rsvps.length ? plural(items.rsvps.length, "new RSVP", "new RSVPs") : "";
   return waiting && rsvps ? `${waiting}, and ${rsvps}` : waiting || rsvps;
 }
@@ -193,7 +203,8 @@ export function summaryMail(frame: MailFrame, items: SummaryItems): MailContent 
   }
   const uploads = items.uploads.length + items.moreUploads;
   if (uploads) {
-    blocks.push({ kind: "heading", text: `Photos and videos waiting (${uploads})` });
+    const what = !items.voices ? "Photos and videos" : items.voices === uploads ? "Voice memories" : "Photos, videos and voice memories";
+    blocks.push({ kind: "heading", text: `${what} waiting (${uploads})` });
     blocks.push({ kind: "pictures", items: items.uploads.map((upload) => ({ cid: upload.cid, label: upload.label, href: upload.url })) });
     if (items.moreUploads) blocks.push({ kind: "p", text: `And ${items.moreUploads} more in the panel.` });
     blocks.push({ kind: "button", text: "Open Pending Uploads", href: items.tabs.uploads });

@@ -1,12 +1,13 @@
-import { asc, count, eq, gt } from "drizzle-orm";
+import { and, asc, count, eq, gt } from "drizzle-orm";
 import { memories, rsvps, uploads, type Role } from "../../db/schema";
 import { senderFor } from "~/admins/contact-details";
 import type { Transaction } from "~/platform/db.server";
-import { firstLines, type SummaryItems } from "./messages";
+import { formatDuration } from "~/utils/time";
+import { firstLines, oneLine, type SummaryItems } from "./messages";
 import { siteAddress } from "./outbox.server";
 
-// What a daily summary holds: the memories, photos and videos waiting (a
-// few of each, the rest counted) and the day's RSVPs.
+// What a daily summary holds: the memories, photos, videos and voice
+// memories waiting (a few of each, the rest counted) and the day's RSVPs.
 
 export const ADMIN_TABS = { memories: "/admin", uploads: "/admin/uploads", attendance: "/admin/attendance" };
 /** What one summary shows at most; the rest is counted ("And 4 more in the panel"). */
@@ -31,6 +32,8 @@ function waitingNow(tx: Pick<Transaction, "select">) {
       originalName: uploads.originalName,
       submittedBy: uploads.submittedBy,
       thumbnailKey: uploads.thumbnailKey,
+      durationSec: uploads.durationSec,
+      caption: uploads.caption,
     })
     .from(uploads)
     .where(eq(uploads.status, "PENDING"))
@@ -38,10 +41,33 @@ function waitingNow(tx: Pick<Transaction, "select">) {
     .limit(SUMMARY_UPLOADS)
     .all();
   const uploadCount = tx.select({ n: count() }).from(uploads).where(eq(uploads.status, "PENDING")).get()?.n ?? 0;
-  return { waitingMemories, memoryCount, waitingUploads, uploadCount };
+  const voiceCount =
+    tx
+      .select({ n: count() })
+      .from(uploads)
+      .where(and(eq(uploads.status, "PENDING"), eq(uploads.type, "AUDIO")))
+      .get()?.n ?? 0;
+  return { waitingMemories, memoryCount, waitingUploads, uploadCount, voiceCount };
 }
 
-const NOTHING_WAITING: ReturnType<typeof waitingNow> = { waitingMemories: [], memoryCount: 0, waitingUploads: [], uploadCount: 0 };
+const NOTHING_WAITING: ReturnType<typeof waitingNow> = {
+  waitingMemories: [],
+  memoryCount: 0,
+  waitingUploads: [],
+  uploadCount: 0,
+  voiceCount: 0,
+};
+
+/**
+ * How the summary names a waiting upload: "Photo from Ann: picnic.jpg", or a
+ * voice memory by its length and its line ("Voice memory from Ann, 0:42:
+ * “Happy birthday, Mum”"), its file name being the recorder's.
+ */
+function uploadLabel(upload: ReturnType<typeof waitingNow>["waitingUploads"][number], sender: string) {
+  if (upload.type !== "AUDIO") return `${upload.type === "VIDEO" ? "Video" : "Photo"} from ${sender}: ${upload.originalName ?? "Unknown"}`;
+  const length = upload.durationSec === null ? "" : `, ${formatDuration(upload.durationSec)}`;
+  return `Voice memory from ${sender}${length}${upload.caption ? `: “${oneLine(upload.caption, 120)}”` : ""}`;
+}
 
 /**
  * What waits now, and the RSVPs of the last day, for a summary to an admin
@@ -55,7 +81,7 @@ export function summaryItems(
   role: Role,
   waiting = true,
 ): { items: SummaryItems; pictures: { cid: string; key: string; filename: string }[] } {
-  const { waitingMemories, memoryCount, waitingUploads, uploadCount } = waiting ? waitingNow(tx) : NOTHING_WAITING;
+  const { waitingMemories, memoryCount, waitingUploads, uploadCount, voiceCount } = waiting ? waitingNow(tx) : NOTHING_WAITING;
   const newRsvps = tx
     .select({ name: rsvps.name, guestCount: rsvps.guestCount, notes: rsvps.notes })
     .from(rsvps)
@@ -75,12 +101,13 @@ export function summaryItems(
       if (cid) pictures.push({ cid, key: upload.thumbnailKey!, filename: `thumbnail-${upload.id}.jpg` });
       const sender = senderFor(role, upload.submittedBy) ?? "Someone";
       return {
-        label: `${upload.type === "VIDEO" ? "Video" : "Photo"} from ${sender}: ${upload.originalName ?? "Unknown"}`,
+        label: uploadLabel(upload, sender),
         url: siteAddress(`/admin/uploads/${upload.id}`),
         cid,
       };
     }),
     moreUploads: uploadCount - waitingUploads.length,
+    voices: voiceCount,
     rsvps: newRsvps,
     tabs: {
       memories: siteAddress(ADMIN_TABS.memories),

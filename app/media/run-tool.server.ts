@@ -69,6 +69,8 @@ export function runTool(command: string, args: string[], options: ToolOptions): 
   const slow = () => tooSlow(Math.round((options.timeoutMs ?? 0) / 1000));
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted || stopped) return reject(slow());
+    // A budget of nothing is spent before the tool starts: it is not started (a short file would otherwise finish first).
+    if (budget !== undefined && budget <= 0) return reject(new CpuBudgetExceeded(budget));
     const [file, argv] = withParentDeathSignal("sh", ["-c", script, command, ...args]);
     const child = spawn(file, argv, {
       // setsid: a group of its own, so ending the group ends the tool and anything it started.

@@ -10,6 +10,7 @@ import { asRefusal, failureToast } from "~/platform/refusal.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Role } from "~/admins/roles";
 import { showsAll } from "~/routes/read-first.server";
+import { publishedPlace, uploadName, type NamedUpload } from "~/uploads/upload-words";
 
 // The §8 words for each moderation outcome; a change says after them what happened, in plain words.
 const MEMORY_UPDATED = { title: "Memory Updated", description: "Memory status has been updated." };
@@ -25,14 +26,14 @@ const memoryUpdated = (name: string, status: "APPROVED" | "REJECTED", role: Role
 });
 const MEMORY_FAILED = { title: "Error", description: "Failed to update memory status.", type: "destructive" as const };
 const UPLOAD_UPDATED = { title: "Upload Updated", description: "Upload status has been updated." };
-const uploadUpdated = (name: string, status: "APPROVED" | "REJECTED", role: Role) => ({
+const uploadUpdated = (upload: NamedUpload, status: "APPROVED" | "REJECTED", role: Role) => ({
   ...UPLOAD_UPDATED,
-  description: `${UPLOAD_UPDATED.description} ${
+  description: `${UPLOAD_UPDATED.description} ${uploadName(upload, true)} ${
     status === "APPROVED"
-      ? `“${name}” is now in the gallery.`
+      ? `is now ${publishedPlace(upload)}.`
       : role === "helper"
-        ? `“${name}” was set aside with its files: no visitor will see it, and the family can still publish it.`
-        : `“${name}” was deleted permanently.`
+        ? "was set aside with its files: no visitor will see it, and the family can still publish it."
+        : "was deleted permanently."
   }`,
 });
 const UPLOAD_FAILED = { title: "Error", description: "Failed to update upload status.", type: "destructive" as const };
@@ -143,21 +144,21 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
   if (intent === "reject" && id && !confirmed(form)) {
     const upload = getAdminUpload(id);
     if (!upload) return redirectWithToast(returnTo, UPLOAD_FAILED);
-    const name = upload.originalName ?? "Unknown";
+    const name = uploadName(upload, true);
     return askFirst(
       admin.role === "helper"
         ? {
             id,
             intent: "reject",
             title: "Set this upload aside?",
-            text: `“${name}” will not be published. It is kept with its files for the family, who can still publish it or delete it.`,
+            text: `${name} will not be published. It is kept with its files for the family, who can still publish it or delete it.`,
             confirmLabel: "Yes, set it aside",
           }
         : {
             id,
             intent: "reject",
             title: "Delete this upload permanently?",
-            text: `“${name}” will be deleted with all its files. This cannot be undone.`,
+            text: `${name} will be deleted with all its files. This cannot be undone.`,
             confirmLabel: "Yes, delete it",
           },
     );
@@ -180,10 +181,7 @@ export async function moderateUploadForm(request: Request, returnTo: string) {
   const status = STATUS_BY_INTENT[intent as keyof typeof STATUS_BY_INTENT];
   try {
     const upload = status && id ? await setUploadStatus(id, status, admin) : undefined;
-    return redirectWithToast(
-      returnTo,
-      upload && status ? uploadUpdated(upload.originalName ?? "Unknown", status, admin.role) : UPLOAD_FAILED,
-    );
+    return redirectWithToast(returnTo, upload && status ? uploadUpdated(upload, status, admin.role) : UPLOAD_FAILED);
   } catch (error) {
     return redirectWithToast(returnTo, failureToast(UPLOAD_FAILED, error));
   }

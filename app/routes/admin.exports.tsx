@@ -103,16 +103,24 @@ interface Making {
   total: number;
 }
 
-type BookEstimate = { memories: number; poems: number; photos: number; seconds: number };
+/** "3 photos and 1 video", and the voice memories when there are any: "3 photos, 1 video and 2 voice memories". */
+function archiveHolds({ photos, videos, voices }: { photos: number; videos: number; voices: number }) {
+  const media = [count(photos, "photo", "photos"), count(videos, "video", "videos")];
+  if (voices === 0) return media.join(" and ");
+  return `${media.join(", ")} and ${count(voices, "voice memory", "voice memories")}`;
+}
 
-/** "About 2 minutes for 140 memories, 2 poems and 60 photos." */
-function bookTime({ memories, poems, photos, seconds }: BookEstimate) {
+type BookEstimate = { memories: number; voices: number; poems: number; photos: number; seconds: number };
+
+/** "About 2 minutes for 140 memories, 3 voice memories, 2 poems and 60 photos." */
+function bookTime({ memories, voices, poems, photos, seconds }: BookEstimate) {
   const parts = [
     count(memories, "memory", "memories"),
+    ...(voices ? [count(voices, "voice memory", "voice memories")] : []),
     ...(poems ? [count(poems, "poem", "poems")] : []),
     count(photos, "photo", "photos"),
   ];
-  const what = parts.length === 3 ? `${parts[0]}, ${parts[1]} and ${parts[2]}` : parts.join(" and ");
+  const what = `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]!}`;
   const minutes = Math.ceil(seconds / 60);
   const time =
     seconds < 60
@@ -158,8 +166,9 @@ function MemoryBook({ estimate }: { estimate: BookEstimate }) {
         Memory book (PDF)
       </h2>
       <p>
-        A book to print: the photo and name on the cover, the welcome and the service, every published memory, the poems, the photos with
-        who shared them, and a QR code to this site. A long book takes a few minutes to make; the download starts when it is ready.
+        A book to print: the photo and name on the cover, the welcome and the service, every published memory, the voice memories shared
+        with permission (each with a QR code that plays it), the poems, the photos with who shared them, and a QR code to this site. A long
+        book takes a few minutes to make; the download starts when it is ready.
       </p>
       <p>{bookTime(estimate)}</p>
       <form method="get" action="/admin/exports/book.pdf" onSubmit={follow}>
@@ -202,12 +211,11 @@ export default function ExportsTab() {
           Download everything
         </h2>
         <p>
-          One ZIP file to keep: every published photo and video exactly as it was sent, the guest book, the poems, attendance and contacts,
-          with a page (index.html) that shows them all on any computer, without the internet.
+          One ZIP file to keep: every published photo, video and voice memory exactly as it was sent, the guest book, the poems, attendance
+          and contacts, with a page (index.html) that shows and plays them all on any computer, without the internet. Voice memories sent
+          for the family only are in it too.
         </p>
-        <p>
-          {`It holds ${count(archive.photos, "photo", "photos")} and ${count(archive.videos, "video", "videos")}, about ${formatBytes(archive.bytes)}.`}
-        </p>
+        <p>{`It holds ${archiveHolds(archive)}, about ${formatBytes(archive.bytes)}.`}</p>
         {/* A plain link: the browser saves the file as it arrives. */}
         <a href="/admin/exports/archive.zip" className={ui.button.primary} download>
           Download everything

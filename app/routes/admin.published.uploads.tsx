@@ -10,7 +10,7 @@ import { publishedListAddress, UPLOADS_LIST } from "~/utils/published";
 import { publishedListQuery, publishedUploadForm } from "~/routes/published-actions.server";
 import { useSite } from "~/site/site-view";
 
-// The Published tab's photos and videos: published and unpublished, newest
+// The Published tab's photos, videos and voice memories: published and unpublished, newest
 // first, a page at a time, searchable by sender or file name. Delete opens above the list.
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -38,12 +38,14 @@ export default function PublishedUploadsList() {
       <PublishedSearch base={UPLOADS_LIST} search={search} label="Search by sender or file name" />
       {page.items.length === 0 ? (
         <p className={ui.emptyState}>
-          {search ? `No published photos or videos match “${search}”.` : "No photos or videos have been published yet."}
+          {search
+            ? `No published photos, videos or voice memories match “${search}”.`
+            : "No photos, videos or voice memories have been published yet."}
         </p>
       ) : (
         <PublishedUploads uploads={page.items} action={address} query={address.slice(UPLOADS_LIST.length)} timeZone={timeZone} />
       )}
-      <PublishedPager base={UPLOADS_LIST} search={search} before={before} next={page.next} olderLabel="Older photos and videos" />
+      <PublishedPager base={UPLOADS_LIST} search={search} before={before} next={page.next} olderLabel="Older photos, videos and voices" />
     </>
   );
 }

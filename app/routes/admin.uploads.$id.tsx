@@ -17,6 +17,8 @@ import { idParam } from "~/utils/moderation";
 import { setAsideAddress } from "~/utils/set-aside";
 import { useAdminRole } from "~/components/admin/admin-role";
 import { formatDateTime, formatDuration } from "~/utils/time";
+import { VoiceNotes, VoicePlayer } from "~/components/admin/AdminVoice";
+import { publishedPlace } from "~/uploads/upload-words";
 
 const FORMATS: Record<string, string> = {
   "image/jpeg": "JPG",
@@ -28,7 +30,20 @@ const FORMATS: Record<string, string> = {
   "video/mp4": "MP4",
   "video/quicktime": "MOV",
   "video/x-msvideo": "AVI",
+  // Voice memories, as phones and browsers record them.
+  "audio/mp4": "M4A",
+  "audio/webm": "WebM",
+  "audio/ogg": "Ogg",
+  "audio/3gpp": "3GP",
+  "audio/mpeg": "MP3",
+  "audio/wav": "WAV",
+  "audio/aac": "AAC",
+  "audio/amr": "AMR",
 };
+
+/** The preview's Publish button: where it takes the upload (a voice kept for the family goes nowhere visitors are). */
+const publishLabel = (upload: { type: string; canDisplay: boolean }) =>
+  upload.type !== "AUDIO" ? "Publish to Gallery" : upload.canDisplay ? "Publish to Guest Book" : "Publish";
 
 /**
  * The preview of one upload: a page without JavaScript, a dialog over the
@@ -62,8 +77,10 @@ export default function UploadPreview() {
   const deleted = upload.status === "REJECTED" && !upload.setAside;
   const rejected = upload.status === "REJECTED";
   const helper = useAdminRole() === "helper";
+  const voice = upload.type === "AUDIO";
+  // A voice is named by who sent it (its file name is the recorder's), with its length.
   return (
-    <AdminDialog title={name} closeTo="/admin/uploads">
+    <AdminDialog title={voice ? upload.title : name} closeTo="/admin/uploads">
       {upload.setAside ? <p role="status">Set aside: no visitor sees it, and it is kept with its files for the family to decide.</p> : null}
       {deleted ? (
         <p>This upload was deleted permanently.</p>
@@ -71,6 +88,12 @@ export default function UploadPreview() {
         <ProcessingProblem reason={upload.processingError} />
       ) : upload.type === "IMAGE" ? (
         <img src={upload.url} alt={`Preview of ${name}`} className={d.preview} />
+      ) : voice ? (
+        <div className={d.voice}>
+          {/* Until its copy is made, the original is offered below. */}
+          <VoicePlayer upload={upload} offerOriginal={false} />
+          <VoiceNotes upload={upload} />
+        </div>
       ) : (
         <video src={upload.url} poster={upload.thumbnailUrl ?? undefined} controls preload="metadata" className={d.preview}>
           <a href={upload.originalUrl ?? upload.url}>
@@ -80,7 +103,7 @@ export default function UploadPreview() {
       )}
       {/* A failure is said in place of the preview above. */}
       {rejected || upload.processing.state === "failed" ? null : upload.status === "APPROVED" ? (
-        <p role="status">Published: it is in the gallery.</p>
+        <p role="status">Published: it is {publishedPlace(upload)}.</p>
       ) : upload.status === "HIDDEN" ? (
         <p role="status">Unpublished: it is kept, but no visitor sees it.</p>
       ) : (
@@ -100,10 +123,18 @@ export default function UploadPreview() {
             <dd>{size}</dd>
           </>
         ) : null}
-        {upload.type === "VIDEO" && upload.durationSec !== null ? (
+        {upload.type !== "IMAGE" && upload.durationSec !== null ? (
           <>
-            <dt>Duration</dt>
+            <dt>{voice ? "Length" : "Duration"}</dt>
             <dd>{formatDuration(upload.durationSec)}</dd>
+          </>
+        ) : null}
+        {voice ? (
+          <>
+            <dt>A line about it</dt>
+            <dd>{upload.caption ?? "None given"}</dd>
+            <dt>Can be shown to visitors</dt>
+            <dd>{upload.canDisplay ? "Yes" : "No: shared with the family only"}</dd>
           </>
         ) : null}
         {bytes ? (
@@ -152,7 +183,7 @@ export default function UploadPreview() {
           <ModerationButtons
             id={upload.id}
             action={`/admin/uploads/${upload.id}`}
-            labels={{ approve: "Publish to Gallery", reject: helper ? "Set Aside" : "Delete Permanently" }}
+            labels={{ approve: publishLabel(upload), reject: helper ? "Set Aside" : "Delete Permanently" }}
             canApprove={upload.processing.state === "ready"}
           />
         )}

@@ -1,4 +1,5 @@
 import { requireAdmin } from "~/admins/session.server";
+import type { MediaType } from "~/uploads/upload.schema";
 import { updateMemory } from "~/guestbook/memory.server";
 import { setUploadStatus } from "~/uploads/upload.server";
 import { intParam, readFormData, type FieldErrors } from "~/platform/http.server";
@@ -32,18 +33,37 @@ export const MEMORY_SET_ASIDE = {
 export const MEMORY_CHANGE_FAILED = { title: "Error", description: "Failed to update memory.", type: "destructive" as const };
 export const MEMORY_DELETE_FAILED = { title: "Error", description: "Failed to delete memory.", type: "destructive" as const };
 
-export const UPLOAD_UNPUBLISHED = {
-  title: "Upload Unpublished",
-  description: "Visitors no longer see this photo or video. It is kept here, and you can publish it again.",
-};
-export const UPLOAD_REPUBLISHED = { title: "Upload Published", description: "Visitors can see this photo or video again." };
-export const UPLOAD_DELETED = { title: "Upload Deleted", description: "The photo or video and all its files have been deleted." };
-/** A helper's delete: the photo or video is set aside with its files, for the family. */
-export const UPLOAD_SET_ASIDE = {
-  title: "Upload Set Aside",
-  description:
-    "Visitors no longer see this photo or video. It is kept with its files for the family, who can publish it again or delete it.",
-};
+/** What the toasts call an upload: "this photo or video", or a voice memory, which visitors hear rather than see. */
+const uploadWords = (type: MediaType) =>
+  type === "AUDIO"
+    ? { it: "this voice memory", The: "The voice memory", perceive: "hear" }
+    : { it: "this photo or video", The: "The photo or video", perceive: "see" };
+
+export function uploadUnpublished(upload: { type: MediaType; canDisplay: boolean }) {
+  const { it, perceive } = uploadWords(upload.type);
+  // A voice kept for the family was never heard by visitors: unpublishing it only takes it from the published ones.
+  const gone = upload.canDisplay ? `Visitors no longer ${perceive} ${it}.` : `${it.charAt(0).toUpperCase()}${it.slice(1)} is unpublished.`;
+  return { title: "Upload Unpublished", description: `${gone} It is kept here, and you can publish it again.` };
+}
+export function uploadRepublished(upload: { type: MediaType; canDisplay: boolean }) {
+  const { it, perceive } = uploadWords(upload.type);
+  const description = upload.canDisplay
+    ? `Visitors can ${perceive} ${it} again.`
+    : `${it.charAt(0).toUpperCase()}${it.slice(1)} is published again, kept for the family: no visitor hears it.`;
+  return { title: "Upload Published", description };
+}
+export const uploadDeleted = (type: MediaType) => ({
+  title: "Upload Deleted",
+  description: `${uploadWords(type).The} and all its files have been deleted.`,
+});
+/** A helper's delete: the upload is set aside with its files, for the family. */
+export function uploadSetAside(type: MediaType) {
+  const { it, perceive } = uploadWords(type);
+  return {
+    title: "Upload Set Aside",
+    description: `Visitors no longer ${perceive} ${it}. It is kept with its files for the family, who can publish it again or delete it.`,
+  };
+}
 export const UPLOAD_CHANGE_FAILED = { title: "Error", description: "Failed to update upload status.", type: "destructive" as const };
 export const UPLOAD_DELETE_FAILED = { title: "Error", description: "Failed to delete upload.", type: "destructive" as const };
 
@@ -111,8 +131,8 @@ export async function publishedUploadForm(request: Request) {
   try {
     const upload = status && id ? await setUploadStatus(id, status, admin) : undefined;
     if (!upload) return redirectWithToast(returnTo, UPLOAD_CHANGE_FAILED);
+    return redirectWithToast(returnTo, status === "HIDDEN" ? uploadUnpublished(upload) : uploadRepublished(upload));
   } catch (error) {
     return redirectWithToast(returnTo, failureToast(UPLOAD_CHANGE_FAILED, error));
   }
-  return redirectWithToast(returnTo, status === "HIDDEN" ? UPLOAD_UNPUBLISHED : UPLOAD_REPUBLISHED);
 }

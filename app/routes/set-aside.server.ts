@@ -11,6 +11,7 @@ import type { ToastInput } from "~/utils/toast";
 import { idParam, type ConfirmRequest } from "~/utils/moderation";
 import { SET_ASIDE_VIEW, setAsideAction, type SetAsideKind } from "~/utils/set-aside";
 import { parseSubmittedBy } from "~/utils/submitted-by";
+import { publishedPlace, uploadName } from "~/uploads/upload-words";
 
 // The family's Set aside view (/admin/set-aside, GET /api/admin/set-aside):
 // what helpers rejected, kept whole until the family publishes it after all,
@@ -55,11 +56,13 @@ function findItem(kind: SetAsideKind, id: number) {
   if (kind === "upload") {
     const upload = getAdminUpload(id);
     if (!upload?.setAside) return null;
-    const name = `“${upload.originalName ?? "Unknown"}”`;
+    // A photo or video by its file name, a voice by who sent it (uploadName).
+    const name = uploadName(upload, true);
+    const sender = parseSubmittedBy(upload.submittedBy ?? "")?.name ?? upload.submittedBy;
     return {
-      what: `${name} from ${nameOrSomeone(parseSubmittedBy(upload.submittedBy ?? "")?.name ?? null)}`,
+      what: upload.type === "AUDIO" ? uploadName(upload) : `${name} from ${nameOrSomeone(sender)}`,
       publish: (by: AdminActor) => setUploadStatus(id, "APPROVED", by),
-      published: { title: "Upload Published", description: `${name} is now in the gallery.` },
+      published: { title: "Upload Published", description: `${name} is now ${publishedPlace(upload)}.` },
       keep: (by: AdminActor) => setUploadStatus(id, "HIDDEN", by),
       kept: {
         title: "Upload Kept",

@@ -100,6 +100,7 @@ const selectSlideshow = db
     thumbnailUrl: uploads.thumbnailUrl,
     durationSec: uploads.durationSec,
     submittedBy: uploads.submittedBy,
+    caption: uploads.caption,
   })
   .from(uploads)
   // Public copies made (a legacy video's display key is its original, never public).
@@ -109,9 +110,12 @@ const selectSlideshow = db
   .prepare();
 
 /**
- * The reception slideshow: the newest published photos and videos (at most
- * SLIDESHOW_MAX_ITEMS), newest first, as their public copies. An upload
- * published before its processing finished joins once its copies are made.
+ * The reception slideshow: the newest published photos, videos and voice
+ * memories (at most SLIDESHOW_MAX_ITEMS), newest first, as their public
+ * copies. An upload published before its processing finished joins once its
+ * copies are made. A voice is a card with its sender's name and its line:
+ * the room hears nothing, so it carries no address to play, and one kept for
+ * the family (no permission) is never there (`published`).
  */
 export function listSlideshow(): SlideshowItem[] {
   return selectSlideshow.all().map((upload) => ({
@@ -122,10 +126,11 @@ export function listSlideshow(): SlideshowItem[] {
     posterUrl: upload.type === "VIDEO" ? upload.thumbnailUrl : null,
     durationSec: upload.type === "VIDEO" ? upload.durationSec : null,
     senderName: senderName(upload.submittedBy),
+    caption: upload.type === "AUDIO" ? upload.caption : null,
   }));
 }
 
-/** One published item of the gallery (the video page without JavaScript, a voice's page), never a voice kept for the family. */
+/** One published item of the gallery (the video page without JavaScript); never a voice kept for the family. */
 export function getGalleryItem(id: number): GalleryItem | undefined {
   const upload = getRow(id);
   return upload?.status === "APPROVED" && !upload.processingError && upload.canDisplay ? toGalleryItem(upload) : undefined;

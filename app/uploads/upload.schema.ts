@@ -3,6 +3,8 @@
 
 import type { MediaType, Status } from "../../db/schema";
 
+export type { MediaType };
+
 export type GalleryFilter = "ALL" | MediaType;
 
 /** What visitors and the public API see of a published upload: never who sent it. */
@@ -50,6 +52,11 @@ export interface AdminUpload extends UploadView {
   processing: ProcessingState;
   /** Rejected by a helper: kept whole with its files, shown only in the family's Set aside view. */
   setAside: boolean;
+  /**
+   * The sender's permission to show it (a voice memory's checkbox; always true for photos and
+   * videos): false keeps a published voice for the family, heard by no visitor.
+   */
+  canDisplay: boolean;
   /** The admin who last published or deleted it, and when (null while pending). */
   moderatedBy: string | null;
   moderatedAt: string | null;
@@ -97,4 +104,6 @@ export interface SlideshowItem {
   durationSec: number | null;
   /** The sender's name as they gave it, or null when there is none to show. */
   senderName: string | null;
+  /** A voice memory's typed line, shown on its card; null for photos and videos, and a voice without one. */
+  caption: string | null;
 }

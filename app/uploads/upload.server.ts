@@ -145,6 +145,7 @@ export function toAdminUpload(upload: Upload): AdminUpload {
     processingError: upload.processingError,
     processing: processingStateOf(upload),
     setAside: upload.setAside,
+    canDisplay: upload.canDisplay,
     moderatedBy: upload.moderatedBy,
     moderatedAt: upload.moderatedAt?.toISOString() ?? null,
   };

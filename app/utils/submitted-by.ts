@@ -18,13 +18,11 @@ const SENDER_NAME_MAX = 100;
  * The sender's name as they gave it ("Grandpa Ted", never cut to "Grandpa"),
  * for the gallery's titles, the slideshow's caption and a helper's admin
  * lists: spaces made single, and any word that looks like an address left
- * out; a name given alone (a voice memory's sender may give no address) is
- * all of it. Null when there is no name to show.
+ * out. A voice memory may come with a name alone ("Grandpa Ted"): all of it
+ * is the name. Null when there is no name to show.
  */
 export function senderName(submittedBy: string | null): string | null {
-  const text = submittedBy ?? "";
-  // A voice memory may be sent with a name alone ("Ann"): then all of it is the name.
-  const name = parseSubmittedBy(text)?.name ?? (/[()]/.test(text) ? "" : text);
+  const name = submittedBy ? (parseSubmittedBy(submittedBy)?.name ?? submittedBy) : "";
   const words = name.split(/\s+/).filter((word) => word && !word.includes("@"));
   return words.length > 0 ? words.join(" ").slice(0, SENDER_NAME_MAX).trimEnd() : null;
 }

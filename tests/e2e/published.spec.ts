@@ -171,7 +171,7 @@ test(
     expect(upload(id)).toBeDefined();
     await ask.getByRole("button", { name: "Delete" }).click();
     await expect(toast(page)).toContainText("Upload Deleted");
-    await expect(page.getByText("No photos or videos have been published yet.")).toBeVisible();
+    await expect(page.getByText("No photos, videos or voice memories have been published yet.")).toBeVisible();
     expect(upload(id)).toBeUndefined();
     expect((await page.request.get(url)).status()).toBe(404);
     await stranger.close();

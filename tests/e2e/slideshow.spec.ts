@@ -94,7 +94,16 @@ test.describe("with JavaScript", () => {
     await moderateUpload(carmen, "APPROVED");
     const json = (await (await request.get("/api/slideshow")).json()) as { items: Record<string, unknown>[] };
     expect(json.items.map((item) => item.senderName)).toEqual(["Carmen Ortiz", "Bruno Diaz", "Alma Reyes"]);
-    expect(Object.keys(json.items[0]!).sort()).toEqual(["durationSec", "id", "imageUrl", "posterUrl", "senderName", "type", "videoUrl"]);
+    expect(Object.keys(json.items[0]!).sort()).toEqual([
+      "caption",
+      "durationSec",
+      "id",
+      "imageUrl",
+      "posterUrl",
+      "senderName",
+      "type",
+      "videoUrl",
+    ]);
     expect(JSON.stringify(json)).not.toMatch(/Pendleton|visitor@example\.com/);
     await pastNextPoll(page);
     await expect(slide(page)).toHaveAccessibleName(/ of 3$/);

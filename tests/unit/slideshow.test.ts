@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { uploads, type MediaType, type Status } from "../../db/schema";
 import { db } from "~/platform/db.server";
-import { listSlideshow } from "~/uploads/gallery.server";
+import { getGalleryItem, listSlideshow } from "~/uploads/gallery.server";
 import { senderName } from "~/utils/submitted-by";
 import { SLIDESHOW_MAX_ITEMS, type SlideshowItem } from "~/uploads/upload.schema";
 import { loader as apiLoader } from "~/routes/api.slideshow";
@@ -22,10 +22,18 @@ type Seed = {
   processed?: boolean;
   processingError?: string;
   legacyVideo?: boolean;
+  /** A voice memory's line, and its sender's permission to show it. */
+  caption?: string;
+  canDisplay?: boolean;
 };
 
-function seed(at: number, { type = "IMAGE", status = "APPROVED", submittedBy, processed = true, processingError, legacyVideo }: Seed = {}) {
-  const ext = type === "VIDEO" ? "mp4" : "jpg";
+const EXTENSIONS = { IMAGE: "jpg", VIDEO: "mp4", AUDIO: "m4a" } as const;
+
+function seed(
+  at: number,
+  { type = "IMAGE", status = "APPROVED", submittedBy, processed = true, processingError, legacyVideo, caption, canDisplay }: Seed = {},
+) {
+  const ext = EXTENSIONS[type];
   const storageKey = `media/${at}/original.${ext}`;
   return db
     .insert(uploads)
@@ -35,12 +43,15 @@ function seed(at: number, { type = "IMAGE", status = "APPROVED", submittedBy, pr
       submittedBy: submittedBy === undefined ? `Friend${at} Surname (friend${at}@private.example)` : submittedBy,
       originalName: `IMG_${at}.${ext}`,
       url: processed && !legacyVideo ? `/media/${at}/display.${ext}` : `/media/${at}/original.${ext}`,
-      thumbnailUrl: processed ? `/media/${at}/thumb.jpg` : null,
-      durationSec: type === "VIDEO" ? 75 : null,
+      // A voice has no picture.
+      thumbnailUrl: processed && type !== "AUDIO" ? `/media/${at}/thumb.jpg` : null,
+      durationSec: type === "VIDEO" ? 75 : type === "AUDIO" ? 42 : null,
       storageKey,
       displayKey: legacyVideo ? storageKey : processed ? `media/${at}/display.${ext}` : null,
-      thumbnailKey: processed ? `media/${at}/thumb.jpg` : null,
+      thumbnailKey: processed && type !== "AUDIO" ? `media/${at}/thumb.jpg` : null,
       processingError,
+      caption,
+      canDisplay,
       createdAt: new Date(BASE_TIME + at * 1000),
     })
     .returning()
@@ -87,6 +98,7 @@ describe("what the slideshow shows", () => {
         posterUrl: null,
         durationSec: null,
         senderName: null,
+        caption: null,
       },
       {
         id: expect.any(Number),
@@ -96,6 +108,7 @@ describe("what the slideshow shows", () => {
         posterUrl: "/media/2/thumb.jpg",
         durationSec: 75,
         senderName: "Anne-Marie de la Cruz",
+        caption: null,
       },
       {
         id: expect.any(Number),
@@ -105,6 +118,7 @@ describe("what the slideshow shows", () => {
         posterUrl: null,
         durationSec: null,
         senderName: "Friend1 Surname",
+        caption: null,
       },
     ]);
   });
@@ -133,12 +147,69 @@ describe("what the slideshow shows", () => {
     ["anne@example.com (anne@example.com)", null],
     // A voice memory may be sent with a name alone.
     ["Just a name", "Just a name"],
-    ["Ann (not an address)", null],
+    ["anne@example.com", null],
     [" (x@example.com)", null],
     [null, null],
     [`${"A".repeat(60)} ${"B".repeat(60)} (a@example.com)`, `${"A".repeat(60)} ${"B".repeat(39)}`],
   ])("the caption's name of %j is %j", (submittedBy, expected) => {
     expect(senderName(submittedBy)).toBe(expected);
+  });
+});
+
+describe("a voice memory in the slideshow", () => {
+  it("is a card with its sender's name and line, only once published with permission, and carries nothing to play", () => {
+    seed(1, { type: "AUDIO", caption: "For Grandma, who taught me every song I know" });
+    seed(2, { type: "AUDIO", caption: "Only for the family", canDisplay: false });
+    seed(3, { type: "AUDIO", status: "PENDING", submittedBy: "Pending Person (p@private.example)" });
+    seed(4, { type: "AUDIO", status: "HIDDEN" });
+    seed(5, { type: "AUDIO", status: "REJECTED" });
+    seed(6, { type: "AUDIO", processed: false });
+    seed(7, { type: "AUDIO", processingError: "the recording could not be read" });
+    // Sent with a name alone, as the voice form allows.
+    seed(8, { type: "AUDIO", submittedBy: "Grandpa Ted" });
+    seed(9);
+    expect(listSlideshow()).toEqual([
+      expect.objectContaining({ type: "IMAGE", imageUrl: "/media/9/display.jpg" }),
+      {
+        id: expect.any(Number),
+        type: "AUDIO",
+        imageUrl: null,
+        videoUrl: null,
+        posterUrl: null,
+        durationSec: null,
+        senderName: "Grandpa Ted",
+        caption: null,
+      },
+      {
+        id: expect.any(Number),
+        type: "AUDIO",
+        imageUrl: null,
+        videoUrl: null,
+        posterUrl: null,
+        durationSec: null,
+        senderName: "Friend1 Surname",
+        caption: "For Grandma, who taught me every song I know",
+      },
+    ]);
+  });
+
+  it("never reaches the API or the page without permission, and stays the usual photo time", async () => {
+    seed(1, { type: "AUDIO", caption: "Happy birthday, Mum" });
+    seed(2, { type: "AUDIO", caption: "Only for the family", canDisplay: false, submittedBy: "Kept Private (k@private.example)" });
+    const text = await (await api()).text();
+    expect(text).toContain("Happy birthday, Mum");
+    expect(text).not.toMatch(/Only for the family|Kept Private|private\.example|\.m4a/);
+    const shown = await page("?every=12");
+    expect([shown.count, shown.item?.type, shown.item?.caption]).toEqual([1, "AUDIO", "Happy birthday, Mum"]);
+    expect(shown.refresh).toEqual({ seconds: 12, url: "/slideshow?at=0&every=12" });
+    expect(slideSeconds({ type: "AUDIO", durationSec: 600 }, 8)).toBe(8);
+  });
+
+  it("kept for the family, has no page of its own at /gallery/{id} either", () => {
+    const shown = seed(1, { type: "AUDIO" });
+    const kept = seed(2, { type: "AUDIO", canDisplay: false });
+    expect(getGalleryItem(shown.id)?.title).toBe("Voice memory from Friend1 Surname, 0:42");
+    expect(getGalleryItem(kept.id)).toBeUndefined();
   });
 });
 
@@ -154,7 +225,16 @@ describe("GET /api/slideshow", () => {
     const body = JSON.parse(text) as { items: Record<string, unknown>[] };
     expect(Object.keys(body)).toEqual(["items"]);
     expect(body.items).toHaveLength(1);
-    expect(Object.keys(body.items[0]!).sort()).toEqual(["durationSec", "id", "imageUrl", "posterUrl", "senderName", "type", "videoUrl"]);
+    expect(Object.keys(body.items[0]!).sort()).toEqual([
+      "caption",
+      "durationSec",
+      "id",
+      "imageUrl",
+      "posterUrl",
+      "senderName",
+      "type",
+      "videoUrl",
+    ]);
     expect(body.items[0]!.senderName).toBe("Rosa Park");
     expect(text).not.toMatch(/private\.example|Pending|IMG_|original/);
 
@@ -244,6 +324,7 @@ describe("a fresh list joining the rotation", () => {
     posterUrl: null,
     durationSec: null,
     senderName: null,
+    caption: null,
   });
   const ids = (rotation: { items: SlideshowItem[]; index: number }) => ({ ids: rotation.items.map((i) => i.id), index: rotation.index });
 

@@ -5,6 +5,8 @@ import * as ui from "~/styles/ui.css";
 import { formatBytes } from "~/utils/bytes";
 import * as s from "./admin.css";
 import { AdminThumbnail } from "./AdminThumbnail";
+import { VoiceNotes, VoicePanel } from "./AdminVoice";
+import { UPLOAD_KIND } from "~/uploads/upload-words";
 import { ModerationButtons } from "./ModerationButtons";
 import { useAdminRole } from "./admin-role";
 
@@ -17,7 +19,7 @@ const minutes = (count: number) => (count === 1 ? "1 minute" : `${count} minutes
 
 /** The words for where an upload's processing stands; a failure has its own sentence (ProcessingProblem). */
 function processingLabel(processing: ProcessingState, type: AdminUpload["type"]) {
-  const what = type === "VIDEO" ? "video" : "photo";
+  const what = UPLOAD_KIND[type];
   switch (processing.state) {
     case "waiting":
       return `Waiting to be prepared: this ${what} can be published once it is ready.`;
@@ -74,7 +76,7 @@ export const dimensions = (upload: Pick<AdminUpload, "width" | "height">) =>
 /** The size of the file as it was sent ("2.4 MB"), or null when it was not recorded. */
 export const fileSize = (upload: Pick<AdminUpload, "sizeBytes">) => (upload.sizeBytes === null ? null : formatBytes(upload.sizeBytes));
 
-/** The waiting photos and videos; their forms post to `action` (the tab, with ?show=all when the family asked to see them). */
+/** The waiting photos, videos and voice memories; their forms post to `action` (the tab, with ?show=all when the family asked to see them). */
 export function PendingUploads({ uploads, action = "/admin/uploads" }: { uploads: AdminUpload[]; action?: string }) {
   // A helper's delete is set aside for the family, files and all: her button says so.
   const reject = useAdminRole() === "helper" ? "Set aside" : "Delete";
@@ -87,20 +89,26 @@ export function PendingUploads({ uploads, action = "/admin/uploads" }: { uploads
           const name = upload.originalName ?? "Unknown";
           const size = dimensions(upload);
           const bytes = fileSize(upload);
+          const preview = `/admin/uploads/${upload.id}`;
           return (
             <li key={upload.id} className={s.uploadCard}>
-              <Link to={`/admin/uploads/${upload.id}`} className={s.thumbLink} preventScrollReset aria-label={`Preview ${name}`}>
-                {upload.thumbnailUrl ? (
-                  <AdminThumbnail upload={upload} />
-                ) : (
-                  <span className={s.videoPlaceholder}>{upload.type === "VIDEO" ? "Video" : "Photo"}</span>
-                )}
-              </Link>
+              {upload.type === "AUDIO" ? (
+                <VoicePanel upload={upload} previewTo={preview} />
+              ) : (
+                <Link to={preview} className={s.thumbLink} preventScrollReset aria-label={`Preview ${name}`}>
+                  {upload.thumbnailUrl ? (
+                    <AdminThumbnail upload={upload} />
+                  ) : (
+                    <span className={s.videoPlaceholder}>{upload.type === "VIDEO" ? "Video" : "Photo"}</span>
+                  )}
+                </Link>
+              )}
               <span className={s.badge}>{upload.type}</span>
               <p className={s.cardText}>
                 <strong>{name}</strong>
               </p>
               <p className={s.cardText}>{upload.submittedBy || "Anonymous"}</p>
+              {upload.type === "AUDIO" ? <VoiceNotes upload={upload} /> : null}
               {size ? <p className={s.cardText}>{size}</p> : null}
               {bytes ? <p className={s.cardText}>File size: {bytes}</p> : null}
               <ProcessingStatus upload={upload} />

@@ -9,6 +9,8 @@ import { formatDateTime } from "~/utils/time";
 import * as f from "../forms.css";
 import * as s from "./admin.css";
 import { AdminThumbnail } from "./AdminThumbnail";
+import { VoiceNotes, VoicePanel } from "./AdminVoice";
+import { UPLOAD_KIND, uploadName } from "~/uploads/upload-words";
 import { useAdminRole } from "./admin-role";
 
 // The Published view: what visitors see and what the family has taken back,
@@ -25,7 +27,7 @@ export function PublishedTabs() {
   const { pathname } = useLocation();
   const tabs = [
     { to: "/admin/published/memories", label: "Memories" },
-    { to: "/admin/published/uploads", label: "Photos and videos" },
+    { to: "/admin/published/uploads", label: "Photos, videos and voices" },
   ];
   return (
     <nav aria-label="Published" className={s.subTabs}>
@@ -220,21 +222,26 @@ export function PublishedUploads({
 }) {
   const remove = useDeleteWord();
   return (
-    <ul className={s.grid} aria-label="Published photos and videos">
+    <ul className={s.grid} aria-label="Published photos, videos and voice memories">
       {uploads.map((upload) => {
         const name = upload.originalName ?? "Unknown";
         const hidden = upload.status === "HIDDEN";
         const unpublished = unpublishedWords(upload, timeZone);
-        const what = `${upload.type === "VIDEO" ? "the video" : "the photo"} ${name}`;
+        // A voice is named by who sent it ("the voice memory from Ann"), a photo or video by its file.
+        const what = upload.type === "AUDIO" ? uploadName(upload) : `the ${UPLOAD_KIND[upload.type]} ${name}`;
         return (
           <li key={upload.id} className={s.uploadCard}>
-            <span className={s.thumbLink}>
-              {upload.thumbnailUrl ? (
-                <AdminThumbnail upload={upload} />
-              ) : (
-                <span className={s.videoPlaceholder}>{upload.type === "VIDEO" ? "Video" : "Photo"}</span>
-              )}
-            </span>
+            {upload.type === "AUDIO" ? (
+              <VoicePanel upload={upload} />
+            ) : (
+              <span className={s.thumbLink}>
+                {upload.thumbnailUrl ? (
+                  <AdminThumbnail upload={upload} />
+                ) : (
+                  <span className={s.videoPlaceholder}>{upload.type === "VIDEO" ? "Video" : "Photo"}</span>
+                )}
+              </span>
+            )}
             <p className={s.cardText}>
               <span className={s.badge}>{upload.type}</span> <PublishedState hidden={hidden} />
             </p>
@@ -242,6 +249,7 @@ export function PublishedUploads({
               <strong>{name}</strong>
             </p>
             <p className={s.cardText}>{upload.submittedBy || "Anonymous"}</p>
+            {upload.type === "AUDIO" ? <VoiceNotes upload={upload} /> : null}
             {unpublished ? <p className={`${s.cardText} ${ui.muted}`}>{unpublished}</p> : null}
             <div className={s.actions}>
               <PublishToggle id={upload.id} hidden={hidden} action={action} what={what} />

@@ -10,6 +10,7 @@ import * as s from "./admin.css";
 import * as l from "./SetAsideList.css";
 import { confirmAnchor } from "./ConfirmStep";
 import { ProcessingProblem } from "./PendingUploads";
+import { VoiceNotes, VoicePlayer } from "./AdminVoice";
 
 // What helpers set aside, for the family: each item a <details>, folded
 // until it is opened (no JavaScript needed), its summary only who sent it,
@@ -28,7 +29,7 @@ interface Entry {
   restore: "publish" | "keep" | null;
 }
 
-const uploadWhat = (upload: AdminUpload) => (upload.type === "VIDEO" ? "A video" : "A photo");
+const uploadWhat = (upload: AdminUpload) => ({ IMAGE: "A photo", VIDEO: "A video", AUDIO: "A voice memory" })[upload.type];
 
 function memoryEntry(memory: AdminMemory): Entry {
   return {
@@ -59,6 +60,12 @@ function uploadEntry(upload: AdminUpload): Entry {
         </p>
         {state === "failed" ? (
           <ProcessingProblem reason={upload.processing.reason} />
+        ) : upload.type === "AUDIO" ? (
+          <>
+            {/* The original is offered below, until the copy is made. */}
+            <VoicePlayer upload={upload} offerOriginal={false} />
+            <VoiceNotes upload={upload} />
+          </>
         ) : upload.thumbnailUrl ? (
           <img src={upload.thumbnailUrl} alt={`${uploadWhat(upload)} set aside: ${name}`} className={l.picture} loading="lazy" />
         ) : null}

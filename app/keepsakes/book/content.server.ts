@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { and, asc, count, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { memories, uploads } from "../../../db/schema";
 import { bundledMedia } from "~/content";
 import { getMediaStorage } from "~/media/media-storage.server";
@@ -11,8 +11,8 @@ import { getStoredValue, STORED_KEYS } from "~/site/settings.server";
 import { StoredHeroImage } from "~/site/site-media.schema";
 import { parseSubmittedBy } from "~/utils/submitted-by";
 
-// What goes into the memory book: the published memories and photos, read
-// in batches, and each photo as a print copy made by sharp one at a time.
+// What goes into the memory book: the published memories, voices and photos,
+// read in batches, and each photo as a print copy made by sharp one at a time.
 
 /** Print resolution aimed at: over 200 dpi at the placed size, when the photo has the pixels. */
 const TARGET_DPI = 220;
@@ -32,9 +32,8 @@ export interface BookPhoto {
 const senderName = (submittedBy: string | null) =>
   (submittedBy ? (parseSubmittedBy(submittedBy)?.name ?? submittedBy.replace(/\S+@\S+/g, "").trim()) : "") || "Anonymous";
 
-/** The photos and videos a book holds: published, with a stored original. */
-// Photos and videos; voice memories have their own pages.
-const inTheBook = and(eq(uploads.status, "APPROVED"), isNotNull(uploads.storageKey), ne(uploads.type, "AUDIO"));
+/** The photos and videos a book holds: published, with a stored original. Voice memories have a chapter of their own. */
+const inTheBook = and(eq(uploads.status, "APPROVED"), isNotNull(uploads.storageKey), inArray(uploads.type, ["IMAGE", "VIDEO"]));
 
 export function publishedMedia(): BookPhoto[] {
   const listed: BookPhoto[] = [];
@@ -76,6 +75,51 @@ export function* publishedMemories() {
     lastId = batch[batch.length - 1]!.id;
   }
 }
+
+export interface BookVoice {
+  id: number;
+  sender: string;
+  createdAt: Date;
+  durationSec: number | null;
+  caption: string | null;
+}
+
+/**
+ * The voices a book holds: published, with the sender's permission for the
+ * guest book (the book is meant to be shared; one for the family only stays
+ * in the keepsake ZIP), and with the web copy its QR code leads to.
+ */
+const voiceInTheBook = and(
+  eq(uploads.status, "APPROVED"),
+  eq(uploads.type, "AUDIO"),
+  eq(uploads.canDisplay, true),
+  isNull(uploads.processingError),
+  isNotNull(uploads.displayKey),
+);
+
+/** The book's voices, oldest first, read 500 at a time as the book is laid out. */
+export function* publishedVoices(): Generator<BookVoice> {
+  for (let lastId = 0; ;) {
+    const batch = db
+      .select({
+        id: uploads.id,
+        submittedBy: uploads.submittedBy,
+        createdAt: uploads.createdAt,
+        durationSec: uploads.durationSec,
+        caption: uploads.caption,
+      })
+      .from(uploads)
+      .where(and(voiceInTheBook, gt(uploads.id, lastId)))
+      .orderBy(asc(uploads.id))
+      .limit(500)
+      .all();
+    for (const { submittedBy, ...row } of batch) yield { ...row, sender: senderName(submittedBy) };
+    if (batch.length < 500) return;
+    lastId = batch[batch.length - 1]!.id;
+  }
+}
+
+export const countPublishedVoices = () => db.select({ n: count() }).from(uploads).where(voiceInTheBook).get()?.n ?? 0;
 
 /** How many photos and videos a book would hold, without reading them (the Exports tab's estimate). */
 export const countPublishedMedia = () => db.select({ n: count() }).from(uploads).where(inTheBook).get()?.n ?? 0;

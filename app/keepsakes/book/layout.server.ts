@@ -8,12 +8,13 @@ import type { getSiteView } from "~/site/settings.server";
 import { formatLongDate } from "~/utils/time";
 import type { PublishedLife } from "~/life/life.server";
 import { lifeDates, lifeLine } from "~/site/life-dates";
-import { type BookPhoto, heroCopy, printCopy, publishedMemories } from "./content.server";
+import { type BookPhoto, type BookVoice, heroCopy, printCopy, publishedMemories } from "./content.server";
 import { layOutLifeChapter } from "./life-chapter.server";
 import { type BookCandles, layOutCandles } from "./candle-chapter.server";
+import { layOutVoices } from "./voice-chapter.server";
 
 // The memory book's pages: the cover, the welcome and the service, the
-// memories, the poems, the photos and the last page, laid out by pdfkit.
+// memories, the voices, the poems, the photos and the last page, laid out by pdfkit.
 
 export type PDFDoc = InstanceType<typeof PDFDocumentClass>;
 
@@ -71,6 +72,8 @@ export interface Layout {
   drawQr: (text: string, x: number, y: number, size: number) => void;
   poems: ReturnType<typeof listPoems>;
   media: BookPhoto[];
+  /** The voices shared with permission, read as they are laid out. */
+  voices: Iterable<BookVoice>;
   /** The published life story, or null. */
   life: PublishedLife | null;
   candles: BookCandles;
@@ -80,7 +83,7 @@ export interface Layout {
 export async function layOut(
   doc: PDFDoc,
   out: WriteStream,
-  { size, origin, now, signal, step, site, drawQr, poems, media, life, candles }: Layout,
+  { size, origin, now, signal, step, site, drawQr, poems, media, voices, life, candles }: Layout,
 ) {
   const { timeZone } = site;
   const page = geometry(size);
@@ -145,6 +148,11 @@ export async function layOut(
   const keep = (height: number) => {
     if (doc.y + height > bottomY()) doc.addPage();
   };
+  /** One more item placed: counted, and the file has caught up. */
+  const placed = async () => {
+    step();
+    await caughtUp(doc, out);
+  };
 
   // The cover.
   doc.addPage();
@@ -204,9 +212,10 @@ export async function layOut(
     say(formatLongDate(memory.createdAt, timeZone), "italic", 9, { lineGap: 2 });
     say(memory.message, "regular", 11, { lineGap: 2 });
     doc.moveDown(0.9);
-    step();
-    await caughtUp(doc, out);
+    await placed();
   }
+
+  await layOutVoices({ doc, say, keep, left: page.margins.left }, { voices, origin, timeZone, drawQr, signal, placed });
 
   layOutCandles({ doc, say, keep }, candles, site.personName);
 
@@ -218,8 +227,7 @@ export async function layOut(
     if (poem.author) say(`By ${poem.author}`, "italic", 11);
     doc.moveDown(1);
     say(poem.content, "regular", 12, { lineGap: 4 });
-    step();
-    await caughtUp(doc, out);
+    await placed();
   }
 
   // The photos and videos, one to four a page: photos of the same orientation

@@ -5,7 +5,7 @@ import { startLowPriority } from "~/media/run-tool.server";
 import { listPoems } from "~/poems/poem.server";
 import { getSiteView } from "~/site/settings.server";
 import { formatDateTime, formatIsoDate } from "~/utils/time";
-import { countMemories, countPublishedMedia } from "./content.server";
+import { countMemories, countPublishedMedia, countPublishedVoices } from "./content.server";
 import type { BookSize } from "./layout.server";
 import { type BookOptions, type BookProgress, writeMemoryBook } from "./pdf.server";
 
@@ -87,10 +87,12 @@ export function bookEstimate() {
   const memoriesCount = countMemories();
   const poems = listPoems().length;
   const photos = countPublishedMedia();
+  const voices = countPublishedVoices();
+  // A voice is a few lines and a QR code: it costs about what a memory does.
   const seconds = lastPace
-    ? (memoriesCount + poems + photos) * lastPace.secondsPerItem
-    : (memoriesCount + poems) * GUESSED_SECONDS.memory + photos * GUESSED_SECONDS.photo;
-  return { memories: memoriesCount, poems, photos, seconds: Math.round(seconds), measured: lastPace !== null };
+    ? (memoriesCount + voices + poems + photos) * lastPace.secondsPerItem
+    : (memoriesCount + voices + poems) * GUESSED_SECONDS.memory + photos * GUESSED_SECONDS.photo;
+  return { memories: memoriesCount, voices, poems, photos, seconds: Math.round(seconds), measured: lastPace !== null };
 }
 
 /** The temporary folders of books this process is making or sending now. */

@@ -4,7 +4,7 @@ import { publishedCandles } from "~/candles/candles.server";
 import { getPublishedLife } from "~/life/life.server";
 import { listPoems } from "~/poems/poem.server";
 import { getSiteView } from "~/site/settings.server";
-import { countMemories, publishedMedia } from "./content.server";
+import { countMemories, countPublishedVoices, publishedMedia, publishedVoices } from "./content.server";
 import { type BookSize, drawQrWith, geometry, layOut } from "./layout.server";
 
 // The memory book written as a PDF (docs/decisions/030-memory-book.md): by
@@ -12,7 +12,7 @@ import { type BookSize, drawQrWith, geometry, layOut } from "./layout.server";
 // size of the guest book and gallery.
 
 export interface BookProgress {
-  /** Items placed (memories, poems, photos) out of `total`. */
+  /** Items placed (memories, voices, poems, photos) out of `total`. */
   done: number;
   total: number;
 }
@@ -33,7 +33,7 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
   const page = geometry(size);
   const poems = listPoems().reverse();
   const media = publishedMedia();
-  const total = countMemories() + poems.length + media.length;
+  const total = countMemories() + countPublishedVoices() + poems.length + media.length;
   let done = 0;
   const step = () => onProgress?.({ done: ++done, total });
   onProgress?.({ done, total });
@@ -67,6 +67,7 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
       drawQr,
       poems,
       media,
+      voices: publishedVoices(),
       life: getPublishedLife(),
       candles: publishedCandles(),
     });

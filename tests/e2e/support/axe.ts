@@ -58,8 +58,24 @@ async function scrollSettled(page: Page) {
   );
 }
 
+/**
+ * A fade still under way (a slide of the slideshow fading in over 1.5 s) is not
+ * the page at rest either: axe would measure its text's contrast half-faded.
+ * Animations that end are let end; those that never do (a loading pulse, the
+ * Karen Mode lights) are not waited for.
+ */
+async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const end = animation.effect?.getComputedTiming().endTime;
+      return animation.playState !== "running" || typeof end !== "number" || !Number.isFinite(end);
+    }),
+  );
+}
+
 async function expectClean(page: Page) {
   await scrollSettled(page);
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary).toEqual([]);

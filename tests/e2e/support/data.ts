@@ -150,7 +150,7 @@ export async function addUpload(
   const type = input.type ?? "IMAGE";
   const stream =
     type === "AUDIO"
-      ? createReadStream(input.file ?? makeVoiceFile(path.join(tmpdir(), "e2e-voices"), "m4a"))
+      ? createReadStream(input.file ?? makeVoiceFile(path.join(tmpdir(), `e2e-voices-${process.pid}`), "m4a"))
       : type === "VIDEO"
         ? createReadStream(input.file ?? SAMPLE_VIDEO)
         : Readable.from([
