@@ -21,7 +21,14 @@ export interface RunOptions {
 
 export const scratchName = (dir: string, ext: string) => path.join(dir, `${randomBytes(9).toString("base64url")}.${ext}`);
 
-/** Duration and frame size from ffprobe; null when ffprobe cannot read the file. */
+/** A file in a video's container with sound and no moving picture: processing makes it a voice memory. */
+export class SoundOnly extends MediaProblem {
+  constructor() {
+    super("unreadable", "the file has sound but no picture, and only photos and videos can be shared");
+  }
+}
+
+/** Duration and frame size from ffprobe; null when ffprobe cannot read the file (SoundOnly when it holds sound alone). */
 export async function probeVideo(input: string, options: RunOptions = {}): Promise<VideoFacts | null> {
   let stdout: string;
   try {
@@ -35,7 +42,7 @@ export async function probeVideo(input: string, options: RunOptions = {}): Promi
         "-select_streams",
         "v",
         "-show_entries",
-        "format=duration:stream=width,height,duration",
+        "format=duration:stream=width,height,duration:stream_disposition=attached_pic",
         "-of",
         "json",
         input,
@@ -50,11 +57,11 @@ export async function probeVideo(input: string, options: RunOptions = {}): Promi
   try {
     const data = JSON.parse(stdout) as {
       format?: { duration?: string };
-      streams?: { width?: number; height?: number; duration?: string }[];
+      streams?: { width?: number; height?: number; duration?: string; disposition?: { attached_pic?: number } }[];
     };
-    // Sound in a video's container (an .m4a, a voice memo saved as .mp4): there is nothing to show.
-    if (data.streams?.length === 0)
-      throw new MediaProblem("unreadable", "the file has sound but no picture, and only photos and videos can be shared");
+    // Sound in a video's container (an .m4a, a voice memo saved as .mp4, with or without a cover picture): nothing moves.
+    data.streams = data.streams?.filter((stream) => !stream.disposition?.attached_pic);
+    if (data.streams?.length === 0) throw new SoundOnly();
     // The longest the file says of itself or of any picture in it.
     const durations = [data.format?.duration, ...(data.streams ?? []).map((stream) => stream.duration)]
       .map(Number)

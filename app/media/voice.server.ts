@@ -20,30 +20,24 @@ export interface VoiceFacts {
   /** The exact length, for the limit. */
   seconds: number;
   channels: number;
-  /** Whether the file also holds moving pictures (then it is a video, not a voice). */
-  hasVideo: boolean;
 }
 
 const NOT_A_RECORDING = "the file has no sound that could be read; it may be damaged or not really a recording";
 
 /**
  * The length and channels of a file's first sound stream, from ffprobe; null
- * when ffprobe cannot read the file or it holds no sound. A cover picture
- * (an MP3's album art) does not count as video.
+ * when ffprobe cannot read the file or it holds no sound.
  */
 export async function probeVoice(input: string, options: RunOptions = {}): Promise<VoiceFacts | null> {
   let stdout: string;
   try {
     stdout = await runTool(
       "ffprobe",
-      [
-        "-v",
-        "error",
-        "-threads",
-        "1",
-        "-show_entries",
-        "format=duration:stream=codec_type,channels,duration:stream_disposition=attached_pic",
-      ].concat(["-of", "json", input]),
+      ["-v", "error", "-threads", "1", "-show_entries", "format=duration:stream=codec_type,channels,duration"].concat([
+        "-of",
+        "json",
+        input,
+      ]),
       { timeoutMs: 30_000, signal: options.signal },
     );
   } catch (error) {
@@ -54,7 +48,7 @@ export async function probeVoice(input: string, options: RunOptions = {}): Promi
   try {
     const data = JSON.parse(stdout) as {
       format?: { duration?: string };
-      streams?: { codec_type?: string; channels?: number; duration?: string; disposition?: { attached_pic?: number } }[];
+      streams?: { codec_type?: string; channels?: number; duration?: string }[];
     };
     const streams = data.streams ?? [];
     const sound = streams.find((stream) => stream.codec_type === "audio");
@@ -67,7 +61,6 @@ export async function probeVoice(input: string, options: RunOptions = {}): Promi
       seconds,
       durationSec: Math.ceil(seconds - 0.05),
       channels: sound.channels ?? 1,
-      hasVideo: streams.some((stream) => stream.codec_type === "video" && !stream.disposition?.attached_pic),
     };
   } catch (error) {
     if (error instanceof MediaProblem) throw error;

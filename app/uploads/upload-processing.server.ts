@@ -7,7 +7,7 @@ import type { Actor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
 import { makeImageCopies } from "~/media/process.server";
-import { checkVideoFrameSize, checkVideoLength, makeVideoPoster, probeVideo } from "~/media/video.server";
+import { checkVideoFrameSize, checkVideoLength, makeVideoPoster, probeVideo, SoundOnly } from "~/media/video.server";
 import { checkVoiceLength, makeVoiceCopy, probeVoice } from "~/media/voice.server";
 import { MediaProblem } from "~/media/processing-limits.server";
 import { mediaJobs as queue } from "~/media/media-jobs.server";
@@ -182,11 +182,13 @@ async function makeCopies(upload: Upload, file: string, rotation: number, workDi
     };
   }
   if (upload.type === "AUDIO") return makeVoiceCopies(id, file, workDir, store, signal);
+  const facts = await probeVideo(file, { signal }).catch((error: unknown) => {
+    if (error instanceof SoundOnly) return "sound only" as const;
+    throw error;
+  });
   // An MP4 or 3GP with sound and no picture (a voice memo saved as .mp4, an Android recording): a voice memory.
-  const voice = await probeVoice(file, { signal });
-  if (voice && !voice.hasVideo)
+  if (facts === "sound only")
     return { ...(await makeVoiceCopies(id, file, workDir, store, signal)), type: "AUDIO" as const, mimeType: "audio/mp4" };
-  const facts = await probeVideo(file, { signal });
   if (!facts) throw new MediaProblem("unreadable", "the video could not be read; the file may be damaged or not really a video");
   checkVideoFrameSize(facts);
   checkVideoLength(facts);
