@@ -25,7 +25,10 @@ export interface TestSmtpServer {
   port: number;
   url: string;
   received: ReceivedMail[];
-  /** Stops listening: connections are refused until `up`. */
+  /**
+   * Takes the SMTP server away until `up`. The port stays held, so no other
+   * test's server can take it meanwhile: every connection is reset at once.
+   */
   down(): Promise<void>;
   up(): Promise<void>;
   /** From now on a message's DATA is answered only when `release` is called (or the client gives up). */
@@ -59,6 +62,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   let holding = false;
   let held: (() => void)[] = [];
   let server: SMTPServer | undefined;
+  // While down, this holds the port and resets every connection.
+  let holder: net.Server | undefined;
   const refused = new Set<string>();
 
   const make = () =>
@@ -107,20 +112,31 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       },
     });
 
-  const up = () =>
+  const listen = (target: net.Server | SMTPServer) =>
     new Promise<void>((resolve, reject) => {
-      server = make();
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => resolve());
+      target.once("error", reject);
+      target.listen(port, "127.0.0.1", () => resolve());
     });
-  const down = () =>
-    new Promise<void>((resolve) => {
-      const closing = server;
-      server = undefined;
-      if (!closing) return resolve();
-      closing.close(() => resolve());
-    });
-
+  const release = (closing: net.Server | undefined) =>
+    new Promise<void>((resolve) => (closing ? closing.close(() => resolve()) : resolve()));
+  const up = async () => {
+    if (server) return;
+    await release(holder);
+    holder = undefined;
+    server = make();
+    await listen(server);
+  };
+  const stop = async () => {
+    const closing = server;
+    server = undefined;
+    if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
+  };
+  const down = async () => {
+    if (!server) return;
+    await stop();
+    holder = net.createServer((socket) => socket.resetAndDestroy());
+    await listen(holder);
+  };
   await up();
   return {
     port,
@@ -162,7 +178,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     close: async () => {
       held = [];
-      await down();
+      await stop();
+      await release(holder);
+      holder = undefined;
     },
   };
 }
