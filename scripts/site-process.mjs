@@ -24,10 +24,17 @@ const START_TIMEOUT_MS = 30_000;
  * @property {(signal?: NodeJS.Signals) => Promise<void>} stop sends `signal` (SIGKILL by default) if still running, and waits until it has ended
  */
 
+/**
+ * Ports the Fetch standard blocks (a browser's and Node's `fetch` refuse them
+ * with "bad port"), among those `freePort` may pick.
+ */
+const FETCH_BLOCKED_PORTS = new Set([3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+
 /** A port nothing listens on right now, from `base` up (the server cannot take port 0: it prints and uses the number given). */
 export async function freePort(base = 3420) {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = base + Math.floor(Math.random() * 500);
+    if (FETCH_BLOCKED_PORTS.has(port)) continue;
     const free = await new Promise((resolve) => {
       const probe = net.createServer();
       probe.once("error", () => resolve(false));
