@@ -1,3 +1,4 @@
+import type { Language } from "~/i18n/languages";
 /**
  * Defaults for a new site. The family changes every one of these in the
  * admin panel's Site tab (stored in the database, app/site/settings.server.ts);
@@ -60,6 +61,10 @@ export interface SiteContent {
   karenModeTheme: "classic" | "disco";
   /** public, unlisted (kept out of search engines) or private (visitors need the passcode). */
   visibility: "public" | "unlisted" | "private";
+  /** The languages visitors may read the site in (app/i18n/languages.ts), the main one among them. */
+  languages: Language[];
+  /** The language of the family's own texts as typed in their fields, and of the memory book. */
+  mainLanguage: Language;
 }
 
 /** The defaults the layout and the error pages show (with JavaScript too); the page texts are in `content` only. */
@@ -75,6 +80,8 @@ export const layoutContent = {
   publicUrl: "",
   karenModeTheme: "classic",
   visibility: "public",
+  languages: ["en"],
+  mainLanguage: "en",
 } satisfies Partial<SiteContent>;
 
 /** The texts only pages show: an error page without the site's settings shows none of them. */

@@ -11,3 +11,5 @@ export { siteViewWhileLocked } from "~/site/privacy.server";
 export { isVisitorLocked } from "~/site/visitor-passcode.server";
 export { isKarenModeOn } from "~/site/karen-mode.server";
 export { isLifePublished } from "~/life/life.server";
+export { visitorLanguage, rememberLanguageHeader } from "~/site/language.server";
+export { pageWords } from "~/i18n/i18n.server";

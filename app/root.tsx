@@ -33,7 +33,11 @@ import {
   isVisitorLocked,
   isKarenModeOn,
   isLifePublished,
+  visitorLanguage,
+  rememberLanguageHeader,
+  pageWords,
 } from "~/root.server";
+import { languageChoices, LANGUAGE_TAGS, textDirection } from "~/i18n/languages";
 import { KarenParty, useKarenMode } from "~/components/KarenMode";
 import { isTextBrowser } from "~/utils/text-browser";
 
@@ -42,9 +46,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A private memorial's visitor without the passcode (on the passcode page or
   // the admin login card) is sent the memorial's name and nothing more.
   const locked = await isVisitorLocked(request, context);
-  const site = locked ? siteViewWhileLocked(getSiteView()) : getSiteView();
+  const language = await visitorLanguage(request);
+  const view = getSiteView(Date.now(), language);
+  const site = locked ? siteViewWhileLocked(view) : view;
+  // A language link (`?lang=es`) is remembered for the visitor's next pages.
+  const remember = await rememberLanguageHeader(request);
+  const responseHeaders = new Headers(headers ?? undefined);
+  if (remember) responseHeaders.append("Set-Cookie", remember);
   return json(
     {
+      language,
+      // The family's languages, each named in itself, when there is a choice.
+      languages: site.languages.length > 1 ? languageChoices(site.languages) : [],
+      // The header's, footer's and shared form words; each page's loader sends its own.
+      words: pageWords(language, ["common", "forms"]),
       // Link previews (og:url, og:image) name the site's public address.
       origin: publicOrigin(request),
       site,
@@ -57,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The spam trap and the audio fallback are left out for text browsers.
       textBrowser: isTextBrowser(request.headers.get("User-Agent")),
     },
-    { headers: headers ?? undefined },
+    { headers: responseHeaders },
   );
 }
 
@@ -122,7 +137,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const locked = data?.locked === true;
   const party = karenMode && !bare;
   return (
-    <html lang="en" data-karen={party ? "on" : undefined} data-karen-theme={party ? data?.karenTheme : undefined}>
+    <html
+      lang={LANGUAGE_TAGS[data?.language ?? "en"]}
+      dir={textDirection(data?.language ?? "en")}
+      data-karen={party ? "on" : undefined}
+      data-karen-theme={party ? data?.karenTheme : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -78,6 +78,8 @@ export const memories = sqliteTable(
     // The visitor asked for one e-mail once the family has published it; when that e-mail was queued.
     notifyWhenPublished: integer("notifyWhenPublished", { mode: "boolean" }).notNull().default(false),
     publishedNoticeAt: integer("publishedNoticeAt", { mode: "timestamp_ms" }),
+    // The language the visitor used (app/i18n/languages.ts): their e-mails are written in it.
+    language: text("language").notNull().default("en"),
   },
   (t) => [
     index("memories_status_created_idx").on(t.status, t.createdAt),
@@ -135,6 +137,8 @@ export const uploads = sqliteTable(
     // As the guest book's permission box: without it, a published voice is kept for the family
     // (the keepsake) and shown to no visitor.
     canDisplay: integer("canDisplay", { mode: "boolean" }).notNull().default(true),
+    // The language the sender used (app/i18n/languages.ts): their e-mails are written in it.
+    language: text("language").notNull().default("en"),
   },
   (t) => [
     index("uploads_status_created_idx").on(t.status, t.createdAt),
@@ -230,6 +234,8 @@ export const rsvps = sqliteTable(
     guestCount: integer("guestCount").notNull().default(1),
     notes: text("notes"),
     createdAt: createdAt(),
+    // The language the visitor used (app/i18n/languages.ts): their e-mails are written in it.
+    language: text("language").notNull().default("en"),
   },
   (t) => [index("rsvps_created_idx").on(t.createdAt), check("rsvps_guest_count_check", sql`${t.guestCount} between 1 and 10`)],
 );
@@ -391,6 +397,8 @@ export const followers = sqliteTable(
     newsSince: integer("newsSince", { mode: "timestamp_ms" }),
     lastDigestAt: integer("lastDigestAt", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    // The language the visitor used (app/i18n/languages.ts): their e-mails are written in it.
+    language: text("language").notNull().default("en"),
   },
   (t) => [uniqueIndex("followers_email_idx").on(t.email), index("followers_token_idx").on(t.tokenHash)],
 );

@@ -131,7 +131,7 @@ function SettingsForm({ section }: { section: SettingsSection }) {
   const id = `site-${section}`;
   const defaultValue = Object.fromEntries(
     SETTINGS_SECTIONS[section].map((name) => [name, name in settings ? settings[name as SettingField] : ""]),
-  );
+  ) as Record<string, string>;
   const { form, fields, control } = useZodForm(id, sectionSchema(section), { lastResult: reply?.result, defaultValue });
   useEffect(() => {
     if (reply?.failed)

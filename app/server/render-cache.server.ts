@@ -1,5 +1,6 @@
 import { getPrivacy } from "~/site/privacy.server";
 import { isKarenModeOnIn } from "~/site/karen-mode.server";
+import { languageOfHeaders } from "~/site/language.server";
 import { ROBOTS_NOINDEX } from "~/server/visitor-gate.server";
 import { isTextBrowser } from "~/utils/text-browser";
 
@@ -19,12 +20,12 @@ import { CANDLE_VISITOR_COOKIE } from "~/candles/candle-visitor.server";
  * has never heard of) may personalise the answer, so it keeps the request
  * out of the cache.
  */
-const COOKIES_IN_VARIANT: ReadonlySet<string> = new Set(["karen_mode", "memorial_passcode"]);
+const COOKIES_IN_VARIANT: ReadonlySet<string> = new Set(["karen_mode", "memorial_passcode", "lang"]);
 
 /** Cookies no page or public answer reads: a visitor who has lit a candle still gets the shared copies. */
 const COOKIES_NO_ANSWER_READS: ReadonlySet<string> = new Set([CANDLE_VISITOR_COOKIE]);
 
-type CacheRequest = { headers: Record<string, string | string[] | undefined> };
+type CacheRequest = { url?: string; originalUrl?: string; headers: Record<string, string | string[] | undefined> };
 type CacheResponse = { locals: Record<string, unknown> };
 
 const header = (req: CacheRequest, name: string) => {
@@ -45,7 +46,9 @@ function onlyCookiesInVariant(cookieHeader: string) {
  * that changes what the site answers: whether the visitor of a private
  * memorial is let in (the visitor gate decided, from the passcode cookie of
  * the current passcode), Karen Mode, and a text browser (the root leaves the
- * spam trap and the audio fallback out for them). Null when the answer may
+ * spam trap and the audio fallback out for them), and the language it is
+ * answered in (from the address, the visitor's choice and their browser's
+ * languages, app/site/language.server.ts). Null when the answer may
  * be this visitor's own: it is rendered for them alone and never kept.
  */
 export async function renderCacheVariant(req: CacheRequest, res: CacheResponse): Promise<string | null> {
@@ -59,7 +62,8 @@ async function variantOf(req: CacheRequest, locked: boolean): Promise<string | n
   if (cookies && !onlyCookiesInVariant(cookies)) return null;
   const karen = cookies.includes("karen_mode=") && (await isKarenModeOnIn(cookies));
   const text = isTextBrowser(header(req, "user-agent"));
-  return `${locked ? "locked" : "in"}${karen ? " karen" : ""}${text ? " text" : ""}`;
+  const language = await languageOfHeaders(req.originalUrl ?? req.url ?? "/", cookies || null, header(req, "accept-language") || null);
+  return `${locked ? "locked" : "in"}${karen ? " karen" : ""}${text ? " text" : ""} ${language}`;
 }
 
 /** Where the visitor gate lets everyone in: the variant, the X-Robots-Tag the gate would add, and the content version. */

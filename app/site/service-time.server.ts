@@ -1,3 +1,4 @@
+import type { Language } from "~/i18n/languages";
 import { TZDate, tzOffset } from "@date-fns/tz";
 import { format } from "date-fns/format";
 import type { SiteContent } from "~/content";
@@ -65,6 +66,8 @@ export const mapSearchFor = (address: string) => `https://www.openstreetmap.org/
 export function describeService(
   site: Pick<SiteContent, "serviceStartsAt" | "serviceEndsAt" | "timeZone" | "mapsLink" | "venueAddress">,
   now: number,
+  // The language to write the dates in (app/i18n/languages.ts).
+  _language: Language = "en",
 ): ServiceView {
   const start = new TZDate(instantOf(site.serviceStartsAt, site.timeZone).getTime(), site.timeZone);
   const end = new TZDate(instantOf(site.serviceEndsAt, site.timeZone).getTime(), site.timeZone);

@@ -1,6 +1,7 @@
 import type { SiteContent } from "~/content";
 import { z } from "~/utils/zod";
 import { canPrecede, parsePartialDate, PARTIAL_DATE_RULE } from "./life-dates";
+import { LANGUAGES } from "~/i18n/languages";
 import { HIDDEN_CHARACTER, HIDDEN_CHARACTER_BUT_LF } from "~/utils/plain-text";
 
 // The family's settings: one schema for the Site tab's forms and for
@@ -39,6 +40,8 @@ export const SETTING_FIELDS = [
   "donationUrl",
   "karenModeTheme",
   "visibility",
+  "languages",
+  "mainLanguage",
 ] as const satisfies readonly (keyof SiteContent)[];
 
 export type SettingField = (typeof SETTING_FIELDS)[number];
@@ -246,6 +249,13 @@ export const SettingsFields = z.object({
   donationUrl: link("Donation link", { httpsOnly: true }),
   karenModeTheme: z.enum(["classic", "disco"], { message: "Theme must be classic or disco" }),
   visibility: z.enum(VISIBILITIES, { message: "Visibility must be public, unlisted or private" }),
+  languages: z
+    .array(z.enum(LANGUAGES, { message: `Each language must be one of ${LANGUAGES.join(", ")}` }), {
+      message: "Languages must be a list of language codes",
+    })
+    .min(1, "Choose at least one language")
+    .transform((codes) => LANGUAGES.filter((code) => codes.includes(code))),
+  mainLanguage: z.enum(LANGUAGES, { message: `Main language must be one of ${LANGUAGES.join(", ")}` }),
   visitorPasscode: withoutHidden(
     z
       .string({ message: "Passcode must be text" })
@@ -280,6 +290,7 @@ export function unknownSettings(body: Record<string, unknown>): Record<string, s
 
 const SERVICE_ENDS_BEFORE_START = "End must be after the start";
 const DEATH_BEFORE_BIRTH = "Date of death cannot be before the date of birth";
+const MAIN_LANGUAGE_NOT_CHOSEN = "The main language must be one of the site's languages";
 const PASSCODE_NEEDED = "Choose a passcode for visitors: a private site cannot be opened without one";
 
 /** The rules across settings, for the settings a change would leave: field → messages. */
@@ -288,6 +299,7 @@ export function settingsProblems(settings: SiteSettings, { hasPasscode }: { hasP
   if (settings.serviceEndsAt <= settings.serviceStartsAt) problems.serviceEndsAt = [SERVICE_ENDS_BEFORE_START];
   const [born, died] = [parsePartialDate(settings.birthDate), parsePartialDate(settings.deathDate)];
   if (born && died && !canPrecede(born, died)) problems.deathDate = [DEATH_BEFORE_BIRTH];
+  if (!settings.languages.includes(settings.mainLanguage)) problems.mainLanguage = [MAIN_LANGUAGE_NOT_CHOSEN];
   if (settings.visibility === "private" && !hasPasscode) problems.visitorPasscode = [PASSCODE_NEEDED];
   return problems;
 }

@@ -10,6 +10,7 @@ import { siteOrigin, type FieldErrors } from "~/platform/http.server";
 import { publicAddressProblem, type AddressProblem } from "~/utils/public-address";
 import { describeService } from "~/site/service-time.server";
 import type { SiteView } from "~/site/site-view";
+import type { Language } from "~/i18n/languages";
 import {
   MULTI_LINE_SETTINGS,
   plainStoredText,
@@ -157,30 +158,48 @@ export async function updateSiteSettings(
 /** Passcodes are told aloud and typed on phones: surrounding spaces and capitals do not matter. */
 export const normalisePasscode = (passcode: string) => passcode.trim().toLowerCase();
 
-let lastView: { version: string; minute: number; view: SiteView } | undefined;
+let lastViews: { version: string; minute: number; views: Map<string, SiteView> } | undefined;
 
 /**
- * Everything a page needs of the settings, for the root loader. Every page
- * asks, and working it out (three reads, the service's dates in its time
- * zone) was a sixth of a page's CPU: the answer is kept while the content
- * version stands, within the same minute (the service's times are whole
- * minutes, so "over" turns exactly when it should).
+ * Everything a page needs of the settings, for the root loader, in the
+ * visitor's language (the family's main language when none is given or it
+ * is not one of theirs). Every page asks, and working it out (three reads,
+ * the service's dates in its time zone) was a sixth of a page's CPU: each
+ * language's answer is kept while the content version stands, within the
+ * same minute (the service's times are whole minutes, so "over" turns
+ * exactly when it should).
  */
-export function getSiteView(now = Date.now()): SiteView {
+export function getSiteView(now = Date.now(), language?: Language): SiteView {
   const version = contentVersion();
   const minute = Math.floor(now / 60_000);
-  if (lastView?.version === version && lastView.minute === minute) return lastView.view;
-  const settings = getSiteSettings();
-  const view: SiteView = {
+  if (lastViews?.version !== version || lastViews.minute !== minute) lastViews = { version, minute, views: new Map() };
+  const { views } = lastViews;
+  let main = views.get("main");
+  if (!main) {
+    const settings = getSiteSettings();
+    main = siteView(settings, settings.mainLanguage, now);
+    views.set("main", main);
+    views.set(main.language, main);
+  }
+  if (!language || !main.languages.includes(language)) return main;
+  let view = views.get(language);
+  if (!view) {
+    view = siteView(getSiteSettings(), language, now);
+    views.set(language, view);
+  }
+  return view;
+}
+
+function siteView(settings: SiteSettings, language: Language, now: number): SiteView {
+  return {
     ...settings,
+    language,
     // The example address of a new site is never offered to visitors as the family's.
     contactEmail: settings.contactEmail === content.contactEmail ? "" : settings.contactEmail,
-    service: describeService(settings, now),
+    service: describeService(settings, now, language),
     heroImage: heroImageView(getStoredValue(STORED_KEYS.heroImage)),
     karenMusic: karenMusicView(getStoredValue(STORED_KEYS.karenSong)),
   };
-  lastView = { version, minute, view };
-  return view;
 }
 
 /**

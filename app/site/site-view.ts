@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { bundledMedia, layoutContent, memorialTitle } from "~/content";
 import type { SiteSettings } from "~/site/settings.schema";
+import type { Language } from "~/i18n/languages";
 
 // Client-safe: what the root loader sends of the family's settings, for
 // components anywhere on the page.
@@ -38,6 +39,8 @@ export interface KarenMusicView {
 
 /** Everything a page needs of the family's settings. */
 export interface SiteView extends SiteSettings {
+  /** The language this view is in: the family's own texts in it where they have them, dates written in it. */
+  language: Language;
   service: ServiceView;
   heroImage: HeroImageView;
   karenMusic: KarenMusicView;

@@ -93,6 +93,8 @@ export const FIELDS: Record<SettingField | "visitorPasscode", FieldUi> = {
     ],
   },
   visitorPasscode: { label: "Visitors' passcode", type: "text" },
+  languages: { label: "Languages", type: "text" },
+  mainLanguage: { label: "Main language", type: "text" },
 };
 
 export const SECTIONS: Record<
