@@ -49,10 +49,15 @@ export async function removeSiteMedia() {
 }
 
 /** Changes settings as the Site tab would (checked by the same schema); throws when they are refused. */
-export async function changeSiteSettings(patch: Record<string, string>) {
+export async function changeSiteSettings(patch: Record<string, string | string[]>) {
   const result = await updateSiteSettings(SettingsPatch.parse(patch), operator("admin"));
   if (!result.ok) throw new Error(`settings refused: ${JSON.stringify(result.errors)}`);
   return result.settings;
+}
+
+/** The languages visitors may choose, and the family's main language (English unless given). */
+export function chooseLanguages(languages: string[], mainLanguage = "en") {
+  return changeSiteSettings({ languages, mainLanguage });
 }
 
 /** No life story and no timeline, as on a new site. */
