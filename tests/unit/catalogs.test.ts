@@ -1,0 +1,127 @@
+// Every catalog (app/i18n/catalogs) against English, the spec's words: the
+// same messages, each a valid ICU message with the same values, the plural
+// forms its language needs, and translated (docs/translations.md).
+import { parse, type Token } from "@messageformat/parser";
+import { describe, expect, it } from "vitest";
+import { sourceMessages } from "~/i18n/i18n.server";
+import { LANGUAGES, LANGUAGE_TAGS, type Language } from "~/i18n/languages";
+import { NAMESPACES } from "~/i18n/words";
+
+const OTHERS = LANGUAGES.filter((language) => language !== "en");
+
+/**
+ * Messages a translation may leave as English, by language ("*": all), each
+ * with its reason: names, and words every one of these languages borrows.
+ */
+const SAME_AS_ENGLISH: Record<string, { languages: "*" | Language[]; why: string }> = {
+  "Karen Mode": { languages: "*", why: "the family's own name for the party mode" },
+  OK: { languages: "*", why: "understood everywhere" },
+  "E-mail": { languages: ["de", "pl"], why: "the German and Polish word" },
+  Email: { languages: ["de"], why: "the German word" },
+  "Online-Gästebuch": { languages: "*", why: "not English" },
+  Livestream: { languages: ["de", "pl"], why: "the word those languages use" },
+  Menu: { languages: ["fr"], why: "the French word" },
+  Video: { languages: ["es", "de", "pl"], why: "the word those languages use" },
+  Videos: { languages: ["de"], why: "the German word" },
+  Audio: { languages: ["es", "de", "pl"], why: "the word those languages use" },
+  Admin: { languages: ["de", "pl"], why: "the word those languages use" },
+  Instagram: { languages: "*", why: "a name" },
+  Facebook: { languages: "*", why: "a name" },
+  WhatsApp: { languages: "*", why: "a name" },
+  Google: { languages: "*", why: "a name" },
+  "Apple Calendar": { languages: ["de"], why: "a name" },
+  "Google Calendar": { languages: ["de"], why: "a name" },
+  PDF: { languages: "*", why: "a name" },
+  ZIP: { languages: "*", why: "a name" },
+  QR: { languages: "*", why: "a name" },
+  Service: { languages: ["fr"], why: "the French word" },
+  Messages: { languages: ["fr"], why: "the French word" },
+  Photos: { languages: ["fr"], why: "the French word" },
+  Galerie: { languages: "*", why: "not English" },
+};
+
+const mayStayEnglish = (language: Language, english: string) => {
+  const allowed = SAME_AS_ENGLISH[english];
+  if (allowed && (allowed.languages === "*" || allowed.languages.includes(language))) return true;
+  // No letters to translate: a value alone, a number, punctuation.
+  return !/\p{L}{2,}/u.test(english.replace(/\{[^{}]*\}/g, ""));
+};
+
+/** The names of a message's values, and each plural or select's cases, found anywhere in it. */
+function shape(tokens: Token[], into = { values: new Set<string>(), plurals: [] as { arg: string; keys: string[] }[] }) {
+  for (const token of tokens) {
+    if (token.type === "argument" || token.type === "function") into.values.add(token.arg);
+    if (token.type === "plural" || token.type === "select" || token.type === "selectordinal") {
+      into.values.add(token.arg);
+      if (token.type !== "select") into.plurals.push({ arg: token.arg, keys: token.cases.map((c) => String(c.key)) });
+      for (const c of token.cases) shape(c.tokens, into);
+    }
+  }
+  return into;
+}
+
+/** A message parsed as `language` reads it (a plural case the language does not have is an error). */
+const parsed = (message: string, language: Language) => {
+  const cardinal = new Intl.PluralRules(LANGUAGE_TAGS[language]).resolvedOptions().pluralCategories;
+  return parse(message, { cardinal, ordinal: cardinal, strict: false });
+};
+
+/**
+ * The plural forms a message in `language` must give. Spanish, French and
+ * Portuguese have a "many" form for a million and more, which no count on
+ * this site reaches: their "other" serves.
+ */
+const pluralCategories = (language: Language): string[] =>
+  new Intl.PluralRules(LANGUAGE_TAGS[language])
+    .resolvedOptions()
+    .pluralCategories.filter((category) => !(category === "many" && ["es", "fr", "pt"].includes(language)));
+
+const english = Object.fromEntries(NAMESPACES.map((namespace) => [namespace, sourceMessages("en", namespace)]));
+const englishCount = Object.values(english).reduce((sum, messages) => sum + Object.keys(messages).length, 0);
+
+it("the catalogs hold the site's words (a site this size has hundreds)", () => {
+  expect(englishCount).toBeGreaterThan(300);
+});
+
+describe.each(NAMESPACES)("the %s catalog", (namespace) => {
+  it("English messages are valid ICU MessageFormat", () => {
+    for (const [id, message] of Object.entries(english[namespace]!)) expect(() => parsed(message, "en"), id).not.toThrow();
+  });
+
+  it.each(OTHERS)("%s has every English message and no other", (language) => {
+    const own = sourceMessages(language, namespace);
+    expect(Object.keys(own).sort(), `${namespace} in ${language}`).toEqual(Object.keys(english[namespace]!).sort());
+  });
+
+  it.each(OTHERS)("%s: each message is valid, keeps every value and gives the plural forms the language has", (language) => {
+    const own = sourceMessages(language, namespace);
+    const categories = pluralCategories(language);
+    for (const [id, source] of Object.entries(english[namespace]!)) {
+      const message = own[id];
+      if (message === undefined) continue; // the test above names it
+      expect(message.trim(), `${id} in ${language} is empty`).not.toBe("");
+      expect(message, `${id} in ${language} is a placeholder`).not.toMatch(/\b(TODO|FIXME|TBD|XXX)\b|^\[.*\]$/);
+      let translated;
+      expect(() => (translated = shape(parsed(message, language))), `${id} in ${language}`).not.toThrow();
+      const original = shape(parsed(source, "en"));
+      expect([...translated!.values].sort(), `the values of ${id} in ${language}`).toEqual([...original.values].sort());
+      for (const plural of translated!.plurals) {
+        expect(plural.keys, `${id} in ${language}: a plural needs its "other" form`).toContain("other");
+        const missing = categories.filter((category) => category !== "other" && !plural.keys.includes(category));
+        // `=0`/`=1` cases may stand in for "zero"/"one".
+        const covered = missing.filter(
+          (category) => !(category === "zero" && plural.keys.includes("=0")) && !(category === "one" && plural.keys.includes("=1")),
+        );
+        expect(covered, `${id} in ${language}: the plural forms ${language} needs`).toEqual([]);
+      }
+    }
+  });
+
+  it.each(OTHERS)("%s: nothing is left in English", (language) => {
+    const own = sourceMessages(language, namespace);
+    const untranslated = Object.entries(english[namespace]!)
+      .filter(([id, source]) => own[id] === source && !mayStayEnglish(language, source))
+      .map(([id]) => id);
+    expect(untranslated, `left in English in ${language}`).toEqual([]);
+  });
+});
