@@ -1,6 +1,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from "react";
 import { useSite } from "~/site/site-view";
+import { useT } from "./useT";
 import * as s from "./KarenMode.css";
 
 // Karen Mode constants of the spec (§9).
@@ -73,6 +74,7 @@ export function KarenModeToggle() {
  * starts by itself only right after the visitor turns Karen Mode on.
  */
 export function MusicPlayer() {
+  const { t } = useT();
   const audioRef = useRef<HTMLAudioElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [playing, setPlaying] = useState(false);
@@ -169,11 +171,16 @@ export function MusicPlayer() {
       >
         {music.ogg ? <source src={music.ogg} type="audio/ogg" /> : null}
         <source src={music.mp3} type="audio/mpeg" />
-        {textBrowser ? null : "Your browser does not support the audio element."}
+        {textBrowser ? null : t("common.karen.noAudio")}
       </audio>
       {hydrated ? (
-        <button type="button" onClick={toggle} className={s.playButton} aria-label={playing ? "Pause the music" : "Play the music"}>
-          <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span> {playing ? "Pause" : "Play"}
+        <button
+          type="button"
+          onClick={toggle}
+          className={s.playButton}
+          aria-label={t(playing ? "common.karen.pauseMusic" : "common.karen.playMusic")}
+        >
+          <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span> {t(playing ? "common.karen.pause" : "common.karen.play")}
         </button>
       ) : null}
     </div>
