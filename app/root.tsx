@@ -56,14 +56,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (remember) responseHeaders.append("Set-Cookie", remember);
   return json(
     {
+      // Link previews (og:url, og:image) name the site's public address.
+      origin: publicOrigin(request),
+      site,
       language,
       // The family's languages, each named in itself, when there is a choice.
       languages: site.languages.length > 1 ? languageChoices(site.languages) : [],
       // The header's, footer's and shared form words; each page's loader sends its own.
       words: pageWords(language, ["common", "forms"]),
-      // Link previews (og:url, og:image) name the site's public address.
-      origin: publicOrigin(request),
-      site,
       locked,
       // The life story's links (header, footer, home page) show once the family publishes it.
       lifeStory: !locked && isLifePublished(),
