@@ -39,6 +39,7 @@ import {
 } from "~/root.server";
 import { languageChoices, LANGUAGE_TAGS, textDirection } from "~/i18n/languages";
 import { KarenParty, useKarenMode } from "~/components/KarenMode";
+import { translatorFromMatches, useT } from "~/components/useT";
 import { isTextBrowser } from "~/utils/text-browser";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -55,14 +56,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (remember) responseHeaders.append("Set-Cookie", remember);
   return json(
     {
+      // Link previews (og:url, og:image) name the site's public address.
+      origin: publicOrigin(request),
+      site,
       language,
       // The family's languages, each named in itself, when there is a choice.
       languages: site.languages.length > 1 ? languageChoices(site.languages) : [],
       // The header's, footer's and shared form words; each page's loader sends its own.
       words: pageWords(language, ["common", "forms"]),
-      // Link previews (og:url, og:image) name the site's public address.
-      origin: publicOrigin(request),
-      site,
       locked,
       // The life story's links (header, footer, home page) show once the family publishes it.
       lifeStory: !locked && isLifePublished(),
@@ -83,7 +84,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
   isRouteErrorResponse(error) && error.status === 404
-    ? pageMeta(matches, { title: "404 Page Not Found", exactTitle: true })
+    ? pageMeta(matches, { title: translatorFromMatches(matches).t("common.notFound.title"), exactTitle: true })
     : pageMeta(matches);
 
 /**
@@ -131,11 +132,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const handles = matches.map((match) => match.handle as RouteHandle | undefined);
   const hydrate = !handles.some((handle) => handle?.hydrate === false);
-  const bare = handles.some((handle) => handle?.bare === true);
+  // Without the layout's data (its loader failed) there are no words for the header and footer: the error alone shows.
+  const bare = !data || handles.some((handle) => handle?.bare === true);
   const refreshing = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.noScriptRefresh);
   const refresh = refreshing ? (refreshing.handle as RouteHandle).noScriptRefresh!(refreshing.data) : null;
   const locked = data?.locked === true;
   const party = karenMode && !bare;
+  const { t } = useT();
   return (
     <html
       lang={LANGUAGE_TAGS[data?.language ?? "en"]}
@@ -158,7 +161,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {bare ? null : (
           <a href="#main" className={ui.skipLink}>
-            Skip to content
+            {t("common.skipLink")}
           </a>
         )}
         {bare ? null : locked ? <PrivateSiteHeader /> : <SiteHeader lifeStory={data?.lifeStory === true} />}
@@ -196,16 +199,19 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t, tError } = useT();
+  // The layout's own loader failed: no words were sent, so the spec's English.
+  const words = !!useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const message = isRouteErrorResponse(error)
-    ? typeof error.data === "string"
-      ? error.data
-      : error.statusText
-    : "Something went wrong on our side. Please try again in a moment.";
+    ? tError(typeof error.data === "string" ? error.data : error.statusText)
+    : words
+      ? t("common.error.text")
+      : "Something went wrong on our side. Please try again in a moment.";
   return (
     <div className={ui.narrow}>
       <div className={ui.emptyState}>
-        <h1>Sorry, something went wrong</h1>
+        <h1>{words ? t("common.error.title") : "Sorry, something went wrong"}</h1>
         <p>{message}</p>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { flexGapFallback } from "~/styles/fallbacks";
+import { flexGapFallback, RTL } from "~/styles/fallbacks";
 
 const KAREN_ON = 'html[data-karen="on"]';
 // One element carries both attributes: html[data-karen="on"][data-karen-theme="disco"].
@@ -57,7 +57,12 @@ export const switchThumb = style({
   borderRadius: "50%",
   background: "currentColor",
   transition: "transform 0.2s ease",
-  selectors: { [`${toggle}[aria-pressed="true"] &`]: { transform: "translateX(1.1rem)" } },
+  selectors: {
+    [`${toggle}[aria-pressed="true"] &`]: { transform: "translateX(1.1rem)" },
+    // Right to left, the switch starts on the right and slides left.
+    [`${RTL} &`]: { left: "auto", right: "0.2rem" },
+    [`${RTL} ${toggle}[aria-pressed="true"] &`]: { transform: "translateX(-1.1rem)" },
+  },
   "@media": { [REDUCED]: { transition: "none" } },
 });
 

@@ -1,40 +1,13 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type CSSProperties, type FormEvent } from "react";
 import { useSite } from "~/site/site-view";
+import { useT } from "./useT";
+import { KAREN, prefersReducedMotion, TOGGLE_FETCHER, TURNED_ON, turnedOn, useKarenMode } from "./karen-state";
 import * as s from "./KarenMode.css";
 
-// Karen Mode constants of the spec (§9).
-const KAREN = {
-  volume: 0.7,
-  retryDelaysMs: [100, 500, 1000],
-  triggerResetMs: 2000,
-  scrollDelayMs: 1500,
-  lights: 30,
-  lightsIntervalMs: 800,
-} as const;
+export { useKarenMode };
 
-const TURNED_ON = "karen-mode:on";
 const COLOURS = ["#ff4d6d", "#ffd60a", "#4cc9f0", "#80ffdb", "#f72585", "#b5179e", "#fb8500", "#90e0ef"];
-
-const TOGGLE_FETCHER = "karen-mode";
-
-/**
- * Karen Mode as the visitor sees it: the choice being made, else the toggle's
- * last answer, else the server's cookie. The toggle's answer comes before the
- * root's data because the router marks the toggle done a moment before it
- * hands over the revalidated root data; a render in between (the lights
- * change every 800 ms) would otherwise see Karen Mode off and stop the music
- * the visitor just started.
- */
-export function useKarenMode(): boolean {
-  const root = useRouteLoaderData<{ karenMode?: boolean }>("root");
-  const toggle = useFetcher<{ karenMode?: boolean }>({ key: TOGGLE_FETCHER });
-  if (toggle.formData) return toggle.formData.get("enabled") === "on";
-  if (typeof toggle.data?.karenMode === "boolean") return toggle.data.karenMode;
-  return root?.karenMode ?? false;
-}
-
-const prefersReducedMotion = () => typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
 /**
  * The footer toggle: a real button in a POST form (it works without
@@ -51,7 +24,10 @@ export function KarenModeToggle() {
     const data = new FormData(event.currentTarget);
     data.set("inPlace", "yes");
     fetcher.submit(data, { method: "post", action: "/karen-mode", preventScrollReset: true });
-    if (!on) window.dispatchEvent(new Event(TURNED_ON));
+    if (!on) {
+      turnedOn.at = Date.now();
+      window.dispatchEvent(new Event(TURNED_ON));
+    }
   };
   return (
     <fetcher.Form method="post" action="/karen-mode" onSubmit={onSubmit} className={s.toggleForm}>
@@ -68,117 +44,42 @@ export function KarenModeToggle() {
 }
 
 /**
- * The looping music player. Without JavaScript it is the browser's own
- * player; with it, one Play/Pause button whose state follows the audio. It
- * starts by itself only right after the visitor turns Karen Mode on.
+ * The looping music player. Without JavaScript, and until Karen Mode is on,
+ * it is the browser's own player (hidden while Karen Mode is off); once it
+ * is on, the player with one Play/Pause button (./KarenMusic.tsx) is
+ * fetched: it is no part of a page's first JavaScript.
  */
 export function MusicPlayer() {
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  const [playing, setPlaying] = useState(false);
-  const [triggerMusic, setTriggerMusic] = useState(false);
-
-  useEffect(() => {
-    setHydrated(true);
-    const onTurnedOn = () => {
-      setTriggerMusic(true);
-      window.setTimeout(() => setTriggerMusic(false), KAREN.triggerResetMs);
-      if (!prefersReducedMotion()) {
-        window.setTimeout(
-          () => document.getElementById("site-footer")?.scrollIntoView({ behavior: "smooth", block: "end" }),
-          KAREN.scrollDelayMs,
-        );
-      }
-    };
-    window.addEventListener(TURNED_ON, onTurnedOn);
-    return () => window.removeEventListener(TURNED_ON, onTurnedOn);
-  }, []);
-
-  const retryTimers = useRef<number[]>([]);
-  const stopRetries = () => {
-    retryTimers.current.forEach((timer) => window.clearTimeout(timer));
-    retryTimers.current = [];
-  };
-
-  useEffect(() => {
-    const audio = audioRef.current;
-    if (!triggerMusic || !audio) return;
-    let started = false;
-    const attempt = () =>
-      audio.play().then(
-        () => {
-          // Playing: no more retries (they must not restart music the visitor then pauses).
-          started = true;
-          stopRetries();
-        },
-        (error: unknown) => console.warn("Karen Mode music could not start", error),
-      );
-    audio.volume = KAREN.volume;
-    audio.currentTime = 0;
-    void attempt();
-    // Browsers may refuse the first try (the audio still loading, an autoplay rule): try again a little later.
-    retryTimers.current = KAREN.retryDelaysMs.map((delay) =>
-      window.setTimeout(() => {
-        if (!started) void attempt();
-      }, delay),
-    );
-    return stopRetries;
-  }, [triggerMusic]);
-
-  // Turning Karen Mode off stops the music: its player goes with it, so
-  // nothing would be left to pause it with. Turning it on again plays only
-  // through the toggle (TURNED_ON), never by itself.
   const on = useKarenMode();
+  // Fetched once Karen Mode is on, and kept: a player taken away would leave its music playing.
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    if (on) return;
-    stopRetries();
-    setTriggerMusic(false);
-    audioRef.current?.pause();
+    if (on) setWanted(true);
   }, [on]);
-
-  const toggle = () => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    stopRetries();
-    if (!playing) {
-      audio.volume = KAREN.volume;
-      audio.play().catch((error: unknown) => console.warn("The music could not play", error));
-    } else {
-      audio.pause();
-    }
-  };
-
+  const { t } = useT();
   const music = useSite().karenMusic;
   // A terminal browser would print the fallback sentence in every page's footer.
   const textBrowser = useRouteLoaderData<{ textBrowser?: boolean }>("root")?.textBrowser;
-  return (
+  const plain = (
     <div className={s.player}>
       {/* A new song (the family's upload) needs a new element: an <audio> keeps the source it chose first. */}
-      <audio
-        key={music.mp3}
-        ref={audioRef}
-        loop
-        preload="none"
-        controls={!hydrated}
-        aria-label={music.title}
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onEnded={() => setPlaying(false)}
-        onError={() => console.warn("The Karen Mode music could not be loaded")}
-        className={hydrated ? s.hiddenAudio : s.nativeAudio}
-      >
+      <audio key={music.mp3} loop preload="none" controls aria-label={music.title} className={s.nativeAudio}>
         {music.ogg ? <source src={music.ogg} type="audio/ogg" /> : null}
         <source src={music.mp3} type="audio/mpeg" />
-        {textBrowser ? null : "Your browser does not support the audio element."}
+        {textBrowser ? null : t("common.karen.noAudio")}
       </audio>
-      {hydrated ? (
-        <button type="button" onClick={toggle} className={s.playButton} aria-label={playing ? "Pause the music" : "Play the music"}>
-          <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span> {playing ? "Pause" : "Play"}
-        </button>
-      ) : null}
     </div>
   );
+  return wanted ? (
+    <Suspense fallback={plain}>
+      <MusicControls />
+    </Suspense>
+  ) : (
+    plain
+  );
 }
+
+const MusicControls = lazy(() => import("./KarenMusic"));
 
 interface Light {
   left: number;

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import * as ui from "~/styles/ui.css";
+import { useT } from "./useT";
 
 /**
  * The not-found page: its heading, a kind word and the ways onward first,
@@ -8,27 +9,28 @@ import * as ui from "~/styles/ui.css";
  * keeps the site, on an unknown address) come last.
  */
 export function NotFound({ children }: { children?: ReactNode }) {
+  const { t } = useT();
   return (
     <div className={ui.narrow}>
       <div className={ui.emptyState}>
-        <h1>404 Page Not Found</h1>
-        <p>We couldn&apos;t find that page. The link may be old, or the address may have a small typo. Everything shared is still here:</p>
+        <h1>{t("common.notFound.title")}</h1>
+        <p>{t("common.notFound.text")}</p>
         {/* A list, so text browsers such as lynx show the links apart (they draw no CSS). */}
-        <nav aria-label="Where to go from here">
+        <nav aria-label={t("common.notFound.onward")}>
           <ul className={ui.actions}>
             <li>
               <Link to="/" className={ui.button.primary}>
-                Go to the home page
+                {t("common.notFound.home")}
               </Link>
             </li>
             <li>
               <Link to="/guestbook" className={ui.button.secondary}>
-                Guest Book
+                {t("common.nav.guestBook")}
               </Link>
             </li>
             <li>
               <Link to="/gallery" className={ui.button.secondary}>
-                Gallery
+                {t("common.nav.gallery")}
               </Link>
             </li>
           </ul>

@@ -2,10 +2,12 @@ import { Link } from "@remix-run/react";
 import { useSite } from "~/site/site-view";
 import { footerLinks, shownLinks, type NavItem } from "~/utils/navigation";
 import { KarenModeToggle, MirrorBall, MusicPlayer } from "./KarenMode";
+import { LanguageList } from "./LanguageList";
+import { tWith, useT } from "./useT";
 import * as s from "./SiteFooter.css";
 
 /** A private memorial's visitors without the passcode: only the way to the admin login. */
-const lockedLinks: NavItem[] = [{ label: "Admin", to: "/admin" }];
+const lockedLinks: NavItem[] = [{ label: "admin", to: "/admin" }];
 
 /**
  * The footer of every page. On a private memorial, for visitors who have not
@@ -14,21 +16,23 @@ const lockedLinks: NavItem[] = [{ label: "Admin", to: "/admin" }];
  */
 export function SiteFooter({ locked = false, lifeStory = false }: { locked?: boolean; lifeStory?: boolean }) {
   const site = useSite();
+  const { t } = useT();
   return (
     <footer className={s.footer} id="site-footer">
       <div className={s.inner}>
         <p className={s.title}>{site.siteTitle}</p>
-        <nav aria-label="Footer">
+        <nav aria-label={t("common.nav.footer")}>
           <ul className={s.list}>
             {(locked ? lockedLinks : shownLinks(footerLinks, lifeStory)).map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={s.link}>
-                  {link.label}
+                  {t(`common.nav.${link.label}`)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
+        <LanguageList footer />
         {locked ? null : (
           <>
             <div className={s.party}>
@@ -39,11 +43,13 @@ export function SiteFooter({ locked = false, lifeStory = false }: { locked?: boo
             {/* Empty until the family gives theirs: a new site's example address is not shown. */}
             {site.contactEmail ? (
               <p className={s.small}>
-                Questions? Write to the family at{" "}
-                <a className={s.emailLink} href={`mailto:${site.contactEmail}`}>
-                  {site.contactEmail}
-                </a>
-                .
+                {tWith(t, "common.footer.questions", {
+                  email: (
+                    <a className={s.emailLink} href={`mailto:${site.contactEmail}`}>
+                      {site.contactEmail}
+                    </a>
+                  ),
+                })}
               </p>
             ) : null}
           </>

@@ -2,9 +2,12 @@ import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useSite } from "~/site/site-view";
 import { headerLinks, isLinkActive, shownLinks } from "~/utils/navigation";
+import { LanguageList } from "./LanguageList";
+import { useT } from "./useT";
 import * as s from "./SiteHeader.css";
 
 function NavLinks({ pathname, className, lifeStory }: { pathname: string; className: string; lifeStory: boolean }) {
+  const { t } = useT();
   return (
     <ul className={className}>
       {shownLinks(headerLinks, lifeStory).map((link) => {
@@ -15,7 +18,7 @@ function NavLinks({ pathname, className, lifeStory }: { pathname: string; classN
         return (
           <li key={link.to}>
             <Link to={link.to} className={active ? s.linkActive : s.link} aria-current={current ? "page" : undefined}>
-              {link.label}
+              {t(`common.nav.${link.label}`)}
             </Link>
           </li>
         );
@@ -27,6 +30,7 @@ function NavLinks({ pathname, className, lifeStory }: { pathname: string; classN
 /** The header of every page; `lifeStory`: the family has published the life story (its link shows). */
 export function SiteHeader({ lifeStory }: { lifeStory: boolean }) {
   const site = useSite();
+  const { t } = useT();
   const location = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   // A text browser shows every element whatever the CSS: one list of links is enough.
@@ -44,12 +48,12 @@ export function SiteHeader({ lifeStory }: { lifeStory: boolean }) {
         <Link to="/" className={s.brand}>
           {site.siteTitle}
         </Link>
-        <nav aria-label="Main" className={s.desktopNav}>
+        <nav aria-label={t("common.nav.main")} className={s.desktopNav}>
           <NavLinks pathname={location.pathname} className={s.list} lifeStory={lifeStory} />
         </nav>
         {textBrowser ? null : (
           <div className={s.mobileBar}>
-            <Link to="/" className={s.homeButton} aria-label="Home">
+            <Link to="/" className={s.homeButton} aria-label={t("common.nav.home")}>
               <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">
                 <path
                   d="M3 11.5 12 4l9 7.5M5.5 9.5V20h5v-6h3v6h5V9.5"
@@ -66,15 +70,16 @@ export function SiteHeader({ lifeStory }: { lifeStory: boolean }) {
                 <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">
                   <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
                 </svg>
-                Menu
+                {t("common.nav.menu")}
               </summary>
-              <nav aria-label="Mobile" className={s.mobileNav}>
+              <nav aria-label={t("common.nav.mobile")} className={s.mobileNav}>
                 <NavLinks pathname={location.pathname} className={s.mobileList} lifeStory={lifeStory} />
               </nav>
             </details>
           </div>
         )}
       </div>
+      <LanguageList />
     </header>
   );
 }

@@ -1,6 +1,6 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { flexGapFallback } from "~/styles/fallbacks";
+import { flexGapFallback, RTL } from "~/styles/fallbacks";
 
 export const inlineRegion = style({
   maxWidth: vars.layout.narrow,
@@ -18,7 +18,13 @@ export const floatingRegion = style({
   left: vars.space.md,
   right: vars.space.md,
   "@media": {
-    "screen and (min-width: 48rem)": { left: "auto", maxWidth: "420px", width: "100%" },
+    "screen and (min-width: 48rem)": {
+      left: "auto",
+      maxWidth: "420px",
+      width: "100%",
+      // Right to left, the toast sits in the other corner.
+      selectors: { [`${RTL} &`]: { left: vars.space.md, right: "auto" } },
+    },
   },
   outline: "none",
   selectors: {
@@ -49,6 +55,7 @@ export const toast = styleVariants({
       color: vars.color.text,
       border: `1px solid ${vars.color.border}`,
       borderLeft: `6px solid ${vars.color.success}`,
+      selectors: { [`${RTL} &`]: { borderLeft: `1px solid ${vars.color.border}`, borderRight: `6px solid ${vars.color.success}` } },
     },
   ],
   destructive: [toastBase, { background: vars.color.danger, color: vars.color.onDanger }],

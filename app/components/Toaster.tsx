@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import type { Toast, ToastInput } from "~/utils/toast";
+import { useT } from "./useT";
 import * as s from "./Toaster.css";
 
 const DISPLAY_MS = 5000;
@@ -21,6 +22,7 @@ export function showToast(input: ToastInput) {
  * interactive it floats and dismisses itself.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
+  const { t } = useT();
   const [enhanced, setEnhanced] = useState(false);
   const [current, setCurrent] = useState<Toast | null>(toast);
   const [paused, setPaused] = useState(false);
@@ -76,7 +78,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   };
 
   return (
-    <section ref={region} aria-label="Notifications (F8)" tabIndex={-1} className={enhanced ? s.floatingRegion : s.inlineRegion}>
+    <section ref={region} aria-label={t("common.toasts.region")} tabIndex={-1} className={enhanced ? s.floatingRegion : s.inlineRegion}>
       <div role="status" aria-live="polite" aria-atomic="true">
         {current ? (
           <div
@@ -98,7 +100,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
               {current.description ? <p className={s.description}>{current.description}</p> : null}
             </div>
             {enhanced ? (
-              <button type="button" className={s.close} onClick={() => setCurrent(null)} aria-label="Dismiss notification">
+              <button type="button" className={s.close} onClick={() => setCurrent(null)} aria-label={t("common.toasts.dismiss")}>
                 <span aria-hidden="true">×</span>
               </button>
             ) : null}

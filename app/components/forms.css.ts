@@ -57,6 +57,8 @@ export const honeypot = style({
   width: 1,
   height: 1,
   overflow: "hidden",
+  // Right to left, a page scrolls to its left: the trap goes off the right instead.
+  selectors: { '[dir="rtl"] &': { left: "auto", right: "-10000px" } },
 });
 
 export const alert = style({

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/NotFound";
+import { translatorFromMatches, useT } from "~/components/useT";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/site/meta";
 
@@ -18,13 +19,15 @@ export const action = notFound;
  * page, also for a photo that has gone, where the question would be wrong).
  */
 export default function NotFoundPage() {
+  const { t } = useT();
   return (
     <NotFound>
-      <aside aria-label="A note for the site's keeper" className={`${ui.container} ${ui.muted}`}>
-        <p>For whoever looks after this site, if one of its own links led here: Did you forget to add the page to the router?</p>
+      <aside aria-label={t("common.notFound.keeperLabel")} className={`${ui.container} ${ui.muted}`}>
+        <p>{t("common.notFound.keeperNote")}</p>
       </aside>
     </NotFound>
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, { title: "404 Page Not Found", exactTitle: true });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: translatorFromMatches(matches).t("common.notFound.title"), exactTitle: true });

@@ -7,6 +7,8 @@ import { checkVisitorPasscode, isVisitorLocked, passcodeCookieHeader } from "~/s
 import * as s from "~/components/admin/admin.css";
 import { Field, FormAlert } from "~/components/forms";
 import { useZodForm } from "~/components/useZodForm";
+import { translatorFromMatches, useT } from "~/components/useT";
+import type { Translator } from "~/i18n/words";
 import type { RouteHandle } from "~/root";
 import * as ui from "~/styles/ui.css";
 import { PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
@@ -64,8 +66,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(redirectTo, { headers: { "Set-Cookie": await passcodeCookieHeader(check.passcode) } });
 }
 
+/** The schema's and the check's English words in the page's language ("Please wait 3 minutes…" with its number). */
+function passcodeError({ t, tError }: Translator, message: string) {
+  const wait = /^Too many passcodes were tried from your network\. Please wait (\d+) minutes? and try again\.$/.exec(message);
+  return wait ? t("common.passcode.tooManyTries", { minutes: Number(wait[1]) }) : tError(message);
+}
+
 export default function PasscodePage() {
   const site = useSite();
+  const translator = useT();
+  const { t } = translator;
+  const say = (messages: string[] | undefined) => messages?.map((message) => passcodeError(translator, message));
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, control } = useZodForm("visitor-passcode", PasscodeSchema, { lastResult: actionData?.result });
@@ -74,20 +85,20 @@ export default function PasscodePage() {
     <div className={s.loginWrap}>
       <Form method="post" action="/passcode" {...getFormProps(form)} className={s.loginCard}>
         <h1 className={s.loginTitle}>{memorialTitle(site)}</h1>
-        <p>The family is sharing this memorial privately with friends and family. Please enter the passcode they gave you to come in.</p>
-        <FormAlert title="Please try again in a little while" messages={form.errors} />
+        <p>{t("common.passcode.intro")}</p>
+        <FormAlert title={t("common.passcode.alert")} messages={say(form.errors)} />
         <input type="hidden" name="redirectTo" value={actionData?.redirectTo ?? loaderData.redirectTo} />
         <Field
-          label="Passcode"
-          hint="Capital letters do not matter."
-          errors={passcode.errors}
+          label={t("common.passcode.label")}
+          hint={t("common.passcode.hint")}
+          errors={say(passcode.errors)}
           errorId={passcode.errorId}
           inputProps={{ ...passcode.props, autoComplete: "off", autoCapitalize: "none", spellCheck: false }}
         />
         <button type="submit" className={ui.button.primary}>
-          Open the memorial
+          {t("common.passcode.submit")}
         </button>
-        <p className={ui.muted}>Your browser will remember the passcode on this device, so you only need to enter it once.</p>
+        <p className={ui.muted}>{t("common.passcode.remember")}</p>
       </Form>
     </div>
   );
@@ -98,7 +109,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const title = memorialTitle(site);
   // A link to a private memorial still shows its name and description in a preview.
   return [
-    { title: `Passcode | ${title}` },
+    { title: `${translatorFromMatches(matches).t("common.passcode.title")} | ${title}` },
     { name: "description", content: site.siteDescription },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: title },

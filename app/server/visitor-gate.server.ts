@@ -1,3 +1,4 @@
+import { LANGUAGE_PARAM } from "~/i18n/languages";
 import { PASSCODE_NEEDED } from "~/site/passcode.schema";
 import { mayEnterPrivateSite } from "~/site/visitor-passcode.server";
 import { getPrivacy } from "~/site/privacy.server";
@@ -153,7 +154,9 @@ function refuse(req: GateRequest, res: GateResponse, next: () => void, url: URL 
   // answered 401), and the real page's loader and action never run.
   res.locals.passcodeAskedFor = askedFor;
   if (method !== "GET" && method !== "HEAD") req.method = "GET";
-  req.url = req.originalUrl = PASSCODE_PAGE;
+  // A language link (`?lang=es`) still chooses the passcode page's language.
+  const language = url.searchParams.get(LANGUAGE_PARAM);
+  req.url = req.originalUrl = language ? `${PASSCODE_PAGE}?${LANGUAGE_PARAM}=${encodeURIComponent(language)}` : PASSCODE_PAGE;
   next();
 }
 

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { bundledMedia, layoutContent, memorialTitle } from "~/content";
+import { bundledMedia, memorialTitle } from "~/content";
 import type { SiteSettings } from "~/site/settings.schema";
 import type { Language } from "~/i18n/languages";
 
@@ -62,15 +62,20 @@ export const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((paragr
 export { memorialTitle };
 
 /**
- * No page's own text shows then (only the layout and the error), so the
- * browser is not sent the home page's long texts for it, nor even their
- * names: a page's own settings are left out (React shows nothing for them).
+ * The layout's own loader failed: the error shows alone, without header or
+ * footer (app/root.tsx), so only the page's title and a shared link's
+ * preview read these. The browser is sent nothing more: no family's texts,
+ * not even the defaults' (a page's own settings are left out, React shows
+ * nothing for them).
  */
 const fallbackSite = {
-  ...layoutContent,
-  // Never the example address (see getSiteView).
+  // app/content.ts's defaults, for "In Loving Memory of Our Beloved Friend".
+  heroTitle: "In Loving Memory",
+  personName: "Our Beloved Friend",
+  siteTitle: "In Loving Memory",
+  siteDescription: "",
   contactEmail: "",
-  service: { dateText: "", whenText: "", dayText: "", startsAt: "", endsAt: "", over: true, mapsLink: layoutContent.mapsLink },
+  languages: [],
   heroImage: { src: bundledMedia.heroImage, width: 1600, height: 1000 },
   karenMusic: { ...bundledMedia.karenModeMusic },
-} as SiteView;
+} as unknown as SiteView;

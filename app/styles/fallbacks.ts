@@ -19,6 +19,13 @@ export const WITHOUT_ASPECT_RATIO = "not (aspect-ratio: 1 / 1)";
  */
 const WITHOUT_FLEX_GAP = "not (inset: 0)";
 
+/**
+ * A right-to-left page (`<html dir="rtl">`, Arabic). Safari 12 lacks some
+ * logical properties (margin-inline-start, inset-inline-start): a rule with
+ * a physical side keeps it and adds an override under this selector.
+ */
+export const RTL = '[dir="rtl"]';
+
 /** Browsers with `clamp()` (Safari 13.1, Chrome 79, Firefox 75); others keep the plain size set before. */
 export const WITH_CLAMP = "(font-size: clamp(1rem, 1vw, 2rem))";
 
@@ -30,9 +37,16 @@ export const WITH_CLAMP = "(font-size: clamp(1rem, 1vw, 2rem))";
  */
 export function flexGapFallback(container: string, gap: string, layout: "row" | "wrap" | "column" = "row") {
   globalStyle(container, { "@supports": { [WITHOUT_FLEX_GAP]: { gap: 0 } } });
-  if (layout === "row") globalStyle(`${container} > * + *`, { "@supports": { [WITHOUT_FLEX_GAP]: { marginLeft: gap } } });
+  // A right-to-left page (Arabic) runs its rows the other way: the margin goes on the other side.
+  if (layout === "row") {
+    globalStyle(`${container} > * + *`, { "@supports": { [WITHOUT_FLEX_GAP]: { marginLeft: gap } } });
+    globalStyle(`${RTL} ${container} > * + *`, { "@supports": { [WITHOUT_FLEX_GAP]: { marginLeft: 0, marginRight: gap } } });
+  }
   if (layout === "column") globalStyle(`${container} > * + *`, { "@supports": { [WITHOUT_FLEX_GAP]: { marginTop: gap } } });
-  if (layout === "wrap") globalStyle(`${container} > *`, { "@supports": { [WITHOUT_FLEX_GAP]: { marginRight: gap, marginBottom: gap } } });
+  if (layout === "wrap") {
+    globalStyle(`${container} > *`, { "@supports": { [WITHOUT_FLEX_GAP]: { marginRight: gap, marginBottom: gap } } });
+    globalStyle(`${RTL} ${container} > *`, { "@supports": { [WITHOUT_FLEX_GAP]: { marginRight: 0, marginLeft: gap } } });
+  }
 }
 
 /**

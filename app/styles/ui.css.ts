@@ -1,6 +1,6 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
-import { flexGapFallback } from "./fallbacks";
+import { flexGapFallback, RTL } from "./fallbacks";
 
 /** Shared building blocks: page container, cards, buttons, visually hidden text. */
 
@@ -141,7 +141,7 @@ export const skipLink = style({
   background: vars.color.surface,
   padding: vars.space.sm,
   borderRadius: vars.radius.sm,
-  selectors: { "&:focus": { top: vars.space.md } },
+  selectors: { "&:focus": { top: vars.space.md }, [`${RTL} &`]: { left: "auto", right: vars.space.md } },
 });
 
 /** A row of buttons that wraps on a phone. */

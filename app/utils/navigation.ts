@@ -1,27 +1,28 @@
 export interface NavItem {
+  /** The link's words: its name in the `common.nav` catalog (`common.nav.<label>`). */
   label: string;
   to: string;
 }
 
 export const headerLinks: NavItem[] = [
-  { label: "Home", to: "/" },
-  { label: "Service Details", to: "/#service" },
-  { label: "Life Story", to: "/life" },
-  { label: "Guest Book", to: "/guestbook" },
-  { label: "Share Memories", to: "/share" },
-  { label: "Gallery", to: "/gallery" },
-  { label: "Poems", to: "/poems" },
+  { label: "home", to: "/" },
+  { label: "serviceDetails", to: "/#service" },
+  { label: "lifeStory", to: "/life" },
+  { label: "guestBook", to: "/guestbook" },
+  { label: "shareMemories", to: "/share" },
+  { label: "gallery", to: "/gallery" },
+  { label: "poems", to: "/poems" },
 ];
 
 export const footerLinks: NavItem[] = [
-  { label: "Home", to: "/" },
-  { label: "Service", to: "/#service" },
-  { label: "Life Story", to: "/life" },
-  { label: "Guest Book", to: "/guestbook" },
-  { label: "Gallery", to: "/gallery" },
-  { label: "Poems", to: "/poems" },
-  { label: "Share Photos & Videos", to: "/share" },
-  { label: "Admin", to: "/admin" },
+  { label: "home", to: "/" },
+  { label: "service", to: "/#service" },
+  { label: "lifeStory", to: "/life" },
+  { label: "guestBook", to: "/guestbook" },
+  { label: "gallery", to: "/gallery" },
+  { label: "poems", to: "/poems" },
+  { label: "sharePhotos", to: "/share" },
+  { label: "admin", to: "/admin" },
 ];
 
 /** The links to show: "Life Story" only once the family has published it. */

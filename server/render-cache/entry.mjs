@@ -108,7 +108,10 @@ function copyHeaders({ options, hooks, res, response, hashes }, etag) {
   headers.push(
     ["Cache-Control", ownCacheControl ?? (shared ? SHARED_BRIEFLY : PRIVATE_REVALIDATE)],
     ...(cdnToo ? [/** @type {[string, string]} */ (["CDN-Cache-Control", CDN_BRIEFLY])] : []),
-    ["Vary", "Accept-Encoding, Cookie"],
+    // A page is in the visitor's language, chosen by `?lang=` (the address), the `lang` cookie, or
+    // else the browser's Accept-Language: a shared cache (a CDN, with PUBLIC_URL) must keep one
+    // copy per language asked, never hand a Spanish first visit's page to an English browser.
+    ["Vary", "Accept-Encoding, Accept-Language, Cookie"],
     ["ETag", etag],
     ["Content-Security-Policy", options.contentSecurityPolicy(hashes)],
   );

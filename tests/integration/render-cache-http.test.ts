@@ -485,7 +485,7 @@ describe("the cached answer", () => {
     // Without PUBLIC_URL only the browser keeps it (tests/integration/request-pipeline-http.test.ts has the shared caching with it).
     expect(page.headers["cache-control"]).toBe("private, no-cache");
     expect(page.headers["cdn-cache-control"]).toBeUndefined();
-    expect(page.headers.vary).toBe("Accept-Encoding, Cookie");
+    expect(page.headers.vary).toBe("Accept-Encoding, Accept-Language, Cookie");
     const again = await visit("/poems", { "If-None-Match": etag });
     expect(again.status).toBe(304);
     expect(again.body).toBe("");

@@ -4,11 +4,15 @@ import { bundledMedia, content } from "~/content";
 import { formatBytes } from "~/utils/bytes";
 import { pageMeta } from "~/site/meta";
 import { formatServiceWhen } from "~/site/service-time.server";
-import { footerLinks, headerLinks, isLinkActive, shownLinks } from "~/utils/navigation";
+import common from "~/i18n/catalogs/common/en.json";
+import { footerLinks, headerLinks, isLinkActive, shownLinks, type NavItem } from "~/utils/navigation";
 import { nextCursorFromLink } from "~/components/list-page";
 import { itemsToShow } from "~/utils/paging";
 import { relativeTime } from "~/utils/relative-time";
 import { formatDuration } from "~/utils/time";
+
+/** A link's English words (its label names them in the common catalog). */
+const words = (link: NavItem) => common.nav[link.label as keyof typeof common.nav];
 
 describe("relativeTime", () => {
   const now = Date.UTC(2025, 8, 1, 12, 0, 0);
@@ -71,7 +75,7 @@ describe("isLinkActive", () => {
   });
 
   it("keeps the spec's header and footer links, the footer adding Poems and the share page", () => {
-    expect(shownLinks(headerLinks, false).map((l) => [l.label, l.to])).toEqual([
+    expect(shownLinks(headerLinks, false).map((l) => [words(l), l.to])).toEqual([
       ["Home", "/"],
       ["Service Details", "/#service"],
       ["Guest Book", "/guestbook"],
@@ -79,7 +83,7 @@ describe("isLinkActive", () => {
       ["Gallery", "/gallery"],
       ["Poems", "/poems"],
     ]);
-    expect(shownLinks(footerLinks, false).map((l) => [l.label, l.to])).toEqual([
+    expect(shownLinks(footerLinks, false).map((l) => [words(l), l.to])).toEqual([
       ["Home", "/"],
       ["Service", "/#service"],
       ["Guest Book", "/guestbook"],
@@ -91,7 +95,7 @@ describe("isLinkActive", () => {
   });
 
   it("adds the life story after the service once the family publishes it", () => {
-    expect(shownLinks(headerLinks, true).map((l) => l.label)).toEqual([
+    expect(shownLinks(headerLinks, true).map(words)).toEqual([
       "Home",
       "Service Details",
       "Life Story",
