@@ -164,7 +164,9 @@ describe("GET and PATCH /api/admin/settings", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const body = (await response.json()) as unknown as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual([...SETTING_FIELDS, "remembrance", "helpersReadFirst"].sort());
+    expect(Object.keys(body).sort()).toEqual(
+      [...SETTING_FIELDS, "translations", "missingTranslations", "remembrance", "helpersReadFirst"].sort(),
+    );
     expect(body.visibility).toBe("private");
     expect(JSON.stringify(body)).not.toMatch(/passcode|bluebells/i);
   });
@@ -182,6 +184,8 @@ describe("GET and PATCH /api/admin/settings", () => {
       personName: "Margaret Ellen Hughes",
       serviceStartsAt: "2031-05-02T14:00",
       serviceEndsAt: "2031-05-02T16:00",
+      translations: {},
+      missingTranslations: {},
       remembrance: REMEMBRANCE_DEFAULTS,
       helpersReadFirst: false,
     });
