@@ -130,8 +130,8 @@ describe("the family's words in each language", () => {
     expect(spanish.body).toMatch(/<html[^>]*lang="es"/);
     expect(spanish.body).toContain("Gracias por acompañarnos hoy.");
     expect(spanish.body).not.toContain("Please join us to celebrate a life");
-    // The donation card is not translated: the English text stands.
-    expect(spanish.body).toContain(content.donationTitle);
+    // The service's title is not translated: the English text stands.
+    expect(spanish.body).toContain(content.serviceTitle);
     const arabic = await request(site.port, "GET", "/?lang=ar");
     expect(arabic.body).toMatch(/<p[^>]*>Please join us to celebrate a life/);
     const english = await request(site.port, "GET", "/?lang=en");
