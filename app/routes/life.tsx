@@ -1,10 +1,10 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { LifePhotoImage, StoryText, Timeline } from "~/components/LifeStory";
 import * as s from "~/components/LifeStory.css";
-import { getPublishedLife } from "~/life/life.server";
-import { uploadedLifePhoto } from "~/life/life-photo.server";
+import { getPublishedLife, pageWords, uploadedLifePhoto, visitorLanguage } from "./life.server";
+import { translatorFromMatches, useT } from "~/components/useT";
 import { firstSentence } from "~/life/story-text";
 import { lifeLine } from "~/site/life-dates";
 import { pageMeta } from "~/site/meta";
@@ -12,10 +12,16 @@ import { useSite } from "~/site/site-view";
 import * as ui from "~/styles/ui.css";
 
 /** The family's life story: 404 until they publish it (a private site's gate comes first, as on every page). */
-export async function loader() {
-  const life = getPublishedLife();
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await visitorLanguage(request);
+  const life = getPublishedLife(language);
   if (!life) throw new Response(null, { status: 404 });
-  return { life, uploadedPhoto: life.photo ? null : uploadedLifePhoto(), opening: firstSentence(life.story) };
+  return {
+    life,
+    uploadedPhoto: life.photo ? null : uploadedLifePhoto(),
+    opening: firstSentence(life.story),
+    words: pageWords(language, ["life"]),
+  };
 }
 
 /** "Born … · Died …", each half kept on one line where it fits (a phone breaks at the dot). */
@@ -36,10 +42,11 @@ function LifeLine({ line }: { line: string }) {
 export default function LifeStoryPage() {
   const { life, uploadedPhoto } = useLoaderData<typeof loader>();
   const site = useSite();
+  const { t } = useT();
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
-        <h1>Life Story</h1>
+        <h1>{t("life.title")}</h1>
         <p className={ui.subtitle}>{site.personName}</p>
         <LifeLine line={lifeLine(site)} />
       </div>
@@ -67,7 +74,7 @@ export default function LifeStoryPage() {
       {life.moments.length > 0 ? (
         <section aria-labelledby="timeline-title">
           <h2 id="timeline-title" className={s.timelineTitle}>
-            Timeline
+            {t("life.timeline")}
           </h2>
           <Timeline moments={life.moments} />
         </section>
@@ -77,4 +84,4 @@ export default function LifeStoryPage() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageMeta(matches, { title: "Life Story", description: data?.opening || undefined, path: "/life" });
+  pageMeta(matches, { title: translatorFromMatches(matches).t("life.title"), description: data?.opening || undefined, path: "/life" });

@@ -45,6 +45,8 @@ export const STORED_KEYS = {
   helpersReadFirst: "helpersReadFirst",
   /** The family's own words in the site's other languages (app/site/translations.ts). */
   translations: "translations",
+  /** The life story in the site's other languages (app/life/life-translations.server.ts). */
+  lifeTranslations: "lifeTranslations",
 } as const;
 
 const settingKeys = new Set<string>(SETTING_FIELDS);

@@ -192,3 +192,63 @@ describe("the Site tab", () => {
     expect(notChosen.body).toContain("The main language must be one of the site&#x27;s languages");
   });
 });
+
+describe("the life story in each language", () => {
+  const put = async (body: unknown) => {
+    const response = await request(site.port, "PUT", "/api/admin/life", {
+      body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", Cookie: cookie },
+    });
+    return { status: response.status, body: JSON.parse(response.body) as Record<string, unknown> };
+  };
+
+  it("keeps the story per language, and visitors read theirs, or the main language's with the page's words in theirs", async () => {
+    await patch({ languages: ["en", "es", "ar"] });
+    const saved = await put({ story: { en: "She loved the sea.", es: "Amaba el mar." }, published: true });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      story: "She loved the sea.",
+      translations: { es: { story: "Amaba el mar." } },
+      missingTranslations: { ar: ["story"] },
+    });
+    const spanish = await request(site.port, "GET", "/life?lang=es");
+    expect(spanish.status).toBe(200);
+    expect(spanish.body).toMatch(/<h1[^>]*>Historia de vida<\/h1>/);
+    expect(spanish.body).toContain("Amaba el mar.");
+    expect(spanish.body).not.toContain("She loved the sea.");
+    const arabic = await request(site.port, "GET", "/life?lang=ar");
+    expect(arabic.body).toMatch(/<html[^>]*dir="rtl"/);
+    expect(arabic.body).toMatch(/<h1[^>]*>قصة الحياة<\/h1>/);
+    expect(arabic.body).toContain("She loved the sea.");
+    const english = await request(site.port, "GET", "/life?lang=en");
+    expect(english.body).toMatch(/<h1[^>]*>Life Story<\/h1>/);
+    expect(english.body).toContain("She loved the sea.");
+    // An empty one is removed, and a refused one is named with its language.
+    const removed = await put({ translations: { es: { story: "" } } });
+    expect(removed.body).toMatchObject({ translations: {}, missingTranslations: { es: ["story"], ar: ["story"] } });
+    const refused = await put({ story: { ar: "x".repeat(30_001), xx: "?" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      errors: {
+        "story.ar": ["The life story must be at most 30,000 characters"],
+        "story.xx": ["Each language must be one of en, es, fr, de, pt, pl, zh, ar"],
+      },
+    });
+  });
+
+  it("the Life Story tab offers the story in each other language, marked missing, and saves it from a plain form", async () => {
+    await patch({ languages: ["en", "es"] });
+    await put({ story: "She loved the sea.", published: true });
+    const tab = await request(site.port, "GET", "/admin/life", { headers: { Cookie: cookie } });
+    expect(tab.body).toMatch(/<section id="story-es"/);
+    expect(tab.body).toContain("Missing: visitors read the English story.");
+    const saved = await request(site.port, "POST", "/admin/life", {
+      body: new URLSearchParams({ intent: "story-translation", language: "es", story: "Amaba el mar." }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: `http://127.0.0.1:${site.port}` },
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.location).toBe("/admin/life#story-es");
+    expect((await request(site.port, "GET", "/life?lang=es")).body).toContain("Amaba el mar.");
+    await put({ translations: { es: { story: "" } }, published: false });
+  });
+});
