@@ -47,6 +47,8 @@ export const STORED_KEYS = {
   translations: "translations",
   /** The life story in the site's other languages (app/life/life-translations.server.ts). */
   lifeTranslations: "lifeTranslations",
+  /** The yearly reminders' words in the site's other languages (app/remembrance/remembrance.server.ts). */
+  remembranceTranslations: "remembranceTranslations",
 } as const;
 
 const settingKeys = new Set<string>(SETTING_FIELDS);

@@ -252,3 +252,36 @@ describe("the life story in each language", () => {
     await put({ translations: { es: { story: "" } }, published: false });
   });
 });
+
+describe("the yearly reminders' words in each language", () => {
+  it("takes the words as language → text, names a refusal by its language, and the Remember tab marks the missing ones", async () => {
+    const saved = await patch({
+      languages: ["en", "es", "ar"],
+      remembrance: { words: { en: "Light a candle.", es: "Encienda una vela." } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.remembrance).toMatchObject({
+      words: "Light a candle.",
+      translations: { es: { words: "Encienda una vela." } },
+      missingTranslations: { ar: ["words"] },
+    });
+    const refused = await patch({ remembrance: { translations: { ar: { words: "x".repeat(1001) } } } });
+    expect(refused).toEqual({
+      status: 400,
+      body: { errors: { "remembrance.translations.ar": ["Your words must be at most 1,000 characters"] } },
+    });
+    const tab = await request(site.port, "GET", "/admin/remember", { headers: { Cookie: cookie } });
+    expect(tab.body).toContain("Your words in other languages");
+    expect(tab.body).toContain("Missing: followers read the English words.");
+    const posted = await request(site.port, "POST", "/admin/remember", {
+      body: new URLSearchParams({ intent: "words-translations", es: "", ar: "أشعلوا شمعة." }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: `http://127.0.0.1:${site.port}` },
+    });
+    expect(posted.status).toBe(302);
+    expect((await read()).remembrance).toMatchObject({
+      translations: { ar: { words: "أشعلوا شمعة." } },
+      missingTranslations: { es: ["words"] },
+    });
+    await patch({ remembrance: { words: "", translations: { ar: { words: null } } } });
+  });
+});

@@ -186,7 +186,7 @@ describe("GET and PATCH /api/admin/settings", () => {
       serviceEndsAt: "2031-05-02T16:00",
       translations: {},
       missingTranslations: {},
-      remembrance: REMEMBRANCE_DEFAULTS,
+      remembrance: { ...REMEMBRANCE_DEFAULTS, translations: {}, missingTranslations: {} },
       helpersReadFirst: false,
     });
     expect(getSiteView(Date.UTC(2031, 0, 1)).service.dateText).toBe("Friday, May 2nd, 2031 · 2:00 pm to 4:00 pm");
@@ -316,6 +316,8 @@ describe("GET and PATCH /api/admin/settings", () => {
       onTheDay: true,
       sendAt: "09:00",
       words: "",
+      translations: {},
+      missingTranslations: {},
     });
     const saved = await patch(
       {
