@@ -2,7 +2,6 @@ import type { LifePhoto, MomentView } from "~/life/life.schema";
 import { storyBlocks } from "~/life/story-text";
 import { formatPartialDate, parsePartialDate } from "~/site/life-dates";
 import * as s from "./LifeStory.css";
-import { useT } from "./useT";
 
 /** The family's story: headings, paragraphs and lists, always as text (app/life/story-text.ts). */
 export function StoryText({ story }: { story: string }) {
@@ -54,8 +53,7 @@ export function LifePhotoImage({ photo, alt, className }: { photo: LifePhoto; al
 }
 
 /** The timeline as an ordered list: a date, a title, a sentence and maybe a photo; readable as a list anywhere. */
-export function Timeline({ moments }: { moments: (MomentView & { photo: LifePhoto | null })[] }) {
-  const { t } = useT();
+export function Timeline({ moments }: { moments: (MomentView & { photo: LifePhoto | null; photoAlt: string })[] }) {
   return (
     <ol className={s.timeline}>
       {moments.map((moment) => (
@@ -63,9 +61,7 @@ export function Timeline({ moments }: { moments: (MomentView & { photo: LifePhot
           <PartialDate value={moment.date} className={s.momentDate} />
           <h3 className={s.momentTitle}>{moment.title}</h3>
           {moment.text ? <p className={s.momentText}>{moment.text}</p> : null}
-          {moment.photo ? (
-            <LifePhotoImage photo={moment.photo} alt={t("life.momentPhoto", { title: moment.title })} className={s.momentPhoto} />
-          ) : null}
+          {moment.photo ? <LifePhotoImage photo={moment.photo} alt={moment.photoAlt} className={s.momentPhoto} /> : null}
         </li>
       ))}
     </ol>

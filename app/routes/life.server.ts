@@ -3,4 +3,4 @@
 export { getPublishedLife } from "~/life/life.server";
 export { uploadedLifePhoto } from "~/life/life-photo.server";
 export { visitorLanguage } from "~/site/language.server";
-export { pageWords } from "~/i18n/i18n.server";
+export { translate } from "~/i18n/i18n.server";

@@ -3,8 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { LifePhotoImage, StoryText, Timeline } from "~/components/LifeStory";
 import * as s from "~/components/LifeStory.css";
-import { getPublishedLife, pageWords, uploadedLifePhoto, visitorLanguage } from "./life.server";
-import { translatorFromMatches, useT } from "~/components/useT";
+import { getPublishedLife, translate, uploadedLifePhoto, visitorLanguage } from "./life.server";
 import { firstSentence } from "~/life/story-text";
 import { lifeLine } from "~/site/life-dates";
 import { pageMeta } from "~/site/meta";
@@ -16,11 +15,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await visitorLanguage(request);
   const life = getPublishedLife(language);
   if (!life) throw new Response(null, { status: 404 });
+  // The page's few words are sent whole, in the visitor's language: the page needs no translator of its own.
+  const t = translate(language);
   return {
-    life,
+    life: { ...life, moments: life.moments.map((moment) => ({ ...moment, photoAlt: t("life.momentPhoto", { title: moment.title }) })) },
     uploadedPhoto: life.photo ? null : uploadedLifePhoto(),
     opening: firstSentence(life.story),
-    words: pageWords(language, ["life"]),
+    text: { title: t("life.title"), timeline: t("life.timeline") },
   };
 }
 
@@ -40,13 +41,12 @@ function LifeLine({ line }: { line: string }) {
 }
 
 export default function LifeStoryPage() {
-  const { life, uploadedPhoto } = useLoaderData<typeof loader>();
+  const { life, uploadedPhoto, text } = useLoaderData<typeof loader>();
   const site = useSite();
-  const { t } = useT();
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
-        <h1>{t("life.title")}</h1>
+        <h1>{text.title}</h1>
         <p className={ui.subtitle}>{site.personName}</p>
         <LifeLine line={lifeLine(site)} />
       </div>
@@ -74,7 +74,7 @@ export default function LifeStoryPage() {
       {life.moments.length > 0 ? (
         <section aria-labelledby="timeline-title">
           <h2 id="timeline-title" className={s.timelineTitle}>
-            {t("life.timeline")}
+            {text.timeline}
           </h2>
           <Timeline moments={life.moments} />
         </section>
@@ -84,4 +84,4 @@ export default function LifeStoryPage() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageMeta(matches, { title: translatorFromMatches(matches).t("life.title"), description: data?.opening || undefined, path: "/life" });
+  pageMeta(matches, { title: data?.text.title ?? "Life Story", description: data?.opening || undefined, path: "/life" });

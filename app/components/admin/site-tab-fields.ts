@@ -1,7 +1,7 @@
 import type { SettingField } from "~/site/settings.schema";
 import type { SettingsSection } from "~/site/settings-sections";
 import type { ControlType } from "~/utils/form-control";
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/i18n/languages";
+import { LANGUAGES, type Language } from "~/i18n/languages";
 
 // The Site tab's words: each setting's label, hint and kind of field, and
 // each section's title and introduction (app/routes/admin.site.tsx).
@@ -24,9 +24,23 @@ export const ENGLISH_NAMES: Record<Language, string> = {
   ar: "Arabic",
 };
 
-/** "Español (Spanish)": each language named in itself, and in English. */
-export const languageLabel = (code: Language) =>
-  LANGUAGE_NAMES[code] === ENGLISH_NAMES[code] ? LANGUAGE_NAMES[code] : `${LANGUAGE_NAMES[code]} (${ENGLISH_NAMES[code]})`;
+/**
+ * "Español (Spanish)": each language named in itself (as LANGUAGE_NAMES
+ * names it), and in English. Written out here rather than built from
+ * LANGUAGE_NAMES, which would then join the public pages' shared code.
+ */
+const LANGUAGE_LABELS: Record<Language, string> = {
+  en: "English",
+  es: "Español (Spanish)",
+  fr: "Français (French)",
+  de: "Deutsch (German)",
+  pt: "Português (Portuguese)",
+  pl: "Polski (Polish)",
+  zh: "简体中文 (Chinese, simplified)",
+  ar: "العربية (Arabic)",
+};
+
+export const languageLabel = (code: Language) => LANGUAGE_LABELS[code];
 
 const LANGUAGE_OPTIONS = LANGUAGES.map((code) => ({ value: code, label: languageLabel(code) }));
 
