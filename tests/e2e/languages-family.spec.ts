@@ -2,7 +2,9 @@ import { type Page } from "@playwright/test";
 import { content } from "~/content";
 import { hydrated } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
-import { changeSiteSettings, resetSiteSettings } from "./support/data";
+import { changeSiteSettings, chooseLanguages, publishLifeStory, removeLifeStory, resetSiteSettings } from "./support/data";
+import { operator } from "~/platform/actor.server";
+import { saveStoryTranslations } from "~/life/life-translations.server";
 import { expect, test } from "./support/fixtures";
 
 // The family chooses the site's languages in the Site tab and writes their
@@ -13,7 +15,10 @@ import { expect, test } from "./support/fixtures";
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeEach(() => resetSiteSettings());
-test.afterEach(() => resetSiteSettings());
+test.afterEach(() => {
+  removeLifeStory();
+  resetSiteSettings();
+});
 
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const SPANISH = "Translations: Español (Spanish)";
@@ -82,4 +87,40 @@ test("a bad translation is refused beside its field, and the family's typing is 
   await expect(section(page, SPANISH).getByLabel("Welcome message", { exact: true })).toHaveValue(WELCOME_ES);
   await page.goto("/?lang=es");
   await expect(page.getByText(WELCOME_ES)).toHaveCount(0);
+});
+
+test.describe("the life story in Spanish and Arabic, at 320 px", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test(
+    "a visitor reads the page's words in their language, and the family's story in it or in English",
+    { tag: "@no-js" },
+    async ({ page }) => {
+      await chooseLanguages(["en", "es", "ar"]);
+      publishLifeStory("She loved the sea and every boat on it.", [{ date: "1970", title: "Married in Cork", text: "A long summer." }]);
+      saveStoryTranslations({ es: "Amaba el mar y cada barco que lo surcaba." }, operator("admin"));
+      const fits = async () => {
+        const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        expect(scroll).toBeLessThanOrEqual(client!);
+      };
+
+      await page.goto("/life?lang=es");
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      await expect(page.getByRole("heading", { level: 1, name: "Historia de vida" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: "Cronología" })).toBeVisible();
+      await expect(page.getByText("Amaba el mar y cada barco que lo surcaba.")).toBeVisible();
+      await expect(page).toHaveTitle(/^Historia de vida \| /);
+      await fits();
+      await expectNoAxeViolations(page);
+
+      await page.goto("/life?lang=ar");
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      await expect(page.getByRole("heading", { level: 1, name: "قصة الحياة" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: "الخط الزمني" })).toBeVisible();
+      // No Arabic story yet: the family's English.
+      await expect(page.getByText("She loved the sea and every boat on it.")).toBeVisible();
+      await fits();
+      await expectNoAxeViolations(page);
+    },
+  );
 });
