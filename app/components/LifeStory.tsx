@@ -53,7 +53,7 @@ export function LifePhotoImage({ photo, alt, className }: { photo: LifePhoto; al
 }
 
 /** The timeline as an ordered list: a date, a title, a sentence and maybe a photo; readable as a list anywhere. */
-export function Timeline({ moments }: { moments: (MomentView & { photo: LifePhoto | null })[] }) {
+export function Timeline({ moments }: { moments: (MomentView & { photo: LifePhoto | null; photoAlt: string })[] }) {
   return (
     <ol className={s.timeline}>
       {moments.map((moment) => (
@@ -61,7 +61,7 @@ export function Timeline({ moments }: { moments: (MomentView & { photo: LifePhot
           <PartialDate value={moment.date} className={s.momentDate} />
           <h3 className={s.momentTitle}>{moment.title}</h3>
           {moment.text ? <p className={s.momentText}>{moment.text}</p> : null}
-          {moment.photo ? <LifePhotoImage photo={moment.photo} alt={`Photo: ${moment.title}`} className={s.momentPhoto} /> : null}
+          {moment.photo ? <LifePhotoImage photo={moment.photo} alt={moment.photoAlt} className={s.momentPhoto} /> : null}
         </li>
       ))}
     </ol>

@@ -20,6 +20,9 @@ import {
 } from "./life.schema";
 import { firstSentence } from "./story-text";
 import { toGalleryItem } from "~/uploads/gallery.server";
+import type { Language } from "~/i18n/languages";
+import type { StoryTranslations, StoryTranslationsPatch } from "./life-translations";
+import { getStoryTranslations, missingStories, storyIn, writeStoryTranslations } from "./life-translations.server";
 
 // The life story (app/life/life.schema.ts): one row for the story, one per
 // timeline moment. Visitors see it only once the family publishes it, and
@@ -125,15 +128,15 @@ const selectPublished = db.select({ published: lifeStory.published }).from(lifeS
 /** Whether visitors see the life story (and the links to it). */
 export const isLifePublished = (): boolean => selectPublished.get()?.published ?? false;
 
-/** The published life story as visitors see it, or null until the family publishes it. */
-export function getPublishedLife(): PublishedLife | null {
+/** The published life story as visitors see it (in `language`, when the family wrote it in it), or null until the family publishes it. */
+export function getPublishedLife(language?: Language): PublishedLife | null {
   const row = readStory();
   if (!row?.published) return null;
   const moments = readMoments();
   const photos = shownPhotos([row.photoId, ...moments.map((moment) => moment.photoId)]);
   const photo = (id: number | null) => (id === null ? null : (photos.get(id) ?? null));
   return {
-    story: row.story,
+    story: storyIn(row.story, language),
     photo: photo(row.photoId),
     // A photo the family has since taken out of the gallery is not shown here either.
     moments: moments.map((moment) => ({ ...moment, photoId: photo(moment.photoId)?.id ?? null, photo: photo(moment.photoId) })),
@@ -232,6 +235,9 @@ export interface LifeApiView {
   photoId: number | null;
   timeline: { date: string; title: string; text: string; photoId: number | null }[];
   published?: boolean;
+  /** The admin's: the story in the site's other languages, and those it is missing in. */
+  translations?: StoryTranslations;
+  missingTranslations?: Partial<Record<Language, ["story"]>>;
 }
 
 function apiPerson() {
@@ -260,6 +266,8 @@ export function adminLifeApi(): LifeApiView {
     photoId: life.photoId,
     timeline: life.moments.map(apiMoment),
     published: life.published,
+    translations: getStoryTranslations(),
+    missingTranslations: Object.fromEntries(missingStories(life.story).map((language) => [language, ["story"] as ["story"]])),
   };
 }
 
@@ -270,7 +278,7 @@ export type LifeUpdate = { ok: true } | { ok: false; errors: FieldErrors };
  * under the same rules), the story, the timeline (replaced whole) and
  * whether it is published, all in one commit or none of it.
  */
-export async function putLife(input: LifeApiInput, by: Actor): Promise<LifeUpdate> {
+export async function putLife(input: LifeApiInput, by: Actor, translations: StoryTranslationsPatch = {}): Promise<LifeUpdate> {
   const patch: SettingsPatch = {
     personName: input.name,
     birthDate: input.born?.date,
@@ -294,6 +302,8 @@ export async function putLife(input: LifeApiInput, by: Actor): Promise<LifeUpdat
   }
   by.commit((tx) => {
     change.write(tx, by.username);
+    writeStoryTranslations(tx, translations, by.username);
+    writeStoryTranslations(tx, translations, by.username);
     if (input.photoId !== undefined) checkPhoto(tx, input.photoId);
     input.timeline?.forEach((moment) => checkPhoto(tx, moment.photoId, "timeline"));
     writeStory(

@@ -1,4 +1,5 @@
 import { z } from "~/utils/zod";
+import { isLanguage, LANGUAGES, type Language } from "~/i18n/languages";
 
 // The family's yearly reminders (`remembrance` in PATCH /api/admin/settings
 // and the Remember tab's form): which days, how long before, at what time
@@ -67,6 +68,69 @@ const RemembranceFields = z.object({
 });
 
 export const RemembrancePatch = RemembranceFields.partial().strict();
+
+/** The family's words in the site's other languages: language → words (only those written). */
+export type WordsTranslations = Partial<Record<Language, string>>;
+/** A change: empty words (or null) remove a language's, so its followers read the main language's again. */
+export type WordsTranslationsPatch = Partial<Record<Language, string | null>>;
+
+const NOT_A_LANGUAGE = `Each language must be one of ${LANGUAGES.join(", ")}`;
+const MAIN_LANGUAGE_WORDS = "This is the main language: its words are the words themselves";
+const WORDS_NOT_AN_OBJECT = 'Translations must be an object such as {"es": {"words": "…"}}';
+
+/**
+ * The reminders' words per language in a change of `remembrance`: `words`
+ * may be language → text (the main language's entry is `words` itself,
+ * left in the patch) and `translations: { es: { words } }`; refusals are
+ * named `words.<language>` or `translations.<language>` (under `remembrance.`).
+ */
+export function splitRemembranceLanguages(
+  value: Record<string, unknown>,
+  main: Language,
+): { rest: Record<string, unknown>; patch: WordsTranslationsPatch; errors: Record<string, string[]> } {
+  const { translations, ...rest } = value;
+  const errors: Record<string, string[]> = {};
+  const patch: WordsTranslationsPatch = {};
+  const take = (language: string, text: unknown, name: string) => {
+    if (!isLanguage(language)) errors[name] = [NOT_A_LANGUAGE];
+    else if (text === null) patch[language] = null;
+    else {
+      const parsed = RemembranceFields.shape.words.safeParse(text);
+      if (parsed.success) patch[language] = parsed.data || null;
+      else errors[name] = parsed.error.issues.map((issue) => issue.message);
+    }
+  };
+  const words = rest.words;
+  if (words && typeof words === "object" && !Array.isArray(words)) {
+    delete rest.words;
+    for (const [language, text] of Object.entries(words)) {
+      if (language === main) rest.words = text;
+      else take(language, text, `words.${language}`);
+    }
+  }
+  if (translations !== undefined) {
+    if (!translations || typeof translations !== "object" || Array.isArray(translations)) errors.translations = [WORDS_NOT_AN_OBJECT];
+    else
+      for (const [language, entry] of Object.entries(translations)) {
+        const name = `translations.${language}`;
+        if (language === main) errors[name] = [MAIN_LANGUAGE_WORDS];
+        else if (!entry || typeof entry !== "object" || !("words" in entry)) errors[name] = [WORDS_NOT_AN_OBJECT];
+        else take(language, (entry as { words: unknown }).words, name);
+      }
+  }
+  return { rest, patch, errors };
+}
+
+/** Stored translations of the words, each still within the rules. */
+export function wordsTranslationsFrom(stored: unknown): WordsTranslations {
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return {};
+  const translations: WordsTranslations = {};
+  for (const [language, text] of Object.entries(stored)) {
+    const parsed = RemembranceFields.shape.words.safeParse(text);
+    if (isLanguage(language) && parsed.success && parsed.data) translations[language] = parsed.data;
+  }
+  return translations;
+}
 
 /** The Remember tab's form: a box left unticked is not sent at all, and empty words are none. */
 export const RemembranceForm = RemembranceFields.extend({

@@ -23,6 +23,10 @@ import {
 } from "~/life/life.schema";
 import { uploadedLifePhoto } from "~/life/life-photo.server";
 import { LifePhotoForm } from "~/components/admin/LifePhotoForm";
+import { StoryTranslationForm, type StoryTranslationReply } from "~/components/admin/StoryTranslationForm";
+import { splitStoryLanguages, STORY_TRANSLATION_INTENT, storyTranslationAnchor } from "~/life/life-translations";
+import { getStoryTranslations, saveStoryTranslations } from "~/life/life-translations.server";
+import { isLanguage } from "~/i18n/languages";
 import { addMoment, choosablePhotos, deleteMoment, getAdminLife, saveAnswers, saveStory, updateMoment } from "~/life/life.server";
 import { PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
 import { asRefusal } from "~/platform/refusal.server";
@@ -53,6 +57,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       photos: choosablePhotos(),
       uploadedPhoto: uploadedLifePhoto(),
+      mainLanguage: settings.mainLanguage,
+      otherLanguages: settings.languages.filter((language) => language !== settings.mainLanguage),
+      translations: getStoryTranslations(),
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
@@ -71,6 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const which: FormName = intent === "draft" ? "draft" : intent.endsWith("moment") ? "moment" : "story";
   const schema = which === "draft" ? DraftInput : which === "moment" ? MomentInput : StoryInput;
 
+  if (intent === STORY_TRANSLATION_INTENT) return saveTranslation(form, admin);
   if (intent === "delete-moment") {
     const id = idParam(String(form.get("id") ?? ""));
     const deleted = id !== null && deleteMoment(id, admin);
@@ -125,6 +133,21 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** The story in one of the site's other languages (an empty one removed: visitors read the main language's). */
+function saveTranslation(form: FormData, admin: Parameters<typeof saveStoryTranslations>[1]) {
+  const language = form.get("language");
+  const value = String(form.get("story") ?? "");
+  const main = getSiteSettings().mainLanguage;
+  if (!isLanguage(language) || language === main) return redirectWithToast("/admin/life", NOT_SAVED);
+  const { check } = splitStoryLanguages(undefined, { [language]: { story: value } }, main);
+  if (!check.ok) {
+    const errors = Object.values(check.errors).flat();
+    return json({ form: "translation", language, value, errors } satisfies StoryTranslationReply, { status: 400 });
+  }
+  saveStoryTranslations(check.patch, admin);
+  return redirectWithToast(`/admin/life#${storyTranslationAnchor(language)}`, STORY_SAVED);
+}
+
 /**
  * Changes when what is saved of the story changes (so a save gives a fresh
  * form), and not when another form of the tab is saved (which would throw
@@ -137,8 +160,10 @@ function savedStoryKey(life: { story: string; photoId: number | null; published:
 }
 
 export default function LifeStoryTab() {
-  const { life, person, photos, uploadedPhoto } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { life, person, photos, uploadedPhoto, mainLanguage, otherLanguages, translations } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const translationReply = answer && answer.form === "translation" ? (answer as StoryTranslationReply) : undefined;
+  const actionData = answer && answer.form !== "translation" ? answer : undefined;
   const [params] = useSearchParams();
   const editing = life.moments.find((moment) => String(moment.id) === params.get("edit"));
   const reply = (form: FormName) => (actionData?.form === form ? (actionData.result ?? undefined) : undefined);
@@ -167,6 +192,17 @@ export default function LifeStoryTab() {
             : undefined
         }
       />
+
+      {otherLanguages.map((language) => (
+        <StoryTranslationForm
+          key={`${language}:${translations[language]?.story.length ?? 0}:${translations[language]?.story.slice(0, 40) ?? ""}`}
+          language={language}
+          mainLanguage={mainLanguage}
+          mainStory={life.story}
+          story={translations[language]?.story ?? ""}
+          reply={translationReply?.language === language ? translationReply : undefined}
+        />
+      ))}
 
       <LifePhotoForm photo={uploadedPhoto} />
 

@@ -3,8 +3,16 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Outlet, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { requireFamily } from "~/admins/session.server";
 import { ComingDays, FollowerList, RemindersForm } from "~/components/admin/RememberSections";
-import { REMINDERS_SAVED, RemembranceForm } from "~/remembrance/remembrance.schema";
-import { writeRemembrance } from "~/remembrance/remembrance.server";
+import { REMINDERS_SAVED, RemembranceForm, splitRemembranceLanguages } from "~/remembrance/remembrance.schema";
+import { getRemembranceTranslations, writeRemembrance, writeRemembranceTranslations } from "~/remembrance/remembrance.server";
+import {
+  RemembranceWordsForm,
+  WORDS_TRANSLATIONS_ANCHOR,
+  WORDS_TRANSLATIONS_INTENT,
+  type WordsTranslationsReply,
+} from "~/components/admin/RemembranceWordsForm";
+import { getSiteSettings } from "~/site/settings.server";
+import type { AdminActor } from "~/platform/actor.server";
 import { rememberTab } from "~/remembrance/remember-tab.server";
 import type { loader as rootLoader } from "~/root";
 import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
@@ -19,12 +27,40 @@ import { useSite } from "~/site/site-view";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireFamily(request);
-  return json(rememberTab(), { headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  const { languages, mainLanguage } = getSiteSettings();
+  return json(
+    {
+      ...rememberTab(),
+      mainLanguage,
+      otherLanguages: languages.filter((language) => language !== mainLanguage),
+      wordsTranslations: getRemembranceTranslations(),
+    },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
+}
+
+/** The reminders' words in the site's other languages: one box each, an empty one removed. */
+function saveWordsTranslations(form: FormData, admin: AdminActor) {
+  const { languages, mainLanguage } = getSiteSettings();
+  const values = Object.fromEntries(
+    languages.filter((language) => language !== mainLanguage).map((language) => [language, String(form.get(language) ?? "")]),
+  );
+  const split = splitRemembranceLanguages(
+    { translations: Object.fromEntries(Object.entries(values).map(([l, words]) => [l, { words }])) },
+    mainLanguage,
+  );
+  if (Object.keys(split.errors).length > 0) {
+    const errors = Object.fromEntries(Object.entries(split.errors).map(([name, messages]) => [name.split(".")[1]!, messages]));
+    return json({ form: "words", values, errors } satisfies WordsTranslationsReply, { status: 400 });
+  }
+  admin.commit((tx) => writeRemembranceTranslations(tx, split.patch, admin.username));
+  return redirectWithToast(`/admin/remember#${WORDS_TRANSLATIONS_ANCHOR}`, REMINDERS_SAVED);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireFamily(request);
   const form = await readFormData(request);
+  if (form.get("intent") === WORDS_TRANSLATIONS_INTENT) return saveWordsTranslations(form, admin);
   invariantResponse(form.get("intent") === "save", "This form does not know what to do. Please go back, reload the page and try again.", {
     status: 400,
   });
@@ -36,7 +72,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function RememberTab() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const wordsReply = answer && "form" in answer ? (answer as WordsTranslationsReply) : undefined;
+  const actionData = answer && "result" in answer ? answer : undefined;
   const navigation = useNavigation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { timeZone } = useSite();
@@ -52,6 +90,14 @@ export default function RememberTab() {
         lastResult={actionData?.result}
         saving={saving}
         timeZone={timeZone}
+      />
+      <RemembranceWordsForm
+        key={JSON.stringify(data.wordsTranslations)}
+        languages={data.otherLanguages}
+        mainLanguage={data.mainLanguage}
+        words={data.remembrance.words}
+        translations={data.wordsTranslations}
+        reply={wordsReply}
       />
       <ComingDays remembrance={data.remembrance} known={data.known} upcoming={data.upcoming} timeZone={timeZone} />
       <FollowerList

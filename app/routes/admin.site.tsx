@@ -23,7 +23,12 @@ import {
   type SettingsSection,
 } from "~/site/settings-sections";
 import type { SettingField } from "~/site/settings.schema";
-import { getSiteSettings, getVisitorPasscode, updateSiteSettings } from "~/site/settings.server";
+import { getSiteSettings, getTranslations, getVisitorPasscode, updateSiteSettings } from "~/site/settings.server";
+import { CheckboxGroupField } from "~/components/admin/CheckboxGroupField";
+import { TranslationsForm } from "~/components/admin/TranslationsForm";
+import { TRANSLATIONS_SECTION } from "~/site/translations";
+import { saveTranslations } from "~/site/translations.server";
+import { isLanguage } from "~/i18n/languages";
 import { withServiceNews } from "~/remembrance/follower-news.server";
 import { HERO_PHOTO_SECTION, KAREN_SONG_SECTION } from "~/site/site-media.schema";
 import * as ui from "~/styles/ui.css";
@@ -56,9 +61,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireFamily(request);
   const settings = getSiteSettings();
   const saved = new URL(request.url).searchParams.get("saved");
+  const savedLanguage = saved?.startsWith(`${TRANSLATIONS_SECTION}-`) ? saved.slice(TRANSLATIONS_SECTION.length + 1) : null;
   return json(
     {
       settings,
+      translations: getTranslations(),
+      savedTranslations: isLanguage(savedLanguage) ? savedLanguage : null,
       saved: isSettingsSection(saved) ? saved : null,
       /** PUBLIC_URL, set on the server: it wins over the public address set here. */
       serverAddress: config.PUBLIC_URL ?? null,
@@ -78,6 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const section = form.get("section");
   if (section === READ_FIRST_SECTION) return saveReadFirst(form, admin);
+  if (section === TRANSLATIONS_SECTION) return saveTranslations(form, admin);
   if (!isSettingsSection(section)) return redirectWithToast("/admin/site", { ...SAVE_FAILED, type: "destructive" });
   const submission = parseWithZod(form, { schema: sectionSchema(section) });
   if (submission.status !== "success") return json<Reply>({ section, result: submission.reply(), failed: true }, { status: 400 });
@@ -162,7 +171,8 @@ function SettingsForm({ section }: { section: SettingsSection }) {
           fieldErrors={SETTINGS_SECTIONS[section].flatMap((name) => {
             const errors = (fields as Record<string, { errors?: string[] }>)[name]?.errors;
             const spec = FIELDS[name];
-            const target = spec.type === "radio" ? `${id}-${name}-${spec.options[0]!.value}` : `${id}-${name}`;
+            const target =
+              spec.type === "radio" || spec.type === "checkboxes" ? `${id}-${name}-${spec.options[0]!.value}` : `${id}-${name}`;
             return errors?.length ? [{ label: spec.label, target, messages: errors }] : [];
           })}
         />
@@ -179,6 +189,22 @@ function SettingsForm({ section }: { section: SettingsSection }) {
                 name={name}
                 form={id}
                 defaultValue={typeof field?.initialValue === "string" ? field.initialValue : undefined}
+                errors={field?.errors}
+                errorId={errorId}
+                options={spec.options}
+              />
+            );
+          }
+          if (spec.type === "checkboxes") {
+            const chosen = Array.isArray(field?.initialValue) ? (field.initialValue as string[]) : settings.languages;
+            return (
+              <CheckboxGroupField
+                key={name}
+                legend={spec.label}
+                hint={spec.hint}
+                name={name}
+                form={id}
+                checked={chosen}
                 errors={field?.errors}
                 errorId={errorId}
                 options={spec.options}
@@ -237,6 +263,25 @@ function SettingsForm({ section }: { section: SettingsSection }) {
   );
 }
 
+/** For each of the site's languages other than the main one, a form of the family's texts in it. */
+function TranslationForms() {
+  const { settings, translations, savedTranslations } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return settings.languages
+    .filter((language) => language !== settings.mainLanguage)
+    .map((language) => (
+      <TranslationsForm
+        key={`${language}:${JSON.stringify(translations[language] ?? {})}`}
+        language={language}
+        mainLanguage={settings.mainLanguage}
+        main={settings}
+        translations={translations[language] ?? {}}
+        saved={savedTranslations === language}
+        reply={answer && "language" in answer && answer.language === language ? answer : undefined}
+      />
+    ));
+}
+
 export default function SiteTab() {
   const { familyAdmins, settings, readFirst } = useLoaderData<typeof loader>();
   return (
@@ -262,6 +307,7 @@ export default function SiteTab() {
           />
           {/* The photo and the song are files, with forms of their own (each posts to its own route). */}
           {section === "memorial" ? <HeroPhotoForm /> : section === "karenMode" ? <KarenSongForm /> : null}
+          {section === "languages" ? <TranslationForms /> : null}
         </Fragment>
       ))}
       <ReadFirstForm {...readFirst} />

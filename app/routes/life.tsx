@@ -1,10 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { LifePhotoImage, StoryText, Timeline } from "~/components/LifeStory";
 import * as s from "~/components/LifeStory.css";
-import { getPublishedLife } from "~/life/life.server";
-import { uploadedLifePhoto } from "~/life/life-photo.server";
+import { getPublishedLife, translate, uploadedLifePhoto, visitorLanguage } from "./life.server";
 import { firstSentence } from "~/life/story-text";
 import { lifeLine } from "~/site/life-dates";
 import { pageMeta } from "~/site/meta";
@@ -12,10 +11,18 @@ import { useSite } from "~/site/site-view";
 import * as ui from "~/styles/ui.css";
 
 /** The family's life story: 404 until they publish it (a private site's gate comes first, as on every page). */
-export async function loader() {
-  const life = getPublishedLife();
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await visitorLanguage(request);
+  const life = getPublishedLife(language);
   if (!life) throw new Response(null, { status: 404 });
-  return { life, uploadedPhoto: life.photo ? null : uploadedLifePhoto(), opening: firstSentence(life.story) };
+  // The page's few words are sent whole, in the visitor's language: the page needs no translator of its own.
+  const t = translate(language);
+  return {
+    life: { ...life, moments: life.moments.map((moment) => ({ ...moment, photoAlt: t("life.momentPhoto", { title: moment.title }) })) },
+    uploadedPhoto: life.photo ? null : uploadedLifePhoto(),
+    opening: firstSentence(life.story),
+    text: { title: t("life.title"), timeline: t("life.timeline") },
+  };
 }
 
 /** "Born … · Died …", each half kept on one line where it fits (a phone breaks at the dot). */
@@ -34,12 +41,12 @@ function LifeLine({ line }: { line: string }) {
 }
 
 export default function LifeStoryPage() {
-  const { life, uploadedPhoto } = useLoaderData<typeof loader>();
+  const { life, uploadedPhoto, text } = useLoaderData<typeof loader>();
   const site = useSite();
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
-        <h1>Life Story</h1>
+        <h1>{text.title}</h1>
         <p className={ui.subtitle}>{site.personName}</p>
         <LifeLine line={lifeLine(site)} />
       </div>
@@ -67,7 +74,7 @@ export default function LifeStoryPage() {
       {life.moments.length > 0 ? (
         <section aria-labelledby="timeline-title">
           <h2 id="timeline-title" className={s.timelineTitle}>
-            Timeline
+            {text.timeline}
           </h2>
           <Timeline moments={life.moments} />
         </section>
@@ -77,4 +84,4 @@ export default function LifeStoryPage() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageMeta(matches, { title: "Life Story", description: data?.opening || undefined, path: "/life" });
+  pageMeta(matches, { title: data?.text.title ?? "Life Story", description: data?.opening || undefined, path: "/life" });

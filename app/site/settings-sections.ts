@@ -27,6 +27,7 @@ export const SETTINGS_SECTIONS = {
   donation: ["donationTitle", "donationText", "donationButtonLabel", "donationUrl"],
   privacy: ["visibility", "visitorPasscode"],
   karenMode: ["karenModeTheme"],
+  languages: ["languages", "mainLanguage"],
 } as const satisfies Record<string, readonly (SettingField | "visitorPasscode")[]>;
 
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;

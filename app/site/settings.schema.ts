@@ -280,7 +280,7 @@ export const NOT_A_SETTING = "This is not a setting";
 
 /** The names in a JSON change that are not settings, each with NOT_A_SETTING (so a typo is not silently dropped). */
 export function unknownSettings(body: Record<string, unknown>): Record<string, string[]> {
-  const known = new Set<string>([...SETTING_FIELDS, "visitorPasscode"]);
+  const known = new Set<string>([...SETTING_FIELDS, "visitorPasscode", "translations"]);
   return Object.fromEntries(
     Object.keys(body)
       .filter((key) => !known.has(key))

@@ -21,6 +21,7 @@ import {
   type SettingsPatch,
   type SiteSettings,
 } from "./settings.schema";
+import { mergeTranslations, storedTranslations, translatedSettings, type Translations, type TranslationsPatch } from "./translations";
 import { heroImageView, karenMusicView } from "./site-media.schema";
 
 // The family's settings live in site_settings, one row per setting they have
@@ -42,6 +43,12 @@ export const STORED_KEYS = {
   remembrance: "remembrance",
   /** true: "Let helpers read first" (app/site/read-first.server.ts); absent or false: off. */
   helpersReadFirst: "helpersReadFirst",
+  /** The family's own words in the site's other languages (app/site/translations.ts). */
+  translations: "translations",
+  /** The life story in the site's other languages (app/life/life-translations.server.ts). */
+  lifeTranslations: "lifeTranslations",
+  /** The yearly reminders' words in the site's other languages (app/remembrance/remembrance.server.ts). */
+  remembranceTranslations: "remembranceTranslations",
 } as const;
 
 const settingKeys = new Set<string>(SETTING_FIELDS);
@@ -105,6 +112,10 @@ export function asStoredPasscode(value: unknown): StoredPasscode | null {
     : null;
 }
 
+/** The family's translations of their own words (language → setting → text), read inside `tx` when given. */
+export const getTranslations = (tx: Pick<Transaction, "select"> = db): Translations =>
+  storedTranslations(getStoredValue(STORED_KEYS.translations, tx));
+
 export const getVisitorPasscode = () => asStoredPasscode(getStoredValue(STORED_KEYS.passcode));
 
 export type SettingsUpdate = { ok: true; settings: SiteSettings } | { ok: false; errors: FieldErrors };
@@ -118,7 +129,7 @@ export type SettingsChange = { ok: true; write: (tx: Transaction, by: string | n
  * site). The passcode is hashed here, before any transaction, so the write
  * itself is quick.
  */
-export async function prepareSettingsChange(patch: SettingsPatch): Promise<SettingsChange> {
+export async function prepareSettingsChange(patch: SettingsPatch, translations: TranslationsPatch = {}): Promise<SettingsChange> {
   const { visitorPasscode, ...given } = patch;
   const changes = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Partial<SiteSettings>;
   const next: SiteSettings = { ...getSiteSettings(), ...changes };
@@ -133,6 +144,11 @@ export async function prepareSettingsChange(patch: SettingsPatch): Promise<Setti
       const at = Date.now();
       for (const [key, value] of Object.entries(changes)) upsertSetting(tx, key, value, by, at);
       if (passcode) upsertSetting(tx, STORED_KEYS.passcode, passcode, by, at);
+      if (Object.keys(translations).length > 0) {
+        const merged = mergeTranslations(getTranslations(tx), translations);
+        if (Object.keys(merged).length > 0) upsertSetting(tx, STORED_KEYS.translations, merged, by, at);
+        else tx.delete(siteSettings).where(eq(siteSettings.key, STORED_KEYS.translations)).run();
+      }
     },
   };
 }
@@ -148,8 +164,9 @@ export async function updateSiteSettings(
   patch: SettingsPatch,
   by: Actor,
   around: SettingsWriteWrapper = (_tx, write) => write(),
+  translations: TranslationsPatch = {},
 ): Promise<SettingsUpdate> {
-  const change = await prepareSettingsChange(patch);
+  const change = await prepareSettingsChange(patch, translations);
   if (!change.ok) return change;
   by.commit((tx) => around(tx, () => change.write(tx, by.username)));
   return { ok: true, settings: getSiteSettings() };
@@ -190,7 +207,9 @@ export function getSiteView(now = Date.now(), language?: Language): SiteView {
   return view;
 }
 
-function siteView(settings: SiteSettings, language: Language, now: number): SiteView {
+/** The settings as visitors read them in `language`: the family's translation of each text, or the main language's. */
+function siteView(main: SiteSettings, language: Language, now: number): SiteView {
+  const settings = language === main.mainLanguage ? main : translatedSettings(main, getTranslations(), language);
   return {
     ...settings,
     language,

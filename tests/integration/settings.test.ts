@@ -164,7 +164,9 @@ describe("GET and PATCH /api/admin/settings", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const body = (await response.json()) as unknown as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual([...SETTING_FIELDS, "remembrance", "helpersReadFirst"].sort());
+    expect(Object.keys(body).sort()).toEqual(
+      [...SETTING_FIELDS, "translations", "missingTranslations", "remembrance", "helpersReadFirst"].sort(),
+    );
     expect(body.visibility).toBe("private");
     expect(JSON.stringify(body)).not.toMatch(/passcode|bluebells/i);
   });
@@ -182,7 +184,9 @@ describe("GET and PATCH /api/admin/settings", () => {
       personName: "Margaret Ellen Hughes",
       serviceStartsAt: "2031-05-02T14:00",
       serviceEndsAt: "2031-05-02T16:00",
-      remembrance: REMEMBRANCE_DEFAULTS,
+      translations: {},
+      missingTranslations: {},
+      remembrance: { ...REMEMBRANCE_DEFAULTS, translations: {}, missingTranslations: {} },
       helpersReadFirst: false,
     });
     expect(getSiteView(Date.UTC(2031, 0, 1)).service.dateText).toBe("Friday, May 2nd, 2031 · 2:00 pm to 4:00 pm");
@@ -312,6 +316,8 @@ describe("GET and PATCH /api/admin/settings", () => {
       onTheDay: true,
       sendAt: "09:00",
       words: "",
+      translations: {},
+      missingTranslations: {},
     });
     const saved = await patch(
       {

@@ -140,7 +140,9 @@ function publishedPhoto(status: "APPROVED" | "PENDING" = "APPROVED") {
 describe("GET /api/life and the page", () => {
   it("answers 404 until the family publishes, then the story, the dates and the timeline in order", async () => {
     expect((await publicLife()).status).toBe(404);
-    expect((await answer(() => lifePage.loader())).status).toBe(404);
+    expect((await answer(() => lifePage.loader({ request: new Request(`${ORIGIN}/life`), params: {}, context: {} } as never))).status).toBe(
+      404,
+    );
     const cookie = await adminCookie();
     const photo = publishedPhoto();
     const saved = await put(

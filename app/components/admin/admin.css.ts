@@ -236,3 +236,5 @@ export const waitingCount = style({
   color: vars.color.onAccent,
   fontWeight: 700,
 });
+/** A text not yet translated (the Site tab's translations): said in words, not by colour alone. */
+export const missingNote = style({ display: "block", fontWeight: 700, color: vars.color.text });

@@ -1,6 +1,7 @@
 import type { SettingField } from "~/site/settings.schema";
 import type { SettingsSection } from "~/site/settings-sections";
 import type { ControlType } from "~/utils/form-control";
+import { LANGUAGES, type Language } from "~/i18n/languages";
 
 // The Site tab's words: each setting's label, hint and kind of field, and
 // each section's title and introduction (app/routes/admin.site.tsx).
@@ -8,7 +9,40 @@ import type { ControlType } from "~/utils/form-control";
 export type FieldUi =
   | { label: string; hint?: string; type: ControlType }
   | { label: string; hint?: string; type: "radio"; options: readonly { value: string; label: string; description?: string }[] }
+  | { label: string; hint?: string; type: "checkboxes"; options: readonly { value: string; label: string }[] }
   | { label: string; hint?: string; type: "timeZone" };
+
+/** Each language's name in English, for the admin panel (which stays in English). */
+export const ENGLISH_NAMES: Record<Language, string> = {
+  en: "English",
+  es: "Spanish",
+  fr: "French",
+  de: "German",
+  pt: "Portuguese",
+  pl: "Polish",
+  zh: "Chinese (simplified)",
+  ar: "Arabic",
+};
+
+/**
+ * "Español (Spanish)": each language named in itself (as LANGUAGE_NAMES
+ * names it), and in English. Written out here rather than built from
+ * LANGUAGE_NAMES, which would then join the public pages' shared code.
+ */
+const LANGUAGE_LABELS: Record<Language, string> = {
+  en: "English",
+  es: "Español (Spanish)",
+  fr: "Français (French)",
+  de: "Deutsch (German)",
+  pt: "Português (Portuguese)",
+  pl: "Polski (Polish)",
+  zh: "简体中文 (Chinese, simplified)",
+  ar: "العربية (Arabic)",
+};
+
+export const languageLabel = (code: Language) => LANGUAGE_LABELS[code];
+
+const LANGUAGE_OPTIONS = LANGUAGES.map((code) => ({ value: code, label: languageLabel(code) }));
 
 export const FIELDS: Record<SettingField | "visitorPasscode", FieldUi> = {
   personName: { label: "Name", hint: "Their full name, as it should appear in every title.", type: "text" },
@@ -93,8 +127,17 @@ export const FIELDS: Record<SettingField | "visitorPasscode", FieldUi> = {
     ],
   },
   visitorPasscode: { label: "Visitors' passcode", type: "text" },
-  languages: { label: "Languages", type: "text" },
-  mainLanguage: { label: "Main language", type: "text" },
+  languages: {
+    label: "Languages",
+    hint: "Visitors can choose among these; the site's own words are translated, and yours where you give them below.",
+    type: "checkboxes",
+    options: LANGUAGE_OPTIONS,
+  },
+  mainLanguage: {
+    label: "Main language",
+    type: "radio",
+    options: LANGUAGE_OPTIONS,
+  },
 };
 
 export const SECTIONS: Record<
@@ -118,4 +161,9 @@ export const SECTIONS: Record<
       "Photos and videos that visitors have already opened may stay in their browsers and in web caches for up to a year after you make the site private.",
   },
   karenMode: { title: "Karen Mode", properName: true },
+  languages: {
+    title: "Languages",
+    intro:
+      "The languages visitors can read the site in. Your texts on this page are in the main language; visitors read them when a translation is missing.",
+  },
 };
