@@ -62,6 +62,7 @@ export const duration = style({
   position: "absolute",
   right: vars.space.xs,
   bottom: vars.space.xs,
+  selectors: { '[dir="rtl"] &': { right: "auto", left: vars.space.xs } },
   padding: `2px ${vars.space.xs}`,
   borderRadius: vars.radius.sm,
   background: "rgba(0, 0, 0, 0.75)",

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/Toaster";
-import { MISSING_INFORMATION } from "~/uploads/upload.schema";
+import { useT } from "~/components/useT";
 import * as ui from "~/styles/ui.css";
 import type { ShareUppy } from "./ShareUppy";
 import "./ShareUploader.css";
@@ -29,6 +29,9 @@ export function ShareUploader({
   onUploaded: (name: string) => void;
 }) {
   type Uploader = ShareUppy;
+  const { t, tError, language } = useT();
+  const words = useRef({ t, tError, language });
+  words.current = { t, tError, language };
   const uppyRef = useRef<Uploader | null>(null);
   const loadRef = useRef<(() => Promise<Uploader | null>) | null>(null);
   const loading = useRef<Promise<Uploader | null> | null>(null);
@@ -47,6 +50,9 @@ export function ShareUploader({
         onUploaded: (name) => callbacks.current.onUploaded(name),
         isCancelled: () => cancelled,
         showToast,
+        t: (id, values) => words.current.t(id, values),
+        tError: (english) => words.current.tError(english),
+        language: words.current.language,
       });
       uppyRef.current = uppy;
       return uppy;
@@ -62,6 +68,7 @@ export function ShareUploader({
       loadRef.current = null;
       loading.current = null;
     };
+    // The dialog speaks the page's language as it was when it loaded: a new language is a new page.
   }, [nameInputId, emailInputId, notifyInputId]);
 
   if (!ready) return null;
@@ -75,7 +82,7 @@ export function ShareUploader({
           .map((id) => document.getElementById(id) as HTMLInputElement | null)
           .find((input) => !input?.value.trim());
         if (missing) {
-          showToast({ ...MISSING_INFORMATION, type: "destructive" });
+          showToast({ title: t("share.toast.missingTitle"), description: t("share.toast.missingDescription"), type: "destructive" });
           missing.focus();
           return;
         }
@@ -94,7 +101,7 @@ export function ShareUploader({
           });
       }}
     >
-      Choose Files
+      {t("share.chooseFiles")}
     </button>
   );
 }

@@ -8,14 +8,11 @@ import uppyCoreStyles from "@uppy/core/css/style.min.css";
 import uppyDashboardStyles from "@uppy/dashboard/css/style.min.css";
 import type { showToast as ShowToast } from "~/components/Toaster";
 import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES, MULTIPART_THRESHOLD_BYTES } from "~/media/limits";
-import { MISSING_INFORMATION, uploadCompleteToast } from "~/uploads/upload.schema";
+import { uploadCompleteToast } from "~/uploads/upload.schema";
 import { submitterLabel } from "~/utils/submitted-by";
-
-const UPLOAD_ERROR = {
-  title: "Upload Error",
-  description: "Failed to complete upload. Please try again.",
-  type: "destructive" as const,
-};
+import type { Language } from "~/i18n/languages";
+import type { Translator } from "~/i18n/words";
+import { dashboardStrings } from "./share-uppy-locale";
 
 type FileMeta = Meta & { width?: number; height?: number; durationSec?: number };
 
@@ -90,6 +87,9 @@ export async function createShareUppy({
   onUploaded,
   isCancelled,
   showToast,
+  t,
+  tError,
+  language,
 }: {
   nameInputId: string;
   emailInputId: string;
@@ -97,7 +97,13 @@ export async function createShareUppy({
   onUploaded: (name: string) => void;
   isCancelled: () => boolean;
   showToast: typeof ShowToast;
+  /** The page's words (the share namespace), and its language: the dialog speaks it too. */
+  t: Translator["t"];
+  tError: Translator["tError"];
+  language: Language;
 }): Promise<ShareUppy | null> {
+  const uploadError = { title: t("share.uploadError"), description: t("share.toast.failed"), type: "destructive" as const };
+  const missing = { title: t("share.toast.missingTitle"), description: t("share.toast.missingDescription") };
   const readInput = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value.trim() ?? "";
   let submittedBy = "";
   let notifyWhenPublished = false;
@@ -108,8 +114,13 @@ export async function createShareUppy({
     import("@uppy/aws-s3"),
   ]);
   if (isCancelled()) return null;
+  // A phone or tablet has nowhere to drag files from: there the dialog offers choosing alone.
+  const touchOnly = window.matchMedia("(hover: none) and (pointer: coarse)").matches;
+  // English is Uppy's own words with the site's few; any other language, the site's words for all it shows.
+  const locale = dashboardStrings(language, t, touchOnly);
   const uppy = new Uppy<FileMeta, Record<string, never>>({
     id: "share",
+    ...(locale ? { locale } : {}),
     autoProceed: false,
     infoTimeout: 5000,
     restrictions: {
@@ -121,8 +132,8 @@ export async function createShareUppy({
       const name = readInput(nameInputId);
       const email = readInput(emailInputId);
       if (!name || !email) {
-        showToast({ ...MISSING_INFORMATION, type: "destructive" });
-        uppy.info(MISSING_INFORMATION.description, "error", 5000);
+        showToast({ ...missing, type: "destructive" });
+        uppy.info(missing.description, "error", 5000);
         return false;
       }
       submittedBy = submitterLabel(name, email);
@@ -130,8 +141,6 @@ export async function createShareUppy({
       return true;
     },
   });
-  // A phone or tablet has nowhere to drag files from: there the dialog offers choosing alone.
-  const touchOnly = window.matchMedia("(hover: none) and (pointer: coarse)").matches;
   uppy.use(Dashboard, {
     // The modal Dashboard is 750 × 550 on large screens by Uppy's own styles (the spec's size).
     inline: false,
@@ -139,8 +148,8 @@ export async function createShareUppy({
     thumbnailType: "image/jpeg",
     proudlyDisplayPoweredByUppy: false,
     closeModalOnClickOutside: false,
-    note: "Photos and videos, up to 10 files, 1 GB each",
-    locale: {
+    note: t("share.uppy.note"),
+    locale: locale ?? {
       strings: {
         // Choosing comes first in words; dropping and pasting still work where there is a mouse.
         dropPasteFiles: touchOnly ? "%{browseFiles}" : "%{browseFiles} (or drop them here)",
@@ -190,9 +199,10 @@ export async function createShareUppy({
   uppy.on("upload-error", (file, error) => {
     // Uppy says only "Failed to upload …"; a refusal of the site's says why, in its words.
     if (!(error as RefusalError).refusal) return;
-    const description = file?.name ? `“${file.name}”: ${error.message}` : error.message;
+    const reason = tError(error.message);
+    const description = file?.name ? t("share.errors.refused", { name: file.name, reason }) : reason;
     uppy.info(description, "error", 10_000);
-    showToast({ title: UPLOAD_ERROR.title, description, type: "destructive" });
+    showToast({ title: uploadError.title, description, type: "destructive" });
   });
   // Files confirmed in this batch of `filesSent`, for the toast's words; a new batch starts again.
   let filesDone = 0;
@@ -220,11 +230,12 @@ export async function createShareUppy({
         });
         // One toast at a time: each finished file replaces it with the count so far.
         filesDone += 1;
-        showToast(uploadCompleteToast(filesDone, Math.max(filesSent, filesDone)));
+        showToast(uploadCompleteToast(filesDone, Math.max(filesSent, filesDone), t));
         onUploaded(file.name || "Unknown");
       } catch (error) {
-        showToast(UPLOAD_ERROR);
-        if ((error as RefusalError).refusal) uppy.info(`“${file.name}”: ${(error as Error).message}`, "error", 10_000);
+        showToast(uploadError);
+        if ((error as RefusalError).refusal)
+          uppy.info(t("share.errors.refused", { name: file.name, reason: tError((error as Error).message) }), "error", 10_000);
       }
     })();
   });

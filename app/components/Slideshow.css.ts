@@ -62,6 +62,8 @@ export const caption = style([
     left: vars.space.lg,
     bottom: vars.space.lg,
     maxWidth: "60vw",
+    // Right to left, the name sits bottom right and the QR corner bottom left.
+    selectors: { '[dir="rtl"] &': { left: "auto", right: vars.space.lg } },
   },
 ]);
 
@@ -97,6 +99,7 @@ export const controls = style({
   transition: "opacity 0.3s",
   selectors: {
     [`${stage}:hover &, &:focus-within`]: { opacity: 1 },
+    '[dir="rtl"] &': { right: "auto", left: vars.space.md },
   },
   "@media": { [REDUCED]: { transition: "none" } },
 });
@@ -128,6 +131,7 @@ export const share = style({
   zIndex: 2,
   right: vars.space.lg,
   bottom: vars.space.lg,
+  selectors: { '[dir="rtl"] &': { right: "auto", left: vars.space.lg } },
   display: "flex",
   flexDirection: "column",
   alignItems: "center",

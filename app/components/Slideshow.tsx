@@ -4,7 +4,8 @@ import * as ui from "~/styles/ui.css";
 import { mergeRotation, REDUCED_MOTION_SLOWDOWN, slideSeconds } from "~/uploads/slideshow";
 import * as s from "./Slideshow.css";
 import { toggleFullscreen, useFullscreen, usePublishedList, useReducedMotion, useWakeLock } from "./slideshow-hooks";
-import { Slide, slideLabel } from "./SlideshowSlide";
+import { Slide, slideLabel, type Say } from "./SlideshowSlide";
+import { useT } from "./useT";
 
 // The reception slideshow (/slideshow): one item per page that refreshes
 // itself, so it runs without JavaScript; with it, a live rotation that picks
@@ -40,8 +41,18 @@ interface State {
   paused: boolean;
   /** Whether the list has come from the server (until then the counts are the page's). */
   live: boolean;
-  /** What the status line says to screen readers. */
-  announcement: string;
+  /** What the status line says to screen readers (put in words as it is rendered). */
+  announcement: Announcement;
+}
+
+type Announcement = { slide: SlideshowItem; position: number; total: number } | "playing" | "paused" | null;
+
+/** The status line's words in the page's language: "Photo shared by Ann, 3 of 12", "Slideshow paused". */
+function announce(t: Say, announcement: Announcement): string {
+  if (!announcement) return "";
+  if (announcement === "playing" || announcement === "paused") return t(`slideshow.${announcement}`);
+  const { slide, position, total } = announcement;
+  return t("slideshow.announce", { label: slideLabel(t, slide), position, total });
 }
 
 type Action =
@@ -75,7 +86,7 @@ function reducer(state: State, action: Action): State {
         index,
         leaving: action.fade ? state.items[state.index]! : null,
         turn: state.turn + 1,
-        announcement: action.manual ? `${slideLabel(item)}, ${index + 1} of ${state.items.length}` : "",
+        announcement: action.manual ? { slide: item, position: index + 1, total: state.items.length } : null,
       };
     }
     case "toggle":
@@ -83,7 +94,7 @@ function reducer(state: State, action: Action): State {
         ...state,
         paused: !state.paused,
         turn: state.turn + 1,
-        announcement: state.paused ? "Slideshow playing" : "Slideshow paused",
+        announcement: state.paused ? "playing" : "paused",
       };
     case "faded":
       return state.leaving ? { ...state, leaving: null } : state;
@@ -98,8 +109,9 @@ export function Slideshow({ initial, position, count, every, paused: startPaused
     turn: 0,
     paused: startPaused,
     live: false,
-    announcement: "",
+    announcement: null,
   });
+  const { t } = useT();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const reduced = useReducedMotion();
@@ -172,7 +184,7 @@ export function Slideshow({ initial, position, count, every, paused: startPaused
 
   return (
     <div className={s.stage} data-paused={state.paused ? "" : undefined}>
-      <section aria-roledescription="carousel" aria-label="Photos and videos shared by family and friends">
+      <section aria-roledescription={t("slideshow.carousel")} aria-label={t("slideshow.description")}>
         <div className={s.controls}>
           {!current ? null : hydrated ? (
             <>
@@ -182,45 +194,47 @@ export function Slideshow({ initial, position, count, every, paused: startPaused
                 onClick={onControl({ type: "step", by: -1, fade, manual: true })}
                 disabled={alone}
               >
-                Previous
+                {t("slideshow.previous")}
               </button>
               <button type="button" className={s.control} onClick={onControl({ type: "toggle" })}>
-                {state.paused ? "Play" : "Pause"}
+                {state.paused ? t("slideshow.play") : t("slideshow.pause")}
               </button>
               <button type="button" className={s.control} onClick={onControl({ type: "step", by: 1, fade, manual: true })} disabled={alone}>
-                Next
+                {t("slideshow.next")}
               </button>
               {fullscreen.supported ? (
                 <button type="button" className={s.control} onClick={toggleFullscreen} aria-pressed={fullscreen.on}>
-                  Full screen
+                  {t("slideshow.fullScreen")}
                 </button>
               ) : null}
             </>
           ) : (
             <>
               <a className={s.control} href={links.previous}>
-                Previous
+                {t("slideshow.previous")}
               </a>
               <a className={s.control} href={state.paused ? links.play : links.pause}>
-                {state.paused ? "Play" : "Pause"}
+                {state.paused ? t("slideshow.play") : t("slideshow.pause")}
               </a>
               <a className={s.control} href={links.next}>
-                Next
+                {t("slideshow.next")}
               </a>
             </>
           )}
           <p role="status" className={ui.visuallyHidden}>
-            {state.announcement}
+            {announce(t, state.announcement)}
           </p>
         </div>
         {current ? (
           <div className={s.slides} aria-live="off">
-            {leaving ? <Slide key={leaving.id} item={leaving} entering={false} paused loop={false} onEnded={noop} onFaded={noop} /> : null}
+            {leaving ? (
+              <Slide key={leaving.id} item={leaving} entering={false} paused loop={false} onEnded={noop} onFaded={noop} t={t} />
+            ) : null}
             <div
               key={current.id}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${shownIndex + 1} of ${total}`}
+              aria-roledescription={t("slideshow.slide")}
+              aria-label={t("slideshow.position", { position: shownIndex + 1, total })}
               data-item-id={current.id}
             >
               <Slide
@@ -230,6 +244,7 @@ export function Slideshow({ initial, position, count, every, paused: startPaused
                 loop={alone}
                 onEnded={next}
                 onFaded={() => dispatch({ type: "faded" })}
+                t={t}
               />
             </div>
           </div>
@@ -239,20 +254,22 @@ export function Slideshow({ initial, position, count, every, paused: startPaused
             <h1 className={s.name}>{personName}</h1>
             {/* A voice's card says who it is from. */}
             {current.type === "AUDIO" ? null : (
-              <p className={s.sender}>{current.senderName ? `Shared by ${current.senderName}` : "Shared by a guest"}</p>
+              <p className={s.sender}>
+                {current.senderName ? t("slideshow.sharedBy", { name: current.senderName }) : t("slideshow.sharedByGuest")}
+              </p>
             )}
           </div>
         ) : (
           <div className={s.empty}>
             <h1 className={s.name}>{personName}</h1>
-            <p className={s.emptyText}>Photos and videos shared by family and friends will appear here.</p>
+            <p className={s.emptyText}>{t("slideshow.empty")}</p>
           </div>
         )}
       </section>
       {share ? (
         <div className={s.share}>
-          <p className={s.shareTitle}>Share Photos &amp; Videos</p>
-          <img className={s.qrCode} src={share.qrSrc} alt={`QR code for ${share.address}`} width={224} height={224} />
+          <p className={s.shareTitle}>{t("slideshow.shareTitle")}</p>
+          <img className={s.qrCode} src={share.qrSrc} alt={t("slideshow.qrAlt", { address: share.address })} width={224} height={224} />
           <p className={s.shareAddress}>{share.address}</p>
         </div>
       ) : null}

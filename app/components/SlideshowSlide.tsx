@@ -7,11 +7,12 @@ import { SoundMark } from "./SoundMark";
 // voice memory's card. The room hears nothing: a voice is its sender's name
 // and its line, shown as long as a photo.
 
-const sender = (item: SlideshowItem) => item.senderName ?? "a guest";
+export type Say = (id: string, values?: Record<string, unknown>) => string;
+
+const LABELS = { AUDIO: "slideshow.label.voice", VIDEO: "slideshow.label.video", IMAGE: "slideshow.label.photo" } as const;
 
 /** What an item is and who shared it, as a screen reader says it (a photo's alt text): "Photo shared by Ann", "A voice memory from Ann". */
-export const slideLabel = (item: SlideshowItem) =>
-  item.type === "AUDIO" ? `A voice memory from ${sender(item)}` : `${item.type === "VIDEO" ? "Video" : "Photo"} shared by ${sender(item)}`;
+export const slideLabel = (t: Say, item: SlideshowItem) => t(LABELS[item.type], { name: item.senderName ?? t("slideshow.guest") });
 
 interface SlideProps {
   item: SlideshowItem;
@@ -22,20 +23,22 @@ interface SlideProps {
   loop: boolean;
   onEnded: () => void;
   onFaded: () => void;
+  /** The page's words. */
+  t: Say;
 }
 
 /** A voice memory on the screen: a large, calm card with who it is from and their line. */
-function VoiceCard({ item }: { item: SlideshowItem }) {
+function VoiceCard({ item, t }: { item: SlideshowItem; t: Say }) {
   return (
     <div className={s.voiceCard}>
       <SoundMark className={s.voiceMark} />
-      <p className={s.voiceTitle}>{slideLabel(item)}</p>
+      <p className={s.voiceTitle}>{slideLabel(t, item)}</p>
       {item.caption ? <p className={s.voiceLine}>“{item.caption}”</p> : null}
     </div>
   );
 }
 
-export function Slide({ item, entering, paused, loop, onEnded, onFaded }: SlideProps) {
+export function Slide({ item, entering, paused, loop, onEnded, onFaded, t }: SlideProps) {
   const video = useRef<HTMLVideoElement>(null);
   const playing = entering && !paused;
   useEffect(() => {
@@ -54,7 +57,7 @@ export function Slide({ item, entering, paused, loop, onEnded, onFaded }: SlideP
       onAnimationEnd={entering ? onFaded : undefined}
     >
       {item.type === "AUDIO" ? (
-        <VoiceCard item={item} />
+        <VoiceCard item={item} t={t} />
       ) : item.type === "VIDEO" && entering && item.videoUrl ? (
         <video
           ref={video}
@@ -66,14 +69,14 @@ export function Slide({ item, entering, paused, loop, onEnded, onFaded }: SlideP
           playsInline
           loop={loop}
           preload="auto"
-          aria-label={slideLabel(item)}
+          aria-label={slideLabel(t, item)}
           onEnded={onEnded}
         />
       ) : (
         <img
           className={s.media}
           src={(item.type === "VIDEO" ? item.posterUrl : item.imageUrl) ?? undefined}
-          alt={entering ? slideLabel(item) : ""}
+          alt={entering ? slideLabel(t, item) : ""}
         />
       )}
     </figure>

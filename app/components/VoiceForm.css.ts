@@ -50,3 +50,6 @@ export const player = style({ display: "block", width: "100%", marginTop: vars.s
 export const orChoose = style({ margin: `${vars.space.md} 0 ${vars.space.xs}`, color: vars.color.textMuted, fontSize: vars.size.small });
 
 export const send = style({ width: "100%" });
+
+// Right to left, the hidden spam trap leaves the screen on the right: a page scrolls no further that way.
+globalStyle(`[dir="rtl"] ${honeypot}`, { left: "auto", right: "-10000px" });

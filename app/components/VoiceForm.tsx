@@ -3,13 +3,10 @@ import { VOICE_LINE_MAX } from "~/media/limits";
 import * as ui from "~/styles/ui.css";
 import {
   CHOOSE_AGAIN,
-  LINE_HINT,
-  RECORDER,
   VOICE_FIELDS,
   VOICE_FORM_ID,
-  VOICE_FORM_INTRO,
-  VOICE_FORM_TITLE,
   voiceInputId,
+  type VoiceWords,
   type VoiceField,
   type VoiceFormPage,
   type VoiceFormReply,
@@ -57,15 +54,15 @@ function Label({ field, children }: { field: VoiceField; children: ReactNode }) 
  * FormAlert. Always in the markup, hidden while empty, so the recorder can
  * fill it; a page loaded with it (without JavaScript) focuses it.
  */
-function Summary({ refused }: { refused: VoiceField[] }) {
+function Summary({ refused, t }: { refused: VoiceField[]; t: VoiceWords["t"] }) {
   return (
     // eslint-disable-next-line jsx-a11y/no-autofocus -- it is the answer to the visitor's own submission
     <div id={`${VOICE_FORM_ID}-alert`} role="alert" tabIndex={-1} className={s.alert} hidden={!refused.length} autoFocus={!!refused.length}>
-      <p className={s.alertTitle}>Please check:</p>
+      <p className={s.alertTitle}>{t("voices.form.check")}</p>
       <ul className={s.alertList}>
         {refused.map((field) => (
           <li key={field}>
-            <a href={`#${voiceInputId(field)}`}>{VOICE_FIELDS[field]}</a>
+            <a href={`#${voiceInputId(field)}`}>{t(`voices.fields.${field}`)}</a>
           </li>
         ))}
       </ul>
@@ -79,6 +76,8 @@ export function VoiceForm({
   notifyOffered,
   reply,
   textBrowser = false,
+  words,
+  recorderWords,
 }: {
   /** The page showing it: where a sent voice comes back to. */
   from: VoiceFormPage;
@@ -90,51 +89,58 @@ export function VoiceForm({
   reply?: VoiceFormReply | null;
   /** Terminal browsers show every field and hidden control: they get neither the spam trap nor the recorder's. */
   textBrowser?: boolean;
+  /** The words in the visitor's language (the server's translator: the form is rendered as HTML). */
+  words: VoiceWords;
+  /** The recorder's words in the visitor's language (JSON), when they are not English. */
+  recorderWords?: string;
 }) {
-  const errors = reply?.errors ?? {};
+  const { t } = words;
+  const errors = Object.fromEntries(
+    Object.entries(reply?.errors ?? {}).map(([field, messages]) => [field, messages?.map(words.tError)]),
+  ) as VoiceFormReply["errors"];
   const values = reply?.values;
   const refused = (Object.keys(VOICE_FIELDS) as VoiceField[]).filter((field) => errors[field]?.length);
   // A browser never gives a chosen file back: after any other refusal, the visitor chooses it again.
-  const recordingErrors = errors.recording ?? (reply ? [CHOOSE_AGAIN] : undefined);
+  const recordingErrors = errors.recording ?? (reply ? [words.tError(CHOOSE_AGAIN)] : undefined);
   const hintId = `${voiceInputId("recording")}-hint`;
   const lineHintId = `${voiceInputId("line")}-hint`;
   return (
     <section id="leave-voice" className={s.section} aria-labelledby="voice-title">
       {standalone ? null : (
         <>
-          <h2 id="voice-title">{VOICE_FORM_TITLE}</h2>
-          <p className={s.intro}>{VOICE_FORM_INTRO}</p>
+          <h2 id="voice-title">{t("voices.form.title")}</h2>
+          <p className={s.intro}>{t("voices.form.intro")}</p>
         </>
       )}
-      <Summary refused={refused} />
-      <form id={VOICE_FORM_ID} method="post" action="/voices" encType="multipart/form-data" className={s.form}>
+      <Summary refused={refused} t={t} />
+      <form id={VOICE_FORM_ID} data-words={recorderWords} method="post" action="/voices" encType="multipart/form-data" className={s.form}>
         <input type="hidden" name="from" value={from} />
         <div className={s.field}>
-          <Label field="recording">Your recording *</Label>
+          <Label field="recording">{t("voices.fields.recording")} *</Label>
           <p id={hintId} className={s.hint}>
-            Choose a recording, or record one now if your phone offers to.
+            {t("voices.form.recordingHint")}
           </p>
           {textBrowser ? null : (
             <div id="voice-recorder" className={s.recorder} hidden>
               <div className={s.buttons}>
                 <button type="button" data-voice="record" className={ui.button.primary}>
-                  {RECORDER.record}
+                  {t("voices.recorder.record")}
                 </button>
                 <button type="button" data-voice="stop" className={ui.button.primary} hidden>
-                  {RECORDER.stop}
+                  {t("voices.recorder.stop")}
                 </button>
                 <button type="button" data-voice="listen" className={ui.button.primary} hidden>
-                  {RECORDER.listen}
+                  {t("voices.recorder.listen")}
                 </button>
                 <button type="button" data-voice="again" className={ui.button.secondary} hidden>
-                  {RECORDER.again}
+                  {t("voices.recorder.again")}
                 </button>
               </div>
               {/* The clock is read, not announced every second; what changes is said by the status below it. */}
               <p data-voice="timer" role="timer" className={s.timer} hidden />
               <p data-voice="status" role="status" className={s.status} />
-              <audio data-voice="player" controls preload="auto" aria-label={RECORDER.player} className={s.player} hidden />
-              <p className={s.orChoose}>Or choose a recording you have already made:</p>
+              <audio data-voice="player" controls preload="auto" aria-label={t("voices.recorder.player")} className={s.player} hidden />
+              <p className={s.orChoose}>{t("voices.form.orChoose")}</p>
             </div>
           )}
           <input
@@ -150,7 +156,7 @@ export function VoiceForm({
           <Messages field="recording" errors={recordingErrors} />
         </div>
         <div className={s.field}>
-          <Label field="name">Name *</Label>
+          <Label field="name">{t("voices.fields.name")} *</Label>
           <input
             id={voiceInputId("name")}
             name="name"
@@ -165,7 +171,7 @@ export function VoiceForm({
           <Messages field="name" errors={errors.name} />
         </div>
         <div className={s.field}>
-          <Label field="email">Email (Optional)</Label>
+          <Label field="email">{t("voices.form.emailOptional")}</Label>
           <input
             id={voiceInputId("email")}
             name="email"
@@ -179,9 +185,9 @@ export function VoiceForm({
           <Messages field="email" errors={errors.email} />
         </div>
         <div className={s.field}>
-          <Label field="line">A line about it (Optional)</Label>
+          <Label field="line">{t("voices.form.lineOptional")}</Label>
           <p id={lineHintId} className={s.hint}>
-            {LINE_HINT}
+            {t("voices.form.lineHint")}
           </p>
           <textarea
             id={voiceInputId("line")}
@@ -203,25 +209,25 @@ export function VoiceForm({
               defaultChecked={values ? values.canDisplay : true}
               className={s.checkbox}
             />
-            <label htmlFor={voiceInputId("canDisplay")}>I give permission to display this memory publicly</label>
+            <label htmlFor={voiceInputId("canDisplay")}>{t("voices.form.permission")}</label>
           </div>
         </div>
         {notifyOffered ? (
           <div className={s.field}>
             <div className={s.checkboxRow}>
               <input id={voiceInputId("notify")} name="notify" type="checkbox" defaultChecked={values?.notify} className={s.checkbox} />
-              <label htmlFor={voiceInputId("notify")}>E-mail me when the family has added my memory</label>
+              <label htmlFor={voiceInputId("notify")}>{t("voices.form.notify")}</label>
             </div>
           </div>
         ) : null}
         {textBrowser ? null : (
           <div className={s.honeypot} aria-hidden="true">
-            <label htmlFor="voice-website">Leave this field empty</label>
+            <label htmlFor="voice-website">{t("voices.form.honeypot")}</label>
             <input id="voice-website" type="text" name="website" tabIndex={-1} autoComplete="off" />
           </div>
         )}
         <button type="submit" className={`${ui.button.primary} ${s.send}`}>
-          {RECORDER.send}
+          {t("voices.recorder.send")}
         </button>
       </form>
     </section>

@@ -1,5 +1,6 @@
 import type { GalleryItem } from "~/uploads/upload.schema";
 import { formatDuration } from "~/utils/time";
+import { itemTitle } from "~/uploads/item-title";
 import * as s from "./VoiceList.css";
 
 // The published voice memories (app/voices/voices.server.ts gives only those
@@ -9,16 +10,21 @@ import * as s from "./VoiceList.css";
 // (docs/decisions/035), and /voices/{id} shows one.
 
 /** One voice: "Ann 0:42", the player labelled "Voice memory from Ann, 0:42", and the line. */
-export function VoiceItem({ voice }: { voice: GalleryItem }) {
+type Say = (id: string, values?: Record<string, unknown>) => string;
+
+export function VoiceItem({ voice, t }: { voice: GalleryItem; t: Say }) {
+  const title = itemTitle(t, voice);
+  const length = voice.durationSec !== null ? formatDuration(voice.durationSec) : null;
+  const name = voice.senderName ?? t("gallery.titles.guest");
   return (
     <>
       <p className={s.who}>
-        <span className={s.name}>{voice.senderName ?? "A guest"}</span>
+        <span className={s.name}>{voice.senderName ?? t("voices.list.aGuest")}</span>
         {voice.durationSec !== null ? <span className={s.length}>{formatDuration(voice.durationSec)}</span> : null}
       </p>
       {/* Nothing is fetched until the visitor presses play: a page of voices costs no one's data plan. */}
-      <audio controls preload="none" src={voice.url} aria-label={voice.title} className={s.player}>
-        <a href={voice.url}>Listen to the {voice.title.charAt(0).toLowerCase() + voice.title.slice(1)}</a>
+      <audio controls preload="none" src={voice.url} aria-label={title} className={s.player}>
+        <a href={voice.url}>{length ? t("voices.list.listenLength", { name, length }) : t("voices.list.listen", { name })}</a>
       </audio>
       {voice.caption ? <p className={s.line}>{voice.caption}</p> : null}
     </>
@@ -30,33 +36,34 @@ export function VoiceList({
   voices,
   earlier,
   newest,
+  t,
 }: {
   voices: GalleryItem[];
   /** The address of the page of older voices, when there are more. */
   earlier: string | null;
   /** The address of the newest voices, when this page shows older ones. */
   newest: string | null;
+  /** The words in the visitor's language (the server's translator: the list is rendered as HTML). */
+  t: Say;
 }) {
   return (
     <section id="voices" className={s.section} aria-labelledby="voices-title">
-      <h2 id="voices-title">Voices</h2>
+      <h2 id="voices-title">{t("voices.list.title")}</h2>
       {voices.length ? (
-        <ol className={s.list} aria-label="Voice memories">
+        <ol className={s.list} aria-label={t("voices.list.label")}>
           {voices.map((voice) => (
             <li key={voice.id} id={`voice-memory-${voice.id}`} className={s.voice}>
-              <VoiceItem voice={voice} />
+              <VoiceItem voice={voice} t={t} />
             </li>
           ))}
         </ol>
       ) : (
-        <p className={s.empty}>
-          {newest ? "No earlier voice memories." : "No voice memories have been shared yet. Be the first to leave one."}
-        </p>
+        <p className={s.empty}>{newest ? t("voices.list.noEarlier") : t("voices.list.empty")}</p>
       )}
       {newest || earlier ? (
         <p className={s.pages}>
-          {newest ? <a href={newest}>← Newest voices</a> : <span />}
-          {earlier ? <a href={earlier}>Earlier voices →</a> : null}
+          {newest ? <a href={newest}>{t("voices.list.newest")}</a> : <span />}
+          {earlier ? <a href={earlier}>{t("voices.list.earlier")}</a> : null}
         </p>
       ) : null}
     </section>

@@ -19,6 +19,7 @@ import {
   VOICE_FORM_ID,
   VOICE_SENT,
   voiceInputId,
+  type RecorderWords,
   type VoiceField,
 } from "~/voices/voice-form.constants";
 import { VOICE_MAX_SECONDS } from "~/media/limits";
@@ -57,6 +58,10 @@ export default function enhanceVoiceForm() {
   const send = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   const alert = document.getElementById(`${VOICE_FORM_ID}-alert`);
   // The recorder's controls (none for a text browser, which gets only the file field).
+  // The visitor's language, when it is not English: the words the server wrote on the form.
+  const words = form.dataset.words ? (JSON.parse(form.dataset.words) as RecorderWords) : null;
+  const say = (key: keyof typeof RECORDER) => words?.recorder[key] ?? RECORDER[key];
+  const refusal = (english: string) => words?.errors[english] ?? english;
   const [record, stop, listen, again] = ["record", "stop", "listen", "again"].map((name) => part<HTMLButtonElement>(name));
   const timer = part("timer");
   const status = part("status");
@@ -87,7 +92,7 @@ export default function enhanceVoiceForm() {
   function microphoneRefused() {
     forgetTake();
     show([], [record]);
-    if (status) status.textContent = RECORDER.noMicrophone;
+    if (status) status.textContent = say("noMicrophone");
     file.focus();
   }
 
@@ -130,7 +135,7 @@ export default function enhanceVoiceForm() {
     // The page was taken away (another form's answer replaced it): the microphone is let go.
     if (!form!.isConnected) return stopRecording();
     const seconds = Math.min((Date.now() - recording.startedAt) / 1000, VOICE_MAX_SECONDS);
-    timer!.textContent = recordingStatus(seconds);
+    timer!.textContent = recordingStatus(seconds, words?.recording);
     // Ten minutes at most: it stops itself, and the recording so far is kept.
     if (seconds >= VOICE_MAX_SECONDS) stopRecording();
   }
@@ -149,13 +154,13 @@ export default function enhanceVoiceForm() {
       // Stopped before the microphone gave any sound.
       sendWhenStopped = false;
       forgetTake();
-      if (status) status.textContent = RECORDER.nothing;
+      if (status) status.textContent = say("nothing");
       return record?.focus();
     }
     take = blob;
     player!.src = URL.createObjectURL(blob);
     show([listen, again, player], [stop, timer, record]);
-    status!.textContent = recordedStatus(takeSeconds);
+    status!.textContent = recordedStatus(takeSeconds, words?.recorded);
     showErrors({});
     if (sendWhenStopped) {
       sendWhenStopped = false;
@@ -169,7 +174,7 @@ export default function enhanceVoiceForm() {
     for (const [field, messages] of Object.entries(errors)) {
       // Anything that is not one of the form's fields (the form as a whole) is said beside the recording.
       const key = field in VOICE_FIELDS ? field : "recording";
-      byField[key] = [...(byField[key] ?? []), ...(messages ?? [])];
+      byField[key] = [...(byField[key] ?? []), ...(messages ?? []).map(refusal)];
     }
     const refused = (Object.keys(VOICE_FIELDS) as VoiceField[]).filter((field) => byField[field]?.length);
     for (const field of Object.keys(VOICE_FIELDS) as VoiceField[]) {
@@ -192,7 +197,12 @@ export default function enhanceVoiceForm() {
       alert.querySelector("ul")!,
       refused.map((field) => {
         const item = document.createElement("li");
-        item.append(Object.assign(document.createElement("a"), { href: `#${voiceInputId(field)}`, textContent: VOICE_FIELDS[field] }));
+        item.append(
+          Object.assign(document.createElement("a"), {
+            href: `#${voiceInputId(field)}`,
+            textContent: words?.fields[field] ?? VOICE_FIELDS[field],
+          }),
+        );
         return item;
       }),
     );
@@ -207,12 +217,12 @@ export default function enhanceVoiceForm() {
     const data = new FormData(form!);
     if (take) data.set("recording", take, `voice-memory.${EXTENSIONS[take.type.split(";")[0]!] ?? "webm"}`);
     send.disabled = true;
-    send.textContent = RECORDER.sending;
+    send.textContent = say("sending");
     try {
       const response = await fetch("/api/voices", { method: "POST", body: data, headers: { Accept: "application/json" } });
       const answer = (await response.json().catch(() => null)) as { errors?: Errors } | null;
       if (response.ok) {
-        showToast(VOICE_SENT);
+        showToast(words?.sent ?? VOICE_SENT);
         form!.reset();
         forgetTake();
         showErrors({});
@@ -221,7 +231,7 @@ export default function enhanceVoiceForm() {
       showErrors({ recording: [SEND_FAILED] });
     } finally {
       send.disabled = false;
-      send.textContent = RECORDER.send;
+      send.textContent = say("send");
     }
   }
 

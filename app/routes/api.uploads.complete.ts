@@ -4,6 +4,7 @@ import { CompleteUploadSchema } from "~/uploads/complete-upload.schema";
 import { errorResponse, fieldErrors, methodNotAllowed, readJsonObject } from "~/platform/http.server";
 import { rememberRecentUploads } from "~/uploads/recent-uploads.server";
 import { answerRefusals } from "~/platform/refusal.server";
+import { visitorLanguage } from "~/site/language.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -13,7 +14,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return answerRefusals(async () => {
     const parsed = CompleteUploadSchema.safeParse(await readJsonObject(request));
     if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
-    const upload = await completeUpload(parsed.data);
+    // Its sender's language, for the e-mail that tells them it was published.
+    const upload = await completeUpload(parsed.data, await visitorLanguage(request));
     const cookie = await rememberRecentUploads(request, [upload.originalName ?? "Unknown"]);
     return json(upload, { status: 201, headers: { "Set-Cookie": cookie } });
   });

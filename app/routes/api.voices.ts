@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { errorResponse, methodNotAllowed } from "~/platform/http.server";
 import { receiveVoiceRequest } from "~/voices/voice-form.server";
+import { visitorLanguage } from "~/site/language.server";
 
 /**
  * POST /api/voices: the voice form (multipart/form-data: `recording`, `name`,
@@ -12,7 +13,8 @@ import { receiveVoiceRequest } from "~/voices/voice-form.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const outcome = await receiveVoiceRequest(request, context.clientIp);
+  // Answered in English (the API's words); the sender's language is kept for the e-mail that tells them it was published.
+  const outcome = await receiveVoiceRequest(request, context.clientIp, await visitorLanguage(request));
   if (outcome.done) return json({ ...(outcome.id === null ? {} : { id: outcome.id }), status: "PENDING" }, { status: 201 });
   return errorResponse(outcome.status, outcome.reply.errors as Record<string, string[]>, { headers: outcome.headers });
 }

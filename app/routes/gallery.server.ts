@@ -5,3 +5,5 @@
 export { json } from "@remix-run/node";
 export { listGallery } from "~/uploads/gallery.server";
 export { decodeCursor } from "~/platform/page-cursor.server";
+export { visitorLanguage } from "~/site/language.server";
+export { pageWords } from "~/i18n/i18n.server";

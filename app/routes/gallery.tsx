@@ -5,7 +5,8 @@ import { GalleryGrid, VideoModal } from "~/components/Gallery";
 import { LinkSeparator } from "~/components/LinkSeparator";
 import { ListPages, LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { GALLERY_PAGE_SIZE } from "~/media/limits";
-import { json, listGallery, decodeCursor } from "~/routes/gallery.server";
+import { json, listGallery, decodeCursor, pageWords, visitorLanguage } from "~/routes/gallery.server";
+import { translatorFromMatches, useT } from "~/components/useT";
 import type { GalleryFilter, GalleryItem } from "~/uploads/upload.schema";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/site/meta";
@@ -15,18 +16,12 @@ import * as s from "./gallery.css";
 /** What the gallery shows: photos and videos (voices have their place on the guest book). */
 const PICTURES = ["IMAGE", "VIDEO"] as const;
 
-const FILTERS: { type: GalleryFilter; label: string; href: string }[] = [
-  { type: "ALL", label: "All", href: "/gallery" },
-  { type: "IMAGE", label: "Photos", href: "/gallery?type=IMAGE" },
-  { type: "VIDEO", label: "Videos", href: "/gallery?type=VIDEO" },
+/** The filters, with the name of their words in the catalog (`gallery.filters.all`, and "Earlier photos →" as `gallery.kinds.image.earlier`). */
+const FILTERS: { type: Exclude<GalleryFilter, "AUDIO">; words: "all" | "image" | "video"; href: string }[] = [
+  { type: "ALL", words: "all", href: "/gallery" },
+  { type: "IMAGE", words: "image", href: "/gallery?type=IMAGE" },
+  { type: "VIDEO", words: "video", href: "/gallery?type=VIDEO" },
 ];
-
-/** What the pages of each filter are called: "Earlier photos →". */
-const KINDS: Record<Exclude<GalleryFilter, "AUDIO">, { plural: string; none: string }> = {
-  ALL: { plural: "photos and videos", none: "photos or videos" },
-  IMAGE: { plural: "photos", none: "photos" },
-  VIDEO: { plural: "videos", none: "videos" },
-};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -39,7 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const before = decodeCursor(params.get("before") ?? "") ?? undefined;
   // "All" is every photo and video: voices are heard on the guest book, not seen here.
   const page = listGallery({ type: type === "ALL" ? PICTURES : type, limit: itemsToShow(params.get("offset"), GALLERY_PAGE_SIZE), before });
-  return json({ type, items: page.items, next: page.next, before: before ? params.get("before") : null });
+  return json({
+    type,
+    items: page.items,
+    next: page.next,
+    before: before ? params.get("before") : null,
+    words: pageWords(await visitorLanguage(request), ["gallery"]),
+  });
 }
 
 export default function GalleryPage() {
@@ -54,22 +55,22 @@ export default function GalleryPage() {
   const close = useCallback(() => setPlaying(null), []);
   const shown = more.items.length;
   const full = shown >= MAX_ITEMS_PER_PAGE;
-  const kind = KINDS[type];
-  const emptyText = before ? `No earlier ${kind.none}.` : `No ${type === "ALL" ? "media" : type.toLowerCase()} has been shared yet.`;
-  const newest = before ? { to: FILTERS.find((filter) => filter.type === type)!.href, text: `← Newest ${kind.plural}` } : null;
+  const { t } = useT();
+  const chosen = FILTERS.find((filter) => filter.type === type)!;
+  const kind = (name: string) => t(`gallery.kinds.${chosen.words}.${name}`);
+  const emptyText = before ? kind("noEarlier") : kind("empty");
+  const newest = before ? { to: chosen.href, text: kind("newest") } : null;
   const earlier =
-    more.next && full
-      ? { to: `/gallery?${type === "ALL" ? "" : `type=${type}&`}before=${more.next}`, text: `Earlier ${kind.plural} →` }
-      : null;
+    more.next && full ? { to: `/gallery?${type === "ALL" ? "" : `type=${type}&`}before=${more.next}`, text: kind("earlier") } : null;
 
   return (
     <div className={ui.container}>
       <div className={ui.pageHeader}>
-        <h1>Memory Gallery</h1>
-        <p className={ui.subtitle}>Photos and videos shared by family and friends.</p>
+        <h1>{t("gallery.title")}</h1>
+        <p className={ui.subtitle}>{t("gallery.description")}</p>
       </div>
       <div className={s.toolbar}>
-        <nav aria-label="Show" className={s.filters}>
+        <nav aria-label={t("gallery.show")} className={s.filters}>
           {FILTERS.map((filter, index) => (
             <Fragment key={filter.type}>
               {index > 0 ? <LinkSeparator /> : null}
@@ -79,32 +80,36 @@ export default function GalleryPage() {
                 aria-current={filter.type === type ? "page" : undefined}
                 className={filter.type === type ? ui.button.primary : ui.button.secondary}
               >
-                {filter.label}
+                {t(`gallery.filters.${filter.words}`)}
               </Link>
             </Fragment>
           ))}
         </nav>
         <LinkSeparator />
         <Link to="/share" className={ui.button.primary}>
-          Share Your Memory
+          {t("gallery.shareYourMemory")}
         </Link>
       </div>
-      <GalleryGrid items={more.items} emptyText={emptyText} onPlay={setPlaying} />
+      <GalleryGrid items={more.items} emptyText={emptyText} onPlay={setPlaying} t={t} />
       {more.next && !full ? (
-        <LoadMoreForm action={`/gallery#media-${shown + 1}`} offset={shown} status={more.status} onLoad={more.load} label="Load More">
+        <LoadMoreForm
+          action={`/gallery#media-${shown + 1}`}
+          offset={shown}
+          status={more.status}
+          onLoad={more.load}
+          label={t("gallery.loadMore")}
+        >
           {type === "ALL" ? null : <input type="hidden" name="type" value={type} />}
           {before ? <input type="hidden" name="before" value={before} /> : null}
         </LoadMoreForm>
       ) : null}
-      <ListPages label={`Pages of ${kind.plural}`} newest={newest} earlier={earlier} />
-      {playing ? <VideoModal item={playing} onClose={close} /> : null}
+      <ListPages label={kind("pages")} newest={newest} earlier={earlier} />
+      {playing ? <VideoModal item={playing} onClose={close} t={t} /> : null}
     </div>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Memory Gallery",
-    description: "Photos and videos shared by family and friends.",
-    path: "/gallery",
-  });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const { t } = translatorFromMatches(matches);
+  return pageMeta(matches, { title: t("gallery.title"), description: t("gallery.description"), path: "/gallery" });
+};

@@ -1,9 +1,10 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { photoSrcSet } from "~/media/web-sizes";
-import { getGalleryItem } from "~/uploads/gallery.server";
+import { getGalleryItem, invariantResponse, json, pageWords, redirect, visitorLanguage } from "~/routes/gallery_.$id.server";
+import { translatorFromMatches, useT } from "~/components/useT";
+import { itemTitle } from "~/uploads/item-title";
 import * as ui from "~/styles/ui.css";
-import { invariantResponse } from "~/platform/http.server";
 import { pageMeta } from "~/site/meta";
 import * as s from "./gallery.css";
 
@@ -11,19 +12,20 @@ import * as s from "./gallery.css";
 const PHOTO_SIZES = "(min-width: 72rem) 72rem, 100vw";
 
 /** One published photo or video on a page of its own: the video player without JavaScript. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = /^\d{1,15}$/.test(params.id ?? "") ? Number(params.id) : NaN;
   const item = Number.isSafeInteger(id) ? getGalleryItem(id) : undefined;
   invariantResponse(item, "Not found", { status: 404 });
   // A voice is heard on a page of its own.
   if (item.type === "AUDIO") return redirect(`/voices/${item.id}`, 301);
-  return json({ item });
+  return json({ item, words: pageWords(await visitorLanguage(request), ["gallery"]) });
 }
 
 export default function GalleryItemPage() {
   const { item } = useLoaderData<typeof loader>();
   // Who shared it, and a video's length: "Video shared by Ben, 1:15" (the file name is the family's, in the admin).
-  const { title } = item;
+  const { t } = useT();
+  const title = itemTitle(t, item);
   const srcSet = item.type === "IMAGE" ? photoSrcSet(item.url) : undefined;
   return (
     <div className={ui.container}>
@@ -34,11 +36,11 @@ export default function GalleryItemPage() {
         <>
           {/* The web copy every browser plays (H.264 + AAC MP4), never the original. */}
           <video src={item.url} poster={item.thumbnailUrl ?? undefined} controls autoPlay playsInline className={s.player}>
-            <a href={item.url}>Download {title}</a>
+            <a href={item.url}>{t("gallery.download", { title })}</a>
           </video>
           <p className={s.back}>
             <a href={item.url} download={`${(item.originalName ?? "video").replace(/\.[A-Za-z0-9]{2,4}$/, "")}.mp4`}>
-              Download this video (MP4)
+              {t("gallery.downloadVideo")}
             </a>
           </p>
         </>
@@ -47,12 +49,17 @@ export default function GalleryItemPage() {
       )}
       <p className={s.back}>
         <Link to="/gallery" className={ui.button.secondary}>
-          Back to the gallery
+          {t("gallery.back")}
         </Link>
       </p>
     </div>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageMeta(matches, { title: data?.item.title ?? "Memory Gallery", path: data ? `/gallery/${data.item.id}` : "/gallery" });
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
+  const { t } = translatorFromMatches(matches);
+  return pageMeta(matches, {
+    title: data ? itemTitle(t, data.item) : t("gallery.title"),
+    path: data ? `/gallery/${data.item.id}` : "/gallery",
+  });
+};

@@ -17,3 +17,5 @@ export { readMultipartForm } from "~/platform/multipart.server";
 export { readRecentUploads, rememberRecentUploads } from "~/uploads/recent-uploads.server";
 export { redirectWithToast } from "~/platform/toast.server";
 export { voiceFormHtml } from "~/routes/voice-section.server";
+export { visitorLanguage } from "~/site/language.server";
+export { pageWords, translate } from "~/i18n/i18n.server";

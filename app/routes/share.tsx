@@ -6,7 +6,8 @@ import * as formStyles from "~/components/forms.css";
 import { ShareUploader } from "~/components/ShareUploader";
 import { useSite } from "~/site/site-view";
 import { uploadCompleteToast } from "~/uploads/upload.schema";
-import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT, MAX_SIZE_NOTE, REVIEW_NOTE, SUPPORTED_FORMATS_NOTE } from "~/media/limits";
+import { ACCEPTED_FILE_TYPES, MAX_FILES_PER_VISIT } from "~/media/limits";
+import { translatorFromMatches, useT } from "~/components/useT";
 import {
   json,
   mailEnabled,
@@ -23,6 +24,9 @@ import {
   rememberRecentUploads,
   redirectWithToast,
   voiceFormHtml,
+  visitorLanguage,
+  pageWords,
+  translate,
 } from "~/routes/share.server";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/site/meta";
@@ -32,13 +36,15 @@ import * as s from "./share.css";
 export const headers = loaderCacheControl;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await visitorLanguage(request);
   return json(
     // "E-mail me when the family has added my photos" is offered only when the site sends e-mail.
     {
       recent: await readRecentUploads(request),
       notifyOffered: mailEnabled(),
       // "Leave a voice memory" as HTML: the page loads no code for it, and its recorder on demand (docs/decisions/035).
-      voiceForm: voiceFormHtml(request, "/share"),
+      voiceForm: voiceFormHtml(request, "/share", null, { language }),
+      words: pageWords(language, ["share"]),
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
@@ -52,9 +58,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const sink = shareFormSink(context.clientIp);
+  const language = await visitorLanguage(request);
   let outcome: ShareOutcome;
   try {
-    outcome = await readMultipartForm(request, SHARE_FORM, sink).then(receiveShareForm, refusedShareForm);
+    outcome = await readMultipartForm(request, SHARE_FORM, sink).then(
+      (form) => receiveShareForm(form, language),
+      (error: unknown) => refusedShareForm(error, language),
+    );
   } finally {
     sink.release();
   }
@@ -62,7 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const uploaded = outcome.done ? outcome.uploaded : outcome.result.uploaded;
   if (uploaded.length > 0) headers.append("Set-Cookie", await rememberRecentUploads(request, uploaded));
   // All went well: POST/redirect/GET, with the confirmation carried by a cookie.
-  if (outcome.done) return redirectWithToast("/share", uploadCompleteToast(uploaded.length), { headers });
+  if (outcome.done)
+    return redirectWithToast("/share", uploadCompleteToast(uploaded.length, uploaded.length, translate(language)), { headers });
   return json(outcome.result, { status: outcome.status, headers });
 }
 
@@ -85,6 +96,7 @@ const invalid = (errors: string[] | undefined, errorId: string) =>
 
 export default function SharePage() {
   const { recent, notifyOffered, voiceForm } = useLoaderData<typeof loader>();
+  const { t } = useT();
   const actionData = useActionData<typeof action>() as ShareResult | undefined;
   const navigation = useNavigation();
   const [dialogReady, setDialogReady] = useState(false);
@@ -99,24 +111,26 @@ export default function SharePage() {
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
-        <h1>Share Photos &amp; Videos</h1>
-        <p className={ui.subtitle}>Add your photos and videos of happy times to the memorial gallery.</p>
+        <h1>{t("share.title")}</h1>
+        <p className={ui.subtitle}>{t("share.subtitle")}</p>
       </div>
 
       {uploadedNow.length > 0 ? (
         <div className={s.confirmation} role="status">
-          <h2>Thank you</h2>
+          <h2>{t("share.thanks")}</h2>
           <p>
-            {uploadedNow.length === 1 ? "Your file has" : `Your ${uploadedNow.length} files have`} been uploaded and{" "}
-            {uploadedNow.length === 1 ? "is" : "are"} pending review. {REVIEW_NOTE}
+            {t("share.uploadedPending", { count: uploadedNow.length })} {t("share.notes.review")}
           </p>
         </div>
       ) : null}
 
       <Form method="post" encType="multipart/form-data" reloadDocument className={s.form} aria-describedby="share-notes">
-        <FormAlert title={actionData?.title ?? "Upload Error"} messages={actionData?.errors.length ? actionData.errors : undefined} />
+        <FormAlert
+          title={actionData?.title ?? t("share.uploadError")}
+          messages={actionData?.errors.length ? actionData.errors : undefined}
+        />
         <Field
-          label={<RequiredLabel words="Name" />}
+          label={<RequiredLabel words={t("share.name")} />}
           errors={actionData?.fieldErrors.name}
           errorId="share-name-error"
           inputProps={{
@@ -131,7 +145,7 @@ export default function SharePage() {
           }}
         />
         <Field
-          label={<RequiredLabel words="Email" />}
+          label={<RequiredLabel words={t("share.email")} />}
           errors={actionData?.fieldErrors.email}
           errorId="share-email-error"
           inputProps={{
@@ -147,7 +161,7 @@ export default function SharePage() {
         />
         {notifyOffered ? (
           <CheckboxField
-            label="E-mail me when the family has added my photos and videos"
+            label={t("share.notify")}
             errors={undefined}
             errorId="share-notify-error"
             inputProps={{ id: "share-notify", name: "notify", type: "checkbox", defaultChecked: actionData?.values?.notify ?? false }}
@@ -158,9 +172,9 @@ export default function SharePage() {
           <>
             <div className={formStyles.field}>
               <label htmlFor="share-files" className={formStyles.label}>
-                Photos and videos
+                {t("share.files")}
               </label>
-              <p className={formStyles.hint}>Choose up to {MAX_FILES_PER_VISIT} files.</p>
+              <p className={formStyles.hint}>{t("share.chooseUpTo", { count: MAX_FILES_PER_VISIT })}</p>
               <input
                 id="share-files"
                 name="files"
@@ -172,7 +186,7 @@ export default function SharePage() {
               />
             </div>
             <button type="submit" className={ui.button.primary} disabled={sending}>
-              {sending ? "Uploading..." : "Upload Files"}
+              {sending ? t("share.uploading") : t("share.uploadFiles")}
             </button>
           </>
         )}
@@ -188,7 +202,7 @@ export default function SharePage() {
 
       {recentNames.length > 0 ? (
         <section className={s.recent} aria-labelledby="recent-title">
-          <h2 id="recent-title">Recently uploaded</h2>
+          <h2 id="recent-title">{t("share.recent")}</h2>
           <ul>
             {recentNames.map((name, index) => (
               <li key={`${index}-${name}`}>{name}</li>
@@ -198,9 +212,9 @@ export default function SharePage() {
       ) : null}
 
       <div id="share-notes" className={s.notes}>
-        <p>{SUPPORTED_FORMATS_NOTE}</p>
-        <p>{MAX_SIZE_NOTE}</p>
-        <p>{REVIEW_NOTE}</p>
+        <p>{t("share.notes.formats")}</p>
+        <p>{t("share.notes.size")}</p>
+        <p>{t("share.notes.review")}</p>
         <p>{useSite().privacyNote}</p>
       </div>
 
@@ -209,9 +223,7 @@ export default function SharePage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Share Photos & Videos",
-    description: "Share your photos and videos of happy times for the memorial gallery.",
-    path: "/share",
-  });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const { t } = translatorFromMatches(matches);
+  return pageMeta(matches, { title: t("share.title"), description: t("share.metaDescription"), path: "/share" });
+};

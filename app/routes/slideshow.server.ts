@@ -7,3 +7,5 @@ export { listSlideshow } from "~/uploads/gallery.server";
 export { loaderCacheControl, NO_STORE } from "~/platform/http.server";
 export { publicAddressCheck } from "~/site/settings.server";
 export { getAdmin } from "~/admins/session.server";
+export { visitorLanguage } from "~/site/language.server";
+export { pageWords } from "~/i18n/i18n.server";

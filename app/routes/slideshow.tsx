@@ -1,7 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Slideshow } from "~/components/Slideshow";
-import { getAdmin, json, listSlideshow, loaderCacheControl, NO_STORE, publicAddressCheck } from "~/routes/slideshow.server";
+import {
+  getAdmin,
+  json,
+  listSlideshow,
+  loaderCacheControl,
+  NO_STORE,
+  pageWords,
+  publicAddressCheck,
+  visitorLanguage,
+} from "~/routes/slideshow.server";
+import { translatorFromMatches } from "~/components/useT";
 import type { RouteHandle } from "~/root";
 import { pageMeta } from "~/site/meta";
 import { qrCodeSrc, QR_CODES } from "~/utils/qr-codes";
@@ -49,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           }
         : null,
       addressWarning,
+      words: pageWords(await visitorLanguage(request), ["slideshow"]),
     },
     { headers: { "Cache-Control": NO_STORE } },
   );
@@ -82,5 +93,7 @@ export default function SlideshowPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  pageMeta(matches, { title: "Slideshow", description: "Photos and videos shared by family and friends.", path: "/slideshow" });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const { t } = translatorFromMatches(matches);
+  return pageMeta(matches, { title: t("slideshow.title"), description: t("slideshow.description"), path: "/slideshow" });
+};

@@ -5,3 +5,5 @@ export { noStoreHeaders } from "~/platform/http.server";
 export { redirectWithToast } from "~/platform/toast.server";
 export { voiceFormHtml } from "~/routes/voice-section.server";
 export { receiveVoiceRequest } from "~/voices/voice-form.server";
+export { visitorLanguage } from "~/site/language.server";
+export { pageWords, translate } from "~/i18n/i18n.server";

@@ -1,13 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { json, noStoreHeaders, receiveVoiceRequest, redirectWithToast, voiceFormHtml } from "~/routes/voices.server";
+import {
+  json,
+  noStoreHeaders,
+  pageWords,
+  receiveVoiceRequest,
+  redirectWithToast,
+  translate,
+  visitorLanguage,
+  voiceFormHtml,
+} from "~/routes/voices.server";
+import { translatorFromMatches, useT } from "~/components/useT";
 import { pageMeta } from "~/site/meta";
 import * as ui from "~/styles/ui.css";
 // The form comes as HTML (here, on the guest book and on the share page): its styles reach the
 // site's one stylesheet through this route, the only module of the browser's build that names them.
 import "~/components/VoiceForm.css";
-import { VOICE_FORM_INTRO, VOICE_FORM_TITLE, VOICE_SENT } from "~/voices/voice-form.constants";
 
 // /voices: "Leave a voice memory" on a page of its own, and where every voice
 // form posts (the guest book's and the share page's too). Sent, it goes back
@@ -20,20 +29,29 @@ export const headers = noStoreHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The form as HTML, as on the guest book and the share page: the page loads no code for it.
-  return json({ formHtml: voiceFormHtml(request, "/voices", null, { standalone: true }) });
+  const language = await visitorLanguage(request);
+  return json({
+    formHtml: voiceFormHtml(request, "/voices", null, { standalone: true, language }),
+    words: pageWords(language, ["voices"]),
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const outcome = await receiveVoiceRequest(request, context.clientIp);
-  if (outcome.done) return redirectWithToast(outcome.from, VOICE_SENT, { status: 303 });
+  const language = await visitorLanguage(request);
+  const outcome = await receiveVoiceRequest(request, context.clientIp, language);
+  if (outcome.done) {
+    const t = translate(language);
+    return redirectWithToast(outcome.from, { title: t("voices.sent.title"), description: t("voices.sent.description") }, { status: 303 });
+  }
   // The form comes back here, still sending to the page it came from once put right.
-  const formHtml = voiceFormHtml(request, outcome.reply.from, outcome.reply, { standalone: true });
+  const formHtml = voiceFormHtml(request, outcome.reply.from, outcome.reply, { standalone: true, language });
   return json({ formHtml }, { status: outcome.status, headers: outcome.headers });
 }
 
 export default function VoicesPage() {
   const { formHtml } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
+  const { t } = useT();
   useEffect(() => {
     // The recorder, on demand: until it arrives (or where it cannot run) the plain form works.
     void import("~/components/VoiceRecorder").then((recorder) => recorder.default());
@@ -41,16 +59,18 @@ export default function VoicesPage() {
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
-        <h1 id="voice-title">{VOICE_FORM_TITLE}</h1>
-        <p className={ui.subtitle}>{VOICE_FORM_INTRO}</p>
+        <h1 id="voice-title">{t("voices.form.title")}</h1>
+        <p className={ui.subtitle}>{t("voices.form.intro")}</p>
       </div>
       <div dangerouslySetInnerHTML={{ __html: refused ? refused.formHtml : formHtml }} />
       <p className={ui.pageHeader}>
-        <Link to="/guestbook#voices">Listen to the voices in the guest book</Link>
+        <Link to="/guestbook#voices">{t("voices.page.listen")}</Link>
       </p>
     </div>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  pageMeta(matches, { title: VOICE_FORM_TITLE, description: VOICE_FORM_INTRO, path: "/voices" });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const { t } = translatorFromMatches(matches);
+  return pageMeta(matches, { title: t("voices.form.title"), description: t("voices.form.intro"), path: "/voices" });
+};

@@ -3,3 +3,5 @@
 export { json } from "@remix-run/node";
 export { invariantResponse } from "~/platform/http.server";
 export { getVoice } from "~/voices/voices.server";
+export { visitorLanguage } from "~/site/language.server";
+export { pageWords } from "~/i18n/i18n.server";

@@ -5,7 +5,7 @@
 // before it is read (shareFormSink); each file is streamed to storage as it
 // arrives and then goes through the same checks as a direct upload; the name
 // and e-mail through the same schema as the JSON API's submittedBy.
-import { MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES, SUPPORTED_FORMATS_NOTE } from "~/media/limits";
+import { MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES } from "~/media/limits";
 import type { FileSink, MultipartForm, MultipartFormLimits } from "~/platform/multipart.server";
 import { asRefusal, Refusal } from "~/platform/refusal.server";
 import { eq } from "drizzle-orm";
@@ -28,7 +28,8 @@ import {
 import { SubmitterSchema } from "./complete-upload.schema";
 import { UploadRefused } from "./upload-refusal.server";
 import { submitterLabel } from "~/utils/submitted-by";
-import { MISSING_INFORMATION } from "./upload.schema";
+import { translate, translateError } from "~/i18n/i18n.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 
 /** The most the share form's body may hold: ten files of 1 GB and the rest of the form. */
 const MAX_FORM_BODY_BYTES = MAX_FILES_PER_VISIT * MAX_UPLOAD_BYTES + 1024 * 1024;
@@ -102,6 +103,7 @@ const TEXT_TOO_LONG = "The name or email is longer than this form accepts. Pleas
 const FORM_UNREADABLE = "Part of the form could not be read. Please go back, reload the page and try again.";
 const TOO_MANY_FILES = `You can share at most ${MAX_FILES_PER_VISIT} files at a time. Please choose fewer files.`;
 const NOT_A_FORM = "Please use the form on the share page to upload files.";
+const NO_FILES = "Please choose at least one photo or video to share.";
 
 /** What the share form may hold before it is read any further (Remix's parser keeps none of these limits itself). */
 export const SHARE_FORM: MultipartFormLimits = {
@@ -160,14 +162,22 @@ export type ShareOutcome =
   /** Something refused: the page shows this, with this status (some files may still have been accepted). */
   | { done: false; status: number; result: ShareResult; headers?: Record<string, string> };
 
-/** A share form that could not be read (readMultipartForm's refusal) as the page's answer; anything else is a fault and is thrown. */
-export function refusedShareForm(error: unknown): ShareOutcome {
+/** A refusal's words in the visitor's language (those with a number in them by their message and values). */
+function refusalWords(message: string, language: Language): string {
+  const t = translate(language);
+  if (message === TOO_MANY_FILES) return t("share.errors.tooManyFiles", { count: MAX_FILES_PER_VISIT });
+  if (message === FORM_TOO_LARGE) return t("share.errors.formTooLarge", { count: MAX_FILES_PER_VISIT });
+  return translateError(language, message);
+}
+
+/** A share form that could not be read (readMultipartForm's refusal) as the page's answer, in `language`; anything else is a fault and is thrown. */
+export function refusedShareForm(error: unknown, language: Language = DEFAULT_LANGUAGE): ShareOutcome {
   const refusal = asRefusal(error);
   if (!refusal) throw error;
   return {
     done: false,
     status: refusal.status,
-    result: { errors: [refusal.message], fieldErrors: {}, uploaded: [] },
+    result: { errors: [refusalWords(refusal.message, language)], fieldErrors: {}, uploaded: [] },
     headers: refusal.headers,
   };
 }
@@ -177,10 +187,12 @@ export function refusedShareForm(error: unknown): ShareOutcome {
  * by shareFormSink) registered, or all discarded when the form is refused.
  * Refusals come back as the outcome, faults are thrown.
  */
-export async function receiveShareForm(form: MultipartForm<string>): Promise<ShareOutcome> {
+export async function receiveShareForm(form: MultipartForm<string>, language: Language = DEFAULT_LANGUAGE): Promise<ShareOutcome> {
+  const t = translate(language);
   const stored = form.files.map((file) => ({ key: file.stored, name: file.filename }));
   const discardAll = () => Promise.all(stored.map(({ key }) => discardFormUpload(key)));
-  const refused = form.oversized.map((name) => `“${name}” is larger than 1 GB, so it was not uploaded. Please choose a smaller file.`);
+  const refused = form.oversized.map((name) => t("share.errors.fileTooLarge", { name }));
+  let tooLarge = refused.length > 0;
   const fileCount = form.files.length + form.oversized.length + form.filesLeftOut;
 
   const values = { name: (form.fields.name ?? "").trim(), email: (form.fields.email ?? "").trim() };
@@ -191,13 +203,13 @@ export async function receiveShareForm(form: MultipartForm<string>): Promise<Sha
   if (!who.success) {
     for (const issue of who.error.issues) {
       const field = issue.path[0] === "email" ? "email" : "name";
-      (problems.fieldErrors[field] ??= []).push(issue.message);
+      (problems.fieldErrors[field] ??= []).push(translateError(language, issue.message));
     }
-    problems.title = MISSING_INFORMATION.title;
-    problems.errors.push(MISSING_INFORMATION.description);
+    problems.title = t("share.toast.missingTitle");
+    problems.errors.push(t("share.toast.missingDescription"));
   }
-  if (fileCount > MAX_FILES_PER_VISIT) problems.errors.push(TOO_MANY_FILES);
-  if (fileCount === 0) problems.errors.push("Please choose at least one photo or video to share.");
+  if (fileCount > MAX_FILES_PER_VISIT) problems.errors.push(refusalWords(TOO_MANY_FILES, language));
+  if (fileCount === 0) problems.errors.push(translateError(language, NO_FILES));
   if (problems.errors.length > 0) {
     await discardAll();
     return { done: false, status: fileCount > MAX_FILES_PER_VISIT ? 413 : 400, result: problems };
@@ -215,19 +227,21 @@ export async function receiveShareForm(form: MultipartForm<string>): Promise<Sha
         submittedBy: submitterLabel(values.name, values.email),
         originalName: file.name,
         notifyWhenPublished,
+        language,
       });
       uploaded.push(file.name);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
+      if (error.status === 413) tooLarge = true;
       refused.push(
         error.status === 415
-          ? `“${file.name}” is not a photo or video we can accept. ${SUPPORTED_FORMATS_NOTE}.`
-          : `“${file.name}”: ${error.message}`,
+          ? t("share.errors.notAccepted", { name: file.name, formats: t("share.notes.formats") })
+          : t("share.errors.refused", { name: file.name, reason: translateError(language, error.message) }),
       );
     }
   }
   if (refused.length === 0) return { done: true, uploaded };
-  const status = uploaded.length > 0 ? 200 : refused.some((sentence) => sentence.includes("1 GB")) ? 413 : 415;
+  const status = uploaded.length > 0 ? 200 : tooLarge ? 413 : 415;
   return {
     done: false,
     status,

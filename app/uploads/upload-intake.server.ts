@@ -20,6 +20,7 @@ import { mediaUrl } from "./processing-state.server";
 import { enqueueProcessing, forgetUnreadableUpload } from "./upload-processing.server";
 import { getUpload, toUploadView } from "./upload.server";
 import type { CompleteUploadInput } from "./complete-upload.schema";
+import type { Language } from "~/i18n/languages";
 
 export const UNSUPPORTED_TYPE = "Only JPG, PNG, HEIC, WebP, GIF, MP4, MOV and AVI files can be shared.";
 const NOT_A_RECORDING =
@@ -101,6 +102,8 @@ export interface UploadDetails {
   caption?: string | null;
   /** The guest book's permission box: false keeps a published voice for the family alone. */
   canDisplay?: boolean;
+  /** The sender's language, for the e-mails written to them. */
+  language?: Language;
 }
 
 /** What a browser may say about the file it is about to send. */
@@ -189,6 +192,7 @@ export async function registerStoredObject(signed: SignedUpload, details: Upload
         notifyWhenPublished: mailEnabled() && (details.notifyWhenPublished ?? false),
         caption: details.caption || null,
         canDisplay: details.canDisplay ?? true,
+        language: details.language ?? "en",
       })
       .returning()
       .all();
@@ -231,12 +235,12 @@ export async function forgetObject(key: string) {
 }
 
 /** Step three of a direct upload (POST /api/uploads/complete). */
-export async function completeUpload(input: CompleteUploadInput) {
+export async function completeUpload(input: CompleteUploadInput, language?: Language) {
   const signed = requireSignedKey(input.uploadURL);
   if (signed.multipartUploadId) {
     throw new UploadRefused(400, "uploadURL", "This multipart upload has not been completed yet.");
   }
-  return registerStoredObject(signed, { ...input, declaredType: input.type });
+  return registerStoredObject(signed, { ...input, declaredType: input.type, language });
 }
 
 /**

@@ -62,21 +62,31 @@ export interface AdminUpload extends UploadView {
   moderatedAt: string | null;
 }
 
+/** A message of the page's words (`share.toast.…`); without one, the spec's English words. */
+type Say = (id: string, values?: Record<string, unknown>) => string;
+
+const ENGLISH_TOAST: Record<string, (values: Record<string, number>) => string> = {
+  "share.toast.completeTitle": () => "Upload Complete",
+  "share.toast.confirmed": () => "Your file has been uploaded successfully and is pending review.",
+  "share.toast.someHere": ({ files, of, left }) =>
+    `${files} of your ${of} files ${files === 1 ? "is" : "are"} safely here, and ${left === 1 ? "the last one is on its way" : "the others are on their way"}.`,
+  "share.toast.allHere": ({ of }) => `All ${of} of your files arrived safely. Thank you for sharing them.`,
+};
+const english: Say = (id, values) => ENGLISH_TOAST[id]!((values ?? {}) as Record<string, number>);
+
 /**
  * The confirmation of a finished upload: the spec's words, and after them,
  * when a visitor sent several at once, a warmer word about all of them:
  * `files` of the `of` sent so far (the upload dialog confirms each as it
- * arrives), or thanks once every one is here.
+ * arrives), or thanks once every one is here. `say` gives them in the
+ * visitor's language.
  */
-export function uploadCompleteToast(files: number, of = files) {
-  const confirmed = "Your file has been uploaded successfully and is pending review.";
-  if (of <= 1) return { title: "Upload Complete", description: confirmed };
-  const waiting = of - files === 1 ? "the last one is on its way" : "the others are on their way";
-  const more =
-    files < of
-      ? `${files} of your ${of} files ${files === 1 ? "is" : "are"} safely here, and ${waiting}.`
-      : `All ${of} of your files arrived safely. Thank you for sharing them.`;
-  return { title: "Upload Complete", description: `${confirmed} ${more}` };
+export function uploadCompleteToast(files: number, of = files, say: Say = english) {
+  const title = say("share.toast.completeTitle");
+  const confirmed = say("share.toast.confirmed");
+  if (of <= 1) return { title, description: confirmed };
+  const more = files < of ? say("share.toast.someHere", { files, of, left: of - files }) : say("share.toast.allHere", { of });
+  return { title, description: `${confirmed} ${more}` };
 }
 
 export const MISSING_INFORMATION = {

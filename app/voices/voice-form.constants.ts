@@ -49,13 +49,37 @@ export const RECORDER = {
   nothing: "Nothing was recorded. Please press Record and speak.",
 } as const;
 
-/** "Recording… 0:12 of 10:00" while the microphone is on. */
-export function recordingStatus(seconds: number): string {
+/** The form's words in the visitor's language, as the server renders it. */
+export interface VoiceWords {
+  t: (id: string, values?: Record<string, unknown>) => string;
+  /** A refusal's English words in the visitor's language. */
+  tError: (english: string) => string;
+}
+
+/**
+ * What the recorder says in the visitor's language (the form's `data-words`,
+ * written by the server when it is not English): its buttons, the fields'
+ * names, the toast, its two clocks with `{time}` and `{max}`, and every
+ * refusal by its English words.
+ */
+export interface RecorderWords {
+  recorder: Record<keyof typeof RECORDER, string>;
+  fields: Record<VoiceField, string>;
+  sent: { title: string; description: string };
+  recording: string;
+  recorded: string;
+  errors: Record<string, string>;
+}
+
+/** "Recording… 0:12 of 10:00" while the microphone is on (`template`: the same in the visitor's language). */
+export function recordingStatus(seconds: number, template?: string): string {
+  if (template) return template.replace("{time}", clock(seconds)).replace("{max}", clock(VOICE_MAX_SECONDS));
   return `Recording… ${clock(seconds)} of ${clock(VOICE_MAX_SECONDS)}`;
 }
 
 /** "Recorded 0:42. Listen to it, record again, or send it." once stopped. */
-export function recordedStatus(seconds: number): string {
+export function recordedStatus(seconds: number, template?: string): string {
+  if (template) return template.replace("{time}", clock(seconds));
   return `Recorded ${clock(seconds)}. Listen to it, record again, or send it.`;
 }
 

@@ -16,6 +16,7 @@ import { forgetObject, LENGTH_REQUIRED } from "~/uploads/upload-intake.server";
 import { EmailSchema } from "~/utils/email";
 import { submitterLabel } from "~/utils/submitted-by";
 import { z } from "~/utils/zod";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import {
   LINE_TOO_LONG,
   NO_RECORDING,
@@ -131,7 +132,7 @@ function refusedVoiceForm(error: unknown): VoiceOutcome {
  * checked, then registered as a voice memory waiting for the family. Every
  * refusal removes the stored recording and gives back what was typed.
  */
-async function receiveVoiceForm(form: MultipartForm<string>): Promise<VoiceOutcome> {
+async function receiveVoiceForm(form: MultipartForm<string>, language: Language): Promise<VoiceOutcome> {
   const stored = form.files.map((file) => ({ key: file.stored, name: file.filename }));
   const discardAll = () => Promise.all(stored.map(({ key }) => forgetObject(key)));
   // "Tell me when it is added" is offered only when the site sends e-mail; otherwise it means nothing.
@@ -163,6 +164,7 @@ async function receiveVoiceForm(form: MultipartForm<string>): Promise<VoiceOutco
       declaredType: "AUDIO",
       caption: voice.line || null,
       canDisplay: voice.canDisplay,
+      language,
     });
     return { done: true, id: registered.id, from };
   } catch (error) {
@@ -180,10 +182,14 @@ async function receiveVoiceForm(form: MultipartForm<string>): Promise<VoiceOutco
  * its recording streamed to storage, then checked and registered. The
  * outcome is the same for the form's page and the recorder's JSON.
  */
-export async function receiveVoiceRequest(request: Request, clientIp: string | undefined): Promise<VoiceOutcome> {
+export async function receiveVoiceRequest(
+  request: Request,
+  clientIp: string | undefined,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<VoiceOutcome> {
   const sink = shareFormSink(clientIp);
   try {
-    return await readMultipartForm(request, VOICE_FORM, sink).then(receiveVoiceForm, refusedVoiceForm);
+    return await readMultipartForm(request, VOICE_FORM, sink).then((form) => receiveVoiceForm(form, language), refusedVoiceForm);
   } finally {
     sink.release();
   }

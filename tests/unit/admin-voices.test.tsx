@@ -4,6 +4,7 @@
 // answer in words about a voice (where it is heard, or that it is kept for
 // the family); the daily summary names it; the player and the slideshow's
 // card say what they should. Real recordings through the real pipeline.
+import { translate } from "~/i18n/i18n.server";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -268,11 +269,21 @@ describe("the player and the slideshow's card", () => {
       caption: "Sing it loud",
     };
     const noop = () => {};
-    const card = renderToStaticMarkup(<Slide item={item} entering paused={false} loop={false} onEnded={noop} onFaded={noop} />);
+    const card = renderToStaticMarkup(
+      <Slide item={item} entering paused={false} loop={false} onEnded={noop} onFaded={noop} t={translate("en")} />,
+    );
     expect(text(card)).toBe("A voice memory from Ann“Sing it loud”");
     expect(card).not.toMatch(/<(audio|video|img)\b/);
     const unnamed = renderToStaticMarkup(
-      <Slide item={{ ...item, senderName: null, caption: null }} entering paused={false} loop={false} onEnded={noop} onFaded={noop} />,
+      <Slide
+        item={{ ...item, senderName: null, caption: null }}
+        entering
+        paused={false}
+        loop={false}
+        onEnded={noop}
+        onFaded={noop}
+        t={translate("en")}
+      />,
     );
     expect(text(unnamed)).toBe("A voice memory from a guest");
   });

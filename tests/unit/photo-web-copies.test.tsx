@@ -13,6 +13,7 @@ import { adminUsers, signedUploads, uploads, type Upload } from "../../db/schema
 import { operator } from "~/platform/actor.server";
 import { startAdminSession } from "~/admins/session.server";
 import { GalleryGrid } from "~/components/Gallery";
+import { translate } from "~/i18n/i18n.server";
 import { db } from "~/platform/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { photoCopies, photoSrcSet, photoWidths, widthsUpTo } from "~/media/web-sizes";
@@ -183,6 +184,7 @@ describe("the gallery grid", () => {
   it("offers the thumbnail and every web copy of a photo in srcset, and none for a video", () => {
     const html = renderToStaticMarkup(
       <GalleryGrid
+        t={translate("en")}
         emptyText=""
         items={[
           {
