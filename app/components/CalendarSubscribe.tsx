@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { useSite } from "~/site/site-view";
 import * as ui from "~/styles/ui.css";
 import * as s from "./CalendarSubscribe.css";
+import { tWith, useT } from "./useT";
 
 /** Where the calendar to subscribe to lives (app/routes/calendar[.]ics.ts). */
 const CALENDAR_FEED_PATH = "/calendar.ics";
@@ -17,17 +18,16 @@ const CALENDAR_FEED_PATH = "/calendar.ics";
 export function CalendarSubscribe() {
   const site = useSite();
   const origin = useRouteLoaderData<{ origin?: string }>("root")?.origin;
+  const { t } = useT();
   if (!origin || site.visibility === "private") return null;
   const address = `${origin}${CALENDAR_FEED_PATH}`;
   return (
     <div className={s.subscribe}>
       {/* A file, not a page: a plain link, so the browser hands it to the calendar app. */}
       <a href={address.replace(/^https?:/, "webcal:")} className={ui.button.secondary}>
-        Subscribe to the days we remember
+        {t("home.calendar.subscribe")}
       </a>
-      <p className={s.address}>
-        Or add this address to your calendar: <a href={address}>{address}</a>
-      </p>
+      <p className={s.address}>{tWith(t, "home.calendar.address", { address: <a href={address}>{address}</a> })}</p>
     </div>
   );
 }

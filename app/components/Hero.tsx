@@ -4,6 +4,7 @@ import { lifeDates } from "~/site/life-dates";
 import { useSite, type SiteView } from "~/site/site-view";
 import * as ui from "~/styles/ui.css";
 import { LinkSeparator } from "./LinkSeparator";
+import { tWith, useT } from "./useT";
 import * as s from "./Hero.css";
 
 // How far the photo and the words move per pixel scrolled.
@@ -51,7 +52,8 @@ const coverSizes = (hero: { width: number; height: number }) => `max(100vw, ${Ma
 
 /** "1942 – 2026" under the name, "Born …" or "Died …" when one date is known; nothing when neither is. */
 function LifeDatesLine({ site }: { site: SiteView }) {
-  const dates = lifeDates(site);
+  const { t, language } = useT();
+  const dates = lifeDates(site, language);
   if (!dates) return null;
   const { born, died } = dates;
   return (
@@ -61,13 +63,9 @@ function LifeDatesLine({ site }: { site: SiteView }) {
           <time dateTime={born.dateTime}>{born.text}</time> – <time dateTime={died.dateTime}>{died.text}</time>
         </>
       ) : born ? (
-        <>
-          Born <time dateTime={born.dateTime}>{born.text}</time>
-        </>
+        tWith(t, "home.hero.born", { date: <time dateTime={born.dateTime}>{born.text}</time> })
       ) : (
-        <>
-          Died <time dateTime={died!.dateTime}>{died!.text}</time>
-        </>
+        tWith(t, "home.hero.died", { date: <time dateTime={died!.dateTime}>{died!.text}</time> })
       )}
     </p>
   );
@@ -76,6 +74,7 @@ function LifeDatesLine({ site }: { site: SiteView }) {
 export function Hero() {
   const { background, text } = useParallax();
   const site = useSite();
+  const { t } = useT();
   const hero = site.heroImage;
   const sizes = coverSizes(hero);
   return (
@@ -90,17 +89,18 @@ export function Hero() {
       <div className={s.overlay} />
       <div ref={text} className={s.text}>
         <h1 id="hero-title" className={s.title}>
-          <span className={s.titleLead}>{site.heroTitle} of</span> <span className={s.personName}>{site.personName}</span>
+          <span className={s.titleLead}>{t("home.hero.titleLead", { title: site.heroTitle })}</span>{" "}
+          <span className={s.personName}>{site.personName}</span>
         </h1>
         <LifeDatesLine site={site} />
         {site.heroSubtitle ? <p className={s.subtitle}>{site.heroSubtitle}</p> : null}
         <div className={s.actions}>
           <Link to="/guestbook" className={ui.button.onDark}>
-            Share a Memory
+            {t("home.hero.shareMemory")}
           </Link>
           <LinkSeparator />
           <Link to="/share" className={ui.button.ghostOnDark}>
-            Upload Photos
+            {t("home.hero.uploadPhotos")}
           </Link>
         </div>
       </div>

@@ -3,3 +3,5 @@
 export { candleSectionHtml } from "~/routes/candle-section.server";
 export { homeLifeStory } from "~/life/life.server";
 export { followFormHtml } from "~/routes/follow-form.server";
+export { pageWords } from "~/i18n/i18n.server";
+export { visitorLanguage } from "~/site/language.server";
