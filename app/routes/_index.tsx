@@ -1,14 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CalendarSubscribe } from "~/components/CalendarSubscribe";
 import { Hero } from "~/components/Hero";
 import { LinkSeparator } from "~/components/LinkSeparator";
 import { useT } from "~/components/useT";
 import * as ui from "~/styles/ui.css";
-import { PersonStructuredData } from "~/components/PersonStructuredData";
 import { pageMeta } from "~/site/meta";
 import { paragraphs, useSite } from "~/site/site-view";
-import { candleSectionHtml, followFormHtml, homeLifeStory, pageWords, visitorLanguage } from "~/routes/_index.server";
+import {
+  calendarSubscribeHtml,
+  candleSectionHtml,
+  followFormHtml,
+  getSiteView,
+  homeLifeStory,
+  homePerson,
+  isVisitorLocked,
+  pageWords,
+  visitorLanguage,
+} from "~/routes/_index.server";
 import * as s from "./_index.css";
 
 /**
@@ -17,10 +25,13 @@ import * as s from "./_index.css";
  * in the visitor's language (the candles and the form come as HTML, so only
  * the page's own words are sent).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await visitorLanguage(request);
+  const site = getSiteView(Date.now(), language);
   return {
     ...homeLifeStory(),
+    person: homePerson(site, language, await isVisitorLocked(request, context)),
+    calendar: calendarSubscribeHtml(request, site, language),
     candles: candleSectionHtml(request, "/#candles", language),
     followForm: followFormHtml("home-follow", undefined, language),
     words: pageWords(language, ["home"]),
@@ -32,14 +43,15 @@ const keepDotWithDate = (text: string) => text.replace(/ · /g, "\u00a0· ");
 
 export default function HomePage() {
   const site = useSite();
-  const { lifeStory, candles, followForm } = useLoaderData<typeof loader>();
+  const { lifeStory, candles, followForm, person, calendar } = useLoaderData<typeof loader>();
   const { service } = site;
   const { t } = useT();
   const newTab = <span className={ui.visuallyHidden}> {t("home.newTab")}</span>;
   return (
     <>
-      <Hero />
-      <PersonStructuredData />
+      <Hero lifeDates={person.lifeDates} />
+      {/* The JSON-LD, a data block no browser runs (so the Content-Security-Policy's nonce does not apply). */}
+      {person.structuredData ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: person.structuredData }} /> : null}
 
       <section className={s.welcome} aria-labelledby="welcome-title">
         <h2 id="welcome-title">{t("home.welcome.title")}</h2>
@@ -105,7 +117,8 @@ export default function HomePage() {
               {t(service.over ? "home.service.rsvpOver" : "home.service.rsvp")}
             </Link>
           </div>
-          <CalendarSubscribe />
+          {/* The calendar offer, as HTML from the loader (app/routes/calendar-subscribe.server.ts). */}
+          {calendar ? <div dangerouslySetInnerHTML={{ __html: calendar }} /> : null}
         </section>
 
         <div className={s.ctaGrid}>
