@@ -29,12 +29,15 @@ export const row = style({
   backgroundPosition: "0 0, 0 19px, 0 18px",
 });
 
-export const names = style({ listStyle: "none", padding: 0, maxWidth: "32rem", margin: `${vars.space.md} auto`, textAlign: "left" });
+// Right to left (Arabic): the names and the form start at the right.
+const startAligned = { textAlign: "left", selectors: { '[dir="rtl"] &': { textAlign: "right" } } } as const;
+
+export const names = style({ listStyle: "none", padding: 0, maxWidth: "32rem", margin: `${vars.space.md} auto`, ...startAligned });
 
 export const named = style({ padding: `${vars.space.sm} 0`, borderTop: `1px solid ${vars.color.border}` });
 
 export const name = style({ display: "block", fontWeight: 600, color: vars.color.heading });
 
-export const form = style({ textAlign: "left", maxWidth: "32rem", margin: `${vars.space.md} auto 0` });
+export const form = style({ maxWidth: "32rem", margin: `${vars.space.md} auto 0`, ...startAligned });
 
 export const button = style({ width: "100%" });

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { lifeDates } from "~/site/life-dates";
-import { useSite, type SiteView } from "~/site/site-view";
+import { useSite } from "~/site/site-view";
 import * as ui from "~/styles/ui.css";
 import { LinkSeparator } from "./LinkSeparator";
+import { useT } from "./useT";
 import * as s from "./Hero.css";
 
 // How far the photo and the words move per pixel scrolled.
@@ -49,33 +49,19 @@ function useParallax() {
  */
 const coverSizes = (hero: { width: number; height: number }) => `max(100vw, ${Math.ceil((120 * hero.width) / hero.height)}vh)`;
 
-/** "1942 – 2026" under the name, "Born …" or "Died …" when one date is known; nothing when neither is. */
-function LifeDatesLine({ site }: { site: SiteView }) {
-  const dates = lifeDates(site);
-  if (!dates) return null;
-  const { born, died } = dates;
-  return (
-    <p className={s.lifeDates} data-testid="life-dates">
-      {born && died ? (
-        <>
-          <time dateTime={born.dateTime}>{born.text}</time> – <time dateTime={died.dateTime}>{died.text}</time>
-        </>
-      ) : born ? (
-        <>
-          Born <time dateTime={born.dateTime}>{born.text}</time>
-        </>
-      ) : (
-        <>
-          Died <time dateTime={died!.dateTime}>{died!.text}</time>
-        </>
-      )}
-    </p>
-  );
+/**
+ * "1942 – 2026" under the name, "Born …" or "Died …" when one date is known,
+ * nothing when neither is: markup the home page's loader writes in the
+ * visitor's language (app/site/person-structured-data.server.ts).
+ */
+function LifeDatesLine({ html }: { html: string | null }) {
+  return html ? <p className={s.lifeDates} data-testid="life-dates" dangerouslySetInnerHTML={{ __html: html }} /> : null;
 }
 
-export function Hero() {
+export function Hero({ lifeDates }: { lifeDates: string | null }) {
   const { background, text } = useParallax();
   const site = useSite();
+  const { t } = useT();
   const hero = site.heroImage;
   const sizes = coverSizes(hero);
   return (
@@ -90,17 +76,18 @@ export function Hero() {
       <div className={s.overlay} />
       <div ref={text} className={s.text}>
         <h1 id="hero-title" className={s.title}>
-          <span className={s.titleLead}>{site.heroTitle} of</span> <span className={s.personName}>{site.personName}</span>
+          <span className={s.titleLead}>{t("home.hero.titleLead", { title: site.heroTitle })}</span>{" "}
+          <span className={s.personName}>{site.personName}</span>
         </h1>
-        <LifeDatesLine site={site} />
+        <LifeDatesLine html={lifeDates} />
         {site.heroSubtitle ? <p className={s.subtitle}>{site.heroSubtitle}</p> : null}
         <div className={s.actions}>
           <Link to="/guestbook" className={ui.button.onDark}>
-            Share a Memory
+            {t("home.hero.shareMemory")}
           </Link>
           <LinkSeparator />
           <Link to="/share" className={ui.button.ghostOnDark}>
-            Upload Photos
+            {t("home.hero.uploadPhotos")}
           </Link>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { followers, type Follower, type FollowTopic } from "../../db/schema";
+import type { Language } from "~/i18n/languages";
 import type { Actor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { countSubmission, requireSubmissionAllowed, type SubmissionSource } from "~/platform/submission-limit.server";
@@ -49,25 +50,31 @@ const toView = (row: Follower): FollowerView => ({
  * `requested` for its own link), and the confirmation queued unless one went
  * to this address in the last day. Counted against the network's allowance
  * (throws its 429 Refusal when spent). Returns nothing anyone could learn
- * from: whether the address follows is never told.
+ * from: whether the address follows is never told. The visitor's `language`
+ * (the page's, or the API's Accept-Language) is kept with them: what they are
+ * sent is written in it.
  */
-export function requestFollow(input: FollowInput, source: SubmissionSource, now = Date.now()): void {
+export function requestFollow(input: FollowInput & { language?: Language }, source: SubmissionSource, now = Date.now()): void {
   requireSubmissionAllowed(source);
   const email = normaliseEmail(input.email);
   const asked = { name: input.name, topics: input.topics };
+  const language = input.language ?? "en";
   db.transaction(
     (tx) => {
       let row = tx.select().from(followers).where(eq(followers.email, email)).get();
       if (!row) {
         row = tx
           .insert(followers)
-          .values({ email, ...asked, createdAt: new Date(now) })
+          .values({ email, ...asked, language, createdAt: new Date(now) })
           .returning()
           .all()[0]!;
       } else if (row.confirmedAt) {
-        tx.update(followers).set({ requested: asked }).where(eq(followers.id, row.id)).run();
+        tx.update(followers).set({ requested: asked, language }).where(eq(followers.id, row.id)).run();
       } else {
-        tx.update(followers).set(asked).where(eq(followers.id, row.id)).run();
+        tx.update(followers)
+          .set({ ...asked, language })
+          .where(eq(followers.id, row.id))
+          .run();
       }
       if (row.confirmationSentAt && now - row.confirmationSentAt.getTime() < DAY_MS) return;
       const token = newLinkToken();

@@ -1,22 +1,41 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CalendarSubscribe } from "~/components/CalendarSubscribe";
 import { Hero } from "~/components/Hero";
 import { LinkSeparator } from "~/components/LinkSeparator";
-import { rsvpLinkText } from "~/attendance/rsvp.constants";
+import { useT } from "~/components/useT";
 import * as ui from "~/styles/ui.css";
-import { PersonStructuredData } from "~/components/PersonStructuredData";
 import { pageMeta } from "~/site/meta";
 import { paragraphs, useSite } from "~/site/site-view";
-import { candleSectionHtml, followFormHtml, homeLifeStory } from "~/routes/_index.server";
+import {
+  calendarSubscribeHtml,
+  candleSectionHtml,
+  followFormHtml,
+  getSiteView,
+  homeLifeStory,
+  homePerson,
+  isVisitorLocked,
+  pageWords,
+  visitorLanguage,
+} from "~/routes/_index.server";
 import * as s from "./_index.css";
 
 /**
  * The life story's first sentence, once published (the home page's link
- * preview tells who they were), the candles lit, and "Remember with us".
+ * preview tells who they were), the candles lit, and "Remember with us",
+ * in the visitor's language (the candles and the form come as HTML, so only
+ * the page's own words are sent).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { ...homeLifeStory(), candles: candleSectionHtml(request, "/#candles"), followForm: followFormHtml("home-follow") };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const language = await visitorLanguage(request);
+  const site = getSiteView(Date.now(), language);
+  return {
+    ...homeLifeStory(),
+    person: homePerson(site, language, await isVisitorLocked(request, context)),
+    calendar: calendarSubscribeHtml(request, site, language),
+    candles: candleSectionHtml(request, "/#candles", language),
+    followForm: followFormHtml("home-follow", undefined, language),
+    words: pageWords(language, ["home"]),
+  };
 }
 
 /** "Sunday, August 31st, 2025 · 4:00 pm…": a narrow screen breaks the line after the dot, never before it. */
@@ -24,15 +43,18 @@ const keepDotWithDate = (text: string) => text.replace(/ · /g, "\u00a0· ");
 
 export default function HomePage() {
   const site = useSite();
-  const { lifeStory, candles, followForm } = useLoaderData<typeof loader>();
+  const { lifeStory, candles, followForm, person, calendar } = useLoaderData<typeof loader>();
   const { service } = site;
+  const { t } = useT();
+  const newTab = <span className={ui.visuallyHidden}> {t("home.newTab")}</span>;
   return (
     <>
-      <Hero />
-      <PersonStructuredData />
+      <Hero lifeDates={person.lifeDates} />
+      {/* The JSON-LD, a data block no browser runs (so the Content-Security-Policy's nonce does not apply). */}
+      {person.structuredData ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: person.structuredData }} /> : null}
 
       <section className={s.welcome} aria-labelledby="welcome-title">
-        <h2 id="welcome-title">Thank You For Visiting</h2>
+        <h2 id="welcome-title">{t("home.welcome.title")}</h2>
         {paragraphs(service.over ? site.welcomeMessageAfter : site.welcomeMessage).map((paragraph) => (
           <p key={paragraph} className={s.lead}>
             {paragraph}
@@ -41,7 +63,7 @@ export default function HomePage() {
         {lifeStory ? (
           <p>
             <Link to="/life" className={ui.button.secondary}>
-              Read the life story of {site.personName}
+              {t("home.welcome.lifeStory", { name: site.personName })}
             </Link>
           </p>
         ) : null}
@@ -49,22 +71,20 @@ export default function HomePage() {
 
       <div className={s.sections}>
         <section id="service" className={s.serviceCard} aria-labelledby="service-title">
-          <h2 id="service-title">Memorial Service</h2>
+          <h2 id="service-title">{t("home.service.title")}</h2>
           <p className={s.serviceTitle}>{site.serviceTitle}</p>
           <p className={s.serviceLead}>
-            {service.over
-              ? `The service was held on ${service.dayText} at ${site.venueName}.`
-              : `Join us on ${service.dayText} at ${site.venueName}.`}
+            {t(service.over ? "home.service.leadOver" : "home.service.lead", { day: service.dayText, venue: site.venueName })}
           </p>
           <dl className={s.details}>
             <div>
-              <dt>When</dt>
+              <dt>{t("home.service.when")}</dt>
               <dd>
                 <time dateTime={service.startsAt}>{keepDotWithDate(service.whenText)}</time>
               </dd>
             </div>
             <div>
-              <dt>Where</dt>
+              <dt>{t("home.service.where")}</dt>
               <dd>
                 <span className={s.venue}>{site.venueName}</span>
                 <br />
@@ -77,44 +97,47 @@ export default function HomePage() {
             {service.over ? null : (
               // A file, not a page: a plain link, so the browser hands it to the calendar.
               <a href="/service.ics" className={ui.button.secondary}>
-                Add to calendar
+                {t("home.service.addToCalendar")}
               </a>
             )}
             {service.over ? null : <LinkSeparator />}
             <a href={service.mapsLink} className={ui.button.secondary} target="_blank" rel="noopener noreferrer">
-              View on Map<span className={ui.visuallyHidden}> (opens in a new tab)</span>
+              {t("home.service.viewOnMap")}
+              {newTab}
             </a>
             <LinkSeparator />
             {site.livestreamUrl ? (
               <a href={site.livestreamUrl} className={ui.button.secondary} target="_blank" rel="noopener noreferrer">
-                Watch the livestream<span className={ui.visuallyHidden}> (opens in a new tab)</span>
+                {t("home.service.livestream")}
+                {newTab}
               </a>
             ) : null}
             {site.livestreamUrl ? <LinkSeparator /> : null}
             <Link to="/rsvp" className={ui.button.secondary}>
-              {rsvpLinkText(service.over)}
+              {t(service.over ? "home.service.rsvpOver" : "home.service.rsvp")}
             </Link>
           </div>
-          <CalendarSubscribe />
+          {/* The calendar offer, as HTML from the loader (app/routes/calendar-subscribe.server.ts). */}
+          {calendar ? <div dangerouslySetInnerHTML={{ __html: calendar }} /> : null}
         </section>
 
         <div className={s.ctaGrid}>
           <section className={s.ctaCard} aria-labelledby="cta-guestbook">
             <h2 id="cta-guestbook" className={s.ctaTitle}>
-              Sign the Guest Book
+              {t("home.cta.guestbookTitle")}
             </h2>
-            <p>Leave a message, a favourite story or a few words of comfort for the family.</p>
+            <p>{t("home.cta.guestbookText")}</p>
             <Link to="/guestbook" className={ui.button.primary}>
-              Write Message
+              {t("home.cta.guestbookButton")}
             </Link>
           </section>
           <section className={s.ctaCard} aria-labelledby="cta-share">
             <h2 id="cta-share" className={s.ctaTitle}>
-              Share Photos &amp; Videos
+              {t("home.cta.shareTitle")}
             </h2>
-            <p>Add your pictures and videos so everyone can enjoy them in the gallery.</p>
+            <p>{t("home.cta.shareText")}</p>
             <Link to="/share" className={ui.button.primary}>
-              Upload Media
+              {t("home.cta.shareButton")}
             </Link>
           </section>
         </div>
@@ -130,7 +153,7 @@ export default function HomePage() {
             {site.donationText ? <p>{site.donationText}</p> : null}
             <a href={site.donationUrl} className={ui.button.primary} target="_blank" rel="noopener noreferrer">
               {site.donationButtonLabel}
-              <span className={ui.visuallyHidden}> (opens in a new tab)</span>
+              {newTab}
             </a>
           </section>
         ) : null}

@@ -9,3 +9,5 @@ export { replyIfRefused } from "~/platform/refusal.server";
 export { redirectWithToast } from "~/platform/toast.server";
 export { getSiteSettings } from "~/site/settings.server";
 export { safeRedirect } from "~/utils/safe-redirect";
+export { pageWords, translateError } from "~/i18n/i18n.server";
+export { visitorLanguage } from "~/site/language.server";

@@ -1,7 +1,8 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CandleSection } from "~/components/CandleSection";
 import { FormAlert } from "~/components/forms";
+import { translatorFromMatches, useT } from "~/components/useT";
 import { pageMeta } from "~/site/meta";
 import { useSite } from "~/site/site-view";
 import * as ui from "~/styles/ui.css";
@@ -15,10 +16,12 @@ import {
   json,
   lightCandle,
   noStoreHeaders,
+  pageWords,
   readFormData,
   redirectWithToast,
   replyIfRefused,
   safeRedirect,
+  visitorLanguage,
 } from "~/routes/candles.server";
 
 // /candles: where every candle form posts. Lit, it goes back (303) to the
@@ -27,8 +30,8 @@ import {
 
 export const headers = noStoreHeaders;
 
-export async function loader() {
-  return json({ candles: candleSummary() });
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ candles: candleSummary(), words: pageWords(await visitorLanguage(request), ["candles"]) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,9 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = candleForm.parse(form);
   if (submission.status !== "success") return json({ result: submission.reply(), returnTo }, { status: 400 });
   const { personName } = getSiteSettings();
+  const language = await visitorLanguage(request);
   // A bot filled in the hidden field: thank it and keep nothing.
   if (submission.value.webpage)
-    return redirectWithToast(returnTo, candleLitToast({ counted: true, status: "APPROVED" }, personName), { status: 303 });
+    return redirectWithToast(returnTo, candleLitToast({ counted: true, status: "APPROVED" }, personName, language), { status: 303 });
 
   const { visitorId, setCookie } = await candleVisitor(request);
   let lit: ReturnType<typeof lightCandle> | undefined;
@@ -47,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     lit = lightCandle(submission.value, { clientIp: context.clientIp, visitorId });
   });
   if (refused || !lit) return refused;
-  return redirectWithToast(returnTo, candleLitToast(lit, personName), {
+  return redirectWithToast(returnTo, candleLitToast(lit, personName, language), {
     status: 303,
     headers: setCookie ? { "Set-Cookie": setCookie } : undefined,
   });
@@ -56,22 +60,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CandlesPage() {
   const { candles } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const refusal = answer?.result.error?.[""] ?? undefined;
+  const words = useT();
+  const { t } = words;
+  const refusal = answer?.result.error?.[""]?.map(words.tError) ?? undefined;
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
-        <h1>Candles</h1>
-        <p className={ui.subtitle}>Light a candle in memory of {useSite().personName}.</p>
+        <h1>{t("candles.page.title")}</h1>
+        <p className={ui.subtitle}>{t("candles.page.subtitle", { name: useSite().personName })}</p>
       </div>
-      <FormAlert title="Your candle could not be lit" messages={refusal} />
+      <FormAlert title={t("candles.page.refused")} messages={refusal} />
       <CandleSection
         summary={candles}
         returnTo={answer && "returnTo" in answer ? answer.returnTo : "/candles#candles"}
         reply={answer?.result}
+        words={words}
       />
     </div>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  pageMeta(matches, { title: "Candles", description: "Light a candle.", path: "/candles" });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const { t } = translatorFromMatches(matches);
+  return pageMeta(matches, { title: t("candles.page.title"), description: t("candles.page.description"), path: "/candles" });
+};

@@ -7,3 +7,5 @@ export { followOffer } from "~/remembrance/follower-news.server";
 export { TOPIC_LABELS } from "~/remembrance/follow.constants";
 export { noStoreHeaders, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
 export { replyIfRefused } from "~/platform/refusal.server";
+export { pageWords } from "~/i18n/i18n.server";
+export { visitorLanguage } from "~/site/language.server";

@@ -2,16 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FollowForm } from "~/components/FollowForm";
 import { FormAlert } from "~/components/forms";
-import { FOLLOW_SENT } from "~/remembrance/follow.constants";
+import { translatorFromMatches, useT } from "~/components/useT";
 import {
   followForm,
   followOffer,
   json,
   noStoreHeaders,
+  pageWords,
   readFormData,
   redirect,
   replyIfRefused,
   requestFollow,
+  visitorLanguage,
 } from "~/routes/follow.server";
 import { card_ as sent_ } from "~/components/FollowForm.css";
 import * as ui from "~/styles/ui.css";
@@ -25,8 +27,12 @@ import { useSite } from "~/site/site-view";
 
 export const headers = noStoreHeaders;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return json({ offer: followOffer(), sent: new URL(request.url).searchParams.has("sent") });
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({
+    offer: followOffer(),
+    sent: new URL(request.url).searchParams.has("sent"),
+    words: pageWords(await visitorLanguage(request), ["follow"]),
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,7 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   // A bot filled in the hidden field: answer as to anyone, and keep nothing.
   if (!submission.value.website) {
-    const refused = replyIfRefused(submission, () => requestFollow(submission.value, { clientIp: context.clientIp }));
+    const language = await visitorLanguage(request);
+    const refused = replyIfRefused(submission, () => requestFollow({ ...submission.value, language }, { clientIp: context.clientIp }));
     if (refused) return refused;
   }
   return redirect("/follow?sent", 303);
@@ -47,27 +54,30 @@ export default function FollowPage() {
   const { offer, sent } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const { personName } = useSite();
+  const words = useT();
+  const { t } = words;
   const errors = result?.error ?? {};
   const values = result?.initialValue as { name?: string; email?: string; topics?: string | string[] } | undefined;
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
-        <h1>Remember with us</h1>
-        <p className={ui.subtitle}>Hear from the family of {personName} by e-mail: only what you choose, and only until you say stop.</p>
+        <h1>{t("follow.title")}</h1>
+        <p className={ui.subtitle}>{t("follow.page.subtitle", { name: personName })}</p>
       </div>
       {!offer ? (
-        <p role="note">This memorial does not send e-mail, so it cannot keep you posted that way. Please come back and visit.</p>
+        <p role="note">{t("follow.page.noMail")}</p>
       ) : sent ? (
         <div role="status" className={sent_}>
-          <h2>{FOLLOW_SENT.title}</h2>
-          <p>{FOLLOW_SENT.description}</p>
+          <h2>{t("follow.sent.title")}</h2>
+          <p>{t("follow.sent.description")}</p>
         </div>
       ) : (
         <>
-          <FormAlert title="Please check the form" messages={errors[""] ?? undefined} />
+          <FormAlert title={t("follow.page.checkForm")} messages={errors[""]?.map(words.tError) ?? undefined} />
           <FollowForm
             offer={offer}
             intro={null}
+            words={words}
             errors={errors}
             values={values ? { ...values, topics: typeof values.topics === "string" ? [values.topics] : (values.topics ?? []) } : undefined}
           />
@@ -77,9 +87,7 @@ export default function FollowPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Remember with us",
-    description: "Hear from the family by e-mail: the service, new memories and the days we remember.",
-    path: "/follow",
-  });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const { t } = translatorFromMatches(matches);
+  return pageMeta(matches, { title: t("follow.title"), description: t("follow.page.description"), path: "/follow" });
+};

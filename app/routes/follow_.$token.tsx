@@ -1,7 +1,8 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { RouteHandle } from "~/root";
-import { confirmFollow, json, PRIVATE_NO_STORE, TOPIC_LABELS } from "~/routes/follow.server";
+import { translatorFromMatches, tWith, useT } from "~/components/useT";
+import { confirmFollow, json, pageWords, PRIVATE_NO_STORE, visitorLanguage } from "~/routes/follow.server";
 import * as ui from "~/styles/ui.css";
 import { pageMeta } from "~/site/meta";
 import { useSite } from "~/site/site-view";
@@ -17,49 +18,50 @@ export const handle: RouteHandle = { hydrate: false };
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE, "Referrer-Policy": "same-origin" });
 
-export function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const follower = confirmFollow(params.token ?? "");
-  // What they follow, in words (the page carries no labels of its own).
-  const confirmed = follower ? { name: follower.name, topics: follower.topics.map((topic) => TOPIC_LABELS[topic]) } : null;
-  return json({ confirmed }, { status: confirmed ? 200 : 404, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  const confirmed = follower ? { name: follower.name, topics: follower.topics } : null;
+  const words = pageWords(await visitorLanguage(request), ["follow"]);
+  return json({ confirmed, words }, { status: confirmed ? 200 : 404, headers: { "Cache-Control": PRIVATE_NO_STORE } });
 }
 
 export default function ConfirmFollow() {
   const { confirmed } = useLoaderData<typeof loader>();
   const { personName } = useSite();
+  const { t } = useT();
   if (!confirmed) {
     return (
       <div className={ui.narrow}>
         <div className={ui.pageHeader}>
-          <h1>This link has expired</h1>
+          <h1>{t("follow.confirm.expiredTitle")}</h1>
         </div>
-        <p>This link is not known here. It may be more than a week old, or mistyped.</p>
-        <p>
-          <Link to="/follow">Ask again to be kept posted</Link>: a new e-mail with a new link will be sent.
-        </p>
+        <p>{t("follow.confirm.unknown")}</p>
+        <p>{tWith(t, "follow.confirm.askAgain", { link: <Link to="/follow">{t("follow.confirm.askAgainLink")}</Link> })}</p>
       </div>
     );
   }
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
-        <h1>Thank you, {confirmed.name}</h1>
+        <h1>{t("follow.confirm.thanks", { name: confirmed.name })}</h1>
         <p className={ui.subtitle} role="status">
-          You will hear from the memorial of {personName} about:
+          {t("follow.confirm.about", { name: personName })}
         </p>
       </div>
       <ul>
         {confirmed.topics.map((topic) => (
-          <li key={topic}>{topic}</li>
+          <li key={topic}>{t(`follow.topics.${topic}`)}</li>
         ))}
       </ul>
-      <p>Every e-mail has a link at its foot to stop, with one click, whenever you like.</p>
+      <p>{t("follow.confirm.stopNote")}</p>
       <p>
-        <Link to="/">Back to the memorial</Link>
+        <Link to="/">{t("follow.confirm.back")}</Link>
       </p>
     </div>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  pageMeta(matches, { title: "Remember with us", description: "Confirm e-mail from the memorial.", path: "/follow" });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const { t } = translatorFromMatches(matches);
+  return pageMeta(matches, { title: t("follow.title"), description: t("follow.confirm.description"), path: "/follow" });
+};

@@ -3,6 +3,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { findUnsubscribe, unsubscribe } from "~/mail/unsubscribe.server";
 import type { RouteHandle } from "~/root";
+import { translatorFromMatches, tWith, useT } from "~/components/useT";
+import { pageWords, visitorLanguage } from "~/routes/follow.server";
 import * as ui from "~/styles/ui.css";
 import { invariantResponse, PRIVATE_NO_STORE, readFormData } from "~/platform/http.server";
 import { pageMeta } from "~/site/meta";
@@ -36,13 +38,22 @@ const masked = (email: string) => {
 };
 
 const UNKNOWN_LINK = "This link is not known here. It may be older than a year, or mistyped.";
-const expired = () => json({ expired: true as const }, { status: 404, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+const expired = async (request: Request) =>
+  json(
+    { expired: true as const, words: pageWords(await visitorLanguage(request), ["follow"]) },
+    { status: 404, headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const found = findUnsubscribe(params.token ?? "");
-  if (!found) return expired();
+  if (!found) return expired(request);
   return json(
-    { expired: false as const, email: masked(found.email), done: found.done },
+    {
+      expired: false as const,
+      email: masked(found.email),
+      done: found.done,
+      words: pageWords(await visitorLanguage(request), ["follow"]),
+    },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
 }
@@ -54,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!unsubscribe(token)) {
     // A mail program's one-click unsubscribe (RFC 8058) wants a plain answer, not a page.
     invariantResponse(!oneClick, UNKNOWN_LINK, { status: 404 });
-    return expired();
+    return expired(request);
   }
   if (oneClick) {
     return new Response("Unsubscribed.", { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE_NO_STORE } });
@@ -65,20 +76,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function Unsubscribe() {
   const data = useLoaderData<typeof loader>();
   const { siteTitle, contactEmail } = useSite();
+  const { t } = useT();
   if (data.expired) {
     return (
       <div className={ui.narrow}>
         <div className={ui.pageHeader}>
-          <h1>This link has expired</h1>
+          <h1>{t("follow.confirm.expiredTitle")}</h1>
         </div>
-        <p>{UNKNOWN_LINK}</p>
+        <p>{t("follow.unsubscribe.unknown")}</p>
         {contactEmail ? (
           <p>
-            To stop e-mail from {siteTitle}, write to the family at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>, or use the link
-            in a newer e-mail from the memorial.
+            {tWith(t, "follow.unsubscribe.writeTo", {
+              site: siteTitle,
+              email: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>,
+            })}
           </p>
         ) : (
-          <p>To stop e-mail from {siteTitle}, use the link at the foot of a newer e-mail from the memorial.</p>
+          <p>{t("follow.unsubscribe.useNewer", { site: siteTitle })}</p>
         )}
       </div>
     );
@@ -87,20 +101,15 @@ export default function Unsubscribe() {
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
-        <h1>E-mail from the memorial</h1>
+        <h1>{t("follow.unsubscribe.title")}</h1>
       </div>
       {done ? (
-        <p role="status">
-          No more e-mail from {siteTitle} will be sent to {email}. Family admins can choose to get e-mail again in the admin panel’s E-mail
-          tab.
-        </p>
+        <p role="status">{t("follow.unsubscribe.done", { site: siteTitle, email })}</p>
       ) : (
         <Form method="post" className={s.form}>
-          <p>
-            Stop all e-mail from {siteTitle} to {email}?
-          </p>
+          <p>{t("follow.unsubscribe.ask", { site: siteTitle, email })}</p>
           <button type="submit" className={ui.button.primary}>
-            Stop these e-mails
+            {t("follow.unsubscribe.button")}
           </button>
         </Form>
       )}
@@ -108,5 +117,11 @@ export default function Unsubscribe() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  pageMeta(matches, { title: "E-mail from the memorial", description: "Stop e-mail from the memorial.", path: "/unsubscribe" });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const { t } = translatorFromMatches(matches);
+  return pageMeta(matches, {
+    title: t("follow.unsubscribe.title"),
+    description: t("follow.unsubscribe.description"),
+    path: "/unsubscribe",
+  });
+};

@@ -1,4 +1,5 @@
 import type { SiteContent } from "~/content";
+import { LANGUAGE_TAGS, type Language } from "~/i18n/languages";
 
 // The person's dates of birth and death as the family gives them: a year
 // ("1942"), a month ("1942-03") or a full date ("1942-03-14"), either left
@@ -48,9 +49,18 @@ export function canPrecede(earlier: PartialDate, later: PartialDate): boolean {
   return true;
 }
 
-/** "1942", "March 1942" or "March 14, 1942"; with `yearOnly`, the year alone. */
-export function formatPartialDate(date: PartialDate, { yearOnly = false } = {}): string {
+/**
+ * "1942", "March 1942" or "March 14, 1942"; with `yearOnly`, the year alone.
+ * In another `language`, as Intl writes it there ("14 de marzo de 1942").
+ */
+export function formatPartialDate(date: PartialDate, { yearOnly = false, language = "en" as Language } = {}): string {
   if (yearOnly || date.month === undefined) return String(date.year);
+  if (language !== "en") {
+    const day = date.day === undefined ? undefined : "numeric";
+    return new Intl.DateTimeFormat(LANGUAGE_TAGS[language], { timeZone: "UTC", year: "numeric", month: "long", day }).format(
+      Date.UTC(date.year, date.month - 1, date.day || 1),
+    );
+  }
   const month = MONTHS[date.month - 1]!;
   return date.day === undefined ? `${month} ${date.year}` : `${month} ${date.day}, ${date.year}`;
 }
@@ -77,14 +87,14 @@ export interface LifeDate {
 
 /**
  * The line under the name: both dates ("1942 – 2026", or the full dates if
- * the family chose them), "Born …" or "Died …" when only one is known, or
- * null when neither is.
+ * the family chose them, written in `language`), "Born …" or "Died …" when
+ * only one is known, or null when neither is.
  */
-export function lifeDates(settings: LifeDatesSettings): { born: LifeDate | null; died: LifeDate | null } | null {
+export function lifeDates(settings: LifeDatesSettings, language: Language = "en"): { born: LifeDate | null; died: LifeDate | null } | null {
   const yearOnly = settings.lifeDatesShown !== "full";
   const end = (value: string): LifeDate | null => {
     const date = value ? parsePartialDate(value) : null;
-    return date ? { text: formatPartialDate(date, { yearOnly }), dateTime: yearOnly ? String(date.year) : value } : null;
+    return date ? { text: formatPartialDate(date, { yearOnly, language }), dateTime: yearOnly ? String(date.year) : value } : null;
   };
   const born = end(settings.birthDate);
   const died = end(settings.deathDate);

@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/languages";
+import { LANGUAGE_TAGS, type Language } from "~/i18n/languages";
 import { TZDate, tzOffset } from "@date-fns/tz";
 import { format } from "date-fns/format";
 import type { SiteContent } from "~/content";
@@ -59,6 +59,27 @@ function serviceDateText(site: Pick<SiteContent, "serviceStartsAt" | "serviceEnd
     : `${dayText} · ${format(start, TIME)} to ${format(end, DAY)} · ${format(end, TIME)}`;
 }
 
+/**
+ * The service's day and hours in another language than English, by Intl:
+ * "domingo, 31 de agosto de 2025 · 16:00–20:00 GMT-7" (each language's own
+ * order, words and clock; English keeps the wording above, which Intl would
+ * change).
+ */
+function serviceTextsIn(language: Language, start: Date, end: Date, timeZone: string) {
+  const tag = LANGUAGE_TAGS[language];
+  const day = new Intl.DateTimeFormat(tag, { timeZone, weekday: "long", year: "numeric", month: "long", day: "numeric" });
+  const time = new Intl.DateTimeFormat(tag, { timeZone, hour: "numeric", minute: "2-digit" });
+  const zoneName =
+    new Intl.DateTimeFormat(tag, { timeZone, timeZoneName: "short" }).formatToParts(end).find((part) => part.type === "timeZoneName")
+      ?.value ?? timeZone;
+  const dayText = day.format(start);
+  const dateText =
+    day.format(end) === dayText
+      ? `${dayText} · ${time.formatRange(start, end)}`
+      : `${dayText} · ${time.format(start)} – ${day.format(end)} · ${time.format(end)}`;
+  return { dayText, dateText, whenText: `${dateText} ${zoneName}` };
+}
+
 /** A map search for an address, for a family who has not given a map link. */
 export const mapSearchFor = (address: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
 
@@ -67,14 +88,16 @@ export function describeService(
   site: Pick<SiteContent, "serviceStartsAt" | "serviceEndsAt" | "timeZone" | "mapsLink" | "venueAddress">,
   now: number,
   // The language to write the dates in (app/i18n/languages.ts).
-  _language: Language = "en",
+  language: Language = "en",
 ): ServiceView {
   const start = new TZDate(instantOf(site.serviceStartsAt, site.timeZone).getTime(), site.timeZone);
   const end = new TZDate(instantOf(site.serviceEndsAt, site.timeZone).getTime(), site.timeZone);
+  const texts =
+    language === "en"
+      ? { dateText: serviceDateText(site), whenText: formatServiceWhen(site), dayText: format(start, DAY) }
+      : serviceTextsIn(language, new Date(start.getTime()), new Date(end.getTime()), site.timeZone);
   return {
-    dateText: serviceDateText(site),
-    whenText: formatServiceWhen(site),
-    dayText: format(start, DAY),
+    ...texts,
     startsAt: new Date(start.getTime()).toISOString(),
     endsAt: new Date(end.getTime()).toISOString(),
     over: now >= end.getTime(),
