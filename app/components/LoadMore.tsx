@@ -2,8 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import * as ui from "~/styles/ui.css";
 import * as s from "./LoadMore.css";
-
-const LOAD_MORE_FAILED = "Couldn't load more — try again";
+import { useT } from "./useT";
 
 type Status = "idle" | "loading" | "failed";
 
@@ -112,6 +111,7 @@ export function LoadMoreForm({
   /** Other hidden fields the page keeps (a filter, the cursor the page starts after). */
   children?: ReactNode;
 }) {
+  const { t } = useT();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status !== "loading") onLoad();
@@ -121,10 +121,10 @@ export function LoadMoreForm({
       {children}
       <input type="hidden" name="offset" value={offset} />
       <button type="submit" className={ui.button.secondary} disabled={status === "loading"}>
-        {status === "loading" ? "Loading..." : label}
+        {status === "loading" ? t("forms.loadMore.loading") : label}
       </button>
       <p role="status" className={s.message}>
-        {status === "failed" ? LOAD_MORE_FAILED : null}
+        {status === "failed" ? t("forms.loadMore.failed") : null}
       </p>
     </Form>
   );
