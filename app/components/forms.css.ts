@@ -57,6 +57,8 @@ export const honeypot = style({
   width: 1,
   height: 1,
   overflow: "hidden",
+  // Right to left, a box far to the left widens the page: put it far to the right instead.
+  selectors: { '[dir="rtl"] &': { left: "auto", right: "-10000px" } },
 });
 
 export const alert = style({
@@ -72,6 +74,10 @@ export const alertTitle = style({ fontWeight: 700, margin: 0 });
 
 export const alertMessage = style({ margin: `${vars.space.xs} 0 0` });
 
-export const alertList = style({ margin: `${vars.space.xs} 0 ${vars.space.sm}`, paddingLeft: vars.space.lg });
+export const alertList = style({
+  margin: `${vars.space.xs} 0 ${vars.space.sm}`,
+  paddingLeft: vars.space.lg,
+  selectors: { '[dir="rtl"] &': { paddingLeft: 0, paddingRight: vars.space.lg } },
+});
 
 export const alertLink = style({ color: vars.color.danger, fontWeight: 600, textDecoration: "underline" });
