@@ -44,6 +44,12 @@ import * as s from "./guestbook.css";
 const FORM_ID = "guestbook";
 /** The fields a refusal can name, in the form's order (their names: guestbook.fields). */
 const FIELD_NAMES = ["name", "email", "phone", "message"];
+/** The form's one-line fields and their input types (autocomplete: "name", "email", "tel"). */
+const TEXT_FIELDS = [
+  ["name", "text"],
+  ["email", "email"],
+  ["phone", "tel"],
+] as const;
 
 /** "Memory Submitted", in the visitor's language: the toast is written when it is set. */
 function submitted(t: (id: string) => string) {
@@ -139,14 +145,9 @@ function WriteMessageForm() {
       focusFirstRefused: false,
     },
   );
-  const controls = {
-    name: control("name", "text"),
-    email: control("email", "email"),
-    phone: control("phone", "tel"),
-    message: control("message", "textarea"),
-    canDisplay: control("canDisplay", "checkbox"),
-    notifyWhenPublished: control("notifyWhenPublished", "checkbox"),
-  };
+  const message = control("message", "textarea");
+  const canDisplay = control("canDisplay", "checkbox");
+  const notify = control("notifyWhenPublished", "checkbox");
 
   useEffect(() => {
     // The real reason when the server gave one (too many, storage full), else the spec's words.
@@ -165,43 +166,28 @@ function WriteMessageForm() {
         messages={formErrors || (actionData && actionData.failed ? [t("guestbook.failed.description")] : undefined)}
         fields={actionData && "refused" in actionData ? actionData.refused : undefined}
       />
-      <Field
-        label={t("guestbook.form.name")}
-        errors={controls.name.errors}
-        errorId={controls.name.errorId}
-        inputProps={{ ...controls.name.props, autoComplete: "name" }}
-      />
-      <Field
-        label={t("guestbook.form.email")}
-        errors={controls.email.errors}
-        errorId={controls.email.errorId}
-        inputProps={{ ...controls.email.props, autoComplete: "email" }}
-      />
-      <Field
-        label={t("guestbook.form.phone")}
-        errors={controls.phone.errors}
-        errorId={controls.phone.errorId}
-        inputProps={{ ...controls.phone.props, autoComplete: "tel" }}
-      />
-      <TextareaField
-        label={t("guestbook.form.message")}
-        errors={controls.message.errors}
-        errorId={controls.message.errorId}
-        textareaProps={controls.message.props}
-      />
+      {/* Name, e-mail and phone: each an input of its type, its browser's autofill named alike. */}
+      {TEXT_FIELDS.map(([name, type]) => {
+        const field = control(name, type);
+        return (
+          <Field
+            key={name}
+            label={t(`guestbook.form.${name}`)}
+            errors={field.errors}
+            errorId={field.errorId}
+            inputProps={{ ...field.props, autoComplete: type === "text" ? name : type }}
+          />
+        );
+      })}
+      <TextareaField label={t("guestbook.form.message")} errors={message.errors} errorId={message.errorId} textareaProps={message.props} />
       <CheckboxField
         label={t("guestbook.form.canDisplay")}
-        errors={controls.canDisplay.errors}
-        errorId={controls.canDisplay.errorId}
-        inputProps={controls.canDisplay.props}
+        errors={canDisplay.errors}
+        errorId={canDisplay.errorId}
+        inputProps={canDisplay.props}
       />
       {notifyOffered ? (
-        <CheckboxField
-          label={t("guestbook.form.notify")}
-          errors={controls.notifyWhenPublished.errors}
-          errorId={controls.notifyWhenPublished.errorId}
-          inputProps={controls.notifyWhenPublished.props}
-        />
+        <CheckboxField label={t("guestbook.form.notify")} errors={notify.errors} errorId={notify.errorId} inputProps={notify.props} />
       ) : null}
       <Honeypot />
       <button type="submit" className={ui.button.primary} disabled={submitting}>
