@@ -2,10 +2,11 @@ import { Form, Link } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import * as ui from "~/styles/ui.css";
 import * as s from "./LoadMore.css";
+import { useT } from "./useT";
 
-const LOAD_MORE_FAILED = "Couldn't load more — try again";
+import type { ListState } from "./list-page";
 
-type Status = "idle" | "loading" | "failed";
+type Status = ListState<never>["status"];
 
 /**
  * "Load More" with JavaScript, appending pages from the API's cursors. A page
@@ -25,7 +26,7 @@ export function useLoadMore<T extends { id: number }>({
   /** Makes the API's items into what the list shows (without it, they are shown as they come). */
   receive?: (items: unknown[]) => Promise<T[]> | T[];
 }) {
-  const [list, setList] = useState({ base: initial, items: initial, next, status: "idle" as Status });
+  const [list, setList] = useState<ListState<T>>({ base: initial, items: initial, next, status: "idle" });
   if (list.base !== initial) {
     // Render-time reset (React's documented pattern for state derived from props).
     setList({ base: initial, items: initial, next, status: "idle" });
@@ -35,21 +36,14 @@ export function useLoadMore<T extends { id: number }>({
     // A page belongs to the list it was asked for: once new server data replaced that list, it is dropped.
     const { base, next: cursor } = list;
     if (!cursor) return;
-    const forSameList = (change: (state: typeof list) => typeof list) => setList((state) => (state.base === base ? change(state) : state));
+    const forSameList = (change: (state: ListState<T>) => ListState<T>) =>
+      setList((state) => (state.base === base ? change(state) : state));
     forSameList((state) => ({ ...state, status: "loading" }));
-    try {
-      const { fetchListPage } = await import("./list-page");
-      const fetched = await fetchListPage<unknown>(pageUrl(cursor));
-      const page = receive ? await receive(fetched.items) : (fetched.items as T[]);
-      const following = fetched.next;
-      forSameList((state) => {
-        const known = new Set(state.items.map((item) => item.id));
-        return { ...state, items: [...state.items, ...page.filter((item) => !known.has(item.id))], next: following, status: "idle" };
-      });
-    } catch (error) {
-      console.warn("Load More failed", error);
-      forSameList((state) => ({ ...state, status: "failed" }));
-    }
+    // The rest comes with the first page asked for (list-page.ts), not with the page; a lost connection fails as a lost page does.
+    await import("./list-page").then(
+      (module) => module.appendPage(pageUrl(cursor), receive, forSameList),
+      () => forSameList((state) => ({ ...state, status: "failed" })),
+    );
   };
 
   return { items: list.items, next: list.next, status: list.status, load };
@@ -112,6 +106,7 @@ export function LoadMoreForm({
   /** Other hidden fields the page keeps (a filter, the cursor the page starts after). */
   children?: ReactNode;
 }) {
+  const { t } = useT();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status !== "loading") onLoad();
@@ -121,10 +116,10 @@ export function LoadMoreForm({
       {children}
       <input type="hidden" name="offset" value={offset} />
       <button type="submit" className={ui.button.secondary} disabled={status === "loading"}>
-        {status === "loading" ? "Loading..." : label}
+        {status === "loading" ? t("forms.loadMore.loading") : label}
       </button>
       <p role="status" className={s.message}>
-        {status === "failed" ? LOAD_MORE_FAILED : null}
+        {status === "failed" ? t("forms.loadMore.failed") : null}
       </p>
     </Form>
   );

@@ -29,12 +29,13 @@ function MemoryCard({ memory, position }: { memory: ShownMemory; position: numbe
   );
 }
 
-export function MemoryList({ memories, emptyText }: { memories: ShownMemory[]; emptyText?: string }) {
+/** The memories, or `emptyText` when there are none; `label` names the list for screen readers (the page's words). */
+export function MemoryList({ memories, label, emptyText }: { memories: ShownMemory[]; label: string; emptyText: string }) {
   if (memories.length === 0) {
-    return <p className={ui.emptyState}>{emptyText || "No memories have been shared yet. Be the first to share a memory!"}</p>;
+    return <p className={ui.emptyState}>{emptyText}</p>;
   }
   return (
-    <ol className={s.list} aria-label="Shared memories">
+    <ol className={s.list} aria-label={label}>
       {memories.map((memory, index) => (
         <MemoryCard key={memory.id} memory={memory} position={index + 1} />
       ))}

@@ -2,8 +2,11 @@ import type { PoemView } from "~/poems/poem.schema";
 import * as ui from "~/styles/ui.css";
 import * as s from "./PoemList.css";
 
-/** A poem as the poems page shows it: with when the family added it ("Added 3 days ago", utils/relative-time.ts). */
-export type ShownPoem = PoemView & { added: string };
+/**
+ * A poem as the poems page shows it: with when the family added it ("Added 3
+ * days ago", utils/relative-time.ts) and its byline ("By …"), in the page's language.
+ */
+export type ShownPoem = PoemView & { added: string; by: string | null };
 
 // The spec's order: title, optional author, relative created time, content.
 function PoemCard({ poem }: { poem: ShownPoem }) {
@@ -12,7 +15,7 @@ function PoemCard({ poem }: { poem: ShownPoem }) {
       <h2 id={`poem-${poem.id}`} className={s.title}>
         {poem.title}
       </h2>
-      {poem.author ? <p className={s.byline}>By {poem.author}</p> : null}
+      {poem.by ? <p className={s.byline}>{poem.by}</p> : null}
       <p className={s.added}>
         <time dateTime={poem.createdAt}>{poem.added}</time>
       </p>
@@ -21,9 +24,9 @@ function PoemCard({ poem }: { poem: ShownPoem }) {
   );
 }
 
-export function PoemList({ poems }: { poems: ShownPoem[] }) {
+export function PoemList({ poems, emptyText }: { poems: ShownPoem[]; emptyText: string }) {
   if (poems.length === 0) {
-    return <p className={ui.emptyState}>No poems yet.</p>;
+    return <p className={ui.emptyState}>{emptyText}</p>;
   }
   return (
     <div className={s.list}>

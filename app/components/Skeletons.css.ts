@@ -11,6 +11,7 @@ export const spinner = style({
   width: "1.25rem",
   height: "1.25rem",
   marginRight: vars.space.sm,
+  selectors: { '[dir="rtl"] &': { marginRight: 0, marginLeft: vars.space.sm } },
   verticalAlign: "-0.2em",
   border: `3px solid ${vars.color.border}`,
   borderTopColor: vars.color.accent,

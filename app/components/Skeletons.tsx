@@ -7,17 +7,21 @@ import * as ui from "~/styles/ui.css";
 import * as gallery from "./Gallery.css";
 import * as memories from "./Skeletons.css";
 import * as poems from "./PoemList.css";
+import { useT } from "./useT";
+
+// Their words are the root's (forms.skeletons): the page's own have not come yet.
 
 function MemoriesLoading() {
+  const { t } = useT();
   return (
     <div className={ui.narrow} aria-busy="true">
       <div className={ui.pageHeader}>
-        <h1>Guest Book</h1>
-        <p className={ui.subtitle}>Share your memories and messages of love.</p>
+        <h1>{t("forms.skeletons.guestbookTitle")}</h1>
+        <p className={ui.subtitle}>{t("forms.skeletons.guestbookSubtitle")}</p>
       </div>
       <p role="status" className={memories.loading}>
         <span className={memories.spinner} aria-hidden="true" />
-        Loading memories…
+        {t("forms.skeletons.loadingMemories")}
       </p>
     </div>
   );
@@ -25,10 +29,11 @@ function MemoriesLoading() {
 
 /** Grey tiles in the grid's shape while a page of media loads. */
 function GalleryLoading() {
+  const { t } = useT();
   return (
     <div className={ui.container}>
       <p role="status" className={ui.visuallyHidden}>
-        Loading the gallery…
+        {t("forms.skeletons.loadingGallery")}
       </p>
       <ul className={gallery.grid} aria-hidden="true">
         {Array.from({ length: 8 }, (_, index) => (
@@ -40,13 +45,14 @@ function GalleryLoading() {
 }
 
 function PoemsSkeleton() {
+  const { t } = useT();
   return (
     <div className={ui.narrow} aria-busy="true">
       <div className={ui.pageHeader}>
-        <h1>Poems &amp; Writings</h1>
+        <h1>{t("forms.skeletons.poemsTitle")}</h1>
       </div>
       <p className={ui.visuallyHidden} role="status">
-        Loading poems…
+        {t("forms.skeletons.loadingPoems")}
       </p>
       <div className={poems.list} data-testid="poems-skeleton">
         {[0, 1, 2].map((i) => (

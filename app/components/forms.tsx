@@ -1,18 +1,31 @@
-import { useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { UNSAFE_RemixContext, useRouteLoaderData } from "@remix-run/react";
+import { useContext, useEffect, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import * as s from "./forms.css";
+import { useT } from "./useT";
 
 type Errors = string[] | undefined;
 
 // Written without ?. and ??, which the build spells out for Safari 12 at twice the length: the
 // guest book loads this module and is at its JavaScript budget (docs/decisions/017).
 
+/**
+ * The page's error words; none in a section rendered to HTML on its own (the
+ * candles' form), whose loader gives its messages already translated.
+ */
+function useErrorWords(): (english: string) => string {
+  // The same answer for the whole of a render: a page has Remix's context, such a section never does.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  return useContext(UNSAFE_RemixContext) ? useT().tError : (english) => english;
+}
+
+/** A field's messages: a schema's English words (the browser's check or the server's reply), in the page's language. */
 export function ErrorList({ id, errors }: { id?: string; errors: Errors }) {
+  const tError = useErrorWords();
   if (!errors || !errors.length) return null;
   return (
     <ul id={id} className={s.errors}>
       {errors.map((error) => (
-        <li key={error}>{error}</li>
+        <li key={error}>{tError(error)}</li>
       ))}
     </ul>
   );
@@ -94,10 +107,11 @@ export function CheckboxField({
 /** A field bots fill in and people never see; a filled one marks the submission as spam. (Not drawn for text browsers, which show every field.) */
 export function Honeypot({ name = "website" }: { name?: string }) {
   const root = useRouteLoaderData<{ textBrowser?: boolean }>("root");
+  const { t } = useT();
   if (root?.textBrowser) return null;
   return (
     <div className={s.honeypot} aria-hidden="true">
-      <label htmlFor={`hp-${name}`}>Leave this field empty</label>
+      <label htmlFor={`hp-${name}`}>{t("forms.honeypot")}</label>
       <input id={`hp-${name}`} type="text" name={name} tabIndex={-1} autoComplete="off" />
     </div>
   );
@@ -118,6 +132,7 @@ export interface FieldProblem {
  * it by `autofocus`.
  */
 export function FormAlert({ title, messages, fields }: { title: string; messages: Errors; fields?: FieldProblem[] }) {
+  const { t, tError } = useT();
   const ref = useRef<HTMLDivElement>(null);
   const named = fields && fields.length ? fields : null;
   const said = messages && messages.length ? messages : null;
@@ -141,7 +156,7 @@ export function FormAlert({ title, messages, fields }: { title: string; messages
     <div role="alert" tabIndex={-1} ref={ref} className={s.alert} autoFocus={named ? true : undefined}>
       {named ? (
         <>
-          <p className={s.alertTitle}>Please check:</p>
+          <p className={s.alertTitle}>{t("forms.pleaseCheck")}</p>
           <ul className={s.alertList}>
             {named.map((field) => (
               <li key={field.id}>
@@ -158,7 +173,7 @@ export function FormAlert({ title, messages, fields }: { title: string; messages
           <p className={s.alertTitle}>{title}</p>
           {said.map((message) => (
             <p key={message} className={s.alertMessage}>
-              {message}
+              {tError(message)}
             </p>
           ))}
         </>

@@ -2,6 +2,33 @@
 // (LoadMore.tsx). Fetched the first time the visitor asks for more, not with
 // the page (docs/decisions/017).
 
+/** A list "Load More" grows (LoadMore.tsx): what the server's page gave (`base`), what is shown, the cursor after it. */
+export interface ListState<T> {
+  base: T[];
+  items: T[];
+  next: string | null;
+  status: "idle" | "loading" | "failed";
+}
+
+/** Fetches the page at `url` and appends its new items to the list (`update` changes it only while it is the same list). */
+export async function appendPage<T extends { id: number }>(
+  url: string,
+  receive: ((items: unknown[]) => Promise<T[]> | T[]) | undefined,
+  update: (change: (state: ListState<T>) => ListState<T>) => void,
+) {
+  try {
+    const fetched = await fetchListPage<unknown>(url);
+    const page = receive ? await receive(fetched.items) : (fetched.items as T[]);
+    update((state) => {
+      const known = new Set(state.items.map((item) => item.id));
+      return { ...state, items: [...state.items, ...page.filter((item) => !known.has(item.id))], next: fetched.next, status: "idle" };
+    });
+  } catch (error) {
+    console.warn("Load More failed", error);
+    update((state) => ({ ...state, status: "failed" }));
+  }
+}
+
 /** The `before` cursor of a `Link: <…>; rel="next"` header, or null when there is no next page. */
 export function nextCursorFromLink(link: string | null): string | null {
   const target = link ? /<([^>]*)>\s*;\s*rel="?next"?/.exec(link)?.[1] : undefined;

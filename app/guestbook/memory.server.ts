@@ -8,6 +8,7 @@ import { Refusal } from "~/platform/refusal.server";
 import { ONLY_FAMILY_UNDOES } from "~/admins/roles";
 import { queueMemoryPublishedMail, queueNewMemoryMail } from "~/mail/notifications.server";
 import { mailEnabled } from "~/mail/outbox.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { MemoryFormSchema, type AdminMemory, type MemoryInput, type MemoryPatch, type PublicMemory } from "./memory.schema";
 import {
   countSubmission,
@@ -39,8 +40,9 @@ const recentCopyQuery = db
  * RETURNING rows are read to the end, because reading just the first one
  * would let SQLite report a failed commit (a full disk) to nobody. The same
  * memory sent again within RESUBMISSION_WINDOW_MS answers with the first one.
+ * `language` is the visitor's (their e-mails are written in it).
  */
-export function submitMemory(input: MemoryInput, source?: SubmissionSource): { id: number } {
+export function submitMemory(input: MemoryInput, source?: SubmissionSource, language: Language = DEFAULT_LANGUAGE): { id: number } {
   // The same memory sent again (Back and Send, a double tap on a slow phone) is already kept.
   const copy = recentCopyQuery.get({
     name: input.name,
@@ -62,6 +64,7 @@ export function submitMemory(input: MemoryInput, source?: SubmissionSource): { i
           message: input.message,
           canDisplay: input.canDisplay,
           notifyWhenPublished: mailEnabled() && (input.notifyWhenPublished ?? false),
+          language,
         })
         .returning({ id: memories.id })
         .all();

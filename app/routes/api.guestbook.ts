@@ -5,6 +5,7 @@ import { listPublicMemories, submitMemory } from "~/guestbook/memory.server";
 import { errorResponse, fieldErrors, methodNotAllowed, NO_STORE, readJsonObject } from "~/platform/http.server";
 import { listParams, nextPageLink } from "~/platform/page-cursor.server";
 import { answerRefusals } from "~/platform/refusal.server";
+import { visitorLanguage } from "~/site/language.server";
 
 /**
  * GET /api/guestbook?limit=10&offset=n, or &before=<cursor>: approved
@@ -25,8 +26,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = MemoryApiSchema.safeParse(body);
   if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
 
+  // The answer stays in English; the memory keeps the language the request asked for, for its e-mails.
+  const language = await visitorLanguage(request);
   return answerRefusals(() => {
-    const { id } = submitMemory(parsed.data, { clientIp: context.clientIp });
+    const { id } = submitMemory(parsed.data, { clientIp: context.clientIp }, language);
     return json({ id, status: "PENDING" }, { status: 201 });
   });
 }

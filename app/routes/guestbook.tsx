@@ -6,6 +6,7 @@ import { CheckboxField, Field, FormAlert, formLevelError, Honeypot, TextareaFiel
 import { ListPages, LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { MemoryList, type ShownMemory } from "~/components/MemoryList";
 import { showToast } from "~/components/Toaster";
+import { translatorFromMatches, useT } from "~/components/useT";
 import { useServerForm } from "~/components/useServerForm";
 import { useSite } from "~/site/site-view";
 import type { loader as rootLoader } from "~/root";
@@ -28,26 +29,38 @@ import {
   voiceFormHtml,
   voiceListHtml,
   VOICE_SENT,
+  pageWords,
+  translate,
+  visitorLanguage,
 } from "~/routes/guestbook.server";
 // Used in the browser, so not from the .server module (Remix leaves those out of the client), nor from the zod schema.
 import { GUESTBOOK_PAGE_SIZE } from "~/guestbook/memory.constants";
+import { LANGUAGE_TAGS } from "~/i18n/languages";
 import * as ui from "~/styles/ui.css";
 import { itemsToShow, MAX_ITEMS_PER_PAGE } from "~/utils/paging";
 import { pageMeta } from "~/site/meta";
 import * as s from "./guestbook.css";
 
-const SUBMITTED = {
-  title: "Memory Submitted",
-  description: "Thank you for sharing your memory. It will be reviewed before being published.",
-};
-const FAILED = { title: "Error", description: "Failed to submit memory. Please try again." };
 const FORM_ID = "guestbook";
-/** The fields a refusal can name, in the form's order. */
-const FIELD_NAMES = { name: "Name", email: "Email", phone: "Phone", message: "Your Memory" };
+/** The fields a refusal can name, in the form's order (their names: guestbook.fields). */
+const FIELD_NAMES = ["name", "email", "phone", "message"];
+/** The form's one-line fields and their input types (autocomplete: "name", "email", "tel"). */
+const TEXT_FIELDS = [
+  ["name", "text"],
+  ["email", "email"],
+  ["phone", "tel"],
+] as const;
+
+/** "Memory Submitted", in the visitor's language: the toast is written when it is set. */
+function submitted(t: (id: string) => string) {
+  return { title: t("guestbook.submitted.title"), description: t("guestbook.submitted.description") };
+}
 
 export const headers = noStoreHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await visitorLanguage(request);
+  const t = translate(language);
   const params = new URL(request.url).searchParams;
   // Without JavaScript, "Load More" asks for the page again with `offset` (how
   // many it shows) and gets everything up to the next ten, so the visitor
@@ -59,7 +72,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = Date.now();
   return json({
     // "about 2 hours ago" written here, so the page does not load the words for it (Load More fetches them).
-    memories: page.items.map((memory) => ({ ...memory, ago: relativeTime(memory.createdAt, now) })),
+    memories: page.items.map((memory) => ({
+      ...memory,
+      ago: relativeTime(memory.createdAt, now, LANGUAGE_TAGS[language], t("guestbook.list.recently")),
+    })),
     next: page.next,
     before: before ? params.get("before") : null,
     now,
@@ -72,29 +88,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // page shows the toast saying so), the candles, and the voices the family published.
     voiceForm: voiceFormHtml(request, "/guestbook"),
     afterForm:
-      ([SUBMITTED.title, VOICE_SENT.title].includes((await peekToast(request))?.title ?? "")
+      ([t("guestbook.submitted.title"), VOICE_SENT.title].includes((await peekToast(request))?.title ?? "")
         ? (followFormHtml("guestbook-follow", "after-signing") ?? "")
         : "") +
       candleSectionHtml(request, "/guestbook#candles") +
       voiceListHtml(request),
+    words: pageWords(language, ["guestbook"]),
   });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const language = await visitorLanguage(request);
+  const t = translate(language);
   const submission = memoryForm.parse(await readFormData(request));
   if (submission.status !== "success") {
     // The summary at the top of the form: each refused field by name, linking to its input.
-    const refused = Object.entries(FIELD_NAMES)
-      .filter(([name]) => submission.error?.[name]?.length)
-      .map(([name, label]) => ({ id: `${FORM_ID}-${name}`, label }));
+    const refused = FIELD_NAMES.filter((name) => submission.error?.[name]?.length).map((name) => ({
+      id: `${FORM_ID}-${name}`,
+      label: t(`guestbook.fields.${name}`),
+    }));
     return json({ result: submission.reply(), failed: true, refused }, { status: 400 });
   }
   // A bot filled in the hidden field: thank it and keep nothing.
-  if (submission.value.website) return redirectWithToast("/guestbook", SUBMITTED);
+  if (submission.value.website) return redirectWithToast("/guestbook", submitted(t));
 
-  const refused = replyIfRefused(submission, () => submitMemory(submission.value, { clientIp: context.clientIp }));
+  const refused = replyIfRefused(submission, () => submitMemory(submission.value, { clientIp: context.clientIp }, language));
   if (refused) return refused;
-  return redirectWithToast("/guestbook", SUBMITTED);
+  return redirectWithToast("/guestbook", submitted(t));
 }
 
 /**
@@ -111,6 +131,7 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
 }
 
 function WriteMessageForm() {
+  const { t, tError } = useT();
   const { constraint, notifyOffered } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof clientAction>();
   const navigation = useNavigation();
@@ -124,78 +145,61 @@ function WriteMessageForm() {
       focusFirstRefused: false,
     },
   );
-  const controls = {
-    name: control("name", "text"),
-    email: control("email", "email"),
-    phone: control("phone", "tel"),
-    message: control("message", "textarea"),
-    canDisplay: control("canDisplay", "checkbox"),
-    notifyWhenPublished: control("notifyWhenPublished", "checkbox"),
-  };
+  const message = control("message", "textarea");
+  const canDisplay = control("canDisplay", "checkbox");
+  const notify = control("notifyWhenPublished", "checkbox");
 
   useEffect(() => {
     // The real reason when the server gave one (too many, storage full), else the spec's words.
     if (actionData && actionData.failed)
-      showToast({ title: FAILED.title, description: formLevelError(actionData.result) || FAILED.description, type: "destructive" });
-  }, [actionData]);
+      showToast({
+        title: t("guestbook.failed.title"),
+        description: tError(formLevelError(actionData.result) || "") || t("guestbook.failed.description"),
+        type: "destructive",
+      });
+  }, [actionData, t, tError]);
 
   return (
     <Form method="post" action="/guestbook" {...formProps} className={s.form}>
       <FormAlert
-        title={FAILED.title}
-        messages={formErrors || (actionData && actionData.failed ? [FAILED.description] : undefined)}
+        title={t("guestbook.failed.title")}
+        messages={formErrors || (actionData && actionData.failed ? [t("guestbook.failed.description")] : undefined)}
         fields={actionData && "refused" in actionData ? actionData.refused : undefined}
       />
-      <Field
-        label="Name *"
-        errors={controls.name.errors}
-        errorId={controls.name.errorId}
-        inputProps={{ ...controls.name.props, autoComplete: "name" }}
-      />
-      <Field
-        label="Email *"
-        errors={controls.email.errors}
-        errorId={controls.email.errorId}
-        inputProps={{ ...controls.email.props, autoComplete: "email" }}
-      />
-      <Field
-        label="Phone (Optional)"
-        errors={controls.phone.errors}
-        errorId={controls.phone.errorId}
-        inputProps={{ ...controls.phone.props, autoComplete: "tel" }}
-      />
-      <TextareaField
-        label="Your Memory *"
-        errors={controls.message.errors}
-        errorId={controls.message.errorId}
-        textareaProps={controls.message.props}
-      />
+      {/* Name, e-mail and phone: each an input of its type, its browser's autofill named alike. */}
+      {TEXT_FIELDS.map(([name, type]) => {
+        const field = control(name, type);
+        return (
+          <Field
+            key={name}
+            label={t(`guestbook.form.${name}`)}
+            errors={field.errors}
+            errorId={field.errorId}
+            inputProps={{ ...field.props, autoComplete: type === "text" ? name : type }}
+          />
+        );
+      })}
+      <TextareaField label={t("guestbook.form.message")} errors={message.errors} errorId={message.errorId} textareaProps={message.props} />
       <CheckboxField
-        label="I give permission to display this memory publicly"
-        errors={controls.canDisplay.errors}
-        errorId={controls.canDisplay.errorId}
-        inputProps={controls.canDisplay.props}
+        label={t("guestbook.form.canDisplay")}
+        errors={canDisplay.errors}
+        errorId={canDisplay.errorId}
+        inputProps={canDisplay.props}
       />
       {notifyOffered ? (
-        <CheckboxField
-          label="E-mail me when the family has added my memory"
-          errors={controls.notifyWhenPublished.errors}
-          errorId={controls.notifyWhenPublished.errorId}
-          inputProps={controls.notifyWhenPublished.props}
-        />
+        <CheckboxField label={t("guestbook.form.notify")} errors={notify.errors} errorId={notify.errorId} inputProps={notify.props} />
       ) : null}
       <Honeypot />
       <button type="submit" className={ui.button.primary} disabled={submitting}>
-        {submitting ? "Submitting..." : "Submit Memory"}
+        {t(submitting ? "guestbook.form.submitting" : "guestbook.form.submit")}
       </button>
       <p className={s.privacy}>{useSite().privacyNote}</p>
     </Form>
   );
 }
 
-const NEWEST_MEMORIES = { to: "/guestbook#memories-title", text: "← Newest memories" };
-
 function SharedMemories() {
+  const { t, language } = useT();
   const { memories, next, before, now } = useLoaderData<typeof loader>();
   // Fresh server data (after a submission, or a no-JS "Load More") replaces what was appended.
   const more = useLoadMore<ShownMemory>({
@@ -204,34 +208,42 @@ function SharedMemories() {
     pageUrl: (cursor) => `/api/guestbook?limit=${GUESTBOOK_PAGE_SIZE}&before=${cursor}`,
     receive: async (items) => {
       const { relativeTime } = await import("~/utils/relative-time");
-      return (items as PublicMemory[]).map((memory) => ({ ...memory, ago: relativeTime(memory.createdAt, now) }));
+      return (items as PublicMemory[]).map((memory) => ({
+        ...memory,
+        ago: relativeTime(memory.createdAt, now, LANGUAGE_TAGS[language], t("guestbook.list.recently")),
+      }));
     },
   });
   const shown = more.items.length;
   const full = shown >= MAX_ITEMS_PER_PAGE;
-  const newest = before ? NEWEST_MEMORIES : null;
-  const earlier = more.next && full ? { to: `/guestbook?before=${more.next}#memories-title`, text: "Earlier memories →" } : null;
+  const newest = before ? { to: "/guestbook#memories-title", text: t("guestbook.list.newest") } : null;
+  const earlier = more.next && full ? { to: `/guestbook?before=${more.next}#memories-title`, text: t("guestbook.list.earlier") } : null;
   return (
     <>
-      <ListPages label="Newer memories" newest={newest} above />
-      <MemoryList memories={more.items} emptyText={before ? "No earlier memories." : undefined} />
+      <ListPages label={t("guestbook.list.newer")} newest={newest} above />
+      <MemoryList
+        memories={more.items}
+        label={t("guestbook.list.label")}
+        emptyText={t(before ? "guestbook.list.noEarlier" : "guestbook.list.empty")}
+      />
       {more.next && !full ? (
         <LoadMoreForm
           action={`/guestbook#memory-${shown + 1}`}
           offset={shown}
           status={more.status}
           onLoad={more.load}
-          label="Load More Memories"
+          label={t("guestbook.list.loadMore")}
         >
           {before ? <input type="hidden" name="before" value={before} /> : null}
         </LoadMoreForm>
       ) : null}
-      <ListPages label="Pages of memories" newest={newest} earlier={earlier} />
+      <ListPages label={t("guestbook.list.pages")} newest={newest} earlier={earlier} />
     </>
   );
 }
 
 export default function GuestbookPage() {
+  const { t } = useT();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { voiceForm, afterForm } = useLoaderData<typeof loader>();
   useEffect(() => {
@@ -240,11 +252,11 @@ export default function GuestbookPage() {
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
-        <h1>Guest Book</h1>
-        <p className={ui.subtitle}>Share your memories and messages of love.</p>
+        <h1>{t("guestbook.title")}</h1>
+        <p className={ui.subtitle}>{t("guestbook.subtitle")}</p>
       </div>
       <section className={s.section} aria-labelledby="write-title">
-        <h2 id="write-title">Write a Message</h2>
+        <h2 id="write-title">{t("guestbook.writeTitle")}</h2>
         {/* A successful submission redirects with a new confirmation: a new key gives a
             fresh, empty form. After a failed one, the action's reply restores what was typed. */}
         {/* Written without ?. and ??: the build spells those out for Safari 12 at twice the length, and the page is at its budget. */}
@@ -254,16 +266,14 @@ export default function GuestbookPage() {
       <div className={s.section} dangerouslySetInnerHTML={{ __html: voiceForm }} />
       <div className={s.section} dangerouslySetInnerHTML={{ __html: afterForm }} />
       <section className={s.section} aria-labelledby="memories-title">
-        <h2 id="memories-title">Shared Memories</h2>
+        <h2 id="memories-title">{t("guestbook.memoriesTitle")}</h2>
         <SharedMemories />
       </section>
     </div>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Guest Book",
-    description: "Share your memories and messages of love.",
-    path: "/guestbook",
-  });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const { t } = translatorFromMatches(matches);
+  return pageMeta(matches, { title: t("guestbook.title"), description: t("guestbook.subtitle"), path: "/guestbook" });
+};

@@ -57,7 +57,8 @@ describe("a guest book page far down the list", () => {
     expect(count(far.body, "memory")).toBe(100);
     expect(far.body).toContain("Guest 150");
     expect(far.body).not.toContain("Guest 50<");
-    expect(far.body).not.toContain("Load More Memories");
+    // Not the button (the words themselves are in the page's data, with the rest of the guest book's words).
+    expect(far.body).not.toContain(">Load More Memories</button>");
     const earlier = href(far.body, "Earlier memories →");
     expect(earlier).toMatch(/^\/guestbook\?before=[\w-]+#memories-title$/);
 

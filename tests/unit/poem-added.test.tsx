@@ -38,9 +38,9 @@ describe("when a poem was added", () => {
   it("the poems page shows it under the author, before the words, measured against the loader's clock", async () => {
     const poem = createPoem({ title: "Crossing the Bar", author: "Alfred, Lord Tennyson", content: "Sunset and evening star" }, operator());
     db.$client.prepare("update poems set createdAt = ? where id = ?").run(NOW - 3 * DAY - 60 * 60 * 1000, poem.id);
-    const data = await poemsPageLoader();
+    const data = await poemsPageLoader({ request: new Request("http://localhost/poems"), params: {}, context: {} } as never);
     expect(data.poems[0]!.added).toBe("Added 3 days ago");
-    const html = renderToStaticMarkup(<PoemList poems={data.poems} />);
+    const html = renderToStaticMarkup(<PoemList poems={data.poems} emptyText="No poems yet." />);
     const text = html
       .replace(/<[^>]+>/g, "\n")
       .split("\n")

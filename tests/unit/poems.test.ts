@@ -21,7 +21,7 @@ describe("the poems page", () => {
   it("lists poems newest first", async () => {
     const first = addPoem({ title: "Morning", content: "First light" });
     const second = addPoem({ title: "Evening", content: "Last light", author: "A friend" });
-    const data = await poemsPageLoader();
+    const data = await poemsPageLoader({ request: new Request("http://localhost/poems"), params: {}, context: {} } as never);
     expect(data.poems.map((p) => p.id)).toEqual([second.id, first.id]);
     expect(data.poems.map((p) => p.title)).toEqual(["Evening", "Morning"]);
   });
@@ -31,12 +31,12 @@ describe("the poems page", () => {
     const newer = addPoem({ title: "Newer", content: "y" });
     // Make the first poem the most recent one.
     db.$client.prepare("update poems set createdAt = createdAt + 60000 where id = ?").run(older.id);
-    const data = await poemsPageLoader();
+    const data = await poemsPageLoader({ request: new Request("http://localhost/poems"), params: {}, context: {} } as never);
     expect(data.poems.map((p) => p.id)).toEqual([older.id, newer.id]);
   });
 
   it("shows no poems when none have been added", async () => {
-    const data = await poemsPageLoader();
+    const data = await poemsPageLoader({ request: new Request("http://localhost/poems"), params: {}, context: {} } as never);
     expect(data.poems).toEqual([]);
   });
 });

@@ -60,3 +60,42 @@ describe("relativeTime", () => {
     expect(mismatches.slice(0, 5)).toEqual([]);
   });
 });
+
+describe("relativeTime in the visitor's language", () => {
+  const NOW = Date.UTC(2026, 2, 14, 12, 0, 0);
+  const HOUR = 60 * 60 * 1000;
+  const DAY = 24 * HOUR;
+
+  it("writes English as date-fns does, whatever the tag's default", () => {
+    expect(relativeTime(NOW - 3 * DAY, NOW, "en")).toBe("3 days ago");
+    expect(relativeTime(NOW - 3 * DAY, NOW)).toBe("3 days ago");
+    expect(relativeTime(null, NOW, "en")).toBe("Recently");
+  });
+
+  it("writes Spanish and Arabic with the same rounding", () => {
+    expect(relativeTime(NOW - 3 * DAY, NOW, "es")).toBe("hace 3 días");
+    expect(relativeTime(NOW - 2 * HOUR, NOW, "es")).toBe("hace 2 horas");
+    expect(relativeTime(NOW - 20 * 1000, NOW, "es")).toBe("ahora");
+    expect(relativeTime(NOW - 400 * DAY, NOW, "es")).toBe("hace 1 año");
+    expect(relativeTime(NOW - 3 * DAY, NOW, "ar")).toBe(new Intl.RelativeTimeFormat("ar").format(-3, "day"));
+    expect(relativeTime(NOW - 3 * DAY, NOW, "ar")).toMatch(/^قبل .+ أيام$/);
+    expect(relativeTime(NOW - 20 * 1000, NOW, "ar")).toBe("الآن");
+  });
+
+  it("says the caller's word for an unknown time", () => {
+    expect(relativeTime(null, NOW, "es", "Recientemente")).toBe("Recientemente");
+  });
+
+  it("gives the date in the language where the browser has no Intl.RelativeTimeFormat (Safari 12)", () => {
+    const own = Intl.RelativeTimeFormat;
+    try {
+      (Intl as { RelativeTimeFormat?: unknown }).RelativeTimeFormat = undefined;
+      expect(relativeTime(NOW - 3 * DAY, NOW, "es")).toBe(
+        new Date(NOW - 3 * DAY).toLocaleDateString("es", { year: "numeric", month: "long", day: "numeric" }),
+      );
+      expect(relativeTime(NOW - 3 * DAY, NOW, "en")).toBe("3 days ago");
+    } finally {
+      (Intl as { RelativeTimeFormat?: unknown }).RelativeTimeFormat = own;
+    }
+  });
+});
