@@ -117,7 +117,7 @@ function dayName(t: ReturnType<typeof mailWords>, reminder: ReminderDetails, per
     case "birthday":
       return t("mail.reminder.birthday", { person, years: reminder.years });
     case "anniversary":
-      return t("mail.reminder.anniversary", { person, years: reminder.years, ordinal: ordinal(reminder.years) });
+      return t("mail.reminder.anniversary", { person, years: reminder.years });
     case "yahrzeit":
       return reminder.hebrewDate
         ? t("mail.reminder.yahrzeit", { person, hebrewDate: reminder.hebrewDate })
