@@ -57,6 +57,8 @@ export const honeypot = style({
   width: 1,
   height: 1,
   overflow: "hidden",
+  // Right to left, off the start side (the right), where a page never scrolls.
+  selectors: { '[dir="rtl"] &': { left: "auto", right: "-10000px" } },
 });
 
 export const alert = style({
