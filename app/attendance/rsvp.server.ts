@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { rsvps, type Rsvp } from "../../db/schema";
 import { db } from "~/platform/db.server";
 import { serverForm } from "~/platform/form-schema.server";
+import type { Language } from "~/i18n/languages";
 import { RsvpSchema, type RsvpInput } from "./rsvp.schema";
 import {
   countSubmission,
@@ -26,11 +27,12 @@ export interface RsvpStats {
 }
 
 /**
- * Records that someone attended. A visitor's note (`source` given) counts
+ * Records that someone attended, in the language they answered in (the
+ * page's; English from the API). A visitor's note (`source` given) counts
  * against the same allowance as guest-book memories. Returns only once the
  * row is committed (all RETURNING rows read, see submitMemory).
  */
-export function createRsvp(input: RsvpInput, source?: SubmissionSource): RsvpView {
+export function createRsvp(input: RsvpInput & { language?: Language }, source?: SubmissionSource): RsvpView {
   // The same note sent again (Back and Send, a double tap) is already kept.
   const [copy] = db
     .select()
@@ -51,7 +53,13 @@ export function createRsvp(input: RsvpInput, source?: SubmissionSource): RsvpVie
   if (source) requireSubmissionAllowed(source);
   const [row] = db
     .insert(rsvps)
-    .values({ name: input.name, email: input.email, guestCount: input.guestCount, notes: input.notes ?? null })
+    .values({
+      name: input.name,
+      email: input.email,
+      guestCount: input.guestCount,
+      notes: input.notes ?? null,
+      language: input.language ?? "en",
+    })
     .returning()
     .all();
   if (source) countSubmission(source);

@@ -5,6 +5,7 @@
 
 import { Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { LANGUAGE_TAGS, textDirection, type Language } from "~/i18n/languages";
 
 /** A visitor's text as paragraphs (split at empty lines), each with its own line breaks. */
 export const paragraphsOf = (text: string) =>
@@ -26,14 +27,21 @@ const MUTED = { fontSize: "15px", color: "#6b5f55" };
 const LINK = { color: "#7a4b2a" };
 
 /** A block as mail programs show it: inline styles only, which every one of them reads. */
-function BlockHtml({ block }: { block: Block }) {
+function BlockHtml({ block, rtl }: { block: Block; rtl: boolean }) {
   switch (block.kind) {
     case "p":
       return <p style={{ margin: "0 0 16px" }}>{block.text}</p>;
     case "quote":
       // Paragraphs and line breaks as elements: many mail programs ignore white-space: pre-wrap.
       return (
-        <blockquote style={{ margin: "0 0 16px", padding: "8px 16px", borderLeft: "4px solid #c9b8a6", background: "#fffdf9" }}>
+        <blockquote
+          style={{
+            margin: "0 0 16px",
+            padding: "8px 16px",
+            [rtl ? "borderRight" : "borderLeft"]: "4px solid #c9b8a6",
+            background: "#fffdf9",
+          }}
+        >
           {paragraphsOf(block.text).map((paragraph, i) => (
             <p key={i} style={{ margin: "0 0 8px" }}>
               {paragraph.split("\n").map((line, j) => (
@@ -48,7 +56,7 @@ function BlockHtml({ block }: { block: Block }) {
       );
     case "list":
       return (
-        <ul style={{ margin: "0 0 16px", paddingLeft: "24px" }}>
+        <ul style={{ margin: "0 0 16px", [rtl ? "paddingRight" : "paddingLeft"]: "24px" }}>
           {block.items.map((item, i) => (
             <li key={i}>{item}</li>
           ))}
@@ -92,7 +100,7 @@ function BlockHtml({ block }: { block: Block }) {
               href={item.href}
               style={{
                 display: "inline-block",
-                margin: "0 8px 8px 0",
+                margin: rtl ? "0 0 8px 8px" : "0 8px 8px 0",
                 color: "#7a4b2a",
                 textDecoration: "none",
                 verticalAlign: "top",
@@ -123,12 +131,16 @@ interface MailPage {
   why: string;
   settingsUrl?: string;
   unsubscribeUrl: string;
+  /** "Stop these e-mails", in the message's language. */
+  stop: string;
+  language: Language;
 }
 
 /** The whole message: whose memorial above, the blocks, and why it came and how to stop it below. */
-function MailHtml({ subject, siteTitle, blocks, why, settingsUrl, unsubscribeUrl }: MailPage) {
+function MailHtml({ subject, siteTitle, blocks, why, settingsUrl, unsubscribeUrl, stop, language }: MailPage) {
+  const rtl = textDirection(language) === "rtl";
   return (
-    <html lang="en">
+    <html lang={LANGUAGE_TAGS[language]} dir={rtl ? "rtl" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -136,6 +148,7 @@ function MailHtml({ subject, siteTitle, blocks, why, settingsUrl, unsubscribeUrl
       </head>
       <body style={{ margin: "0", padding: "0", background: "#f6f1ea" }}>
         <div
+          dir={rtl ? "rtl" : undefined}
           style={{
             maxWidth: "600px",
             margin: "0 auto",
@@ -148,7 +161,7 @@ function MailHtml({ subject, siteTitle, blocks, why, settingsUrl, unsubscribeUrl
         >
           <p style={{ margin: "0 0 8px", ...MUTED }}>{siteTitle}</p>
           {blocks.map((block, i) => (
-            <BlockHtml key={i} block={block} />
+            <BlockHtml key={i} block={block} rtl={rtl} />
           ))}
           <hr style={{ border: "0", borderTop: "1px solid #e4dcd3", margin: "24px 0" }} />
           <p style={{ margin: "0 0 8px", ...MUTED }}>{why}</p>
@@ -161,7 +174,7 @@ function MailHtml({ subject, siteTitle, blocks, why, settingsUrl, unsubscribeUrl
           ) : null}
           <p style={{ margin: "0", fontSize: "15px" }}>
             <a href={unsubscribeUrl} style={LINK}>
-              Stop these e-mails
+              {stop}
             </a>
           </p>
         </div>

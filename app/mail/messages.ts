@@ -6,6 +6,8 @@
 // (message-html.server.tsx).
 
 import type { MediaType } from "../../db/schema";
+import { translate, type Translate } from "~/i18n/i18n.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { mailHtml, paragraphsOf, type Block } from "./message-html.server";
 
 export interface MailContent {
@@ -25,7 +27,12 @@ export interface MailFrame {
   unsubscribeUrl: string;
   /** For an admin: where they change what they get. */
   settingsUrl?: string;
+  /** The language of a visitor's e-mail (the one they wrote, followed or shared in); the family's own alerts stay English. */
+  language?: Language;
 }
+
+/** The words of a visitor's e-mail, in the language of its frame. */
+export const mailWords = (frame: Pick<MailFrame, "language">): Translate => translate(frame.language ?? DEFAULT_LANGUAGE);
 
 /** A subject is one line: no line breaks from a name, and not endless. */
 export const oneLine = (text: string, max = 80) => {
@@ -84,10 +91,12 @@ function textOf(block: Block): string {
 
 /** A message in the frame every e-mail has: its blocks, then why it was sent and how to stop. */
 export function compose(frame: MailFrame, subject: string, blocks: Block[]): MailContent {
+  const t = mailWords(frame);
+  const stop = t("mail.footer.stop");
   const footer = [
-    `You get this e-mail from ${frame.siteTitle} because ${frame.reason}.`,
+    t("mail.footer.why", { siteTitle: frame.siteTitle, reason: frame.reason }),
     ...(frame.settingsUrl ? [`Choose what you get: ${frame.settingsUrl}`] : []),
-    `Stop these e-mails: ${frame.unsubscribeUrl}`,
+    `${stop}: ${frame.unsubscribeUrl}`,
   ];
   const text = [...blocks.map(textOf), "--", ...footer].join("\n\n") + "\n";
   const html = mailHtml({
@@ -97,6 +106,8 @@ export function compose(frame: MailFrame, subject: string, blocks: Block[]): Mai
     why: footer[0]!,
     settingsUrl: frame.settingsUrl,
     unsubscribeUrl: frame.unsubscribeUrl,
+    stop,
+    language: frame.language ?? DEFAULT_LANGUAGE,
   });
   return { subject: oneLine(subject, 120), text, html };
 }
@@ -227,40 +238,38 @@ export function summaryMail(frame: MailFrame, items: SummaryItems): MailContent 
 
 /** To a visitor who asked: the family has published their memory. */
 export function memoryPublishedMail(frame: MailFrame, memory: { name: string; shownPublicly: boolean; url: string }): MailContent {
-  return compose(frame, `Your memory of ${oneLine(frame.personName, 60)} is now on the memorial`, [
-    { kind: "p", text: `Dear ${memory.name},` },
-    {
-      kind: "p",
-      text: memory.shownPublicly
-        ? "The family has read your memory and added it to the guest book. Thank you for sharing it."
-        : "The family has read your memory and kept it with the others, shared with the family only, as you asked. Thank you for sharing it.",
-    },
-    ...(memory.shownPublicly ? [{ kind: "button" as const, text: "See the guest book", href: memory.url }] : []),
+  const t = mailWords(frame);
+  return compose(frame, t("mail.memoryPublished.subject", { person: oneLine(frame.personName, 60) }), [
+    { kind: "p", text: t("mail.dear", { name: memory.name }) },
+    { kind: "p", text: t(memory.shownPublicly ? "mail.memoryPublished.shown" : "mail.memoryPublished.familyOnly") },
+    ...(memory.shownPublicly ? [{ kind: "button" as const, text: t("mail.memoryPublished.button"), href: memory.url }] : []),
+  ]);
+}
+
+/** A voice memory published: where it plays, or (shared with the family only) that they keep it. */
+export function voicePublishedMail(frame: MailFrame, voice: { name: string; url: string | null }): MailContent {
+  const t = mailWords(frame);
+  const person = oneLine(frame.personName, 60);
+  if (!voice.url) {
+    return compose(frame, t("mail.voicePublished.keptSubject", { person }), [
+      { kind: "p", text: t("mail.dear", { name: voice.name }) },
+      { kind: "p", text: t("mail.voicePublished.kept") },
+      { kind: "p", text: t("mail.thanksForSharing") },
+    ]);
+  }
+  return compose(frame, t("mail.voicePublished.subject", { person }), [
+    { kind: "p", text: t("mail.dear", { name: voice.name }) },
+    { kind: "p", text: t("mail.voicePublished.added") },
+    { kind: "button", text: t("mail.voicePublished.button"), href: voice.url },
   ]);
 }
 
 /** To a visitor who asked: the family has published their photos or videos. */
-/** A voice memory published: where it plays, or (shared with the family only) that they keep it. */
-export function voicePublishedMail(frame: MailFrame, voice: { name: string; url: string | null }): MailContent {
-  const person = oneLine(frame.personName, 60);
-  if (!voice.url) {
-    return compose(frame, `The family has kept your voice memory of ${person}`, [
-      { kind: "p", text: `Dear ${voice.name},` },
-      { kind: "p", text: "The family has listened to your voice memory and kept it. As you asked, it is for the family only." },
-      { kind: "p", text: "Thank you for sharing it." },
-    ]);
-  }
-  return compose(frame, `Your voice memory of ${person} is now on the guest book`, [
-    { kind: "p", text: `Dear ${voice.name},` },
-    { kind: "p", text: "The family has added your voice memory to the guest book. Thank you for sharing it." },
-    { kind: "button", text: "Listen to it", href: voice.url },
-  ]);
-}
-
 export function uploadsPublishedMail(frame: MailFrame, upload: { name: string; url: string }): MailContent {
-  return compose(frame, `Your photos and videos of ${oneLine(frame.personName, 60)} are now in the gallery`, [
-    { kind: "p", text: `Dear ${upload.name},` },
-    { kind: "p", text: "The family has added what you shared to the gallery. Thank you for sharing it." },
-    { kind: "button", text: "See the gallery", href: upload.url },
+  const t = mailWords(frame);
+  return compose(frame, t("mail.uploadsPublished.subject", { person: oneLine(frame.personName, 60) }), [
+    { kind: "p", text: t("mail.dear", { name: upload.name }) },
+    { kind: "p", text: t("mail.uploadsPublished.added") },
+    { kind: "button", text: t("mail.uploadsPublished.button"), href: upload.url },
   ]);
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
-import { adminUsers, uploads, type Memory, type Role, type Upload } from "../../db/schema";
+import { adminUsers, followers, memories, uploads, type Memory, type Role, type Upload } from "../../db/schema";
 import type { AdminActor } from "~/platform/actor.server";
 import { db, type Transaction } from "~/platform/db.server";
 import {
@@ -12,6 +12,8 @@ import {
   voicePublishedMail,
   type MailFrame,
 } from "~/mail/messages";
+import { translate } from "~/i18n/i18n.server";
+import { isLanguage, type Language } from "~/i18n/languages";
 import { instantOf } from "~/site/service-time.server";
 import { formatIsoDate } from "~/utils/time";
 import type { MailPreferences, MailPreferencesInput } from "./mail.schema";
@@ -46,6 +48,20 @@ export function mailFrame(unsubscribeUrl: string, reason: string, forAdmin: bool
     unsubscribeUrl,
     settingsUrl: forAdmin ? siteAddress("/admin/email") : undefined,
   };
+}
+
+/** The frame of an e-mail to a visitor, in their language: why it came (`mail.reasons.<reason>`) and how to stop it. */
+export function visitorFrame(unsubscribeUrl: string, reason: string, language: Language): MailFrame {
+  return { ...mailFrame(unsubscribeUrl, translate(language)(`mail.reasons.${reason}`), false), language };
+}
+
+/** The language a row was written in (English for one from before languages, or gone). */
+export const languageOf = (row: { language: string } | undefined): Language => (isLanguage(row?.language) ? row.language : "en");
+
+/** The frame of the confirmation to a follower (row `followerId`), in the language they asked in. */
+export function followConfirmFrame(tx: Pick<Transaction, "select">, followerId: number, unsubscribeUrl: string): MailFrame {
+  const row = tx.select({ language: followers.language }).from(followers).where(eq(followers.id, followerId)).get();
+  return visitorFrame(unsubscribeUrl, "follow", languageOf(row));
 }
 
 const EACH_REASON = "you chose an e-mail for each new memory, photo and video in the admin panel";
@@ -152,6 +168,7 @@ export function queueNewUploadMail(
  * Returns whether it was queued.
  */
 export function queueMemoryPublishedMail(tx: Transaction, memory: Pick<Memory, "id" | "name" | "email" | "canDisplay">, now = Date.now()) {
+  const language = languageOf(tx.select({ language: memories.language }).from(memories).where(eq(memories.id, memory.id)).get());
   return queueMail(
     tx,
     {
@@ -159,7 +176,7 @@ export function queueMemoryPublishedMail(tx: Transaction, memory: Pick<Memory, "
       recipient: memory.email,
       dedupeKey: `memory-published:${memory.id}`,
       compose: (unsubscribeUrl) =>
-        memoryPublishedMail(mailFrame(unsubscribeUrl, "you asked to be told when the family had added your memory", false), {
+        memoryPublishedMail(visitorFrame(unsubscribeUrl, "memory", language), {
           name: memory.name,
           shownPublicly: memory.canDisplay,
           url: siteAddress("/guestbook"),
@@ -180,6 +197,7 @@ export function queueUploadPublishedMail(
 ) {
   const sender = senderOf(upload.submittedBy);
   if (!sender) return false;
+  const language = languageOf(tx.select({ language: uploads.language }).from(uploads).where(eq(uploads.id, upload.id)).get());
   if (upload.type === "AUDIO") {
     return queueMail(
       tx,
@@ -188,7 +206,7 @@ export function queueUploadPublishedMail(
         recipient: sender.email,
         dedupeKey: `voice-published:${sender.email.toLowerCase()}:${upload.id}`,
         compose: (unsubscribeUrl) =>
-          voicePublishedMail(mailFrame(unsubscribeUrl, "you asked to be told when the family had added your voice memory", false), {
+          voicePublishedMail(visitorFrame(unsubscribeUrl, "voice", language), {
             name: sender.name,
             url: upload.canDisplay ? siteAddress(`/voices/${upload.id}`) : null,
           }),
@@ -204,7 +222,7 @@ export function queueUploadPublishedMail(
       recipient: sender.email,
       dedupeKey: `uploads-published:${sender.email.toLowerCase()}:${day}`,
       compose: (unsubscribeUrl) =>
-        uploadsPublishedMail(mailFrame(unsubscribeUrl, "you asked to be told when the family had added your photos and videos", false), {
+        uploadsPublishedMail(visitorFrame(unsubscribeUrl, "uploads", language), {
           name: sender.name,
           url: siteAddress("/gallery"),
         }),

@@ -91,6 +91,12 @@ async function readAttachment(key: string): Promise<Buffer | null> {
   }
 }
 
+/** The message's language, as its HTML part names it (`<html lang>`): the header mail programs read. */
+function contentLanguage(html: string | null): Record<string, string> {
+  const lang = /^<!DOCTYPE html>\n<html lang="([A-Za-z-]+)"/.exec(html ?? "")?.[1];
+  return lang ? { "Content-Language": lang } : {};
+}
+
 async function outgoing(row: OutboxMessage): Promise<OutgoingMail> {
   const attachments: OutgoingMail["attachments"] = [];
   for (const picture of row.attachments ?? []) {
@@ -109,6 +115,7 @@ async function outgoing(row: OutboxMessage): Promise<OutgoingMail> {
         ? { "List-Unsubscribe": `<${row.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
         : {}),
       "Auto-Submitted": "auto-generated",
+      ...contentLanguage(row.html),
     },
     attachments,
   };

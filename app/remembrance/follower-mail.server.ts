@@ -1,11 +1,11 @@
 import type { FollowTopic } from "../../db/schema";
-import { compose, firstLines, oneLine, type MailContent, type MailFrame } from "~/mail/messages";
+import { compose, firstLines, mailWords, oneLine, type MailContent, type MailFrame } from "~/mail/messages";
 import type { Block } from "~/mail/message-html.server";
-import { TOPIC_LABELS } from "./follow.constants";
 import type { YearlyKind } from "./yearly-days.server";
 
 // The e-mails to people who follow the memorial: the confirmation of a
-// request, news of the service, the weekly digest and the yearly reminders.
+// request, news of the service, the weekly digest and the yearly reminders,
+// each in the language the follower asked in (the frame's).
 // Each says whose memorial it is from, why it was sent and how to stop
 // (compose's frame). The words are plain and gentle: these arrive on hard days.
 
@@ -13,13 +13,14 @@ const wordsBlock = (words: string): Block[] => (words.trim() ? [{ kind: "quote",
 
 /** To an address someone gave in the form: the only e-mail it gets until the link is opened. */
 export function confirmationMail(frame: MailFrame, follow: { name: string; topics: FollowTopic[]; confirmUrl: string }): MailContent {
-  return compose(frame, `Please confirm: e-mail from the memorial of ${oneLine(frame.personName, 60)}`, [
-    { kind: "p", text: `Dear ${follow.name},` },
-    { kind: "p", text: `You asked to hear from the memorial of ${frame.personName} about:` },
-    { kind: "list", items: follow.topics.map((topic) => TOPIC_LABELS[topic]) },
-    { kind: "p", text: "To start, open this link. Until you do, nothing more will be sent to this address." },
-    { kind: "button", text: "Yes, keep me posted", href: follow.confirmUrl },
-    { kind: "p", text: "If you did not ask for this, do nothing: you will not hear from the memorial again." },
+  const t = mailWords(frame);
+  return compose(frame, t("mail.confirm.subject", { person: oneLine(frame.personName, 60) }), [
+    { kind: "p", text: t("mail.dear", { name: follow.name }) },
+    { kind: "p", text: t("mail.confirm.asked", { person: frame.personName }) },
+    { kind: "list", items: follow.topics.map((topic) => t(`mail.confirm.topics.${topic}`)) },
+    { kind: "p", text: t("mail.confirm.start") },
+    { kind: "button", text: t("mail.confirm.button"), href: follow.confirmUrl },
+    { kind: "p", text: t("mail.confirm.ignore") },
   ]);
 }
 
@@ -32,32 +33,35 @@ export interface ServiceDetails {
   pageUrl: string;
 }
 
+/** What changed in the service: "date and time", "place", "livestream link". */
+export type ServiceChange = "dateTime" | "place" | "livestream";
+
 /** To followers of the service: the family changed its date, time, place or livestream link. */
-export function serviceChangedMail(frame: MailFrame, service: ServiceDetails, changed: string[]): MailContent {
-  return compose(frame, `${oneLine(frame.personName, 60)}: the ${oneLine(service.title, 60)} has changed`, [
-    { kind: "p", text: `The family has changed the ${changed.join(", ")} of the ${service.title}. This is how it stands now:` },
+export function serviceChangedMail(frame: MailFrame, service: ServiceDetails, changed: ServiceChange[]): MailContent {
+  const t = mailWords(frame);
+  const changes = changed.map((change) => t(`mail.serviceChanged.${change}`)).join(", ");
+  return compose(frame, t("mail.serviceChanged.subject", { person: oneLine(frame.personName, 60), title: oneLine(service.title, 60) }), [
+    { kind: "p", text: t("mail.serviceChanged.body", { changes, title: service.title }) },
     {
       kind: "list",
       items: [
-        `When: ${service.when}`,
-        `Where: ${service.venue}, ${service.address}`,
-        ...(service.livestreamUrl ? [`Livestream: ${service.livestreamUrl}`] : []),
+        t("mail.serviceChanged.when", { when: service.when }),
+        t("mail.serviceChanged.where", { venue: service.venue, address: service.address }),
+        ...(service.livestreamUrl ? [t("mail.serviceChanged.livestreamUrl", { url: service.livestreamUrl })] : []),
       ],
     },
-    { kind: "button", text: "See the service details", href: service.pageUrl },
+    { kind: "button", text: t("mail.serviceChanged.button"), href: service.pageUrl },
   ]);
 }
 
 /** To followers of the service, the day after it: where the memories are. */
 export function afterServiceMail(frame: MailFrame, service: { title: string; memoriesUrl: string; shareUrl: string }): MailContent {
-  return compose(frame, `${oneLine(frame.personName, 60)}: thank you for remembering with us`, [
-    { kind: "p", text: `Thank you for being with us, at the ${service.title} or from afar.` },
-    {
-      kind: "p",
-      text: `The memorial stays open. Memories, photos and videos of ${frame.personName} are gathered there, and yours are welcome too.`,
-    },
-    { kind: "button", text: "Read the memories", href: service.memoriesUrl },
-    { kind: "link", text: "Share a photo or video", href: service.shareUrl },
+  const t = mailWords(frame);
+  return compose(frame, t("mail.afterService.subject", { person: oneLine(frame.personName, 60) }), [
+    { kind: "p", text: t("mail.afterService.thanks", { title: service.title }) },
+    { kind: "p", text: t("mail.afterService.open", { person: frame.personName }) },
+    { kind: "button", text: t("mail.afterService.button"), href: service.memoriesUrl },
+    { kind: "link", text: t("mail.afterService.share"), href: service.shareUrl },
   ]);
 }
 
@@ -70,22 +74,22 @@ export interface DigestItems {
   galleryUrl: string;
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** To followers of what is new: one e-mail a week at most, of what the family published since the last. */
 export function digestMail(frame: MailFrame, items: DigestItems): MailContent {
+  const t = mailWords(frame);
   const memories = items.memories.length + items.moreMemories;
-  const pictures = [items.photos ? count(items.photos, "photo", "photos") : "", items.videos ? count(items.videos, "video", "videos") : ""]
-    .filter(Boolean)
-    .join(" and ");
-  const what = [memories ? count(memories, "new memory", "new memories") : "", pictures ? `${pictures} added` : ""]
+  const photos = items.photos ? t("mail.digest.photos", { count: items.photos }) : "";
+  const videos = items.videos ? t("mail.digest.videos", { count: items.videos }) : "";
+  const pictures = photos && videos ? t("mail.digest.both", { photos, videos }) : photos || videos;
+  const what = [memories ? t("mail.digest.memories", { count: memories }) : "", pictures ? t("mail.digest.added", { pictures }) : ""]
     .filter(Boolean)
     .join(", ");
-  const blocks: Block[] = [{ kind: "p", text: `This week on the memorial of ${frame.personName}: ${what}.` }];
-  for (const memory of items.memories) blocks.push({ kind: "p", text: `${memory.name} wrote:` }, { kind: "quote", text: memory.opening });
-  if (items.moreMemories) blocks.push({ kind: "p", text: `And ${count(items.moreMemories, "more memory", "more memories")}.` });
-  if (memories) blocks.push({ kind: "button", text: "Read the memories", href: items.memoriesUrl });
-  if (pictures) blocks.push({ kind: memories ? "link" : "button", text: "See the gallery", href: items.galleryUrl });
+  const blocks: Block[] = [{ kind: "p", text: t("mail.digest.intro", { person: frame.personName, what }) }];
+  for (const memory of items.memories)
+    blocks.push({ kind: "p", text: t("mail.digest.wrote", { name: memory.name }) }, { kind: "quote", text: memory.opening });
+  if (items.moreMemories) blocks.push({ kind: "p", text: t("mail.digest.more", { count: items.moreMemories }) });
+  if (memories) blocks.push({ kind: "button", text: t("mail.digest.readMemories"), href: items.memoriesUrl });
+  if (pictures) blocks.push({ kind: memories ? "link" : "button", text: t("mail.digest.seeGallery"), href: items.galleryUrl });
   return compose(frame, `${oneLine(frame.personName, 60)}: ${what}`, blocks);
 }
 
@@ -108,38 +112,41 @@ export const ordinal = (n: number) => {
 };
 
 /** What the day is, in a sentence's middle: "the 85th birthday of Ann Lee". */
-function dayName(reminder: ReminderDetails, person: string): string {
+function dayName(t: ReturnType<typeof mailWords>, reminder: ReminderDetails, person: string): string {
   switch (reminder.kind) {
     case "birthday":
-      return `the birthday of ${person}, who would have been ${reminder.years}`;
+      return t("mail.reminder.birthday", { person, years: reminder.years });
     case "anniversary":
-      return `the ${ordinal(reminder.years)} anniversary of the death of ${person}`;
+      return t("mail.reminder.anniversary", { person, years: reminder.years });
     case "yahrzeit":
-      return `the yahrzeit of ${person} (${reminder.hebrewDate ?? "by the Hebrew calendar"})`;
+      return reminder.hebrewDate
+        ? t("mail.reminder.yahrzeit", { person, hebrewDate: reminder.hebrewDate })
+        : t("mail.reminder.yahrzeitUndated", { person });
   }
 }
 
-const SUBJECT_DAY: Record<YearlyKind, string> = { birthday: "birthday", anniversary: "anniversary", yahrzeit: "yahrzeit" };
-
 /** To followers of the yearly days: a day the family remembers is near, or today. */
 export function reminderMail(frame: MailFrame, reminder: ReminderDetails): MailContent {
+  const t = mailWords(frame);
   const person = frame.personName;
-  const when =
+  const day = dayName(t, reminder, person);
+  const date = reminder.dateText;
+  const sentence =
     reminder.inDays === 0
-      ? "Today"
+      ? t("mail.reminder.today", { date, day })
       : reminder.inDays === 1
-        ? `Tomorrow, ${reminder.dateText},`
-        : `On ${reminder.dateText}, in ${reminder.inDays} days,`;
-  const is = reminder.inDays === 0 ? `Today, ${reminder.dateText}, is` : `${when} is`;
+        ? t("mail.reminder.tomorrow", { date, day })
+        : t("mail.reminder.inDays", { date, days: reminder.inDays, day });
+  const kind = reminder.kind;
   const subject =
     reminder.inDays === 0
-      ? `Remembering ${oneLine(person, 60)} today, on the ${SUBJECT_DAY[reminder.kind]}`
-      : `Remembering ${oneLine(person, 60)}: the ${SUBJECT_DAY[reminder.kind]} is on ${reminder.dateText}`;
+      ? t("mail.reminder.subjectToday", { person: oneLine(person, 60), kind })
+      : t("mail.reminder.subjectAhead", { person: oneLine(person, 60), kind, date });
   return compose(frame, subject, [
-    { kind: "p", text: `${is} ${dayName(reminder, person)}.` },
-    ...(reminder.kind === "yahrzeit" ? [{ kind: "p" as const, text: "The yahrzeit begins at sunset the evening before." }] : []),
+    { kind: "p", text: sentence },
+    ...(reminder.kind === "yahrzeit" ? [{ kind: "p" as const, text: t("mail.reminder.sunset") }] : []),
     ...wordsBlock(reminder.words),
-    { kind: "button", text: "Visit the memorial", href: reminder.siteUrl },
+    { kind: "button", text: t("mail.reminder.button"), href: reminder.siteUrl },
   ]);
 }
 

@@ -5,11 +5,12 @@ import { config } from "~/platform/config.server";
 import { db, type Transaction } from "~/platform/db.server";
 import { mailEnabled, queueMail, rewriteWaitingMail, siteAddress } from "~/mail/outbox.server";
 import type { MailContent } from "~/mail/messages";
-import { mailFrame } from "~/mail/notifications.server";
+import { languageOf, visitorFrame } from "~/mail/notifications.server";
 import { getSiteSettings } from "~/site/settings.server";
 import { describeService, formatServiceWhen, instantOf } from "~/site/service-time.server";
 import { formatIsoDate } from "~/utils/time";
-import { afterServiceMail, digestMail, memoryOpening, reminderMail, serviceChangedMail } from "./follower-mail.server";
+import type { Language } from "~/i18n/languages";
+import { afterServiceMail, digestMail, memoryOpening, reminderMail, serviceChangedMail, type ServiceChange } from "./follower-mail.server";
 import { getRemembrance } from "./remembrance.server";
 import { remindersOn } from "./remembrance.schema";
 import { addDays, longDay, yearlyDaysBetween } from "./yearly-days.server";
@@ -29,7 +30,7 @@ export const SERVICE_NEWS_GATHER_MS = config.SERVICE_NEWS_WAIT_MINUTES * 60_000;
 const AFTER_SERVICE_DAYS = 3;
 const DIGEST_MEMORIES = 10;
 
-type Recipient = { id: number; email: string; name: string; newsSince: Date | null; lastDigestAt: Date | null };
+type Recipient = { id: number; email: string; name: string; newsSince: Date | null; lastDigestAt: Date | null; language: string };
 
 /**
  * What "Remember with us" offers now: the service until it is over,
@@ -62,13 +63,9 @@ const followersOf = (tx: Pick<Transaction, "select">, topic: FollowTopic): Recip
 const digestDue = (follower: Recipient, latestPublished: number, at: number) =>
   latestPublished > (follower.newsSince?.getTime() ?? at) && (!follower.lastDigestAt || at - follower.lastDigestAt.getTime() >= WEEK_MS);
 
-const frame = (unsubscribeUrl: string, reason: string) => mailFrame(unsubscribeUrl, reason, false);
-
-const REASONS: Record<FollowTopic, string> = {
-  service: "you asked to hear of changes to the service",
-  new: "you asked for a weekly e-mail of new memories, photos and videos",
-  reminders: "you asked for a reminder on the days the family remembers each year",
-};
+/** The frame of a follower's e-mail about `topic`, in the language they followed in. */
+const frame = (unsubscribeUrl: string, topic: FollowTopic, follower: Recipient) =>
+  visitorFrame(unsubscribeUrl, topic, languageOf(follower));
 
 type ServiceFields = Pick<
   SiteContent,
@@ -76,13 +73,14 @@ type ServiceFields = Pick<
 >;
 
 /** What changed, in words: "date and time", "place", "livestream link". */
-function serviceChanges(before: ServiceFields, after: ServiceFields): string[] {
+function serviceChanges(before: ServiceFields, after: ServiceFields): ServiceChange[] {
   const differ = (...keys: (keyof ServiceFields)[]) => keys.some((key) => before[key] !== after[key]);
-  return [
-    differ("serviceStartsAt", "serviceEndsAt", "timeZone") ? "date and time" : "",
-    differ("venueName", "venueAddress") ? "place" : "",
-    differ("livestreamUrl") ? "livestream link" : "",
-  ].filter(Boolean);
+  const changes: [ServiceChange, boolean][] = [
+    ["dateTime", differ("serviceStartsAt", "serviceEndsAt", "timeZone")],
+    ["place", differ("venueName", "venueAddress")],
+    ["livestream", differ("livestreamUrl")],
+  ];
+  return changes.filter(([, changed]) => changed).map(([change]) => change);
 }
 
 /**
@@ -103,8 +101,9 @@ function queueServiceNews(tx: Transaction, before: ServiceFields, after: Service
     livestreamUrl: after.livestreamUrl,
     pageUrl: siteAddress("/"),
   };
-  const compose = (unsubscribeUrl: string): MailContent => serviceChangedMail(frame(unsubscribeUrl, REASONS.service), details, changed);
   for (const follower of followersOf(tx, "service")) {
+    const compose = (unsubscribeUrl: string): MailContent =>
+      serviceChangedMail(frame(unsubscribeUrl, "service", follower), details, changed);
     // A message still held back for this follower is written afresh: one e-mail for the whole burst.
     const waiting = tx
       .select({ key: mailOutbox.dedupeKey })
@@ -156,7 +155,7 @@ function queueAfterService(today: string, now: number) {
           recipient: follower.email,
           dedupeKey: `after-service:${site.serviceStartsAt}:${follower.id}`,
           compose: (unsubscribeUrl) =>
-            afterServiceMail(frame(unsubscribeUrl, REASONS.service), {
+            afterServiceMail(frame(unsubscribeUrl, "service", follower), {
               title: site.serviceTitle,
               memoriesUrl: siteAddress("/guestbook"),
               shareUrl: siteAddress("/share"),
@@ -222,7 +221,7 @@ function queueDigests(now: number) {
               kind: "digest",
               recipient: follower.email,
               dedupeKey: `digest:${follower.id}:${now}`,
-              compose: (unsubscribeUrl) => digestMail(frame(unsubscribeUrl, REASONS.new), items),
+              compose: (unsubscribeUrl) => digestMail(frame(unsubscribeUrl, "new", follower), items),
             },
             now,
           );
@@ -254,7 +253,7 @@ function queueReminders(today: string, now: number) {
   for (const offset of offsets) {
     const target = addDays(today, offset);
     for (const day of yearlyDaysBetween(site, remembrance, target, target)) {
-      const dateText = longDay(day.date);
+      const dateText = (language: Language) => longDay(day.date, language);
       db.transaction((tx) => {
         for (const follower of followersOf(tx, "reminders")) {
           const sent = queueMail(
@@ -264,9 +263,9 @@ function queueReminders(today: string, now: number) {
               recipient: follower.email,
               dedupeKey: `reminder:${day.kind}:${day.date}:${offset}:${follower.id}`,
               compose: (unsubscribeUrl) =>
-                reminderMail(frame(unsubscribeUrl, REASONS.reminders), {
+                reminderMail(frame(unsubscribeUrl, "reminders", follower), {
                   kind: day.kind,
-                  dateText,
+                  dateText: dateText(languageOf(follower)),
                   inDays: offset,
                   years: day.years,
                   hebrewDate: day.hebrewDate,

@@ -5,7 +5,7 @@ import type { Actor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { countSubmission, requireSubmissionAllowed, type SubmissionSource } from "~/platform/submission-limit.server";
 import { queueMail, siteAddress } from "~/mail/outbox.server";
-import { mailFrame } from "~/mail/notifications.server";
+import { followConfirmFrame } from "~/mail/notifications.server";
 import { allowMailTo, hashToken, isLinkToken, newLinkToken, normaliseEmail } from "~/mail/unsubscribe.server";
 import { serverForm } from "~/platform/form-schema.server";
 import { FollowSchema, type FollowInput } from "./follow.schema";
@@ -89,7 +89,7 @@ export function requestFollow(input: FollowInput & { language?: Language }, sour
           recipient: email,
           evenIfUnsubscribed: true,
           compose: (unsubscribeUrl) =>
-            confirmationMail(mailFrame(unsubscribeUrl, "someone gave this address on the memorial to receive its news", false), {
+            confirmationMail(followConfirmFrame(tx, row.id, unsubscribeUrl), {
               ...asked,
               confirmUrl: siteAddress(`/follow/${token}`),
             }),

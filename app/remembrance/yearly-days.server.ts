@@ -1,6 +1,7 @@
 import { HDate, HebrewCalendar } from "@hebcal/core";
 import type { SiteContent } from "~/content";
 import { parsePartialDate, type PartialDate } from "~/site/life-dates";
+import { LANGUAGE_TAGS, type Language } from "~/i18n/languages";
 import type { Remembrance } from "./remembrance.schema";
 
 // The days that come back every year: the birthday, the anniversary of the
@@ -117,7 +118,19 @@ export function addDays(date: string, days: number): string {
   return iso(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
 }
 
-const LONG_DAY = new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const LONG_DAY_OPTIONS = { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" } as const;
+const LONG_DAY = new Intl.DateTimeFormat("en-US", LONG_DAY_OPTIONS);
 
-/** A day ("YYYY-MM-DD") written out: "Sunday, March 14, 2027". */
-export const longDay = (date: string) => LONG_DAY.format(new Date(`${date}T12:00:00Z`));
+/** A day ("YYYY-MM-DD") written out: "Sunday, March 14, 2027", or as `language` writes it ("domingo, 14 de marzo de 2027"). */
+export const longDay = (date: string, language: Language = "en") =>
+  (language === "en" ? LONG_DAY : longDayIn(language)).format(new Date(`${date}T12:00:00Z`));
+
+const LONG_DAYS = new Map<Language, Intl.DateTimeFormat>();
+function longDayIn(language: Language) {
+  let format = LONG_DAYS.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LANGUAGE_TAGS[language], LONG_DAY_OPTIONS);
+    LONG_DAYS.set(language, format);
+  }
+  return format;
+}

@@ -8,3 +8,5 @@ export { noStoreHeaders, readFormData } from "~/platform/http.server";
 export { replyIfRefused } from "~/platform/refusal.server";
 export { redirectWithToast } from "~/platform/toast.server";
 export { getSiteView } from "~/site/settings.server";
+export { pageWords, translate } from "~/i18n/i18n.server";
+export { visitorLanguage } from "~/site/language.server";
