@@ -16,6 +16,7 @@ import { formatPartialDate, lifeLine, parsePartialDate } from "~/site/life-dates
 import type { SiteSettings } from "~/site/settings.schema";
 import { listPoems } from "~/poems/poem.server";
 import { getSiteView } from "~/site/settings.server";
+import { bookDate } from "./book/pdf.server";
 
 // "Download everything": the family's copy of the memorial in one ZIP, written
 // as it is sent so the server's memory does not grow with the gallery
@@ -237,6 +238,7 @@ export function createFamilyArchive({ signal, now = Date.now() }: { signal?: Abo
       open: () =>
         bytesOf(
           keepsakePage({
+            language: site.mainLanguage,
             personName: site.personName,
             siteTitle: site.siteTitle,
             heroSubtitle: site.heroSubtitle,
@@ -250,7 +252,7 @@ export function createFamilyArchive({ signal, now = Date.now() }: { signal?: Abo
             },
             life: keepsakeLife(site, media),
             welcome: (site.service.over ? site.welcomeMessageAfter : site.welcomeMessage).split(/\n\s*\n/).filter((p) => p.trim()),
-            savedOn: formatLongDate(now, timeZone),
+            savedOn: bookDate(site.mainLanguage, timeZone)(now),
             counts: {
               memories: memoryCount,
               poems: poems.length,
