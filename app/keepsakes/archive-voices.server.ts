@@ -4,7 +4,7 @@ import { db } from "~/platform/db.server";
 import type { MediaStorage } from "~/media/storage.server";
 import type { ZipEntry } from "~/media/zip.server";
 import { splitExtension, uniqueNames } from "~/utils/file-name";
-import { formatDuration, formatLongDate } from "~/utils/time";
+import { formatDuration } from "~/utils/time";
 import { archiveMediaName, senderName } from "./archive-names.server";
 import type { KeepsakeVoice } from "./keepsake-parts.server";
 
@@ -26,7 +26,7 @@ interface ArchivedVoice {
 }
 
 /** Every published voice memory with its original, oldest first, with the names its files get in the archive. */
-export function archivedVoices(timeZone: string): ArchivedVoice[] {
+export function archivedVoices(timeZone: string, longDate: (date: Date) => string): ArchivedVoice[] {
   const names = uniqueNames();
   const listed: ArchivedVoice[] = [];
   for (let lastId = 0; ;) {
@@ -63,7 +63,7 @@ export function archivedVoices(timeZone: string): ArchivedVoice[] {
         voice: {
           sender,
           label: length ? `Voice memory from ${sender}, ${length}` : `Voice memory from ${sender}`,
-          date: formatLongDate(upload.createdAt, timeZone),
+          date: longDate(upload.createdAt),
           length,
           line: upload.caption?.trim() || null,
           canDisplay: upload.canDisplay,

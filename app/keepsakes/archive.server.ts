@@ -7,7 +7,7 @@ import { zipStream, type ZipEntry } from "~/media/zip.server";
 import { safeFileName, safeNamePart, splitExtension, uniqueNames } from "~/utils/file-name";
 import { archiveMediaName, senderName } from "./archive-names.server";
 import { archivedVoices, voiceEntries } from "./archive-voices.server";
-import { formatIsoDate, formatLongDate } from "~/utils/time";
+import { formatIsoDate } from "~/utils/time";
 import { approvedMemoryRows, CONTACT_COLUMNS, contactRows, csvReadable, MEMORY_COLUMNS, RSVP_COLUMNS, rsvpRows } from "./csv.server";
 import { keepsakePage, type KeepsakeLife, type KeepsakeMedia, type KeepsakeMemory } from "./keepsake-page.server";
 import { getAdminLife } from "~/life/life.server";
@@ -16,6 +16,7 @@ import { formatPartialDate, lifeLine, parsePartialDate } from "~/site/life-dates
 import type { SiteSettings } from "~/site/settings.schema";
 import { listPoems } from "~/poems/poem.server";
 import { getSiteView } from "~/site/settings.server";
+import { bookDate } from "./book/pdf.server";
 
 // "Download everything": the family's copy of the memorial in one ZIP, written
 // as it is sent so the server's memory does not grow with the gallery
@@ -85,7 +86,8 @@ function keepsakeLife(site: SiteSettings, media: ArchivedUpload[]): KeepsakeLife
 }
 
 /** Every published photo and video with its original, oldest first, with the names it gets in the archive. */
-function archivedUploads(timeZone: string): ArchivedUpload[] {
+/** `longDate`: a day as the page writes it, in the family's main language. */
+function archivedUploads(timeZone: string, longDate: (date: Date) => string): ArchivedUpload[] {
   const names = { IMAGE: uniqueNames(), VIDEO: uniqueNames() };
   const thumbnailNames = uniqueNames();
   const listed: ArchivedUpload[] = [];
@@ -131,7 +133,7 @@ function archivedUploads(timeZone: string): ArchivedUpload[] {
           type,
           title: upload.originalName?.trim() || "Untitled",
           sender: senderName(upload.submittedBy) || "Anonymous",
-          date: formatLongDate(upload.createdAt, timeZone),
+          date: longDate(upload.createdAt),
           file,
           thumbnail,
           webFile: webCopy?.file ?? null,
@@ -144,7 +146,7 @@ function archivedUploads(timeZone: string): ArchivedUpload[] {
 }
 
 /** Approved memories, oldest first, a batch at a time, for the page. */
-function* approvedMemories(timeZone: string): Generator<KeepsakeMemory[]> {
+function* approvedMemories(longDate: (date: Date) => string): Generator<KeepsakeMemory[]> {
   for (let lastId = 0; ;) {
     const batch = db
       .select({
@@ -164,7 +166,7 @@ function* approvedMemories(timeZone: string): Generator<KeepsakeMemory[]> {
       name: memory.name,
       message: memory.message,
       canDisplay: memory.canDisplay,
-      date: formatLongDate(memory.createdAt, timeZone),
+      date: longDate(memory.createdAt),
     }));
     if (batch.length < BATCH) return;
     lastId = batch[batch.length - 1]!.id;
@@ -204,8 +206,9 @@ export function createFamilyArchive({ signal, now = Date.now() }: { signal?: Abo
   const site = getSiteView(now);
   const { timeZone } = site;
   const storage = getMediaStorage();
-  const media = archivedUploads(timeZone);
-  const voices = archivedVoices(timeZone);
+  const longDate = bookDate(site.mainLanguage, timeZone);
+  const media = archivedUploads(timeZone, longDate);
+  const voices = archivedVoices(timeZone, longDate);
   const poemNames = uniqueNames();
   const poems = listPoems()
     .reverse()
@@ -237,6 +240,7 @@ export function createFamilyArchive({ signal, now = Date.now() }: { signal?: Abo
       open: () =>
         bytesOf(
           keepsakePage({
+            language: site.mainLanguage,
             personName: site.personName,
             siteTitle: site.siteTitle,
             heroSubtitle: site.heroSubtitle,
@@ -250,7 +254,7 @@ export function createFamilyArchive({ signal, now = Date.now() }: { signal?: Abo
             },
             life: keepsakeLife(site, media),
             welcome: (site.service.over ? site.welcomeMessageAfter : site.welcomeMessage).split(/\n\s*\n/).filter((p) => p.trim()),
-            savedOn: formatLongDate(now, timeZone),
+            savedOn: longDate(now),
             counts: {
               memories: memoryCount,
               poems: poems.length,
@@ -258,7 +262,7 @@ export function createFamilyArchive({ signal, now = Date.now() }: { signal?: Abo
               videos: media.filter((item) => item.upload.type === "VIDEO").length,
               voices: voices.length,
             },
-            memories: approvedMemories(timeZone),
+            memories: approvedMemories(longDate),
             poems: poems.map((poem) => ({ title: poem.title, author: poem.author, content: poem.content, file: poem.file })),
             voices: voices.map((item) => item.voice),
             media: media.map((item) => item.media),

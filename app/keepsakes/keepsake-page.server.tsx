@@ -8,6 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { translate, type Translate } from "~/i18n/i18n.server";
+import { LANGUAGE_TAGS, textDirection, type Language } from "~/i18n/languages";
 import { fileHref, LifeSection, Section, VoiceCard, type KeepsakeLife, type KeepsakeVoice } from "./keepsake-parts.server";
 
 export interface KeepsakeMemory {
@@ -42,6 +44,8 @@ export interface KeepsakeMedia {
 export type { KeepsakeLife, KeepsakeVoice };
 
 export interface KeepsakePage {
+  /** The language of the page's own words: the family's main language (English when not given). */
+  language?: Language;
   personName: string;
   siteTitle: string;
   heroSubtitle: string;
@@ -61,8 +65,6 @@ export interface KeepsakePage {
   /** The other files beside the page: the spreadsheets. */
   files: { href: string; label: string }[];
 }
-
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 // Readable in any browser, old phones included, printed too; no web fonts, no images but the family's.
 const STYLE = `
@@ -100,34 +102,34 @@ footer{color:var(--muted);font-size:.9rem;text-align:center;padding-bottom:3rem}
 /** How many memories, voices or pictures are rendered into one string before it is written. */
 const RENDER_BATCH = 200;
 
-function MemoryCard({ memory }: { memory: KeepsakeMemory }) {
+function MemoryCard({ memory, t }: { memory: KeepsakeMemory; t: Translate }) {
   return (
     <article className="card">
       <h3>{memory.name}</h3>
       <p className="muted">
         {memory.date}
-        {memory.canDisplay ? "" : " · shared with the family only"}
+        {memory.canDisplay ? "" : ` · ${t("keepsake.familyOnly")}`}
       </p>
       <p className="text">{memory.message}</p>
     </article>
   );
 }
 
-function PoemCard({ poem }: { poem: KeepsakePoem }) {
+function PoemCard({ poem, t }: { poem: KeepsakePoem; t: Translate }) {
   return (
     <article className="card">
       <h3>{poem.title}</h3>
-      {poem.author ? <p className="muted">By {poem.author}</p> : null}
+      {poem.author ? <p className="muted">{t("keepsake.poems.by", { author: poem.author })}</p> : null}
       <p className="text">{poem.content}</p>
       <p>
-        <a href={fileHref(poem.file)}>As a text file</a>
+        <a href={fileHref(poem.file)}>{t("keepsake.poems.textFile")}</a>
       </p>
     </article>
   );
 }
 
-function MediaItem({ item }: { item: KeepsakeMedia }) {
-  const label = `${item.type === "VIDEO" ? "Video" : "Photo"}: ${item.title}`;
+function MediaItem({ item, t }: { item: KeepsakeMedia; t: Translate }) {
+  const label = t(item.type === "VIDEO" ? "keepsake.gallery.video" : "keepsake.gallery.photo", { title: item.title });
   if (item.type === "VIDEO") {
     // The web copy when there is one: an iPhone's HEVC original does not play in every browser.
     const plays = fileHref(item.webFile ?? item.file);
@@ -147,7 +149,7 @@ function MediaItem({ item }: { item: KeepsakeMedia }) {
         <span>{label}</span>
         <small>
           {`${item.sender} · ${item.date} · `}
-          <a href={fileHref(item.file)}>The original file</a>
+          <a href={fileHref(item.file)}>{t("keepsake.gallery.original")}</a>
         </small>
       </li>
     );
@@ -159,7 +161,7 @@ function MediaItem({ item }: { item: KeepsakeMedia }) {
           <img src={fileHref(item.thumbnail)} alt="" loading="lazy" width={280} height={280} />
         ) : (
           <span className="none" aria-hidden="true">
-            Photo
+            {t("keepsake.gallery.placeholder")}
           </span>
         )}
         <span>{label}</span>
@@ -178,19 +180,23 @@ function KeepsakeDocument({
   memories,
   voices,
   gallery,
+  t,
 }: {
   page: KeepsakePage;
+  t: Translate;
   memories: ReactNode;
   voices: ReactNode;
   gallery: ReactNode;
 }) {
   const { service, counts } = page;
+  const language = page.language ?? "en";
+  const count = (n: number) => n.toLocaleString(language === "en" ? "en-US" : LANGUAGE_TAGS[language]);
   return (
-    <html lang="en">
+    <html lang={LANGUAGE_TAGS[language]} dir={language === "en" ? undefined : textDirection(language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`In loving memory of ${page.personName}`}</title>
+        <title>{t("keepsake.title", { name: page.personName })}</title>
         {/* Our own constant stylesheet: as it is, not escaped as text. */}
         <style dangerouslySetInnerHTML={{ __html: STYLE }} />
       </head>
@@ -200,27 +206,27 @@ function KeepsakeDocument({
           <h1>{page.personName}</h1>
           {page.heroSubtitle ? <p>{page.heroSubtitle}</p> : null}
         </header>
-        <nav aria-label="On this page">
+        <nav aria-label={t("keepsake.onThisPage")}>
           <ul>
             {page.life ? (
               <li>
-                <a href="#life">Life story</a>
+                <a href="#life">{t("keepsake.nav.life")}</a>
               </li>
             ) : null}
             <li>
-              <a href="#service">The service</a>
+              <a href="#service">{t("keepsake.nav.service")}</a>
             </li>
             <li>
-              <a href="#memories">{`Memories (${counts.memories.toLocaleString("en-US")})`}</a>
+              <a href="#memories">{t("keepsake.nav.memories", { count: count(counts.memories) })}</a>
             </li>
             <li>
-              <a href="#voices">{`Voices (${counts.voices.toLocaleString("en-US")})`}</a>
+              <a href="#voices">{t("keepsake.nav.voices", { count: count(counts.voices) })}</a>
             </li>
             <li>
-              <a href="#poems">{`Poems and writings (${counts.poems.toLocaleString("en-US")})`}</a>
+              <a href="#poems">{t("keepsake.nav.poems", { count: count(counts.poems) })}</a>
             </li>
             <li>
-              <a href="#gallery">{`Photos and videos (${(counts.photos + counts.videos).toLocaleString("en-US")})`}</a>
+              <a href="#gallery">{t("keepsake.nav.gallery", { count: count(counts.photos + counts.videos) })}</a>
             </li>
           </ul>
         </nav>
@@ -228,10 +234,10 @@ function KeepsakeDocument({
           {page.welcome.map((paragraph, i) => (
             <p key={i}>{paragraph}</p>
           ))}
-          {page.life ? <LifeSection life={page.life} /> : null}
+          {page.life ? <LifeSection life={page.life} t={t} /> : null}
           <Section id="service" title={service.title}>
             <div className="card">
-              <p>{service.over ? `The service was held on ${service.dateText}.` : service.dateText}</p>
+              <p>{service.over ? t("keepsake.serviceHeld", { date: service.dateText }) : service.dateText}</p>
               <p>
                 {service.venueName}
                 <br />
@@ -240,39 +246,37 @@ function KeepsakeDocument({
               {service.note ? <p>{service.note}</p> : null}
             </div>
           </Section>
-          <Section id="memories" title="Memories from the guest book">
-            {counts.memories === 0 ? <p className="muted">No memories were shared in the guest book.</p> : memories}
+          <Section id="memories" title={t("keepsake.memories.title")}>
+            {counts.memories === 0 ? <p className="muted">{t("keepsake.memories.none")}</p> : memories}
           </Section>
-          <Section id="voices" title="Voices">
+          <Section id="voices" title={t("keepsake.voices.title")}>
             {page.voices.length === 0 ? (
-              <p className="muted">No voice memories were published.</p>
+              <p className="muted">{t("keepsake.voices.none")}</p>
             ) : (
               <>
-                <p className="muted">Each voice plays here, and opens its original recording, exactly as it was sent.</p>
+                <p className="muted">{t("keepsake.voices.intro")}</p>
                 {voices}
               </>
             )}
           </Section>
-          <Section id="poems" title="Poems and writings">
+          <Section id="poems" title={t("keepsake.poems.title")}>
             {page.poems.length === 0 ? (
-              <p className="muted">No poems or writings were added.</p>
+              <p className="muted">{t("keepsake.poems.none")}</p>
             ) : (
-              page.poems.map((poem, i) => <PoemCard key={i} poem={poem} />)
+              page.poems.map((poem, i) => <PoemCard key={i} poem={poem} t={t} />)
             )}
           </Section>
-          <Section id="gallery" title="Photos and videos">
+          <Section id="gallery" title={t("keepsake.gallery.title")}>
             {page.media.length === 0 ? (
-              <p className="muted">No photos or videos were published in the gallery.</p>
+              <p className="muted">{t("keepsake.gallery.none")}</p>
             ) : (
               <>
-                <p className="muted">
-                  Each picture opens the file exactly as it was sent. Each video plays here, and opens its original file below.
-                </p>
+                <p className="muted">{t("keepsake.gallery.intro")}</p>
                 <ul className="grid">{gallery}</ul>
               </>
             )}
           </Section>
-          <Section id="files" title="The other files in this folder">
+          <Section id="files" title={t("keepsake.files")}>
             <ul className="files">
               {page.files.map((file, i) => (
                 <li key={i}>
@@ -283,9 +287,7 @@ function KeepsakeDocument({
           </Section>
         </main>
         <footer>
-          <p>
-            {`Saved from the memorial website on ${page.savedOn}: ${plural(counts.memories, "memory", "memories")}, ${plural(counts.poems, "poem", "poems")}, ${plural(counts.photos, "photo", "photos")}, ${plural(counts.videos, "video", "videos")} and ${plural(counts.voices, "voice memory", "voice memories")}.`}
-          </p>
+          <p>{t("keepsake.saved", { date: page.savedOn, ...counts })}</p>
         </footer>
       </body>
     </html>
@@ -326,12 +328,15 @@ export function* keepsakePage(page: KeepsakePage): Generator<string> {
   // The document is rendered once with a marker where each long list goes, and cut there: the
   // marker is random, so nothing a visitor wrote can be it. The lists fill the cuts batch by batch.
   const marker = `\u0000${randomUUID()}\u0000`;
+  const t = translate(page.language ?? "en");
   const lists = [
-    ...(page.counts.memories > 0 ? [renderedBatches(eachMemory(page), (memory) => <MemoryCard memory={memory} />)] : []),
-    ...(page.voices.length > 0 ? [renderedBatches(page.voices, (voice) => <VoiceCard voice={voice} />)] : []),
-    ...(page.media.length > 0 ? [renderedBatches(page.media, (item) => <MediaItem item={item} />)] : []),
+    ...(page.counts.memories > 0 ? [renderedBatches(eachMemory(page), (memory) => <MemoryCard memory={memory} t={t} />)] : []),
+    ...(page.voices.length > 0 ? [renderedBatches(page.voices, (voice) => <VoiceCard voice={voice} t={t} />)] : []),
+    ...(page.media.length > 0 ? [renderedBatches(page.media, (item) => <MediaItem item={item} t={t} />)] : []),
   ];
-  const pieces = renderToStaticMarkup(<KeepsakeDocument page={page} memories={marker} voices={marker} gallery={marker} />).split(marker);
+  const pieces = renderToStaticMarkup(<KeepsakeDocument page={page} memories={marker} voices={marker} gallery={marker} t={t} />).split(
+    marker,
+  );
   if (pieces.length !== lists.length + 1) throw new Error("the keepsake page's lists were not where they belong");
   yield `<!DOCTYPE html>\n${pieces[0]!}`;
   for (const [i, list] of lists.entries()) {

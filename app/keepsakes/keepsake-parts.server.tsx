@@ -3,6 +3,7 @@
 // the voice memories with their players.
 
 import type { ReactNode } from "react";
+import type { Translate } from "~/i18n/i18n.server";
 import type { StoryBlock } from "~/life/story-text";
 
 /** The life story as the page shows it: its blocks, and the timeline with each photo's files in the folder. */
@@ -46,10 +47,10 @@ export function Section({ id, title, children }: { id: string; title: string; ch
   );
 }
 
-export function LifeSection({ life }: { life: KeepsakeLife }) {
+export function LifeSection({ life, t }: { life: KeepsakeLife; t: Translate }) {
   return (
-    <Section id="life" title="Life story">
-      {life.unpublished ? <p className="muted">Kept by the family; not published on the site when this was saved.</p> : null}
+    <Section id="life" title={t("keepsake.nav.life")}>
+      {life.unpublished ? <p className="muted">{t("keepsake.life.unpublished")}</p> : null}
       {life.line ? <p className="muted">{life.line}</p> : null}
       {life.blocks.map((block, i) =>
         block.type === "heading" ? (
@@ -68,7 +69,7 @@ export function LifeSection({ life }: { life: KeepsakeLife }) {
       )}
       {life.moments.length > 0 ? (
         <>
-          <h3>Timeline</h3>
+          <h3>{t("keepsake.life.timeline")}</h3>
           <ol className="timeline">
             {life.moments.map((moment, i) => (
               <li key={i}>
@@ -78,9 +79,13 @@ export function LifeSection({ life }: { life: KeepsakeLife }) {
                 {moment.photo ? (
                   <a href={fileHref(moment.photo.file)}>
                     {moment.photo.thumbnail ? (
-                      <img src={fileHref(moment.photo.thumbnail)} alt={`Photo: ${moment.title}`} loading="lazy" />
+                      <img
+                        src={fileHref(moment.photo.thumbnail)}
+                        alt={t("keepsake.gallery.photo", { title: moment.title })}
+                        loading="lazy"
+                      />
                     ) : (
-                      `Photo: ${moment.title}`
+                      t("keepsake.gallery.photo", { title: moment.title })
                     )}
                   </a>
                 ) : null}
@@ -94,9 +99,9 @@ export function LifeSection({ life }: { life: KeepsakeLife }) {
 }
 
 /** One voice memory: who, when, how long, a player of its web copy, the line, and the original recording. */
-export function VoiceCard({ voice }: { voice: KeepsakeVoice }) {
+export function VoiceCard({ voice, t }: { voice: KeepsakeVoice; t: Translate }) {
   const plays = fileHref(voice.webFile ?? voice.file);
-  const about = [voice.date, voice.length, voice.canDisplay ? null : "shared with the family only"].filter(Boolean).join(" · ");
+  const about = [voice.date, voice.length, voice.canDisplay ? null : t("keepsake.familyOnly")].filter(Boolean).join(" · ");
   return (
     <article className="card voice">
       <h3>{voice.sender}</h3>
@@ -106,7 +111,7 @@ export function VoiceCard({ voice }: { voice: KeepsakeVoice }) {
       </audio>
       {voice.line ? <p className="text">{voice.line}</p> : null}
       <p>
-        <a href={fileHref(voice.file)}>The original recording</a>
+        <a href={fileHref(voice.file)}>{t("keepsake.voices.original")}</a>
       </p>
     </article>
   );

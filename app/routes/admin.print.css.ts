@@ -154,3 +154,7 @@ export const paperOnly =
  */
 globalStyle("@page memorial-cards", { margin: "10mm", size: "portrait" } as never);
 globalStyle(sheet, { "@media": { [PRINT]: { page: "memorial-cards" } } } as never);
+
+/** With several languages, each language's sheet under its name on screen; on paper each sheet is a page of its own. */
+export const sheetTitle = style({ marginBottom: 0 });
+globalStyle(`${sheet} ~ ${sheet}`, { "@media": { [PRINT]: { breakBefore: "page", pageBreakBefore: "always" } } } as never);

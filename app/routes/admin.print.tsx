@@ -1,14 +1,16 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Fragment } from "react";
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireFamily } from "~/admins/session.server";
 import * as admin from "~/components/admin/admin.css";
 import { RadioGroupField } from "~/components/admin/form-fields";
 import * as ui from "~/styles/ui.css";
 import { AddressWarning } from "~/components/admin/AddressWarning";
-import { publicAddressCheck } from "~/site/settings.server";
+import { getSiteView, publicAddressCheck } from "~/site/settings.server";
 import { PRIVATE_NO_STORE } from "~/platform/http.server";
-import { QR_CODES, qrCodeSrc, type QrCodeName } from "~/utils/qr-codes";
-import { useSite } from "~/site/site-view";
+import { QR_CODES, qrCodeAddress, qrCodeSrc, type QrCodeName } from "~/utils/qr-codes";
+import { translate } from "~/i18n/i18n.server";
+import { LANGUAGE_NAMES, LANGUAGE_TAGS, textDirection, type Language } from "~/i18n/languages";
 import * as s from "./admin.print.css";
 
 /** Which four cards make the sheet (`?cards=`); "mixed" when not given or unknown. */
@@ -25,30 +27,64 @@ const FORM_ID = "print-cards";
 /** An address as printed under its code: without "https://", which phones add by themselves. */
 const printedAddress = (address: string) => address.replace(/^https:\/\//, "");
 
+/**
+ * One language's cards: the family's words and the service's day in it, the
+ * calls in it, and codes whose addresses open the site in it. With one
+ * language the cards carry no `lang` and the addresses no `?lang=`, as
+ * before; with several, every card does (the main language's too, so each
+ * card opens the site in the language it is written in).
+ */
+function cardSet(origin: string, language: Language, several: boolean, now: number) {
+  const view = getSiteView(now, language);
+  const t = translate(language);
+  const lang = several ? language : undefined;
+  const codes = Object.fromEntries(
+    (Object.keys(QR_CODES) as QrCodeName[]).map((name) => {
+      const address = printedAddress(qrCodeAddress(origin, name, lang));
+      return [name, { address, words: t(`cards.scan.${name}`), alt: t("cards.qrAlt", { address }), src: qrCodeSrc(name, lang) }];
+    }),
+  ) as Record<QrCodeName, { address: string; words: string; alt: string; src: string }>;
+  return {
+    language,
+    lang: several ? { lang: LANGUAGE_TAGS[language], dir: textDirection(language) } : undefined,
+    name: LANGUAGE_NAMES[language],
+    heroTitle: view.heroTitle,
+    personName: view.personName,
+    dayText: view.service.dayText,
+    codes,
+    cardLabel: (index: number, name: QrCodeName) => t("cards.card", { number: index + 1, words: codes[name].words }),
+  };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireFamily(request);
   const asked = new URL(request.url).searchParams.get("cards");
   const { address: origin, problem } = publicAddressCheck(request);
+  const sheet = isSheetName(asked) ? asked : ("mixed" as SheetName);
+  const now = Date.now();
+  const { languages, mainLanguage } = getSiteView(now);
+  // The main language's cards first, then the others in the family's order.
+  const chosen = [mainLanguage, ...languages.filter((language) => language !== mainLanguage)];
+  const several = chosen.length > 1;
   return json(
     {
       addressProblem: problem,
       origin,
-      sheet: isSheetName(asked) ? asked : ("mixed" as SheetName),
-      addresses: {
-        guestbook: printedAddress(`${origin}${QR_CODES.guestbook.path}`),
-        share: printedAddress(`${origin}${QR_CODES.share.path}`),
-        home: printedAddress(`${origin}${QR_CODES.home.path}`),
-      } satisfies Record<QrCodeName, string>,
+      sheet,
+      sets: chosen.map((language) => {
+        const { cardLabel, ...set } = cardSet(origin, language, several, now);
+        return { ...set, labels: SHEETS[sheet].cards.map((name, index) => cardLabel(index, name)) };
+      }),
     },
     { headers: { "Cache-Control": PRIVATE_NO_STORE } },
   );
 }
 
 export default function PrintTab() {
-  const { sheet, addresses, addressProblem, origin } = useLoaderData<typeof loader>();
+  const { sheet, sets, addressProblem, origin } = useLoaderData<typeof loader>();
   // The codes' address is in the image's URL too, so a browser never shows a code it kept for an older address.
-  const qrSrc = (name: QrCodeName) => `${qrCodeSrc(name)}?for=${encodeURIComponent(new URL(origin).host)}`;
-  const site = useSite();
+  const qrSrc = (src: string) => `${src}${src.includes("?") ? "&" : "?"}for=${encodeURIComponent(new URL(origin).host)}`;
+  const several = sets.length > 1;
   return (
     <>
       {/* Rules of this page alone, written by admin.print.css.ts from the site's class names. */}
@@ -88,30 +124,43 @@ export default function PrintTab() {
         </div>
       </Form>
 
-      <div className={s.sheet} aria-label="Cards to print" role="group">
-        {SHEETS[sheet].cards.map((name, index) => (
-          <article key={`${name}-${index}`} className={s.card} aria-label={`Card ${index + 1}: ${QR_CODES[name].words}`}>
-            <p className={s.kicker}>{site.heroTitle}</p>
-            <p className={s.name}>{site.personName}</p>
-            <p className={s.date}>{site.service.dayText}</p>
-            <img className={s.qr} src={qrSrc(name)} alt={`QR code for ${addresses[name]}`} width={480} height={480} />
-            <p className={s.words}>{QR_CODES[name].words}</p>
-            <p className={s.address}>{addresses[name]}</p>
-          </article>
-        ))}
-      </div>
+      {sets.map((set) => (
+        <Fragment key={set.language}>
+          {several ? (
+            <h3 className={s.sheetTitle} lang={set.lang?.lang}>
+              {set.name}
+            </h3>
+          ) : null}
+          <div className={s.sheet} aria-label={several ? `Cards to print: ${set.name}` : "Cards to print"} role="group">
+            {SHEETS[sheet].cards.map((name, index) => (
+              <article key={`${name}-${index}`} className={s.card} aria-label={set.labels[index]} {...set.lang}>
+                <p className={s.kicker}>{set.heroTitle}</p>
+                <p className={s.name}>{set.personName}</p>
+                <p className={s.date}>{set.dayText}</p>
+                <img className={s.qr} src={qrSrc(set.codes[name].src)} alt={set.codes[name].alt} width={480} height={480} />
+                <p className={s.words}>{set.codes[name].words}</p>
+                <p className={s.address} dir={several ? "ltr" : undefined}>
+                  {set.codes[name].address}
+                </p>
+              </article>
+            ))}
+          </div>
+        </Fragment>
+      ))}
 
       <h3>The codes for your own designs</h3>
       <p>SVG files, which print sharply at any size:</p>
       <ul className={s.downloads}>
-        {(Object.keys(QR_CODES) as QrCodeName[]).map((name) => (
-          <li key={name}>
-            <a href={qrSrc(name)} download={`qr-${name}.svg`}>
-              {QR_CODES[name].label}
-            </a>{" "}
-            <span className={ui.muted}>({addresses[name]})</span>
-          </li>
-        ))}
+        {sets.flatMap((set) =>
+          (Object.keys(QR_CODES) as QrCodeName[]).map((name) => (
+            <li key={`${set.language}-${name}`}>
+              <a href={qrSrc(set.codes[name].src)} download={several ? `qr-${name}-${set.language}.svg` : `qr-${name}.svg`}>
+                {several ? `${QR_CODES[name].label}, ${set.name}` : QR_CODES[name].label}
+              </a>{" "}
+              <span className={ui.muted}>({set.codes[name].address})</span>
+            </li>
+          )),
+        )}
       </ul>
     </>
   );

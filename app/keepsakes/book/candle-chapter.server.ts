@@ -9,13 +9,16 @@ export interface BookCandles {
 }
 
 /** "37 candles were lit in memory of Ann." and the names with their lines; nothing when none were lit. */
-export function layOutCandles({ doc, say, keep }: Pick<ChapterTools, "doc" | "say" | "keep">, candles: BookCandles, personName: string) {
+export function layOutCandles(
+  { doc, say, keep, t }: Pick<ChapterTools, "doc" | "say" | "keep" | "t">,
+  candles: BookCandles,
+  personName: string,
+) {
   if (candles.count === 0 && candles.named.length === 0) return;
   doc.addPage();
-  say("Candles", "bold", 20);
+  say(t("book.candles.title"), "bold", 20);
   doc.moveDown(0.6);
-  const lit = candles.count === 1 ? "One candle was lit" : `${candles.count.toLocaleString("en-US")} candles were lit`;
-  say(`${lit} in memory of ${personName}.`, "regular", 12);
+  say(t("book.candles.lit", { count: candles.count, name: personName }), "regular", 12);
   doc.moveDown(0.8);
   for (const candle of candles.named) {
     keep(14 * 2 + 12);

@@ -2,14 +2,12 @@ import type { WriteStream } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type PDFDocumentClass from "pdfkit";
-import type QRCodeModule from "qrcode";
 import { listPoems } from "~/poems/poem.server";
 import type { getSiteView } from "~/site/settings.server";
-import { formatLongDate } from "~/utils/time";
 import type { PublishedLife } from "~/life/life.server";
 import { lifeDates, lifeLine } from "~/site/life-dates";
 import { type BookPhoto, type BookVoice, heroCopy, printCopy, publishedMemories } from "./content.server";
-import { layOutLifeChapter } from "./life-chapter.server";
+import { type ChapterTools, layOutLifeChapter } from "./life-chapter.server";
 import { type BookCandles, layOutCandles } from "./candle-chapter.server";
 import { layOutVoices } from "./voice-chapter.server";
 
@@ -77,15 +75,17 @@ export interface Layout {
   /** The published life story, or null. */
   life: PublishedLife | null;
   candles: BookCandles;
+  /** The book's words and days, in its language (bookLanguage in pdf.server.ts). */
+  t: ChapterTools["t"];
+  longDate: (date: Date | number) => string;
 }
 
 /** Lays the book out page by page into `doc`, waiting for `out` to keep up. */
 export async function layOut(
   doc: PDFDoc,
   out: WriteStream,
-  { size, origin, now, signal, step, site, drawQr, poems, media, voices, life, candles }: Layout,
+  { size, origin, now, signal, step, site, drawQr, poems, media, voices, life, candles, t, longDate }: Layout,
 ) {
-  const { timeZone } = site;
   const page = geometry(size);
   doc.registerFont("regular", FONTS.regular);
   doc.registerFont("bold", FONTS.bold);
@@ -133,7 +133,9 @@ export async function layOut(
       if (last && (last.cjk === cjk || /\s/.test(char))) last.text += char;
       else runs.push({ cjk, text: char });
     }
-    if (runs.length === 0) runs.push({ cjk: false, text: "" });
+    // pdfkit centres each run on its own: a centred line with CJK letters is set whole in the CJK font, which has Latin letters too.
+    const whole = options.align === "center" && runs.some((run) => run.cjk);
+    if (runs.length === 0 || whole) runs.splice(0, runs.length, { cjk: whole, text: runs.map((run) => run.text).join("") });
     runs.forEach((run, i) => {
       if (run.cjk && !cjkRegistered) {
         doc.registerFont("cjk", FONTS.cjk);
@@ -169,9 +171,9 @@ export async function layOut(
   if (dates) {
     const { born, died } = dates;
     doc.moveDown(0.2);
-    say(born && died ? `${born.text} – ${died.text}` : born ? `Born ${born.text}` : `Died ${died!.text}`, "regular", 14, {
-      align: "center",
-    });
+    const span =
+      born && died ? `${born.text} – ${died.text}` : t(born ? "book.cover.born" : "book.cover.died", { date: (born ?? died)!.text });
+    say(span, "regular", 14, { align: "center" });
   }
   if (site.heroSubtitle) {
     doc.moveDown(0.4);
@@ -190,7 +192,7 @@ export async function layOut(
   keep(120);
   say(site.serviceTitle, "bold", 16);
   doc.moveDown(0.3);
-  say(`${site.service.dateText} (${timeZone})`, "regular", 12);
+  say(`${site.service.dateText} (${site.timeZone})`, "regular", 12);
   if (site.venueName) say(site.venueName, "regular", 12);
   if (site.venueAddress) say(site.venueAddress, "regular", 12);
   if (site.serviceNote) {
@@ -199,32 +201,32 @@ export async function layOut(
   }
 
   // The life story, once the family has published it.
-  if (life) await layOutLifeChapter({ doc, say, keep, left: page.margins.left }, life, lifeLine(site));
+  if (life) await layOutLifeChapter({ doc, say, keep, left: page.margins.left, t }, life, lifeLine(site));
 
   // The guest book.
   doc.addPage();
-  say("Memories", "bold", 20);
+  say(t("book.memories"), "bold", 20);
   doc.moveDown(0.6);
   for (const memory of publishedMemories()) {
     signal?.throwIfAborted();
     keep(14 * 3 + 16);
     say(memory.name, "bold", 12);
-    say(formatLongDate(memory.createdAt, timeZone), "italic", 9, { lineGap: 2 });
+    say(longDate(memory.createdAt), "italic", 9, { lineGap: 2 });
     say(memory.message, "regular", 11, { lineGap: 2 });
     doc.moveDown(0.9);
     await placed();
   }
 
-  await layOutVoices({ doc, say, keep, left: page.margins.left }, { voices, origin, timeZone, drawQr, signal, placed });
+  await layOutVoices({ doc, say, keep, left: page.margins.left, t }, { voices, origin, longDate, drawQr, signal, placed });
 
-  layOutCandles({ doc, say, keep }, candles, site.personName);
+  layOutCandles({ doc, say, keep, t }, candles, site.personName);
 
   // The poems, each on its own page.
   for (const poem of poems) {
     signal?.throwIfAborted();
     doc.addPage();
     say(poem.title, "bold", 18);
-    if (poem.author) say(`By ${poem.author}`, "italic", 11);
+    if (poem.author) say(t("book.poems.by", { author: poem.author }), "italic", 11);
     doc.moveDown(1);
     say(poem.content, "regular", 12, { lineGap: 4 });
     await placed();
@@ -284,16 +286,15 @@ export async function layOut(
         doc.image(copy.data, cell.x + (cell.width - w) / 2, cell.y, { width: w, height: h });
         bottom = cell.y + h;
       }
-      doc.font("italic").fontSize(9).fillColor("#444444");
-      doc.text(`Shared by ${item.sender}`, cell.x, bottom + 4, { width: cell.width, align: "center", lineBreak: false });
+      doc.fillColor("#444444");
+      [doc.x, doc.y] = [cell.x, bottom + 4];
+      say(t("book.photos.sharedBy", { name: item.sender }), "italic", 9, { width: cell.width, align: "center", lineBreak: false });
       doc.fillColor("#1a1a1a");
       if (item.type === "VIDEO") {
         const link = `${origin}/gallery/${item.id}`;
         drawQr(link, cell.x + (cell.width - 90) / 2, bottom + 22, 90);
-        doc
-          .font("regular")
-          .fontSize(9)
-          .text(`Watch the video: ${link}`, cell.x, bottom + 116, { width: cell.width, align: "center", lineBreak: false });
+        [doc.x, doc.y] = [cell.x, bottom + 116];
+        say(t("book.photos.watch", { link }), "regular", 9, { width: cell.width, align: "center", lineBreak: false });
       }
       step();
       await caughtUp(doc, out);
@@ -304,13 +305,13 @@ export async function layOut(
   // The last page.
   doc.addPage();
   doc.y = page.height / 3;
-  say("Visit the memorial", "bold", 16, { align: "center" });
+  say(t("book.last.visit"), "bold", 16, { align: "center" });
   doc.moveDown(0.6);
   drawQr(origin, (page.width - 140) / 2, doc.y, 140);
   doc.y += 150;
   say(origin, "regular", 11, { align: "center" });
   doc.moveDown(0.6);
-  say(`This book was made on ${formatLongDate(now, timeZone)}.`, "italic", 10, { align: "center" });
+  say(t("book.last.madeOn", { date: longDate(now) }), "italic", 10, { align: "center" });
 }
 
 /** Longer words than this get a place to break every this many letters. */
@@ -330,21 +331,4 @@ export function breakLongWords(text: string) {
     for (let at = 0; at < letters.length; at += LONGEST_WORD) pieces.push(letters.slice(at, at + LONGEST_WORD).join(""));
     return pieces.join("\u200b");
   });
-}
-
-/** A QR code drawn as squares (sharp at any size, found again by a scanner from a print). */
-export function drawQrWith(QRCode: typeof QRCodeModule, doc: PDFDoc, text: string, x: number, y: number, size: number) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
-  const quiet = 4;
-  const cell = size / (modules.size + quiet * 2);
-  doc.save();
-  doc.rect(x, y, size, size).fill("#ffffff");
-  doc.fillColor("#000000");
-  for (let row = 0; row < modules.size; row++) {
-    for (let col = 0; col < modules.size; col++) {
-      if (modules.get(row, col)) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell + 0.05, cell + 0.05);
-    }
-  }
-  doc.fill();
-  doc.restore();
 }

@@ -6,6 +6,7 @@ import { storyBlocks } from "~/life/story-text";
 import { db } from "~/platform/db.server";
 import { formatPartialDate, parsePartialDate } from "~/site/life-dates";
 import { printCopy } from "./content.server";
+import type { Translate } from "~/i18n/i18n.server";
 import type { PDFDoc } from "./layout.server";
 
 // The memory book's chapter after the welcome: the family's life story and
@@ -18,6 +19,8 @@ export interface ChapterTools {
   /** A new page unless `height` more points fit on this one. */
   keep: (height: number) => void;
   left: number;
+  /** The book's words, in its language (bookLanguage). */
+  t: Translate;
 }
 
 /** The stored files of the chapter's photos (the public copy first: what visitors see). */
@@ -57,9 +60,9 @@ const dateText = (value: string) => {
 };
 
 /** The chapter, from a new page; `lifeLine` is "Born … · Died …" when the family gave dates or places. */
-export async function layOutLifeChapter({ doc, say, keep, left }: ChapterTools, life: PublishedLife, lifeLine: string) {
+export async function layOutLifeChapter({ doc, say, keep, left, t }: ChapterTools, life: PublishedLife, lifeLine: string) {
   doc.addPage();
-  say("Life Story", "bold", 20);
+  say(t("book.life.title"), "bold", 20);
   if (lifeLine) say(lifeLine, "italic", 11);
   doc.moveDown(0.8);
   // The page's photo: the one chosen from the gallery, else the one the family uploaded for it.
@@ -86,7 +89,7 @@ export async function layOutLifeChapter({ doc, say, keep, left }: ChapterTools, 
   if (life.moments.length === 0) return;
   keep(120);
   doc.moveDown(0.6);
-  say("Timeline", "bold", 16);
+  say(t("book.life.timeline"), "bold", 16);
   doc.moveDown(0.4);
   const keys = photoKeys(life.moments.flatMap((moment) => (moment.photo ? [moment.photo.id] : [])));
   for (const moment of life.moments) {

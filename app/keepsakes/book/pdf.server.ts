@@ -3,9 +3,13 @@ import { memorialTitle } from "~/content";
 import { publishedCandles } from "~/candles/candles.server";
 import { getPublishedLife } from "~/life/life.server";
 import { listPoems } from "~/poems/poem.server";
+import { translate } from "~/i18n/i18n.server";
+import { LANGUAGE_TAGS, type Language } from "~/i18n/languages";
 import { getSiteView } from "~/site/settings.server";
+import { formatLongDate } from "~/utils/time";
 import { countMemories, countPublishedVoices, publishedMedia, publishedVoices } from "./content.server";
-import { type BookSize, drawQrWith, geometry, layOut } from "./layout.server";
+import type QRCodeModule from "qrcode";
+import { type BookSize, geometry, layOut, type PDFDoc } from "./layout.server";
 
 // The memory book written as a PDF (docs/decisions/030-memory-book.md): by
 // pdfkit to a file one page at a time, so memory stays flat whatever the
@@ -27,9 +31,27 @@ export interface BookOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The language of the book's own words (headings, captions, dates): the
+ * family's main language. Arabic is written right to left, which the book's
+ * layout does not reorder yet (a line mixing Arabic with numbers or Latin
+ * letters would print in the wrong order): an Arabic family's book keeps
+ * English headings, around the family's own Arabic texts.
+ */
+export const bookLanguage = (main: Language): Language => (main === "ar" ? "en" : main);
+
+/** A day as the book writes it: English as before, any other language by Intl in it. */
+export function bookDate(language: Language, timeZone: string) {
+  if (language === "en") return (date: Date | number) => formatLongDate(date, timeZone);
+  const format = new Intl.DateTimeFormat(LANGUAGE_TAGS[language], { dateStyle: "long", timeZone });
+  return (date: Date | number) => format.format(new Date(date));
+}
+
 /** Writes the memory book to `file`. */
 export async function writeMemoryBook({ size, origin, file, now = Date.now(), onProgress, signal }: BookOptions): Promise<void> {
   const site = getSiteView(now);
+  const language = bookLanguage(site.mainLanguage);
+  const t = translate(language);
   const page = geometry(size);
   const poems = listPoems().reverse();
   const media = publishedMedia();
@@ -45,7 +67,7 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
     size: [page.width, page.height],
     margins: page.margins,
     autoFirstPage: false,
-    info: { Title: memorialTitle(site), Author: site.personName, Subject: "A memory book", CreationDate: new Date(now) },
+    info: { Title: memorialTitle(site), Author: site.personName, Subject: t("book.subject"), CreationDate: new Date(now) },
     pdfVersion: "1.7",
   });
   const out = createWriteStream(file);
@@ -70,6 +92,8 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
       voices: publishedVoices(),
       life: getPublishedLife(),
       candles: publishedCandles(),
+      t,
+      longDate: bookDate(language, site.timeZone),
     });
     doc.end();
     await finished;
@@ -83,4 +107,21 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
     }
     throw error;
   }
+}
+
+/** A QR code drawn as squares (sharp at any size, found again by a scanner from a print). */
+export function drawQrWith(QRCode: typeof QRCodeModule, doc: PDFDoc, text: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const quiet = 4;
+  const cell = size / (modules.size + quiet * 2);
+  doc.save();
+  doc.rect(x, y, size, size).fill("#ffffff");
+  doc.fillColor("#000000");
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(row, col)) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell + 0.05, cell + 0.05);
+    }
+  }
+  doc.fill();
+  doc.restore();
 }

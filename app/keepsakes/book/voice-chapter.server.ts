@@ -1,4 +1,4 @@
-import { formatDuration, formatLongDate } from "~/utils/time";
+import { formatDuration } from "~/utils/time";
 import type { BookVoice } from "./content.server";
 import type { ChapterTools } from "./life-chapter.server";
 
@@ -15,7 +15,8 @@ export interface VoiceChapter {
   voices: Iterable<BookVoice>;
   /** The site's public address, for each voice's page. */
   origin: string;
-  timeZone: string;
+  /** A day as the book writes it, in its language and the family's time zone. */
+  longDate: (date: Date) => string;
   drawQr: (text: string, x: number, y: number, size: number) => void;
   signal: AbortSignal | undefined;
   /** Called after each voice: counts it and waits for the file to catch up. */
@@ -26,7 +27,7 @@ export interface VoiceChapter {
 export const voiceAddress = (origin: string, id: number) => `${origin.replace(/\/+$/, "")}/voices/${id}`;
 
 /** The chapter "Voices", on a new page; nothing when no voice is published with permission. */
-export async function layOutVoices({ doc, say, keep, left }: ChapterTools, chapter: VoiceChapter) {
+export async function layOutVoices({ doc, say, keep, left, t }: ChapterTools, chapter: VoiceChapter) {
   const textX = left + QR_SIZE + GAP;
   const { width, margins } = doc.page;
   const textWidth = width - margins.left - margins.right - QR_SIZE - GAP;
@@ -35,21 +36,21 @@ export async function layOutVoices({ doc, say, keep, left }: ChapterTools, chapt
     chapter.signal?.throwIfAborted();
     if (first) {
       doc.addPage();
-      say("Voices", "bold", 20);
+      say(t("book.voices.title"), "bold", 20);
       doc.moveDown(0.3);
-      say("Scan a code with a phone's camera to hear the voice on the memorial website.", "italic", 10);
+      say(t("book.voices.intro"), "italic", 10);
       doc.moveDown(0.9);
       first = false;
     }
     const link = voiceAddress(chapter.origin, voice.id);
-    const about = [formatLongDate(voice.createdAt, chapter.timeZone), voice.durationSec === null ? null : formatDuration(voice.durationSec)]
+    const about = [chapter.longDate(voice.createdAt), voice.durationSec === null ? null : formatDuration(voice.durationSec)]
       .filter(Boolean)
       .join(" · ");
     // The text's height as laid out, with a line to spare for letters from the CJK font.
     doc.font("regular").fontSize(11);
     const lineHeight = voice.caption ? doc.heightOfString(voice.caption, { width: textWidth, lineGap: 2 }) + 16 : 0;
     doc.fontSize(9);
-    const textHeight = 18 + 14 + lineHeight + doc.heightOfString(`Listen: ${link}`, { width: textWidth }) + 4;
+    const textHeight = 18 + 14 + lineHeight + doc.heightOfString(t("book.voices.listen", { link }), { width: textWidth }) + 4;
     keep(Math.max(QR_SIZE, textHeight) + GAP);
 
     const top = doc.y;
@@ -60,7 +61,7 @@ export async function layOutVoices({ doc, say, keep, left }: ChapterTools, chapt
     say(about, "italic", 9, { width: textWidth, lineGap: 2 });
     if (voice.caption) say(voice.caption, "regular", 11, { width: textWidth, lineGap: 2 });
     doc.fillColor("#444444");
-    say(`Listen: ${link}`, "regular", 9, { width: textWidth });
+    say(t("book.voices.listen", { link }), "regular", 9, { width: textWidth });
     doc.fillColor("#1a1a1a");
     doc.x = left;
     doc.y = Math.max(doc.y, top + QR_SIZE) + GAP;
