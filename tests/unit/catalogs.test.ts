@@ -10,42 +10,48 @@ import { NAMESPACES } from "~/i18n/words";
 const OTHERS = LANGUAGES.filter((language) => language !== "en");
 
 /**
- * Messages a translation may leave as English, by language ("*": all), each
- * with its reason: names, and words every one of these languages borrows.
+ * Words a translation may keep as English spells them, by language ("*":
+ * all), each with its reason: names, and words these languages share with
+ * English. A message may stay as it is when every word in it is one of these.
  */
-const SAME_AS_ENGLISH: Record<string, { languages: "*" | Language[]; why: string }> = {
-  "Karen Mode": { languages: "*", why: "the family's own name for the party mode" },
+const SAME_WORDS: Record<string, { languages: "*" | Language[]; why: string }> = {
+  Karen: { languages: "*", why: "Karen Mode is the family's own name for the party mode" },
+  Mode: { languages: "*", why: "Karen Mode is a name" },
   OK: { languages: "*", why: "understood everywhere" },
-  "E-mail": { languages: ["de", "pl"], why: "the German and Polish word" },
-  Email: { languages: ["de"], why: "the German word" },
-  "Online-Gästebuch": { languages: "*", why: "not English" },
-  Livestream: { languages: ["de", "pl"], why: "the word those languages use" },
-  Menu: { languages: ["fr"], why: "the French word" },
-  Video: { languages: ["es", "de", "pl"], why: "the word those languages use" },
-  Videos: { languages: ["de"], why: "the German word" },
-  Audio: { languages: ["es", "de", "pl"], why: "the word those languages use" },
-  Admin: { languages: ["de", "pl"], why: "the word those languages use" },
-  Instagram: { languages: "*", why: "a name" },
-  Facebook: { languages: "*", why: "a name" },
-  WhatsApp: { languages: "*", why: "a name" },
-  Google: { languages: "*", why: "a name" },
-  "Apple Calendar": { languages: ["de"], why: "a name" },
-  "Google Calendar": { languages: ["de"], why: "a name" },
-  PDF: { languages: "*", why: "a name" },
-  ZIP: { languages: "*", why: "a name" },
-  QR: { languages: "*", why: "a name" },
-  Service: { languages: ["fr"], why: "the French word" },
-  Messages: { languages: ["fr"], why: "the French word" },
-  Photos: { languages: ["fr"], why: "the French word" },
-  Galerie: { languages: "*", why: "not English" },
+  Menu: { languages: ["fr", "pt", "pl"], why: "the word in French, Portuguese and Polish" },
+  Notifications: { languages: ["fr"], why: "the French word" },
+  F8: { languages: "*", why: "a key's name" },
+  Name: { languages: ["de"], why: "the German word" },
+  Video: { languages: ["es", "de"], why: "the Spanish (Latin American) and German word" },
+  Videos: { languages: ["es", "de"], why: "the Spanish (Latin American) and German plural" },
+  video: { languages: ["es"], why: "the Spanish word" },
+  videos: { languages: ["es"], why: "the Spanish plural" },
+  Photo: { languages: ["fr"], why: "the French word" },
+  Photos: { languages: ["fr"], why: "the French plural" },
+  photo: { languages: ["fr"], why: "the French word" },
+  photos: { languages: ["fr"], why: "the French plural" },
+  Error: { languages: ["es"], why: "the Spanish word" },
+  Pause: { languages: ["fr", "de"], why: "the French and German word" },
+  slide: { languages: ["pt"], why: "the word Brazilian Portuguese uses" },
 };
 
-const mayStayEnglish = (language: Language, english: string) => {
-  const allowed = SAME_AS_ENGLISH[english];
-  if (allowed && (allowed.languages === "*" || allowed.languages.includes(language))) return true;
-  // No letters to translate: a value alone, a number, punctuation.
-  return !/\p{L}{2,}/u.test(english.replace(/\{[^{}]*\}/g, ""));
-};
+/** The words a person reads in a message (its text, its plural and select cases), not its values' names. */
+function readWords(tokens: Token[], into: string[] = []): string[] {
+  for (const token of tokens) {
+    if (token.type === "content") into.push(...(token.value.match(/[\p{L}\p{N}]+/gu) ?? []));
+    if (token.type === "plural" || token.type === "select" || token.type === "selectordinal")
+      for (const c of token.cases) readWords(c.tokens, into);
+  }
+  return into;
+}
+
+const mayStayEnglish = (language: Language, english: string) =>
+  readWords(parsed(english, "en"))
+    .filter((word) => /\p{L}{2,}/u.test(word))
+    .every((word) => {
+      const allowed = SAME_WORDS[word];
+      return allowed !== undefined && (allowed.languages === "*" || allowed.languages.includes(language));
+    });
 
 /** The names of a message's values, and each plural or select's cases, found anywhere in it. */
 function shape(tokens: Token[], into = { values: new Set<string>(), plurals: [] as { arg: string; keys: string[] }[] }) {
@@ -63,7 +69,8 @@ function shape(tokens: Token[], into = { values: new Set<string>(), plurals: [] 
 /** A message parsed as `language` reads it (a plural case the language does not have is an error). */
 const parsed = (message: string, language: Language) => {
   const cardinal = new Intl.PluralRules(LANGUAGE_TAGS[language]).resolvedOptions().pluralCategories;
-  return parse(message, { cardinal, ordinal: cardinal, strict: false });
+  const ordinal = new Intl.PluralRules(LANGUAGE_TAGS[language], { type: "ordinal" }).resolvedOptions().pluralCategories;
+  return parse(message, { cardinal, ordinal, strict: false });
 };
 
 /**
