@@ -14,6 +14,5 @@ export { replyIfRefused } from "~/platform/refusal.server";
 export { peekToast, redirectWithToast } from "~/platform/toast.server";
 export { relativeTime } from "~/utils/relative-time";
 export { voiceFormHtml, voiceListHtml } from "~/routes/voice-section.server";
-export { VOICE_SENT } from "~/voices/voice-form.constants";
 export { visitorLanguage } from "~/site/language.server";
 export { pageWords, translate } from "~/i18n/i18n.server";

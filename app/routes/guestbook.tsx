@@ -28,7 +28,6 @@ import {
   relativeTime,
   voiceFormHtml,
   voiceListHtml,
-  VOICE_SENT,
   pageWords,
   translate,
   visitorLanguage,
@@ -86,13 +85,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Plain HTML, so the page loads no code for them (docs/decisions/035): "Leave a voice memory"
     // (its recorder comes on demand), then "Remember with us" once a memory or a voice is sent (the
     // page shows the toast saying so), the candles, and the voices the family published.
-    voiceForm: voiceFormHtml(request, "/guestbook"),
+    voiceForm: voiceFormHtml(request, "/guestbook", null, { language }),
     afterForm:
-      ([t("guestbook.submitted.title"), VOICE_SENT.title].includes((await peekToast(request))?.title ?? "")
-        ? (followFormHtml("guestbook-follow", "after-signing") ?? "")
+      ([t("guestbook.submitted.title"), t("voices.sent.title")].includes((await peekToast(request))?.title ?? "")
+        ? (followFormHtml("guestbook-follow", "after-signing", language) ?? "")
         : "") +
-      candleSectionHtml(request, "/guestbook#candles") +
-      voiceListHtml(request),
+      candleSectionHtml(request, "/guestbook#candles", language) +
+      voiceListHtml(request, language),
     words: pageWords(language, ["guestbook"]),
   });
 }
