@@ -39,7 +39,7 @@ const VISITOR_ANSWERS: Expected[] = [
   ["/gallery/1?_data=routes/gallery_.$id", 200, "application/json", '{"item":{"id":1,"type":"IMAGE","url":"/m'],
   ["/poems?_data=routes/guestbook", 403, "application/json", '{"message":"Unexpected Server Error"}'],
   // The home page's loader gives the life story's first sentence for link previews (none here).
-  ["/?index&_data=routes/_index", 200, "application/json", '{"lifeStory":false,"storyOpening":"","candles":"<section'],
+  ["/?index&_data=routes/_index", 200, "application/json", '{"lifeStory":false,"storyOpening":"","person":{"lifeDates":null,'],
   ["/api/guestbook", 200, "application/json", '[{"id":40,"name":"Guest 39","message":"A'],
   ["/api/guestbook?limit=3&offset=2", 200, "application/json", '[{"id":38,"name":"Guest 37","message":"A'],
   ["/api/gallery?type=photo", 400, "application/json", '{"errors":{"type":["type must be IMAGE, VIDEO or AUDIO'],

@@ -95,6 +95,8 @@ describe("migrating an empty database file", () => {
       // The visitor's wish for one e-mail once it is published, and when it was queued.
       "notifyWhenPublished",
       "publishedNoticeAt",
+      // The language the visitor wrote in: their e-mails are written in it.
+      "language",
     ],
     uploads: [
       "id",
@@ -128,6 +130,8 @@ describe("migrating an empty database file", () => {
       // A voice memory's typed line, and the guest book's permission to show it.
       "caption",
       "canDisplay",
+      // The language the sender used: their e-mails are written in it.
+      "language",
     ],
     // Upload keys handed out and not yet completed, who asked and how many bytes they hold.
     signed_uploads: ["key", "multipartUploadId", "clientKey", "bytes", "createdAt"],
@@ -164,7 +168,8 @@ describe("migrating an empty database file", () => {
     // The life story (one row) and its timeline.
     life_story: ["id", "story", "answers", "photoId", "published", "publishedAt", "updatedAt", "updatedBy"],
     life_moments: ["id", "date", "title", "text", "photoId", "createdAt"],
-    rsvps: ["id", "name", "email", "guestCount", "notes", "createdAt"],
+    // …with the language the visitor answered in.
+    rsvps: ["id", "name", "email", "guestCount", "notes", "createdAt", "language"],
   };
 
   it("creates the seven tables of the data model, the upload bookkeeping, the rate-limit, settings, invitation, mail, life story, follower and candle tables", () => {
