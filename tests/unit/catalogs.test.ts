@@ -3,9 +3,9 @@
 // forms its language needs, and translated (docs/translations.md).
 import { parse, type Token } from "@messageformat/parser";
 import { describe, expect, it } from "vitest";
-import { sourceMessages } from "~/i18n/i18n.server";
+import { pageWords, sourceMessages, translate } from "~/i18n/i18n.server";
 import { LANGUAGES, LANGUAGE_TAGS, type Language } from "~/i18n/languages";
-import { NAMESPACES } from "~/i18n/words";
+import { makeTranslator, NAMESPACES } from "~/i18n/words";
 
 const OTHERS = LANGUAGES.filter((language) => language !== "en");
 
@@ -130,5 +130,22 @@ describe.each(NAMESPACES)("the %s catalog", (namespace) => {
       .filter(([id, source]) => own[id] === source && !mayStayEnglish(language, source))
       .map(([id]) => id);
     expect(untranslated, `left in English in ${language}`).toEqual([]);
+  });
+});
+
+describe("the browser's formatter (app/i18n/words.ts) against Lingui's runtime", () => {
+  it.each(LANGUAGES)("every message in %s reads the same from both, for every count", (language) => {
+    const words = pageWords(language, NAMESPACES);
+    const { t } = makeTranslator(language, [words]);
+    const lingui = translate(language);
+    for (const namespace of NAMESPACES)
+      for (const [id, source] of Object.entries(english[namespace]!)) {
+        const { values, plurals } = shape(parsed(source, "en"));
+        const counted = new Set(plurals.map((plural) => plural.arg));
+        for (const count of [0, 1, 2, 3, 5, 11, 22, 101, 1000]) {
+          const sample = Object.fromEntries([...values].map((name) => [name, counted.has(name) ? count : `‹${name}›`]));
+          expect(t(id, sample), `${id} in ${language} with ${count}`).toBe(lingui(id, sample));
+        }
+      }
   });
 });
