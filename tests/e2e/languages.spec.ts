@@ -58,7 +58,10 @@ async function asFamily(request: APIRequestContext) {
 }
 
 async function noSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(widths.scroll, "the page is no wider than the screen").toBeLessThanOrEqual(widths.client);
 }
 
@@ -83,7 +86,10 @@ test(
     await noSidewaysScroll(page);
 
     // The choice stays for the next page, reached by a plain link.
-    await page.getByRole("contentinfo").getByRole("link", { name: es("common.nav.guestBook") }).click();
+    await page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: es("common.nav.guestBook") })
+      .click();
     await expect(page).toHaveURL(/\/guestbook$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(es("guestbook.title"));
@@ -124,6 +130,11 @@ test(
       await expect(page.locator("html")).toHaveAttribute("lang", "ar");
       await noSidewaysScroll(page);
     }
-    await expect(page.getByRole("banner").getByRole("link", { name: ar("common.nav.home") }).first()).toBeAttached();
+    await expect(
+      page
+        .getByRole("banner")
+        .getByRole("link", { name: ar("common.nav.home") })
+        .first(),
+    ).toBeAttached();
   },
 );

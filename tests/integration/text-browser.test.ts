@@ -21,9 +21,11 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/admins/admin.server";
 import { content } from "~/content";
+import { translate } from "~/i18n/i18n.server";
 import {
   addUpload,
   changeSiteSettings,
+  chooseLanguages,
   latestMemory,
   publishLifeStory,
   removeAllUploads,
@@ -306,6 +308,23 @@ describe("the site in a text browser (lynx)", () => {
       expect(page.split("Life Story").length - 1).toBeGreaterThanOrEqual(2);
     } finally {
       removeLifeStory();
+    }
+  });
+
+  it("lynx reads the site in Spanish from a language link, and the header offers each language by its own name", async () => {
+    try {
+      await chooseLanguages(["en", "es", "ar"]);
+      const es = translate("es");
+      const english = await dump(`${baseURL}/guestbook`, ["-nolist"]);
+      expect(english).toContain("Español");
+      expect(english).toContain("العربية");
+      const spanish = await dump(`${baseURL}/guestbook?lang=es`, ["-nolist"]);
+      for (const words of [es("guestbook.title"), es("guestbook.form.submit"), es("common.nav.home"), es("common.skipLink")])
+        expect(spanish).toContain(words);
+      expect(spanish).not.toContain("Submit Memory");
+      expect(spanish).not.toContain("Skip to content");
+    } finally {
+      resetSiteSettings();
     }
   });
 
