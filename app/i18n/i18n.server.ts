@@ -2,7 +2,7 @@ import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { CATALOGS } from "./catalogs/index.server";
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, type Language } from "./languages";
-import type { Namespace, PageWords } from "./words";
+import type { Namespace, PageNamespace, PageWords } from "./words";
 
 // The catalogs, compiled once (ICU MessageFormat, by Lingui's own compiler)
 // and formatted by Lingui's runtime: on the server for what is sent whole
@@ -48,7 +48,7 @@ function compiledCatalogs() {
 }
 
 /** The compiled messages of `namespaces` in `language`, and its error messages by their English words. */
-export function pageWords(language: Language, namespaces: readonly Namespace[]): PageWords {
+export function pageWords(language: Language, namespaces: readonly PageNamespace[]): PageWords {
   const catalogs = compiledCatalogs().get(language)!;
   const messages: Messages = {};
   const errors: Record<string, string> = {};

@@ -8,9 +8,10 @@ import { LANGUAGE_TAGS, type Language } from "./languages";
 // The messages come compiled by Lingui's compiler (i18n.server.ts); they are
 // formatted here as Lingui's runtime formats them (its `interpolate`), in a
 // few lines instead of its 2.4 KB: every page loads this code first, within
-// the JavaScript budget. What the catalogs use: `{value}`, plural (`=0`,
-// `offset`, `#`), selectordinal, select and number; a date is formatted
-// before it goes into a message (docs/translations.md).
+// the JavaScript budget. What a page's messages may use: `{value}` and
+// plural (`=0`, `#`); a date or a number is formatted before it goes into a
+// message (docs/translations.md). Messages the server alone sends (e-mails,
+// the book, the keepsake, the cards) may use all of ICU: Lingui formats them.
 
 /** The catalogs' namespaces (folders of app/i18n/catalogs). */
 export const NAMESPACES = [
@@ -33,6 +34,24 @@ export const NAMESPACES = [
   "voices",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+
+/** The namespaces a page's loaders may send (their messages use `{value}` and plural alone). */
+export const PAGE_NAMESPACES = [
+  "candles",
+  "common",
+  "follow",
+  "forms",
+  "gallery",
+  "guestbook",
+  "home",
+  "life",
+  "poems",
+  "rsvp",
+  "share",
+  "slideshow",
+  "voices",
+] as const satisfies readonly Namespace[];
+export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 
 /** What a loader sends as `words`: compiled messages, and the ids of error messages by their English words. */
 export interface PageWords {
@@ -68,13 +87,13 @@ export function makeTranslator(language: Language, words: readonly PageWords[]):
   return { language, t, tError: (english) => (errors[english] ? t(errors[english]) : english) };
 }
 
-/** A compiled message's part: words, `["name"]`, or `["name", "plural" | "select" | …, cases or style]`. */
-type Token = string | [string, string?, unknown?];
+/** A compiled message's part: words, `["name"]`, or `["name", "plural", cases]`. */
+type Token = string | [string, string?, Record<string, Token[]>?];
 
 /** Intl.PluralRules, where the browser has it (Safari before 13 has not: there "one" for 1, else "other"). */
-function pluralForm(locales: string[], type: "cardinal" | "ordinal", count: number): string {
+function pluralForm(locales: string[], count: number): string {
   if (typeof Intl.PluralRules !== "function") return count === 1 ? "one" : "other";
-  return new Intl.PluralRules(locales, { type }).select(count);
+  return new Intl.PluralRules(locales).select(count);
 }
 
 function format(message: Token[] | string, values: MessageValues, locales: string[], number?: string): string {
@@ -85,25 +104,13 @@ function format(message: Token[] | string, values: MessageValues, locales: strin
       text += token === "#" && number !== undefined ? number : token;
       continue;
     }
-    const [name, type, style] = token;
+    const [name, type, cases] = token;
     const value = values[name];
-    let part: unknown = value;
-    if (type === "plural" || type === "selectordinal") {
-      const cases = style as Record<string, Token[]> & { offset?: number };
-      const count = Number(value) - (cases.offset ?? 0);
-      const form = pluralForm(locales, type === "plural" ? "cardinal" : "ordinal", count);
-      const chosen = cases[String(value)] ?? cases[form] ?? cases.other;
-      part = format(chosen ?? "", values, locales, new Intl.NumberFormat(locales).format(count));
-    } else if (type === "select") {
-      const cases = style as Record<string, Token[]>;
-      part = format(cases[String(value)] ?? cases.other ?? "", values, locales);
-    } else if (type === "number") {
-      part = new Intl.NumberFormat(
-        locales,
-        typeof style === "object" ? (style as Intl.NumberFormatOptions) : { style: style as "decimal" },
-      ).format(value as number);
-    }
-    if (part != null) text += String(part);
+    if (type === "plural") {
+      const count = Number(value);
+      const chosen = cases![String(value)] || cases![pluralForm(locales, count)] || cases!.other;
+      text += format(chosen || "", values, locales, new Intl.NumberFormat(locales).format(count));
+    } else if (value != null) text += String(value);
   }
   return text;
 }

@@ -6,7 +6,7 @@ import { CheckboxField, Field, FormAlert, formLevelError, Honeypot, TextareaFiel
 import { ListPages, LoadMoreForm, useLoadMore } from "~/components/LoadMore";
 import { MemoryList, type ShownMemory } from "~/components/MemoryList";
 import { showToast } from "~/components/Toaster";
-import { translatorFromMatches, useT } from "~/components/useT";
+import { useT } from "~/components/useT";
 import { useServerForm } from "~/components/useServerForm";
 import { useSite } from "~/site/site-view";
 import type { loader as rootLoader } from "~/root";
@@ -93,6 +93,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       candleSectionHtml(request, "/guestbook#candles", language) +
       voiceListHtml(request, language),
     words: pageWords(language, ["guestbook"]),
+    // The page's title and subtitle, written here for the heading and the link preview alike.
+    title: t("guestbook.title"),
+    subtitle: t("guestbook.subtitle"),
   });
 }
 
@@ -205,13 +208,8 @@ function SharedMemories() {
     initial: memories,
     next,
     pageUrl: (cursor) => `/api/guestbook?limit=${GUESTBOOK_PAGE_SIZE}&before=${cursor}`,
-    receive: async (items) => {
-      const { relativeTime } = await import("~/utils/relative-time");
-      return (items as PublicMemory[]).map((memory) => ({
-        ...memory,
-        ago: relativeTime(memory.createdAt, now, LANGUAGE_TAGS[language], t("guestbook.list.recently")),
-      }));
-    },
+    receive: async (items) =>
+      (await import("~/utils/relative-time")).withAgo(items as PublicMemory[], now, LANGUAGE_TAGS[language], t("guestbook.list.recently")),
   });
   const shown = more.items.length;
   const full = shown >= MAX_ITEMS_PER_PAGE;
@@ -244,15 +242,15 @@ function SharedMemories() {
 export default function GuestbookPage() {
   const { t } = useT();
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const { voiceForm, afterForm } = useLoaderData<typeof loader>();
+  const { voiceForm, afterForm, title, subtitle } = useLoaderData<typeof loader>();
   useEffect(() => {
     void import("~/components/VoiceRecorder").then((recorder) => recorder.default());
   }, []);
   return (
     <div className={ui.narrow}>
       <div className={ui.pageHeader}>
-        <h1>{t("guestbook.title")}</h1>
-        <p className={ui.subtitle}>{t("guestbook.subtitle")}</p>
+        <h1>{title}</h1>
+        <p className={ui.subtitle}>{subtitle}</p>
       </div>
       <section className={s.section} aria-labelledby="write-title">
         <h2 id="write-title">{t("guestbook.writeTitle")}</h2>
@@ -272,7 +270,5 @@ export default function GuestbookPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t } = translatorFromMatches(matches);
-  return pageMeta(matches, { title: t("guestbook.title"), description: t("guestbook.subtitle"), path: "/guestbook" });
-};
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  pageMeta(matches, { title: data && data.title, description: data && data.subtitle, path: "/guestbook" });

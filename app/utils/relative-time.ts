@@ -99,3 +99,7 @@ export function addedAgo(
   const ago = relativeTime(createdAt, now, tag, "");
   return ago ? t("poems.added", { ago }) : t("poems.addedRecently");
 }
+
+/** Items of a list with `ago` written beside each, for a page that appends more of them ("Load More"). */
+export const withAgo = <T extends { createdAt: string | number | Date | null }>(items: T[], now: number, tag: string, recently: string) =>
+  items.map((item) => ({ ...item, ago: relativeTime(item.createdAt, now, tag, recently) }));

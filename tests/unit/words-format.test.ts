@@ -11,13 +11,10 @@ import { makeTranslator } from "~/i18n/words";
 const MESSAGES = [
   "Home",
   "Hi {name}!",
-  "{count, number}",
   "{count, plural, =0 {none} one {# photo} other {# photos}}",
-  "{kind, select, photo {a photo} other {a video}}",
-  "{count, plural, offset:1 one {{name}} other {{name} and # others}}",
-  "{count, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}",
+  "{count, plural, one {{name}} other {{name} and # others}}",
   "{count, plural, zero {z} one {o} two {t} few {# f} many {# m} other {# x}}",
-  "{count, plural, one {{kind, select, photo {# photo} other {# video}}} other {# things, {name}}}",
+  "{count, plural, one {# photo from {name}} other {# things, {name}}}",
 ];
 const messages = Object.fromEntries(MESSAGES.map((message, index) => [`test.m${index}`, compileMessage(message)]));
 
@@ -48,7 +45,7 @@ describe("the page's translator", () => {
   it("does not throw without Intl.PluralRules (Safari 12)", () => {
     vi.stubGlobal("Intl", Object.assign(Object.create(Intl) as typeof Intl, { PluralRules: undefined }));
     const { t } = makeTranslator("ar", [{ language: "ar", messages, errors: {} }]);
-    expect(t("test.m3", { count: 1 })).toBe("1 photo");
-    expect(t("test.m3", { count: 5 })).toMatch(/ photos$/);
+    expect(t("test.m2", { count: 1 })).toBe("1 photo");
+    expect(t("test.m2", { count: 5 })).toMatch(/ photos$/);
   });
 });
