@@ -68,7 +68,7 @@ export interface SiteContent {
 }
 
 /** The defaults the layout and the error pages show (with JavaScript too); the page texts are in `content` only. */
-export const layoutContent = {
+const layoutContent = {
   personName: "Our Beloved Friend",
   siteTitle: "In Loving Memory",
   heroTitle: "In Loving Memory",

@@ -37,7 +37,7 @@ export function nextCursorFromLink(link: string | null): string | null {
 }
 
 /** The items of the page at `url` and the cursor after it (null at the end); throws when the answer is not a list. */
-export async function fetchListPage<T>(url: string): Promise<{ items: T[]; next: string | null }> {
+async function fetchListPage<T>(url: string): Promise<{ items: T[]; next: string | null }> {
   const response = await fetch(url, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`${response.status}`);
   const items = (await response.json()) as T[];

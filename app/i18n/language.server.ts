@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import Negotiator from "negotiator";
 import { config } from "~/platform/config.server";
-import { isLanguage, LANGUAGE_PARAM, LANGUAGE_TAGS, type Language } from "./languages";
+import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAM, LANGUAGE_TAGS, type Language } from "./languages";
 
 // Which of the family's languages a visitor reads: the one a link names
 // (`?lang=es`, as the printed cards and the language list give), else the
@@ -14,7 +14,7 @@ export interface SiteLanguages {
 }
 
 /** The visitor's choice, remembered in their browser only. */
-const languageCookie = createCookie("lang", {
+const languageCookie = createCookie(LANGUAGE_COOKIE, {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

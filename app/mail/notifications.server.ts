@@ -39,7 +39,7 @@ import { senderFor } from "~/admins/contact-details";
 const UPLOAD_MAIL_WINDOW_MS = 10 * 60_000;
 
 /** What every e-mail says around its words: whose memorial, why it came, how to stop it (and, for an admin, where to choose). */
-export function mailFrame(unsubscribeUrl: string, reason: string, forAdmin: boolean): MailFrame {
+function mailFrame(unsubscribeUrl: string, reason: string, forAdmin: boolean): MailFrame {
   const site = getSiteSettings();
   return {
     personName: site.personName,

@@ -39,7 +39,3 @@ export const VOICE_EXTENSIONS = ["m4a", "webm", "ogg", "oga", "opus", "3gp", "mp
 export const VOICE_MAX_SECONDS = 10 * 60;
 /** The most a voice memory's typed line (its text alternative) may hold. */
 export const VOICE_LINE_MAX = 300;
-
-export const SUPPORTED_FORMATS_NOTE = "Supported formats: JPG, PNG, HEIC, WebP, GIF, MP4, MOV, AVI";
-export const MAX_SIZE_NOTE = "Maximum file size: 1 GB per file";
-export const REVIEW_NOTE = "All uploads are reviewed before being published to the gallery.";

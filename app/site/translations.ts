@@ -44,12 +44,11 @@ export interface TranslationsReply {
   errors: Record<string, string[]>;
 }
 
-export const isTranslatableField = (value: string): value is TranslatableField =>
-  (TRANSLATABLE_FIELDS as readonly string[]).includes(value);
+const isTranslatableField = (value: string): value is TranslatableField => (TRANSLATABLE_FIELDS as readonly string[]).includes(value);
 
-export const NOT_A_LANGUAGE = `Each language must be one of ${LANGUAGES.join(", ")}`;
-export const NOT_TRANSLATABLE = "This setting is not written in words, so it has no translations";
-export const MAIN_LANGUAGE_TEXT = "This is the main language: its text is the setting itself";
+const NOT_A_LANGUAGE = `Each language must be one of ${LANGUAGES.join(", ")}`;
+const NOT_TRANSLATABLE = "This setting is not written in words, so it has no translations";
+const MAIN_LANGUAGE_TEXT = "This is the main language: its text is the setting itself";
 const NOT_TEXT = "A translation must be text";
 const NOT_AN_OBJECT = 'Translations must be an object such as {"es": {"welcomeMessage": "…"}}';
 

@@ -89,11 +89,6 @@ export function uploadCompleteToast(files: number, of = files, say: Say = englis
   return { title, description: `${confirmed} ${more}` };
 }
 
-export const MISSING_INFORMATION = {
-  title: "Missing Information",
-  description: "Please provide your name and email before uploading files.",
-} as const;
-
 /** The most the slideshow shows: the newest this many (over an hour of photos at 8 s each). */
 export const SLIDESHOW_MAX_ITEMS = 500;
 

@@ -3,10 +3,6 @@
 // the recorder (loaded on demand in the browser) can take them.
 import { VOICE_LINE_MAX, VOICE_MAX_SECONDS } from "~/media/limits";
 
-export const VOICE_FORM_TITLE = "Leave a voice memory";
-export const VOICE_FORM_INTRO = "Record a few words, a story or a song, up to 10 minutes. The family listens to it before it is shared.";
-export const LINE_HINT = "What you say, or who it is for, for anyone who cannot listen.";
-
 /** The pages that show the form, where a sent voice comes back to. */
 export const VOICE_FORM_PAGES = ["/guestbook", "/share", "/voices"] as const;
 export type VoiceFormPage = (typeof VOICE_FORM_PAGES)[number];

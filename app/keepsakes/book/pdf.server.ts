@@ -38,7 +38,7 @@ export interface BookOptions {
  * letters would print in the wrong order): an Arabic family's book keeps
  * English headings, around the family's own Arabic texts.
  */
-export const bookLanguage = (main: Language): Language => (main === "ar" ? "en" : main);
+const bookLanguage = (main: Language): Language => (main === "ar" ? "en" : main);
 
 /** A day as the book writes it: English as before, any other language by Intl in it. */
 export function bookDate(language: Language, timeZone: string) {
@@ -110,7 +110,7 @@ export async function writeMemoryBook({ size, origin, file, now = Date.now(), on
 }
 
 /** A QR code drawn as squares (sharp at any size, found again by a scanner from a print). */
-export function drawQrWith(QRCode: typeof QRCodeModule, doc: PDFDoc, text: string, x: number, y: number, size: number) {
+function drawQrWith(QRCode: typeof QRCodeModule, doc: PDFDoc, text: string, x: number, y: number, size: number) {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
   const quiet = 4;
   const cell = size / (modules.size + quiet * 2);
