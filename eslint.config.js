@@ -15,7 +15,7 @@ import tseslint from "typescript-eslint";
 const refuse = (regex, message) => ({ regex, message });
 
 // The rooms of app/ (docs/architecture.md). A domain owns the rules of one thing the site does.
-const DOMAINS = ["admins", "guestbook", "attendance", "poems", "uploads", "site", "mail", "keepsakes", "candles", "voices"];
+const DOMAINS = ["admins", "guestbook", "attendance", "poems", "uploads", "site", "mail", "keepsakes", "candles", "voices", "i18n"];
 
 const nodeServer = refuse(
   "^(\\.\\./)+server/",
