@@ -4,58 +4,30 @@
 // error in Spanish, follows the site and receives the confirmation in
 // Spanish; the Arabic pages read right to left without overflow. Its own
 // site with a real SMTP server (the e2e server sends no e-mail).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type APIRequestContext, type Page } from "@playwright/test";
-import { startSite, type SiteProcess } from "../../scripts/site-process.mjs";
+import { type SiteProcess } from "../../scripts/site-process.mjs";
 import { translate } from "~/i18n/i18n.server";
 import { expectNoAxeViolations } from "./support/axe";
-import { e2ePort } from "./support/e2e-site";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { type TestSmtpServer } from "../support/smtp-server";
+import { startMailSite, type MailSite } from "./support/mail-site";
 import { expect, test } from "./support/fixtures";
 
-const ADMIN = { username: "keeper", password: "languages-e2e-password" };
 const es = translate("es");
 const ar = translate("ar");
 
+let mail: MailSite;
 let smtp: TestSmtpServer;
 let site: SiteProcess;
-let dir: string;
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads what a hook needs from this pattern: nothing.
 test.beforeAll(async ({}, workerInfo) => {
-  smtp = await startSmtpServer();
-  dir = mkdtempSync(path.join(tmpdir(), "memorial-languages-"));
-  const port = e2ePort(workerInfo.parallelIndex) + 1200;
-  site = await startSite({
-    dir,
-    port,
-    env: {
-      SESSION_SECRET: "languages-e2e-secret",
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Memorial <memorial@memorial.test>",
-      PUBLIC_URL: `http://localhost:${port}`,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-  });
+  mail = await startMailSite("languages", 1200, workerInfo.parallelIndex);
+  ({ smtp, site } = mail);
 });
 
-test.afterAll(async () => {
-  await site?.stop();
-  await smtp?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => mail?.stop());
 
-async function asFamily(request: APIRequestContext) {
-  for (let i = 0; ; i++) {
-    const login = await request.post(`${site.origin}/api/admin/login`, { data: ADMIN });
-    if (login.ok()) return;
-    if (i > 60) throw new Error(`login failed: ${login.status()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const asFamily = (request: APIRequestContext) => mail.asFamily(request);
 
 async function noSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({

@@ -5,59 +5,33 @@
 // the right Hebrew date for a death after sunset), and stop it all with the
 // link at the foot of one. The e2e server sends no e-mail, so this file
 // starts a site of its own with a mail server (scripts/site-process.mjs).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { HDate, HebrewCalendar } from "@hebcal/core";
 import { type APIRequestContext } from "@playwright/test";
 import Database from "better-sqlite3";
-import { startSite, type SiteProcess } from "../../scripts/site-process.mjs";
+import { type SiteProcess } from "../../scripts/site-process.mjs";
 import { expectNoAxeViolations } from "./support/axe";
-import { e2ePort } from "./support/e2e-site";
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp-server";
+import { type ReceivedMail, type TestSmtpServer } from "../support/smtp-server";
+import { startMailSite, type MailSite } from "./support/mail-site";
 import { expect, test } from "./support/fixtures";
 
-const ADMIN = { username: "keeper", password: "remember-e2e-password" };
-
+let mail: MailSite;
 let smtp: TestSmtpServer;
 let site: SiteProcess;
 let dir: string;
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads what a hook needs from this pattern: nothing.
 test.beforeAll(async ({}, workerInfo) => {
-  smtp = await startSmtpServer();
-  dir = mkdtempSync(path.join(tmpdir(), "memorial-remember-"));
-  const port = e2ePort(workerInfo.parallelIndex) + 1100;
-  site = await startSite({
-    dir,
-    port,
-    env: {
-      SESSION_SECRET: "remember-e2e-secret",
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Memorial <memorial@memorial.test>",
-      PUBLIC_URL: `http://localhost:${port}`,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      // The service's news goes at once here (saves gather for 15 minutes by default).
-      SERVICE_NEWS_WAIT_MINUTES: "0",
-    },
+  mail = await startMailSite("remember", 1100, workerInfo.parallelIndex, {
+    // The service's news goes at once here (saves gather for 15 minutes by default).
+    SERVICE_NEWS_WAIT_MINUTES: "0",
   });
+  ({ smtp, site, dir } = mail);
 });
 
-test.afterAll(async () => {
-  await site?.stop();
-  await smtp?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => mail?.stop());
 
-async function asFamily(request: APIRequestContext) {
-  for (let i = 0; ; i++) {
-    const login = await request.post(`${site.origin}/api/admin/login`, { data: ADMIN });
-    if (login.ok()) return;
-    if (i > 60) throw new Error(`login failed: ${login.status()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const asFamily = (request: APIRequestContext) => mail.asFamily(request);
 
 async function settings(request: APIRequestContext, data: Record<string, unknown>) {
   const answer = await request.patch(`${site.origin}/api/admin/settings`, { data });

@@ -4,57 +4,28 @@
 // page's Referrer-Policy decides its Origin), never a hand-made request.
 // The e2e server sends no e-mail, so this file starts a site of its own with
 // a mail server (scripts/site-process.mjs).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { type APIRequestContext } from "@playwright/test";
 import Database from "better-sqlite3";
-import { startSite, type SiteProcess } from "../../scripts/site-process.mjs";
-import { e2ePort } from "./support/e2e-site";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { type SiteProcess } from "../../scripts/site-process.mjs";
+import { type TestSmtpServer } from "../support/smtp-server";
+import { startMailSite, type MailSite } from "./support/mail-site";
 import { expect, test } from "./support/fixtures";
 
-const ADMIN = { username: "keeper", password: "unsubscribe-e2e-password" };
-
+let mail: MailSite;
 let smtp: TestSmtpServer;
 let site: SiteProcess;
 let dir: string;
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads what a hook needs from this pattern: nothing.
 test.beforeAll(async ({}, workerInfo) => {
-  smtp = await startSmtpServer();
-  dir = mkdtempSync(path.join(tmpdir(), "memorial-unsubscribe-"));
-  const port = e2ePort(workerInfo.parallelIndex) + 1000;
-  site = await startSite({
-    dir,
-    port,
-    env: {
-      SESSION_SECRET: "unsubscribe-e2e-secret",
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Memorial <memorial@memorial.test>",
-      // The links in the e-mail lead to this very site, as they do in production.
-      PUBLIC_URL: `http://localhost:${port}`,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-  });
+  mail = await startMailSite("unsubscribe", 1000, workerInfo.parallelIndex);
+  ({ smtp, site, dir } = mail);
 });
 
-test.afterAll(async () => {
-  await site?.stop();
-  await smtp?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => mail?.stop());
 
-/** Logs the configured admin in through the API (it is made just after the server starts listening). */
-async function adminApi(request: APIRequestContext) {
-  for (let i = 0; ; i++) {
-    const login = await request.post(`${site.origin}/api/admin/login`, { data: ADMIN });
-    if (login.ok()) return;
-    if (i > 60) throw new Error(`login failed: ${login.status()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const adminApi = (request: APIRequestContext) => mail.asFamily(request);
 
 /** Signs the guest book as `name`, asking to be told; the family publishes it; resolves with the e-mail that tells them. */
 async function mailToVisitor(request: APIRequestContext, name: string) {
