@@ -9,6 +9,8 @@ import fs from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { itemTitle } from "~/uploads/item-title";
+import { makeTranslator, type PageWords } from "~/i18n/words";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -468,10 +470,10 @@ describe("where visitors hear voices", () => {
     const shared = await publishedVoice({ name: "Ann" });
     const response = await call(voicePageLoader, new Request(`${ORIGIN}/voices/${shared}`), { params: { id: String(shared) } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({
-      title: "Voice memory from Ann",
-      voice: { id: shared, caption: "For Jo, from the lake" },
-    });
+    const page = (await response.json()) as { voice: Parameters<typeof itemTitle>[1]; words: PageWords };
+    expect(page).toMatchObject({ voice: { id: shared, caption: "For Jo, from the lake" } });
+    // The page's heading, as it writes it from the words its loader sends.
+    expect(itemTitle(makeTranslator("en", [page.words]).t, { ...page.voice, durationSec: null })).toBe("Voice memory from Ann");
     // The gallery's address of a voice leads there.
     const fromGallery = await call(galleryItemLoader, new Request(`${ORIGIN}/gallery/${shared}`), { params: { id: String(shared) } });
     expect(fromGallery.headers.get("Location")).toBe(`/voices/${shared}`);
