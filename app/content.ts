@@ -127,6 +127,7 @@ export const bundledMedia = {
 } as const;
 
 /** "In Loving Memory of …": the home page's heading and the end of every page's title. */
-export function memorialTitle(site: Pick<SiteContent, "heroTitle" | "personName">): string {
-  return `${site.heroTitle} of ${site.personName}`;
+export function memorialTitle(site: Pick<SiteContent, "heroTitle" | "personName"> & { memorialName?: string }): string {
+  // A page's settings carry it written in the visitor's language (app/site/settings.server.ts).
+  return site.memorialName || `${site.heroTitle} of ${site.personName}`;
 }

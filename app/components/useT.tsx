@@ -28,20 +28,8 @@ export function translatorFromMatches(matches: readonly MatchLike[]): Translator
 /** `{ t, tError, language }` for the page being rendered. */
 export function useT(): Translator {
   const matches = useMatches();
-  const words = matches.map((match) => (match.data as { words?: PageWords } | null | undefined)?.words);
-  const root = matches[0]?.data as RootLanguage | undefined;
-  const language = root?.language ?? DEFAULT_LANGUAGE;
-  // The words objects are the loaders' own, new only when their data is; no page has more than four.
-  const key = words.filter((part): part is PageWords => !!part);
-  const [first, second, third, fourth] = key;
-  return useMemo(
-    () =>
-      makeTranslator(
-        language,
-        [first, second, third, fourth].filter((part): part is PageWords => !!part),
-      ),
-    [language, first, second, third, fourth],
-  );
+  // The router gives the same matches until a page's data changes: one translator per page's data.
+  return useMemo(() => translatorFromMatches(matches), [matches]);
 }
 
 /** The page's language, its direction, and the family's languages a visitor may choose. */

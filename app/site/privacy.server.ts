@@ -47,7 +47,15 @@ export function getPrivacy(version = contentVersion()): Readonly<Privacy> {
 }
 
 /** Settings a visitor without the passcode may read: the names on the passcode page and in its link preview. */
-const SHOWN_WHILE_LOCKED = ["personName", "siteTitle", "siteDescription", "heroTitle", "visibility", "karenModeTheme"] as const;
+const SHOWN_WHILE_LOCKED = [
+  "personName",
+  "siteTitle",
+  "siteDescription",
+  "heroTitle",
+  "memorialName",
+  "visibility",
+  "karenModeTheme",
+] as const;
 
 /**
  * The site as a visitor of a private memorial sees it before giving the

@@ -11,6 +11,7 @@ import { publicAddressProblem, type AddressProblem } from "~/utils/public-addres
 import { describeService } from "~/site/service-time.server";
 import type { SiteView } from "~/site/site-view";
 import type { Language } from "~/i18n/languages";
+import { translate } from "~/i18n/i18n.server";
 import {
   MULTI_LINE_SETTINGS,
   plainStoredText,
@@ -213,6 +214,7 @@ function siteView(main: SiteSettings, language: Language, now: number): SiteView
   return {
     ...settings,
     language,
+    memorialName: translate(language)("common.memorialTitle", { heading: settings.heroTitle, name: settings.personName }),
     // The example address of a new site is never offered to visitors as the family's.
     contactEmail: settings.contactEmail === content.contactEmail ? "" : settings.contactEmail,
     service: describeService(settings, now, language),

@@ -41,6 +41,8 @@ export interface KarenMusicView {
 export interface SiteView extends SiteSettings {
   /** The language this view is in: the family's own texts in it where they have them, dates written in it. */
   language: Language;
+  /** "In Loving Memory of …" in this language, for titles and link previews. */
+  memorialName: string;
   service: ServiceView;
   heroImage: HeroImageView;
   karenMusic: KarenMusicView;

@@ -144,3 +144,11 @@ describe.each(["es", "ar"])("visitor pages in %s", (language) => {
     expect(left, `English left on ${urlPath} in ${language}`).toEqual([]);
   });
 });
+
+it("the memorial's name in a page's title is written in the page's language", async () => {
+  const { heroTitle, personName } = getSiteSettings();
+  const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  expect(title((await page("/", "en")).html)).toBe(`${heroTitle} of ${personName}`);
+  expect(title((await page("/", "es")).html)).toBe(`${heroTitle} de ${personName}`);
+  expect(title((await page("/guestbook", "ar")).html)).toMatch(new RegExp(`^[^a-z]+ \\| ${heroTitle} ${personName}$`));
+});
