@@ -7,9 +7,9 @@ import { mailEnabled, queueMail, rewriteWaitingMail, siteAddress } from "~/mail/
 import type { MailContent } from "~/mail/messages";
 import { languageOf, visitorFrame } from "~/mail/notifications.server";
 import { getSiteSettings } from "~/site/settings.server";
-import { describeService, formatServiceWhen, instantOf } from "~/site/service-time.server";
+import { describeService, instantOf } from "~/site/service-time.server";
+import { isLanguage, type Language } from "~/i18n/languages";
 import { formatIsoDate } from "~/utils/time";
-import type { Language } from "~/i18n/languages";
 import { afterServiceMail, digestMail, memoryOpening, reminderMail, serviceChangedMail, type ServiceChange } from "./follower-mail.server";
 import { getRemembrance } from "./remembrance.server";
 import { remindersOn } from "./remembrance.schema";
@@ -95,15 +95,16 @@ function queueServiceNews(tx: Transaction, before: ServiceFields, after: Service
   if (changed.length === 0 || describeService({ ...after, mapsLink: "" }, now).over) return;
   const details = {
     title: after.serviceTitle,
-    when: formatServiceWhen(after),
     venue: after.venueName,
     address: after.venueAddress,
     livestreamUrl: after.livestreamUrl,
     pageUrl: siteAddress("/"),
   };
   for (const follower of followersOf(tx, "service")) {
+    // The day and hours written in the language they followed in (English as it always was).
+    const when = describeService({ ...after, mapsLink: "" }, now, isLanguage(follower.language) ? follower.language : "en").whenText;
     const compose = (unsubscribeUrl: string): MailContent =>
-      serviceChangedMail(frame(unsubscribeUrl, "service", follower), details, changed);
+      serviceChangedMail(frame(unsubscribeUrl, "service", follower), { ...details, when }, changed);
     // A message still held back for this follower is written afresh: one e-mail for the whole burst.
     const waiting = tx
       .select({ key: mailOutbox.dedupeKey })

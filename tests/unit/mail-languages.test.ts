@@ -24,7 +24,7 @@ import { MemoryApiSchema } from "~/guestbook/memory.schema";
 import { submitMemory, updateMemory } from "~/guestbook/memory.server";
 import { FollowSchema } from "~/remembrance/follow.schema";
 import { confirmFollow, requestFollow } from "~/remembrance/followers.server";
-import { queueDueFollowerMail } from "~/remembrance/follower-news.server";
+import { queueDueFollowerMail, SERVICE_NEWS_GATHER_MS, withServiceNews } from "~/remembrance/follower-news.server";
 import { REMEMBRANCE_DEFAULTS } from "~/remembrance/remembrance.schema";
 import { writeRemembrance } from "~/remembrance/remembrance.server";
 import { updateSiteSettings } from "~/site/settings.server";
@@ -153,6 +153,23 @@ describe("the published notice", () => {
 });
 
 describe("followers' news", () => {
+  it("tells of a change to the service with its day and hours in each follower's language", async () => {
+    await follow("Ana López", "ana@example.com", ["service"], "es");
+    await follow("Ann Lee", "ann@example.com", ["service"], "en");
+    smtp.received.length = 0;
+    await updateSiteSettings({ serviceStartsAt: "2026-12-13T14:00", serviceEndsAt: "2026-12-13T16:00" }, keeper, (tx, write) =>
+      withServiceNews(tx, write, clock),
+    );
+    clock += SERVICE_NEWS_GATHER_MS + 60_000;
+    await sendAll();
+    const to = (email: string) => smtp.received.find((mail) => mail.to.includes(email))!;
+    expect(to("ann@example.com").text).toContain("Sunday, December 13th, 2026 · 2:00 pm to 4:00 pm");
+    const spanish = to("ana@example.com");
+    expect(spanish.header("content-language")).toBe("es");
+    expect(spanish.text).toContain("domingo, 13 de diciembre de 2026");
+    expect(spanish.text).not.toContain("December");
+  });
+
   it("writes the weekly digest in the follower's language", async () => {
     await follow("Ana López", "ana@example.com", ["new"], "es");
     await follow("Ann Lee", "ann@example.com", ["new"], "en");
