@@ -37,6 +37,9 @@ const JUSTIFIED = {
   "css-touch-action": "The slideshow's swipe: where it is missing, the browser keeps its own gestures and the buttons still work.",
   pointer: "The slideshow's swipe: where it is missing, the browser keeps its own gestures and the buttons still work.",
   "css-scroll-behavior": "Where it is missing, the page jumps to an anchor instead of scrolling smoothly.",
+  "css-page-break":
+    "The Print tab's sheets of cards, one per language: page-break-before: always beside break-before: page; the partial support " +
+    "is the avoid values inside columns, and at worst two languages' cards share a printed page.",
   "css-snappoints": "scroll-margin-top (Chrome 64–68): a linked section starts under the sticky header.",
   "css-resize": "iOS cannot resize a text box by hand; the boxes are tall enough.",
   "css-paged-media": "The Print tab's paper margins: where @page is missing, the printer's own margins, inside which the sheet fits.",
