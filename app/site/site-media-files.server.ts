@@ -1,3 +1,4 @@
+import { once } from "node:events";
 // What the family's hero photo (hero-photo.server.ts) and Karen Mode song
 // (karen-song.server.ts) share: their forms' limits and the scratch file each
 // form's file is streamed to, how a form is answered, and their files in
@@ -116,6 +117,7 @@ export function scratchFileSink(): FileSink<ScratchFile> {
     async write({ data }) {
       const target = path.join(scratchDirectory(), `site-${randomBytes(9).toString("base64url")}`);
       const hash = createHash("sha256");
+      const out = createWriteStream(target);
       try {
         await pipeline(
           data,
@@ -125,9 +127,12 @@ export function scratchFileSink(): FileSink<ScratchFile> {
               yield chunk;
             }
           },
-          createWriteStream(target),
+          out,
         );
       } catch (error) {
+        // A file refused in its first bytes can fail before the file is even open: wait for the
+        // stream to close, or the file would be created after it was removed.
+        if (!out.closed) await once(out, "close").catch(() => undefined);
         await fs.rm(target, { force: true });
         throw error;
       }
