@@ -28,34 +28,45 @@ export function sourceMessages(language: Language, namespace: Namespace): Record
   return flatten((CATALOGS[namespace] as Record<Language, Catalog>)[language], namespace, {});
 }
 
-let compiled: Map<Language, Map<Namespace, Messages>> | undefined;
+interface Compiled {
+  /** Each language's compiled messages, by namespace (English standing in for a message a language lacks). */
+  messages: Map<Language, Map<Namespace, Messages>>;
+  /** Each namespace's error messages: the id of each, by its English words. */
+  errors: Map<Namespace, Record<string, string>>;
+}
 
-function compiledCatalogs() {
+let compiled: Compiled | undefined;
+
+/** The catalogs compiled, once: English is read once per namespace. */
+function compiledCatalogs(): Compiled {
   if (compiled) return compiled;
-  compiled = new Map();
-  for (const language of LANGUAGES) {
-    const namespaces = new Map<Namespace, Messages>();
-    for (const namespace of Object.keys(CATALOGS) as Namespace[]) {
-      const english = sourceMessages(DEFAULT_LANGUAGE, namespace);
-      const own = sourceMessages(language, namespace);
-      const messages: Messages = {};
-      for (const [id, message] of Object.entries(english)) messages[id] = compileMessage(own[id] ?? message);
-      namespaces.set(namespace, messages);
+  const messages = new Map(LANGUAGES.map((language) => [language, new Map<Namespace, Messages>()]));
+  const errors = new Map<Namespace, Record<string, string>>();
+  for (const namespace of Object.keys(CATALOGS) as Namespace[]) {
+    const english = sourceMessages(DEFAULT_LANGUAGE, namespace);
+    for (const language of LANGUAGES) {
+      const own = language === DEFAULT_LANGUAGE ? english : sourceMessages(language, namespace);
+      const compiledOwn: Messages = {};
+      for (const [id, message] of Object.entries(english)) compiledOwn[id] = compileMessage(own[id] ?? message);
+      messages.get(language)!.set(namespace, compiledOwn);
     }
-    compiled.set(language, namespaces);
+    errors.set(
+      namespace,
+      Object.fromEntries(Object.entries(english).flatMap(([id, words]) => (id.includes(".errors.") ? [[words, id]] : []))),
+    );
   }
+  compiled = { messages, errors };
   return compiled;
 }
 
 /** The compiled messages of `namespaces` in `language`, and its error messages by their English words. */
 export function pageWords(language: Language, namespaces: readonly PageNamespace[]): PageWords {
-  const catalogs = compiledCatalogs().get(language)!;
+  const { messages: catalogs, errors: errorsOf } = compiledCatalogs();
   const messages: Messages = {};
   const errors: Record<string, string> = {};
   for (const namespace of namespaces) {
-    Object.assign(messages, catalogs.get(namespace));
-    for (const [id, english] of Object.entries(sourceMessages(DEFAULT_LANGUAGE, namespace)))
-      if (id.includes(".errors.")) errors[english] = id;
+    Object.assign(messages, catalogs.get(language)!.get(namespace));
+    Object.assign(errors, errorsOf.get(namespace));
   }
   return { language, messages, errors };
 }
@@ -66,7 +77,7 @@ function translator(language: Language): I18n {
   let i18n = translators.get(language);
   if (!i18n) {
     const messages: Messages = {};
-    for (const catalog of compiledCatalogs().get(language)!.values()) Object.assign(messages, catalog);
+    for (const catalog of compiledCatalogs().messages.get(language)!.values()) Object.assign(messages, catalog);
     i18n = setupI18n({ locale: LANGUAGE_TAGS[language], messages: { [LANGUAGE_TAGS[language]]: messages } });
     translators.set(language, i18n);
   }
@@ -93,10 +104,6 @@ export function translateError(language: Language, english: string): string {
 
 let errorIds: Map<string, string> | undefined;
 function englishErrors() {
-  if (errorIds) return errorIds;
-  errorIds = new Map();
-  for (const namespace of Object.keys(CATALOGS) as Namespace[])
-    for (const [id, english] of Object.entries(sourceMessages(DEFAULT_LANGUAGE, namespace)))
-      if (id.includes(".errors.")) errorIds.set(english, id);
+  errorIds ??= new Map([...compiledCatalogs().errors.values()].flatMap((errors) => Object.entries(errors)));
   return errorIds;
 }
