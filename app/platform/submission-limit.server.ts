@@ -3,7 +3,7 @@ import { config } from "~/platform/config.server";
 import { Refusal } from "~/platform/refusal.server";
 
 /**
- * Guest-book memories and attendance notes from one network, counted
+ * Guest-book memories, attendance notes and voice memories from one network, counted
  * together. High enough for a reception on one Wi-Fi or relatives behind a
  * mobile carrier's shared address; the honeypot and the family's moderation
  * are the spam defences, this only stops a flood.

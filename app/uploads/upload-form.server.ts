@@ -90,7 +90,28 @@ export async function storeFormUpload(
 export async function registerFormUpload(key: string, details: UploadDetails) {
   const signed = findSignedUpload(key);
   if (!signed) throw new UploadRefused(400, "file", "This file is no longer waiting to be registered.");
-  return registerStoredObject(signed, details);
+  return registerStoredObject(signed, { ...details, originalName: keptFileName(details.originalName) });
+}
+
+/** The longest file name kept, as the API's `originalName`: a file system's limit, and the keepsake's names come from it. */
+const MAX_FILE_NAME = 255;
+
+/**
+ * A form's file name as it is kept: a browser sends whatever name the file
+ * has, of any length, where the API refuses one over MAX_FILE_NAME. A
+ * visitor is not refused for a long name: it is shortened, keeping its
+ * extension (".m4a"), by whole characters.
+ */
+function keptFileName(name: string): string {
+  if (name.length <= MAX_FILE_NAME) return name;
+  const extension = /\.[\p{L}\p{N}]{1,10}$/u.exec(name)?.[0] ?? "";
+  let kept = "";
+  // Counted as the API counts (UTF-16 units), never splitting a character in two.
+  for (const character of name) {
+    if (kept.length + character.length + extension.length > MAX_FILE_NAME) break;
+    kept += character;
+  }
+  return kept + extension;
 }
 
 /** Removes an object stored by storeFormUpload when the rest of the form was refused. */

@@ -9,6 +9,7 @@ import { MAX_UPLOAD_BYTES, VOICE_LINE_MAX } from "~/media/limits";
 import { mailEnabled } from "~/mail/outbox.server";
 import { FormRefused, readMultipartForm, type MultipartForm, type MultipartFormLimits } from "~/platform/multipart.server";
 import { asRefusal, Refusal } from "~/platform/refusal.server";
+import { countSubmission, requireSubmissionAllowed, type SubmissionSource } from "~/platform/submission-limit.server";
 import { SubmitterSchema } from "~/uploads/complete-upload.schema";
 import { TOO_LARGE } from "~/uploads/upload-budget.server";
 import { registerFormUpload, shareFormSink } from "~/uploads/upload-form.server";
@@ -28,6 +29,7 @@ import {
   type VoiceFormReply,
   type VoiceFormValues,
 } from "./voice-form.constants";
+import { recentCopyOfVoice } from "./voices.server";
 
 const ONE_AT_A_TIME = "Please send one recording at a time.";
 
@@ -132,7 +134,7 @@ function refusedVoiceForm(error: unknown): VoiceOutcome {
  * checked, then registered as a voice memory waiting for the family. Every
  * refusal removes the stored recording and gives back what was typed.
  */
-async function receiveVoiceForm(form: MultipartForm<string>, language: Language): Promise<VoiceOutcome> {
+async function receiveVoiceForm(form: MultipartForm<string>, source: SubmissionSource, language: Language): Promise<VoiceOutcome> {
   const stored = form.files.map((file) => ({ key: file.stored, name: file.filename }));
   const discardAll = () => Promise.all(stored.map(({ key }) => forgetObject(key)));
   // "Tell me when it is added" is offered only when the site sends e-mail; otherwise it means nothing.
@@ -155,17 +157,26 @@ async function receiveVoiceForm(form: MultipartForm<string>, language: Language)
     return { done: true, id: null, from };
   }
   const [recording] = stored;
+  // The voice form asks for a name alone; the address, when given, as the share form writes it.
+  const submittedBy = voice.email ? submitterLabel(voice.name, voice.email) : voice.name;
+  const caption = voice.line || null;
+  // The same voice sent again (Back and Send, a second tap on a slow phone) is already kept: answered as the first.
+  const copy = recentCopyOfVoice({ submittedBy, caption, sizeBytes: form.files[0]!.size });
+  if (copy !== undefined) {
+    await discardAll();
+    return { done: true, id: copy, from };
+  }
   try {
     const registered = await registerFormUpload(recording!.key, {
-      // The voice form asks for a name alone; the address, when given, as the share form writes it.
-      submittedBy: voice.email ? submitterLabel(voice.name, voice.email) : voice.name,
+      submittedBy,
       originalName: recording!.name,
       notifyWhenPublished: voice.notify,
       declaredType: "AUDIO",
-      caption: voice.line || null,
+      caption,
       canDisplay: voice.canDisplay,
       language,
     });
+    countSubmission(source);
     return { done: true, id: registered.id, from };
   } catch (error) {
     const refusal = asRefusal(error);
@@ -187,9 +198,16 @@ export async function receiveVoiceRequest(
   clientIp: string | undefined,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<VoiceOutcome> {
+  const source = { clientIp };
+  // A network that has sent its allowance of messages and voices is told so before its recording is read.
+  try {
+    requireSubmissionAllowed(source);
+  } catch (error) {
+    return refusedVoiceForm(error);
+  }
   const sink = shareFormSink(clientIp);
   try {
-    return await readMultipartForm(request, VOICE_FORM, sink).then((form) => receiveVoiceForm(form, language), refusedVoiceForm);
+    return await readMultipartForm(request, VOICE_FORM, sink).then((form) => receiveVoiceForm(form, source, language), refusedVoiceForm);
   } finally {
     sink.release();
   }

@@ -26,6 +26,8 @@ import { db } from "~/platform/db.server";
 import { countUpload, resetUploadLimits, TOO_MANY_UPLOADS, UPLOADS_PER_10_MINUTES } from "~/uploads/upload-intake.server";
 import { processingIdle } from "~/uploads/upload-processing.server";
 import { setUploadStatus } from "~/uploads/upload.server";
+import { countSubmission, resetSubmissionLimits, TOO_MANY_SUBMISSIONS } from "~/platform/submission-limit.server";
+import { config } from "~/platform/config.server";
 import { VOICE_FORM } from "~/voices/voice-form.server";
 import { VOICES_PER_PAGE } from "~/voices/voices.server";
 import { action as voicesAction, loader as voicesLoader } from "~/routes/voices";
@@ -57,6 +59,7 @@ beforeEach(async () => {
   db.delete(uploads).run();
   db.delete(signedUploads).run();
   resetUploadLimits();
+  resetSubmissionLimits();
 });
 
 /**
@@ -298,6 +301,46 @@ describe("the voice form without JavaScript (POST /voices)", () => {
     expect(html).toContain(TOO_MANY_UPLOADS);
     expect(html).toContain('value="Ann"');
     expectNothingKept();
+  });
+
+  it("keeps one voice sent twice (Back and Send, a second tap), answering the second as the first", async () => {
+    const first = await sendForm({ name: "Ann", line: "For Jo", canDisplay: "on" });
+    const again = await sendForm({ name: "Ann", line: "For Jo", canDisplay: "on" });
+    expect([first.status, again.status]).toEqual([303, 303]);
+    expect(toastOf(again)?.title).toBe("Voice Memory Submitted");
+    await processingIdle();
+    expect(onlyUpload()).toMatchObject({ submittedBy: "Ann", caption: "For Jo" });
+    // The second recording was stored as it arrived, then removed: nothing of it is left waiting.
+    expect(db.select().from(signedUploads).all()).toEqual([]);
+    // Another line, or another recording, is another voice.
+    await sendForm({ name: "Ann", line: "And for Sam", canDisplay: "on" });
+    const other = readFileSync(makeVoiceFile(work, "m4a", { seconds: 2 }));
+    await sendForm({ name: "Ann", line: "For Jo", canDisplay: "on" }, [{ name: "second.m4a", bytes: other }]);
+    await processingIdle();
+    expect(db.select().from(uploads).all()).toHaveLength(3);
+  });
+
+  it("keeps a file name of any length, shortened to 255 characters with its extension", async () => {
+    const name = `${"Grandma singing at the lake ".repeat(20)}.m4a`;
+    expect((await sendForm({ name: "Ann" }, [{ name, bytes: voice }])).status).toBe(303);
+    const kept = onlyUpload().originalName!;
+    expect(kept).toHaveLength(255);
+    expect(kept.startsWith("Grandma singing at the lake Grandma")).toBe(true);
+    expect(kept.endsWith(".m4a")).toBe(true);
+  });
+
+  it("counts voices with the guest book's messages: past the network's allowance it is refused (429) before the recording is read", async () => {
+    for (let i = 0; i < config.SUBMISSIONS_PER_10_MINUTES; i++) countSubmission({ clientIp: "198.51.100.9" });
+    const response = await sendForm({ name: "Ann", line: "Hello" }, undefined, "198.51.100.9");
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refusedPage(response)).toContain(TOO_MANY_SUBMISSIONS);
+    expectNothingKept();
+    // Another network is not affected; a voice kept counts as one message.
+    resetSubmissionLimits();
+    for (let i = 0; i < config.SUBMISSIONS_PER_10_MINUTES - 1; i++) countSubmission({ clientIp: "198.51.100.9" });
+    expect((await sendForm({ name: "Ann" }, undefined, "198.51.100.9")).status).toBe(303);
+    expect((await sendForm({ name: "Bea" }, undefined, "198.51.100.9")).status).toBe(429);
   });
 
   describe("the form's bounds", () => {
