@@ -36,7 +36,7 @@ async function copyOnce(file) {
   const { makeVoiceCopy, probeVoice } = await tsImport("../app/media/voice.server.ts", import.meta.url);
   const started = process.hrtime.bigint();
   const facts = await probeVoice(file);
-  const copy = await makeVoiceCopy(file, facts, path.join(path.dirname(file), "work"));
+  const { file: copy } = await makeVoiceCopy(file, facts, path.join(path.dirname(file), "work"));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   console.log(JSON.stringify({ seconds, bytes: statSync(copy).size }));
 }

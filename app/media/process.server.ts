@@ -46,7 +46,7 @@ const QUICKTIME_ATOMS = new Set(["moov", "mdat", "wide", "free", "skip", "pnot"]
  * null for anything outside the spec's formats (JPEG, PNG, HEIC/HEIF, WebP,
  * GIF, MP4, MOV, AVI) and the voice recordings phones and browsers make
  * (sniffRecording), whatever its name or declared type says. An MP4 or 3GP
- * may hold sound alone: processing finds that out and makes it a voice.
+ * (or WebM, or Ogg) may hold sound alone: processing finds that out and makes it a voice.
  */
 export function sniffMediaType(head: Buffer): SniffedType | null {
   const ascii = (start: number, end: number) => head.subarray(start, end).toString("latin1");
@@ -86,8 +86,10 @@ export function sniffMediaType(head: Buffer): SniffedType | null {
  * and AMR (older Android phones).
  */
 function sniffRecording(head: Buffer, ascii: (start: number, end: number) => string): SniffedType | null {
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return { mime: "audio/webm", type: "AUDIO", ext: "webm" };
-  if (ascii(0, 4) === "OggS") return { mime: "audio/ogg", type: "AUDIO", ext: "ogg" };
+  // WebM and Ogg may hold pictures too (a screen recording, a video saved from a browser), as MP4 may:
+  // processing finds out, and a file with sound alone becomes a voice.
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return { mime: "video/webm", type: "VIDEO", ext: "webm" };
+  if (ascii(0, 4) === "OggS") return { mime: "video/ogg", type: "VIDEO", ext: "ogg" };
   if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WAVE") return { mime: "audio/wav", type: "AUDIO", ext: "wav" };
   if (ascii(0, 5) === "#!AMR") return { mime: "audio/amr", type: "AUDIO", ext: "amr" };
   if (ascii(0, 3) === "ID3") return { mime: "audio/mpeg", type: "AUDIO", ext: "mp3" };
@@ -99,6 +101,12 @@ function sniffRecording(head: Buffer, ascii: (start: number, end: number) => str
     if (head[2]! >> 4 !== 15 && ((head[2]! >> 2) & 3) !== 3) return { mime: "audio/mpeg", type: "AUDIO", ext: "mp3" };
   }
   return null;
+}
+
+/** The type of a container's sound alone: "video/webm" → "audio/webm" (a QuickTime movie's sound is in MP4's). */
+export function soundOf(mime: string): string {
+  if (mime === "video/quicktime") return "audio/mp4";
+  return mime.replace(/^video\//, "audio/");
 }
 
 export interface ImageCopies {

@@ -26,6 +26,8 @@ export class ToolFailed extends Error {
   constructor(
     message: string,
     readonly missing: boolean,
+    /** Ended by a signal it did not send itself (the kernel's out-of-memory killer, an operator): not its input's fault. */
+    readonly killed = false,
   ) {
     super(message);
   }
@@ -119,7 +121,7 @@ export function runTool(command: string, args: string[], options: ToolOptions): 
       const tail = stderr.trim().split("\n").slice(-3).join(" | ");
       // 127: no such command, or (said on stderr) its libraries could not be loaded, e.g. for lack of memory.
       const missing = code === 127 && !/shared librar/i.test(stderr);
-      reject(new ToolFailed(`${command} failed (${String(code ?? signal)}): ${tail}`, missing));
+      reject(new ToolFailed(`${command} failed (${String(code ?? signal)}): ${tail}`, missing, code === null && signal !== null));
     });
     const pid = child.pid;
     const check = () => {

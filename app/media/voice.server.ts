@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import { VOICE_MAX_SECONDS } from "./limits";
 import { MediaProblem } from "./processing-limits.server";
+import { CpuBudgetExceeded } from "./cpu-budget.server";
 import { runTool, ToolFailed, toolMissing } from "./run-tool.server";
 import { scratchName, type RunOptions } from "./video.server";
 
@@ -126,18 +127,46 @@ export function voiceGain(loudness: number | null) {
  * fall, and a limiter holds the rare peak that would pass -1.5 dB. (loudnorm
  * does the same in one filter at five times the CPU: it works at 192 kHz.)
  */
-export async function makeVoiceCopy(input: string, facts: VoiceFacts, workDir: string, options: RunOptions = {}): Promise<string> {
+export async function makeVoiceCopy(
+  input: string,
+  facts: VoiceFacts,
+  workDir: string,
+  options: RunOptions = {},
+): Promise<{ file: string; durationSec: number }> {
   await fs.mkdir(workDir, { recursive: true });
-  const tool = { timeoutMs: 120_000, signal: options.signal };
   const read = ["-nostats", "-hide_banner", "-threads", "1", "-i", input, "-map", "0:a:0", "-vn", "-sn", "-dn"];
+  // Time counted from the decoded samples, never from the file's own timestamps, and decoding stopped at the cap.
+  const capped = ["-t", String(VOICE_DECODE_CAP_SECONDS)];
   let meter: string;
+  let progress = "";
   try {
-    meter = await runTool("ffmpeg", ["-v", "info", ...read, "-af", "ebur128=peak=true", "-f", "null", "-"], { ...tool, stderr: true });
+    meter = await runTool(
+      "ffmpeg",
+      [
+        "-v",
+        "info",
+        ...read,
+        "-af",
+        "asetpts=N/SR/TB,ebur128=peak=true:framelog=verbose",
+        ...capped,
+        "-progress",
+        "pipe:1",
+        "-f",
+        "null",
+        "-",
+      ],
+      {
+        ...voiceTool(options, VOICE_DECODE_CAP_SECONDS, VOICE_CPU.meterPerSecond),
+        stderr: true,
+        // Only the last figure matters: the length decoded.
+        onOutput: (chunk) => (progress = (progress + chunk).slice(-4096)),
+      },
+    );
   } catch (error) {
-    if (error instanceof MediaProblem) throw error;
-    if (error instanceof ToolFailed && error.missing) throw toolMissing("ffmpeg");
-    throw new MediaProblem("unreadable", NOT_A_RECORDING);
+    // Reading the recording is where a damaged file or one that is not a recording fails.
+    throw voiceToolProblem(error, "unreadable");
   }
+  const durationSec = decodedLength(progress, facts);
   const gain = voiceGain(measured(meter).loudness);
   const ceiling = 10 ** (VOICE_LOUDNESS.truePeak / 20);
   const output = scratchName(workDir, "m4a");
@@ -146,17 +175,84 @@ export async function makeVoiceCopy(input: string, facts: VoiceFacts, workDir: s
       "ffmpeg",
       [
         ...["-v", "error", ...read],
-        ...["-af", `volume=${gain}dB,alimiter=limit=${ceiling.toFixed(3)}:attack=5:release=50:level=disabled,aresample=48000`],
+        ...[
+          "-af",
+          `asetpts=N/SR/TB,volume=${gain}dB,alimiter=limit=${ceiling.toFixed(3)}:attack=5:release=50:level=disabled,aresample=48000`,
+        ],
+        ...capped,
         ...["-ac", String(Math.min(facts.channels, 2)), "-c:a", "aac", "-b:a", facts.channels > 1 ? "128k" : "96k"],
         ...["-map_metadata", "-1", "-map_chapters", "-1", "-fflags", "+bitexact", "-movflags", "+faststart", "-f", "ipod"],
         ...["-y", output],
       ],
-      tool,
+      voiceTool(options, durationSec, VOICE_CPU.copyPerSecond),
     );
   } catch (error) {
     await fs.rm(output, { force: true });
-    if (error instanceof MediaProblem) throw error;
-    throw new MediaProblem("unreadable", NOT_A_RECORDING);
+    // The whole recording was read above: a failure now is the server's (a full disk, a killed tool), never the file's.
+    throw voiceToolProblem(error, "failed");
   }
-  return output;
+  return { file: output, durationSec };
+}
+
+/**
+ * Past this much decoded sound a recording is over the limit, whatever its
+ * header said (an MP3 whose first frame claims 7 seconds may hold hours):
+ * decoding stops there, so a forged length costs no more than a real one.
+ */
+const VOICE_DECODE_CAP_SECONDS = VOICE_MAX_SECONDS + 2;
+
+/** A recording that decoded past the cap: how long it really is is not known, only that it is too long. */
+const OVER_TEN_MINUTES = `This recording is more than ${VOICE_MAX_SECONDS / 60} minutes long. Voice memories can be at most ${VOICE_MAX_SECONDS / 60} minutes.`;
+
+/**
+ * The CPU seconds each pass may use (user and system time, which a
+ * throttled shared CPU stretches on the clock but never multiplies):
+ * a start-up allowance and a share per second of sound. Ten minutes of WAV
+ * took 1.9 CPU seconds to measure and 6.5 to copy here (bench/voice.mjs);
+ * the budgets are about five times that.
+ */
+const VOICE_CPU = { baseSeconds: 10, meterPerSecond: 0.02, copyPerSecond: 0.05 };
+
+/**
+ * How a voice's pass runs: within its CPU budget, and within a wall-clock
+ * backstop fifteen times that (a shared CPU at its 6.25% baseline runs a
+ * budget out in sixteen times its length; the job's own limit comes first).
+ */
+function voiceTool(options: RunOptions, seconds: number, perSecond: number) {
+  const cpuSeconds = Math.ceil(VOICE_CPU.baseSeconds + Math.min(seconds, VOICE_DECODE_CAP_SECONDS) * perSecond);
+  return { cpuSeconds, timeoutMs: cpuSeconds * 16_000, signal: options.signal };
+}
+
+/**
+ * What a pass's failure means for the recording: past its budget or its
+ * time it is "too-slow", a tool that is missing, was killed or could not
+ * write (a full disk) is the server's failure, and anything else is `kind`
+ * ("unreadable" while reading it the first time, "failed" after).
+ */
+export function voiceToolProblem(error: unknown, kind: "unreadable" | "failed"): MediaProblem {
+  if (error instanceof MediaProblem) return error;
+  if (error instanceof CpuBudgetExceeded)
+    return new MediaProblem("too-slow", `preparing it used up its ${error.seconds} CPU seconds, so it was stopped`);
+  if (error instanceof ToolFailed && error.missing) return toolMissing("ffmpeg");
+  const serverFault =
+    error instanceof ToolFailed && (error.killed || /No space left on device|Cannot allocate memory/i.test(error.message));
+  if (kind === "failed" || serverFault) return new MediaProblem("failed", VOICE_COPY_FAILED);
+  return new MediaProblem("unreadable", NOT_A_RECORDING);
+}
+
+const VOICE_COPY_FAILED = "the server could not finish its copy (it may be out of room or memory); the recording is kept";
+
+/**
+ * The recording's length, from the samples the meter decoded: the header's
+ * when they agree within a second (the figure ffprobe gave, which the form's
+ * own recorder shows too), else the decoded one. Refused when it is over
+ * ten minutes.
+ */
+function decodedLength(progress: string, facts: VoiceFacts): number {
+  const microseconds = Number([...progress.matchAll(/^out_time_us=(\d+)$/gm)].at(-1)?.[1]);
+  const seconds = microseconds > 0 ? microseconds / 1_000_000 : facts.seconds;
+  if (seconds >= VOICE_DECODE_CAP_SECONDS - 0.05) throw new MediaProblem("too-large", OVER_TEN_MINUTES);
+  const durationSec = Math.abs(seconds - facts.seconds) <= 1 ? facts.durationSec : Math.ceil(seconds - 0.05);
+  checkVoiceLength({ durationSec });
+  return durationSec;
 }

@@ -61,10 +61,14 @@ export const stillWanted = (id: number) => and(eq(uploads.id, id), inArray(uploa
 /**
  * How long one upload's job may take: the tools' own limits added up (three
  * minutes), and for every 4 MB of the file two more seconds to fetch and copy it.
+ * A voice's tools are held to budgets of CPU seconds instead (about 60 for ten
+ * minutes of sound, app/media/voice.server.ts), which a shared CPU at its
+ * baseline stretches sixteen times on the clock: its job has twenty minutes.
  */
-export function processingTimeLimitMs(upload: Pick<Upload, "sizeBytes">) {
+export function processingTimeLimitMs(upload: Pick<Upload, "sizeBytes"> & Partial<Pick<Upload, "type">>) {
   const perFourMegabytes = Math.ceil((upload.sizeBytes ?? 0) / (4 * 1024 * 1024));
-  return Math.min(3 * 60_000 + perFourMegabytes * 2000, 30 * 60_000);
+  const limit = Math.min(3 * 60_000 + perFourMegabytes * 2000, 30 * 60_000);
+  return upload.type === "AUDIO" ? Math.max(limit, 20 * 60_000) : limit;
 }
 
 /** A video processed before public copies of videos existed serves its original (with its location). */

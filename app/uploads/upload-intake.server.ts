@@ -11,7 +11,7 @@ import { config } from "~/platform/config.server";
 import { db } from "~/platform/db.server";
 import { MAX_UPLOAD_BYTES, VOICE_EXTENSIONS } from "~/media/limits";
 import { getMediaStorage } from "~/media/media-storage.server";
-import { sniffMediaType, type SniffedType } from "~/media/process.server";
+import { sniffMediaType, soundOf, type SniffedType } from "~/media/process.server";
 import { admitStoredBytes, checkUploadRoom, forgetPartSizes, resetUploadByteCounts, TOO_LARGE } from "./upload-budget.server";
 import { queueNewUploadMail } from "~/mail/notifications.server";
 import { mailEnabled } from "~/mail/outbox.server";
@@ -70,7 +70,7 @@ export function resetUploadLimits() {
  */
 function asDeclared(sniffed: SniffedType | null, declared: MediaType | null | undefined): SniffedType | null {
   if (!sniffed || declared !== "AUDIO" || sniffed.type === "AUDIO") return sniffed;
-  return sniffed.type === "VIDEO" ? { ...sniffed, type: "AUDIO" } : null;
+  return sniffed.type === "VIDEO" ? { ...sniffed, type: "AUDIO", mime: soundOf(sniffed.mime) } : null;
 }
 
 /** A fresh object key: a random id and, when the name suggests a known format, its extension. */
@@ -222,7 +222,9 @@ export async function registerStoredObject(signed: SignedUpload, details: Upload
   // A video larger than this machine can prepare (above 4K), found while the visitor waits: they are told why, nothing is kept.
   if (outcome && !outcome.ok && outcome.kind === "too-large" && upload.type === "VIDEO") {
     await forgetUnreadableUpload(upload.id);
-    throw new UploadRefused(400, "file", `${outcome.reason.charAt(0).toUpperCase()}${outcome.reason.slice(1)}.`);
+    // A clause for the admin ("the video is 8K…") made a sentence; a voice's reason (a WebM with sound alone) is one already.
+    const reason = `${outcome.reason.charAt(0).toUpperCase()}${outcome.reason.slice(1)}`;
+    throw new UploadRefused(400, "file", reason.endsWith(".") ? reason : `${reason}.`);
   }
   return toUploadView(outcome ? (getUpload(upload.id) ?? upload) : upload);
 }

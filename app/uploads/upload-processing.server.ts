@@ -6,7 +6,7 @@ import { uploads, type Upload } from "../../db/schema";
 import type { Actor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { getMediaStorage, scratchDirectory } from "~/media/media-storage.server";
-import { makeImageCopies } from "~/media/process.server";
+import { makeImageCopies, soundOf } from "~/media/process.server";
 import { checkVideoFrameSize, checkVideoLength, makeVideoPoster, probeVideo, SoundOnly } from "~/media/video.server";
 import { checkVoiceLength, makeVoiceCopy, probeVoice } from "~/media/voice.server";
 import { MediaProblem } from "~/media/processing-limits.server";
@@ -186,9 +186,9 @@ async function makeCopies(upload: Upload, file: string, rotation: number, workDi
     if (error instanceof SoundOnly) return "sound only" as const;
     throw error;
   });
-  // An MP4 or 3GP with sound and no picture (a voice memo saved as .mp4, an Android recording): a voice memory.
+  // An MP4, 3GP, WebM or Ogg with sound and no picture (a voice memo saved as .mp4, an Android or a browser's recording): a voice memory.
   if (facts === "sound only")
-    return { ...(await makeVoiceCopies(id, file, workDir, store, signal)), type: "AUDIO" as const, mimeType: "audio/mp4" };
+    return { ...(await makeVoiceCopies(id, file, workDir, store, signal)), type: "AUDIO" as const, mimeType: soundOf(upload.mimeType!) };
   if (!facts) throw new MediaProblem("unreadable", "the video could not be read; the file may be damaged or not really a video");
   checkVideoFrameSize(facts);
   checkVideoLength(facts);
@@ -213,7 +213,8 @@ async function makeVoiceCopies(id: number, file: string, workDir: string, store:
   const facts = await probeVoice(file, { signal });
   if (!facts) throw new MediaProblem("unreadable", "the recording could not be read; the file may be damaged or not really a recording");
   checkVoiceLength(facts);
-  const copy = await makeVoiceCopy(file, facts, workDir, { signal });
+  // The length is the sound's own, found while decoding it: a header may say less than the file holds.
+  const { file: copy, durationSec } = await makeVoiceCopy(file, facts, workDir, { signal });
   const displayKey = await store("-voice.m4a", copy, "audio/mp4");
   return {
     displayKey,
@@ -222,7 +223,7 @@ async function makeVoiceCopies(id: number, file: string, workDir: string, store:
     thumbnailUrl: null,
     width: null,
     height: null,
-    durationSec: facts.durationSec,
+    durationSec,
   };
 }
 

@@ -1,4 +1,5 @@
-import { createReadStream } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createReadStream, readFileSync, writeFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +9,9 @@ import { signedUploads, uploads, type Upload } from "../../db/schema";
 import { db } from "~/platform/db.server";
 import { getMediaStorage } from "~/media/media-storage.server";
 import { sniffMediaType } from "~/media/process.server";
-import { voiceGain } from "~/media/voice.server";
+import { CpuBudgetExceeded } from "~/media/cpu-budget.server";
+import { ToolFailed } from "~/media/run-tool.server";
+import { voiceGain, voiceToolProblem } from "~/media/voice.server";
 import { operator } from "~/platform/actor.server";
 import { Refusal } from "~/platform/refusal.server";
 import { registerFormUpload, storeFormUpload } from "~/uploads/upload-form.server";
@@ -33,6 +36,31 @@ beforeEach(async () => {
   db.delete(uploads).run();
   db.delete(signedUploads).run();
 });
+
+/** A file's first 64 bytes, all that sniffing reads. */
+async function headOf(file: string) {
+  const head = Buffer.alloc(64);
+  const handle = await fs.open(file);
+  await handle.read(head, 0, 64, 0);
+  await handle.close();
+  return head;
+}
+
+/** Opus in WebM, `seconds` long, whose header (its Duration element) says 5 seconds. */
+function webmClaimingFiveSeconds(seconds: number) {
+  const file = path.join(work, `claims-5s-holds-${seconds}s.webm`);
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", `sine=f=220:duration=${seconds}`],
+    ...["-c:a", "libopus", "-b:a", "6k", "-ac", "1", "-compression_level", "0", "-frame_duration", "60", file],
+  ]);
+  const bytes = readFileSync(file);
+  // Duration (0x4489), an 8-byte float in milliseconds.
+  const at = bytes.indexOf(Buffer.from([0x44, 0x89, 0x88]));
+  expect(at).toBeGreaterThan(0);
+  bytes.writeDoubleBE(5000, at + 3);
+  writeFileSync(file, bytes);
+  return file;
+}
 
 const row = (id: number): Upload => db.select().from(uploads).where(eq(uploads.id, id)).get()!;
 
@@ -71,17 +99,17 @@ async function saved(response: Response, name: string) {
 describe("a voice memory's bytes say what it is", () => {
   it.each<[VoiceFormat, string]>([
     ["m4a", "audio/mp4"],
-    ["webm", "audio/webm"],
-    ["ogg", "audio/ogg"],
     ["mp3", "audio/mpeg"],
     ["wav", "audio/wav"],
   ])("a %s recording is a voice (%s), whatever it is called", async (format, mime) => {
-    const file = makeVoiceFile(work, format, { seconds: 2 });
-    const head = Buffer.alloc(64);
-    const handle = await fs.open(file);
-    await handle.read(head, 0, 64, 0);
-    await handle.close();
-    expect(sniffMediaType(head)).toMatchObject({ type: "AUDIO", mime });
+    expect(sniffMediaType(await headOf(makeVoiceFile(work, format, { seconds: 2 })))).toMatchObject({ type: "AUDIO", mime });
+  });
+
+  it.each<[VoiceFormat, string]>([
+    ["webm", "video/webm"],
+    ["ogg", "video/ogg"],
+  ])("a %s file may hold pictures too, as an MP4 may: its bytes leave it to processing (%s)", async (format, mime) => {
+    expect(sniffMediaType(await headOf(makeVoiceFile(work, format, { seconds: 2 })))).toMatchObject({ type: "VIDEO", mime });
   });
 
   it("does not take a photo's or a text's first bytes for sound", () => {
@@ -138,6 +166,19 @@ describe("processing a voice memory", () => {
     expect(Math.abs(levels[0]! - levels[1]!)).toBeLessThanOrEqual(1);
   });
 
+  it("blames the recording only for what reading it found: the server's failures keep it for the family", () => {
+    const damaged = new ToolFailed("ffmpeg failed (1): Invalid data found when processing input", false);
+    const killed = new ToolFailed("ffmpeg failed (SIGKILL): ", false, true);
+    const full = new ToolFailed("ffmpeg failed (1): Error writing trailer: No space left on device", false);
+    const kinds = (error: unknown) => [voiceToolProblem(error, "unreadable").kind, voiceToolProblem(error, "failed").kind];
+    // Reading it the first time: a damaged file is no recording; a killed tool or a full disk is the server's.
+    expect(kinds(damaged)).toEqual(["unreadable", "failed"]);
+    expect(kinds(killed)).toEqual(["failed", "failed"]);
+    expect(kinds(full)).toEqual(["failed", "failed"]);
+    expect(kinds(new CpuBudgetExceeded(40))).toEqual(["too-slow", "too-slow"]);
+    expect(voiceToolProblem(new ToolFailed("not found", true), "unreadable")).toMatchObject({ kind: "failed" });
+  });
+
   it("never raises a near-silent recording by more than 30 dB, nor lowers a shout by more", () => {
     expect([voiceGain(-40), voiceGain(-9), voiceGain(-70), voiceGain(10), voiceGain(null)]).toEqual([24, -7, 30, -26, 0]);
   });
@@ -146,6 +187,45 @@ describe("processing a voice memory", () => {
     const original = makeVoiceFile(work, "3gp", { seconds: 3 });
     const upload = await send(original, { declared: null, name: "Recording 14.3gp" });
     expect(upload).toMatchObject({ type: "AUDIO", mimeType: "audio/mp4", processingError: null, durationSec: 3 });
+  });
+
+  it("makes a WebM or Ogg with sound alone a voice, sent as anything", async () => {
+    for (const format of ["webm", "ogg"] as const) {
+      const upload = await send(makeVoiceFile(work, format, { seconds: 3 }), { declared: null, name: `Recording.${format}` });
+      expect(upload).toMatchObject({ type: "AUDIO", mimeType: `audio/${format}`, processingError: null, durationSec: 3 });
+    }
+  });
+
+  it("keeps a WebM video a video, its pictures and all, unless it was sent as a voice", async () => {
+    const video = path.join(work, "birthday.webm");
+    execFileSync("ffmpeg", [
+      ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10:duration=3"],
+      ...["-f", "lavfi", "-i", "sine=f=330:duration=3", "-c:v", "libvpx", "-b:v", "200k", "-c:a", "libopus", "-shortest", video],
+    ]);
+    const asVideo = await send(video, { declared: null });
+    expect(asVideo).toMatchObject({ type: "VIDEO", mimeType: "video/webm", processingError: null, width: 320, height: 240 });
+    expect(asVideo.thumbnailKey).not.toBeNull();
+    // Sent as a voice (the voice form, or type AUDIO): its sound is the voice.
+    const asVoice = await send(video);
+    expect(asVoice).toMatchObject({ type: "AUDIO", mimeType: "audio/webm", processingError: null, durationSec: 3 });
+  });
+
+  it("measures a recording by its sound, not by what its header claims", async () => {
+    // A WebM whose Duration element was rewritten to say 5 seconds: eleven minutes of sound, then forty seconds.
+    for (const [seconds, expected] of [
+      [660, { refused: "This recording is more than 10 minutes long. Voice memories can be at most 10 minutes." }],
+      [40, { durationSec: 40 }],
+    ] as const) {
+      const forged = webmClaimingFiveSeconds(seconds);
+      expect(probe(forged).seconds).toBe(5);
+      if ("refused" in expected) {
+        await expect(send(forged)).rejects.toMatchObject({ status: 400, message: expected.refused });
+        expect(db.select().from(uploads).all()).toEqual([]);
+      } else {
+        // Within ten minutes, the length kept and shown is the sound's own.
+        expect(await send(forged)).toMatchObject({ type: "AUDIO", processingError: null, durationSec: expected.durationSec });
+      }
+    }
   });
 
   it("refuses a recording of ten minutes and one second with its length, and keeps nothing", async () => {
