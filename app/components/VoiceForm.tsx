@@ -112,7 +112,8 @@ export function VoiceForm({
           <p className={s.intro}>{t("voices.form.intro")}</p>
         </>
       )}
-      <Summary refused={refused} t={t} />
+      {/* A text browser shows what is hidden: it gets the summary only when there is something in it. */}
+      {textBrowser && !refused.length ? null : <Summary refused={refused} t={t} />}
       <form id={VOICE_FORM_ID} data-words={recorderWords} method="post" action="/voices" encType="multipart/form-data" className={s.form}>
         <input type="hidden" name="from" value={from} />
         <div className={s.field}>

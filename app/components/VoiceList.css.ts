@@ -12,11 +12,7 @@ export const who = style({ margin: 0, color: vars.color.heading, wordBreak: "bre
 
 export const name = style({ fontWeight: 600 });
 
-export const length = style({
-  color: vars.color.textMuted,
-  marginLeft: vars.space.sm,
-  selectors: { '[dir="rtl"] &': { marginLeft: 0, marginRight: vars.space.sm } },
-});
+export const length = style({ color: vars.color.textMuted });
 
 /** The browser's own controls, as wide as the card: large enough to tap on a phone. */
 export const player = style({ display: "block", width: "100%", minHeight: vars.layout.tapTarget, margin: `${vars.space.sm} 0` });

@@ -16,17 +16,36 @@ export function VoiceItem({ voice, t }: { voice: GalleryItem; t: Say }) {
   const title = itemTitle(t, voice);
   const length = voice.durationSec !== null ? formatDuration(voice.durationSec) : null;
   const name = voice.senderName ?? t("gallery.titles.guest");
+  // The line is what the recording says, for anyone who cannot listen: the player is described by it.
+  const lineId = `voice-line-${voice.id}`;
   return (
     <>
       <p className={s.who}>
         <span className={s.name}>{voice.senderName ?? t("voices.list.aGuest")}</span>
-        {voice.durationSec !== null ? <span className={s.length}>{formatDuration(voice.durationSec)}</span> : null}
+        {/* A text browser or a screen reader reads "Ann · 0:42", never "Ann0:42". */}
+        {length ? <span aria-hidden="true">{" · "}</span> : null}
+        {length ? (
+          <time dateTime={`PT${voice.durationSec}S`} className={s.length}>
+            {length}
+          </time>
+        ) : null}
       </p>
       {/* Nothing is fetched until the visitor presses play: a page of voices costs no one's data plan. */}
-      <audio controls preload="none" src={voice.url} aria-label={title} className={s.player}>
+      <audio
+        controls
+        preload="none"
+        src={voice.url}
+        aria-label={title}
+        aria-describedby={voice.caption ? lineId : undefined}
+        className={s.player}
+      >
         <a href={voice.url}>{length ? t("voices.list.listenLength", { name, length }) : t("voices.list.listen", { name })}</a>
       </audio>
-      {voice.caption ? <p className={s.line}>{voice.caption}</p> : null}
+      {voice.caption ? (
+        <p id={lineId} className={s.line}>
+          {voice.caption}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -264,5 +264,8 @@ export default function enhanceVoiceForm() {
   });
   // Recorded here or chosen: the form no longer needs its file field filled in.
   file.required = false;
+  // The page records now: the field is for a recording already made (an old voicemail), and
+  // `capture` would open a phone's recorder instead of its files.
+  file.removeAttribute("capture");
   panel.hidden = false;
 }

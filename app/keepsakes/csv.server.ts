@@ -171,7 +171,7 @@ export function contactRows(): string[][] {
   }
   for (const upload of batches((after) =>
     db
-      .select({ id: uploads.id, submittedBy: uploads.submittedBy })
+      .select({ id: uploads.id, submittedBy: uploads.submittedBy, type: uploads.type })
       .from(uploads)
       .where(and(gt(uploads.id, after), isNotNull(uploads.submittedBy), ne(uploads.status, "REJECTED")))
       .orderBy(asc(uploads.id))
@@ -179,7 +179,7 @@ export function contactRows(): string[][] {
       .all(),
   )) {
     const who = parseSubmittedBy(upload.submittedBy ?? "");
-    if (who) add(who.name, who.email, null, "Photos and videos");
+    if (who) add(who.name, who.email, null, upload.type === "AUDIO" ? "Voice memories" : "Photos and videos");
   }
   for (const rsvp of batches((after) => db.select().from(rsvps).where(gt(rsvps.id, after)).orderBy(asc(rsvps.id)).limit(BATCH).all())) {
     add(rsvp.name, rsvp.email, null, "Attendance");

@@ -46,8 +46,9 @@ test.describe("the in-page recorder", () => {
     const form = voiceForm(page);
     const record = form.getByRole("button", { name: "Record", exact: true });
     await expect(record).toBeVisible();
-    // The phone's own recordings can still be chosen, below.
+    // The phone's own recordings can still be chosen, below: from its files, not its recorder (no `capture`).
     await expect(form.getByLabel("Your recording *")).toBeVisible();
+    await expect(form.getByLabel("Your recording *")).not.toHaveAttribute("capture");
     await expectNoAxeViolations(page);
 
     await record.click();
@@ -163,6 +164,8 @@ test.describe("the in-page recorder", () => {
     const form = voiceForm(page);
     await expect(form.getByLabel("Your recording *")).toBeVisible();
     await expect(form.getByLabel("Your recording *")).toHaveAttribute("required", "");
+    // The phone's recorder is still what the field opens.
+    await expect(form.getByLabel("Your recording *")).toHaveAttribute("capture", "");
     await expect(form.getByRole("button", { name: "Record", exact: true })).toBeHidden();
     // Still sent in place, with its answer in the page.
     await form.getByLabel("Your recording *").setInputFiles(memo);

@@ -328,6 +328,21 @@ describe("the site in a text browser (lynx)", () => {
     }
   });
 
+  it("lynx reads the voice form without an empty summary, and a voice's name apart from its length and line", async () => {
+    removeAllUploads();
+    await addUpload({ type: "AUDIO", status: "APPROVED", sender: "Uncle Ben", email: null, caption: "For Jo, from the lake" });
+    for (const page of ["/guestbook", "/share"]) {
+      const words = flat(await dump(`${baseURL}${page}`, ["-nolist"]));
+      expect(words, page).toContain("Leave a voice memory");
+      // Nothing was sent: nothing to check.
+      expect(words, page).not.toContain("Please check:");
+    }
+    const guestbook = flat(await dump(`${baseURL}/guestbook`, ["-nolist"]));
+    expect(guestbook).toMatch(/Uncle Ben · 0:10/);
+    expect(guestbook).not.toMatch(/Uncle Ben0:/);
+    expect(guestbook).toContain("For Jo, from the lake");
+  });
+
   it("lynx shows links that sit side by side apart, never run together", async () => {
     try {
       // Before the service, its card has three links in a row: the calendar, the map and the RSVP.

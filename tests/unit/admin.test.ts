@@ -253,13 +253,18 @@ describe("CSV exports", () => {
         { type: "IMAGE", url: "/m/1", submittedBy: "Ann Lee (ann@example.com)" },
         { type: "IMAGE", url: "/m/2", submittedBy: "Bob (Bobby) Ray (bob@example.com)" },
         { type: "IMAGE", url: "/m/3", submittedBy: null },
+        { type: "AUDIO", url: "/m/4", submittedBy: "Bob (Bobby) Ray (bob@example.com)" },
+        { type: "AUDIO", url: "/m/5", submittedBy: "Di (di@example.com)" },
+        // A voice may be sent with a name alone: no address, no contact.
+        { type: "AUDIO", url: "/m/6", submittedBy: "Grandpa Ted" },
       ])
       .run();
     db.insert(rsvps).values({ name: "Cy", email: "cy@example.com", guestCount: 2 }).run();
     expect(contactRows()).toEqual([
       ["Ann Lee", "Ann@Example.com", "555 1", "Guest book, Photos and videos"],
-      ["Bob (Bobby) Ray", "bob@example.com", "", "Photos and videos"],
+      ["Bob (Bobby) Ray", "bob@example.com", "", "Photos and videos, Voice memories"],
       ["Cy", "cy@example.com", "", "Attendance"],
+      ["Di", "di@example.com", "", "Voice memories"],
     ]);
     expect(parseSubmittedBy("no email here")).toBeNull();
   });
