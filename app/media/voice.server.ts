@@ -207,11 +207,12 @@ const OVER_TEN_MINUTES = `This recording is more than ${VOICE_MAX_SECONDS / 60} 
 /**
  * The CPU seconds each pass may use (user and system time, which a
  * throttled shared CPU stretches on the clock but never multiplies):
- * a start-up allowance and a share per second of sound. Ten minutes of WAV
- * took 1.9 CPU seconds to measure and 6.5 to copy here (bench/voice.mjs);
- * the budgets are about five times that.
+ * a start-up allowance and a share per second of sound. Ten minutes of
+ * stereo WAV at 48 kHz, the costliest a phone sends, took 3.2 CPU seconds
+ * to measure and 13.2 to copy on one core here (pinned, `nice -n 10`);
+ * the budgets (22 and 70) are five to seven times that, for a slower CPU.
  */
-const VOICE_CPU = { baseSeconds: 10, meterPerSecond: 0.02, copyPerSecond: 0.05 };
+const VOICE_CPU = { baseSeconds: 10, meterPerSecond: 0.02, copyPerSecond: 0.1 };
 
 /**
  * How a voice's pass runs: within its CPU budget, and within a wall-clock

@@ -61,7 +61,7 @@ export const stillWanted = (id: number) => and(eq(uploads.id, id), inArray(uploa
 /**
  * How long one upload's job may take: the tools' own limits added up (three
  * minutes), and for every 4 MB of the file two more seconds to fetch and copy it.
- * A voice's tools are held to budgets of CPU seconds instead (about 60 for ten
+ * A voice's tools are held to budgets of CPU seconds instead (about 90 for ten
  * minutes of sound, app/media/voice.server.ts), which a shared CPU at its
  * baseline stretches sixteen times on the clock: its job has twenty minutes.
  */
