@@ -127,6 +127,8 @@ export default function enhanceVoiceForm() {
     recording = { recorder, stream, startedAt: Date.now(), clock: window.setInterval(tick, TICK_MS) };
     show([stop, timer], [record, again, listen, player]);
     tick();
+    // Said once: the clock beside it is read, not announced every second.
+    if (status) status.textContent = say("started");
     stop?.focus();
   }
 
@@ -232,6 +234,9 @@ export default function enhanceVoiceForm() {
     } finally {
       send.disabled = false;
       send.textContent = say("send");
+      // Send was disabled while sending, which took the focus away: it goes back to the form's start
+      // (the summary keeps it after a refusal; the toast says it was sent).
+      if (!form!.contains(document.activeElement) && alert?.hidden !== false) (record && !record.hidden ? record : file).focus();
     }
   }
 

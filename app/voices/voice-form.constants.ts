@@ -36,6 +36,7 @@ export const SEND_FAILED = "The voice memory could not be sent. Please check you
 export const RECORDER = {
   record: "Record",
   stop: "Stop",
+  started: "Recording has started. Press Stop when you have finished.",
   listen: "Listen",
   again: "Record again",
   send: "Send Voice Memory",
@@ -75,8 +76,10 @@ export function recordingStatus(seconds: number, template?: string): string {
 
 /** "Recorded 0:42. Listen to it, record again, or send it." once stopped. */
 export function recordedStatus(seconds: number, template?: string): string {
-  if (template) return template.replace("{time}", clock(seconds));
-  return `Recorded ${clock(seconds)}. Listen to it, record again, or send it.`;
+  // Rounded as the server rounds a recording's length (app/media/voice.server.ts), so the list shows the same.
+  const length = clock(Math.ceil(seconds - 0.05));
+  if (template) return template.replace("{time}", length);
+  return `Recorded ${length}. Listen to it, record again, or send it.`;
 }
 
 /** m:ss (the site's formatDuration, here without its import so the recorder stays small). */

@@ -54,6 +54,8 @@ test.describe("the in-page recorder", () => {
     await record.click();
     const stop = form.getByRole("button", { name: "Stop" });
     await expect(stop).toBeFocused();
+    // Said once, for a screen reader; the clock is not announced.
+    await expect(form.getByRole("status")).toHaveText("Recording has started. Press Stop when you have finished.");
     await expect(form.getByRole("timer")).toHaveText(/^Recording… 0:0\d of 10:00$/);
     await expect(form.getByRole("timer")).toHaveText("Recording… 0:02 of 10:00");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
@@ -79,9 +81,10 @@ test.describe("the in-page recorder", () => {
     await form.getByRole("button", { name: "Send Voice Memory" }).click();
     await expectSentToast(page);
     await expect(page).toHaveURL(/\/guestbook$/);
-    // A fresh form: nothing typed, nothing recorded.
+    // A fresh form: nothing typed, nothing recorded, and the focus on Record, ready for the next voice.
     await expect(form.getByLabel("Name *")).toHaveValue("");
     await expect(record).toBeVisible();
+    await expect(record).toBeFocused();
     await expect(listen).toBeHidden();
     await expect(player).toBeHidden();
 
