@@ -55,6 +55,8 @@ export default function enhanceVoiceForm() {
   const part = <T extends HTMLElement>(name: string) => form.querySelector<T>(`[data-voice="${name}"]`);
   const panel = form.querySelector<HTMLElement>("#voice-recorder");
   const file = form.querySelector<HTMLInputElement>(`#${voiceInputId("recording")}`)!;
+  const hint = document.getElementById(`${voiceInputId("recording")}-hint`);
+  const plainHint = hint?.textContent;
   const send = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   const alert = document.getElementById(`${VOICE_FORM_ID}-alert`);
   // The recorder's controls (none for a text browser, which gets only the file field).
@@ -92,6 +94,9 @@ export default function enhanceVoiceForm() {
   function microphoneRefused() {
     forgetTake();
     show([], [record]);
+    // The page cannot record: the field is again the way to the phone's own recorder, as without JavaScript.
+    file.setAttribute("capture", "");
+    if (hint && plainHint) hint.textContent = plainHint;
     if (status) status.textContent = say("noMicrophone");
     file.focus();
   }
@@ -270,7 +275,8 @@ export default function enhanceVoiceForm() {
   // Recorded here or chosen: the form no longer needs its file field filled in.
   file.required = false;
   // The page records now: the field is for a recording already made (an old voicemail), and
-  // `capture` would open a phone's recorder instead of its files.
+  // `capture` would open a phone's recorder instead of its files. The hint says so.
   file.removeAttribute("capture");
+  if (hint) hint.textContent = say("hint");
   panel.hidden = false;
 }

@@ -42,6 +42,7 @@ export const RECORDER = {
   send: "Send Voice Memory",
   sending: "Sending...",
   player: "Your recording",
+  hint: "Press Record to record here, or choose a recording you have already made.",
   noMicrophone: "Your browser did not let this page use the microphone. You can choose a recording instead.",
   nothing: "Nothing was recorded. Please press Record and speak.",
 } as const;

@@ -49,6 +49,7 @@ test.describe("the in-page recorder", () => {
     // The phone's own recordings can still be chosen, below: from its files, not its recorder (no `capture`).
     await expect(form.getByLabel("Your recording *")).toBeVisible();
     await expect(form.getByLabel("Your recording *")).not.toHaveAttribute("capture");
+    await expect(form.getByText("Press Record to record here, or choose a recording you have already made.")).toBeVisible();
     await expectNoAxeViolations(page);
 
     await record.click();
@@ -150,6 +151,9 @@ test.describe("the in-page recorder", () => {
     ).toBeVisible();
     await expect(form.getByRole("button", { name: "Record", exact: true })).toBeHidden();
     await expect(form.getByLabel("Your recording *")).toBeFocused();
+    // The field opens the phone's recorder again, and the hint no longer speaks of a Record button.
+    await expect(form.getByLabel("Your recording *")).toHaveAttribute("capture", "");
+    await expect(form.getByText("Choose a recording, or record one now if your phone offers to.")).toBeVisible();
     await expectNoAxeViolations(page);
     await form.getByLabel("Your recording *").setInputFiles(memo);
     await form.getByLabel("Name *").fill("Aunt May");
@@ -167,8 +171,9 @@ test.describe("the in-page recorder", () => {
     const form = voiceForm(page);
     await expect(form.getByLabel("Your recording *")).toBeVisible();
     await expect(form.getByLabel("Your recording *")).toHaveAttribute("required", "");
-    // The phone's recorder is still what the field opens.
+    // The phone's recorder is still what the field opens, and the hint says so.
     await expect(form.getByLabel("Your recording *")).toHaveAttribute("capture", "");
+    await expect(form.getByText("Choose a recording, or record one now if your phone offers to.")).toBeVisible();
     await expect(form.getByRole("button", { name: "Record", exact: true })).toBeHidden();
     // Still sent in place, with its answer in the page.
     await form.getByLabel("Your recording *").setInputFiles(memo);
