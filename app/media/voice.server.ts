@@ -216,8 +216,8 @@ const VOICE_CPU = { baseSeconds: 10, meterPerSecond: 0.02, copyPerSecond: 0.1 };
 
 /**
  * How a voice's pass runs: within its CPU budget, and within a wall-clock
- * backstop fifteen times that (a shared CPU at its 6.25% baseline runs a
- * budget out in sixteen times its length; the job's own limit comes first).
+ * backstop of sixteen times that (a shared CPU at its 6.25% baseline takes
+ * that long to use it up; the job's own limit comes first).
  */
 function voiceTool(options: RunOptions, seconds: number, perSecond: number) {
   const cpuSeconds = Math.ceil(VOICE_CPU.baseSeconds + Math.min(seconds, VOICE_DECODE_CAP_SECONDS) * perSecond);
