@@ -23,11 +23,13 @@ export function VoiceItem({ voice, t }: { voice: GalleryItem; t: Say }) {
       <p className={s.who}>
         <span className={s.name}>{voice.senderName ?? t("voices.list.aGuest")}</span>
         {/* A text browser or a screen reader reads "Ann · 0:42", never "Ann0:42". */}
-        {length ? <span aria-hidden="true">{" · "}</span> : null}
         {length ? (
-          <time dateTime={`PT${voice.durationSec}S`} className={s.length}>
-            {length}
-          </time>
+          <>
+            <span aria-hidden="true">{" · "}</span>
+            <time dateTime={`PT${voice.durationSec}S`} className={s.length}>
+              {length}
+            </time>
+          </>
         ) : null}
       </p>
       {/* Nothing is fetched until the visitor presses play: a page of voices costs no one's data plan. */}

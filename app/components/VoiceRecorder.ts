@@ -239,9 +239,9 @@ export default function enhanceVoiceForm() {
     } finally {
       send.disabled = false;
       send.textContent = say("send");
-      // Send was disabled while sending, which took the focus away: it goes back to the form's start
-      // (the summary keeps it after a refusal; the toast says it was sent).
-      if (!form!.contains(document.activeElement) && alert?.hidden !== false) (record && !record.hidden ? record : file).focus();
+      // Send was disabled while sending, which left the focus on the page itself: it goes back to the
+      // form's start (after a refusal the summary has it; the toast says it was sent).
+      if (!document.activeElement || document.activeElement === document.body) (record && !record.hidden ? record : file).focus();
     }
   }
 

@@ -37,5 +37,12 @@ export const ACCEPTED_FILE_TYPES = [
 export const VOICE_EXTENSIONS = ["m4a", "webm", "ogg", "oga", "opus", "3gp", "mp3", "wav", "amr", "aac"] as const;
 /** A voice memory's longest length, in seconds: ten minutes. */
 export const VOICE_MAX_SECONDS = 10 * 60;
+/**
+ * A recording's length in whole seconds, as it is stored, shown and held to
+ * VOICE_MAX_SECONDS: rounded up, past a twentieth of a second of slack (a
+ * 10:00.4 recording is 601 seconds, over the limit; 10:00.03 is 600). The
+ * in-page recorder shows the length it made the same way.
+ */
+export const voiceSeconds = (seconds: number) => Math.ceil(seconds - 0.05);
 /** The most a voice memory's typed line (its text alternative) may hold. */
 export const VOICE_LINE_MAX = 300;

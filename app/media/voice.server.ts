@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { VOICE_MAX_SECONDS } from "./limits";
+import { VOICE_MAX_SECONDS, voiceSeconds } from "./limits";
 import { MediaProblem } from "./processing-limits.server";
 import { CpuBudgetExceeded } from "./cpu-budget.server";
 import { runTool, ToolFailed, toolMissing } from "./run-tool.server";
@@ -60,7 +60,7 @@ export async function probeVoice(input: string, options: RunOptions = {}): Promi
     if (seconds === undefined) return null;
     return {
       seconds,
-      durationSec: Math.ceil(seconds - 0.05),
+      durationSec: voiceSeconds(seconds),
       channels: sound.channels ?? 1,
     };
   } catch (error) {
@@ -253,7 +253,7 @@ function decodedLength(progress: string, facts: VoiceFacts): number {
   const microseconds = Number([...progress.matchAll(/^out_time_us=(\d+)$/gm)].at(-1)?.[1]);
   const seconds = microseconds > 0 ? microseconds / 1_000_000 : facts.seconds;
   if (seconds >= VOICE_DECODE_CAP_SECONDS - 0.05) throw new MediaProblem("too-large", OVER_TEN_MINUTES);
-  const durationSec = Math.abs(seconds - facts.seconds) <= 1 ? facts.durationSec : Math.ceil(seconds - 0.05);
+  const durationSec = Math.abs(seconds - facts.seconds) <= 1 ? facts.durationSec : voiceSeconds(seconds);
   checkVoiceLength({ durationSec });
   return durationSec;
 }

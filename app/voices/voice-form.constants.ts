@@ -1,7 +1,7 @@
 // The voice form's words, fields and answers: what the server, the form's
 // markup and the in-page recorder share. Free of zod and of server code, so
 // the recorder (loaded on demand in the browser) can take them.
-import { VOICE_LINE_MAX, VOICE_MAX_SECONDS } from "~/media/limits";
+import { VOICE_LINE_MAX, VOICE_MAX_SECONDS, voiceSeconds } from "~/media/limits";
 
 /** The pages that show the form, where a sent voice comes back to. */
 export const VOICE_FORM_PAGES = ["/guestbook", "/share", "/voices"] as const;
@@ -77,8 +77,8 @@ export function recordingStatus(seconds: number, template?: string): string {
 
 /** "Recorded 0:42. Listen to it, record again, or send it." once stopped. */
 export function recordedStatus(seconds: number, template?: string): string {
-  // Rounded as the server rounds a recording's length (app/media/voice.server.ts), so the list shows the same.
-  const length = clock(Math.ceil(seconds - 0.05));
+  // Rounded as the server rounds a recording's length, so the list shows the same.
+  const length = clock(voiceSeconds(seconds));
   if (template) return template.replace("{time}", length);
   return `Recorded ${length}. Listen to it, record again, or send it.`;
 }
