@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
-import { adminUsers, followers, memories, uploads, type Memory, type Role, type Upload } from "../../db/schema";
+import { and, asc, desc, eq, gte, isNotNull, like } from "drizzle-orm";
+import { adminUsers, followers, mailOutbox, memories, uploads, type Memory, type Role, type Upload } from "../../db/schema";
 import type { AdminActor } from "~/platform/actor.server";
 import { db, type Transaction } from "~/platform/db.server";
 import {
@@ -35,7 +35,7 @@ import { senderFor } from "~/admins/contact-details";
 // visitor's address or phone number to a helper. Every message is queued in
 // the transaction of the event it tells of (outbox.server.ts sends it).
 
-/** New uploads from one sender within this window make one e-mail ("Ann shared a photo"; several wait together). */
+/** New uploads from one sender within this long of their first make one e-mail ("Ann shared a photo"; several wait together). */
 const UPLOAD_MAIL_WINDOW_MS = 10 * 60_000;
 
 /** What every e-mail says around its words: whose memorial, why it came, how to stop it (and, for an admin, where to choose). */
@@ -111,14 +111,14 @@ const digest = (text: string) => createHash("sha256").update(text).digest("hex")
 export const UPLOAD_MAIL_GATHER_MS = 2 * 60_000;
 
 /**
- * The files one sender shared in this ten minutes, oldest first (the new one
- * included): those whose submittedBy names the same address.
+ * The files one sender shared since `since` (their first file's time), oldest
+ * first (the new one included): those whose submittedBy names the same address.
  */
-function filesSentTogether(tx: Pick<Transaction, "select">, email: string | undefined, since: number) {
+function filesSentTogether(tx: Pick<Transaction, "select">, email: string | undefined, since: Date) {
   return tx
     .select({ type: uploads.type, originalName: uploads.originalName, submittedBy: uploads.submittedBy })
     .from(uploads)
-    .where(gte(uploads.createdAt, new Date(since)))
+    .where(gte(uploads.createdAt, since))
     .orderBy(asc(uploads.id))
     .all()
     .filter((file) => (senderOf(file.submittedBy)?.email.toLowerCase() ?? "") === (email?.toLowerCase() ?? ""))
@@ -126,29 +126,48 @@ function filesSentTogether(tx: Pick<Transaction, "select">, email: string | unde
 }
 
 /**
- * A new photo or video waits: an e-mail to each admin who chose "each", in
- * the upload's own transaction; one per sender in ten minutes (someone
- * sharing ten photos sends one e-mail, not ten), naming every file. A sender
- * is their address and their network (`network`, the signed upload's), not
- * the name they type: twenty names from one place are one e-mail. The
- * e-mail waits UPLOAD_MAIL_GATHER_MS for the rest of the files, and each
- * file that arrives meanwhile is added to it.
+ * When the sender's ten minutes began for this admin: the time of the first
+ * file of the newest e-mail about them (kept in its key), if that is less
+ * than UPLOAD_MAIL_WINDOW_MS ago.
+ */
+function windowStartedAt(tx: Pick<Transaction, "select">, keyPrefix: string, now: number) {
+  const latest = tx
+    .select({ dedupeKey: mailOutbox.dedupeKey })
+    .from(mailOutbox)
+    .where(like(mailOutbox.dedupeKey, `${keyPrefix}%`))
+    .orderBy(desc(mailOutbox.id))
+    .get();
+  const started = Number(latest?.dedupeKey?.slice(keyPrefix.length));
+  return Number.isSafeInteger(started) && now - started < UPLOAD_MAIL_WINDOW_MS ? started : undefined;
+}
+
+/**
+ * A new photo, video or voice waits: an e-mail to each admin who chose
+ * "each", in the upload's own transaction; one per sender in the ten minutes
+ * from their first file (someone sharing ten photos sends one e-mail, not
+ * ten, even across the hour), naming every file. A sender is their address
+ * and their network (`network`, the signed upload's), not the name they
+ * type: twenty names from one place are one e-mail. The e-mail waits
+ * UPLOAD_MAIL_GATHER_MS for the rest of the files, and each file that
+ * arrives meanwhile is added to it; files after it is sent, within the ten
+ * minutes, wait in the list without another e-mail.
  */
 export function queueNewUploadMail(
   tx: Transaction,
-  upload: Pick<Upload, "type" | "originalName" | "submittedBy">,
+  upload: Pick<Upload, "type" | "originalName" | "submittedBy" | "createdAt">,
   network: string | null = null,
   now = Date.now(),
 ) {
   if (!mailEnabled()) return;
   const sender = senderOf(upload.submittedBy);
-  const window = Math.floor(now / UPLOAD_MAIL_WINDOW_MS);
   const group = digest(`${sender?.email.toLowerCase() ?? upload.submittedBy ?? ""}|${network ?? ""}`);
-  const files = sender
-    ? filesSentTogether(tx, sender.email, window * UPLOAD_MAIL_WINDOW_MS)
-    : [{ type: upload.type, originalName: upload.originalName ?? "Unknown" }];
   for (const admin of eachAdmins(tx)) {
-    const dedupeKey = `new-upload:${admin.id}:${group}:${window}`;
+    const keyPrefix = `new-upload:${admin.id}:${group}:`;
+    const started = windowStartedAt(tx, keyPrefix, now) ?? upload.createdAt.getTime();
+    const dedupeKey = `${keyPrefix}${started}`;
+    const files = sender
+      ? filesSentTogether(tx, sender.email, new Date(started))
+      : [{ type: upload.type, originalName: upload.originalName ?? "Unknown" }];
     const compose = (unsubscribeUrl: string) =>
       newUploadMail(mailFrame(unsubscribeUrl, EACH_REASON, true), {
         sender: senderFor(admin.role, upload.submittedBy) ?? "Someone",

@@ -22,11 +22,18 @@ vi.hoisted(() => {
 import { adminUsers, mailOutbox, mailSuppressions, memories, rsvps, uploads } from "../../db/schema";
 import { operator, type AdminActor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
+import { networkKey } from "~/platform/rate-limit.server";
 import { smtpTransport, type MailTransport, type OutgoingMail } from "~/mail/transport.server";
 import { upsertAdmin } from "~/admins/admin.server";
 import { MemoryApiSchema } from "~/guestbook/memory.schema";
 import { submitMemory, updateMemory } from "~/guestbook/memory.server";
-import { getMailPreferences, queueDueSummaries, saveMailPreferences, UPLOAD_MAIL_GATHER_MS } from "~/mail/notifications.server";
+import {
+  getMailPreferences,
+  queueDueSummaries,
+  queueNewUploadMail,
+  saveMailPreferences,
+  UPLOAD_MAIL_GATHER_MS,
+} from "~/mail/notifications.server";
 import { CLAIM_MS, listOutbox, MAX_WAITING_MAIL, outboxStatus, pruneMail, queueMail, retryDelay, retryMail } from "~/mail/outbox.server";
 import { findUnsubscribe, unsubscribe } from "~/mail/unsubscribe.server";
 import { MailSender } from "~/mail/sender.server";
@@ -225,10 +232,35 @@ describe("an e-mail for each new item", () => {
     for (let i = 0; i < 20; i++) await photo(`p${i}.jpg`, `Visitor ${i} (same@example.com)`, false, "198.51.100.7");
     await photo("elsewhere.jpg", "Visitor (same@example.com)", false, "203.0.113.9");
     expect(listOutbox().map((row) => row.kind)).toEqual(["new-upload", "new-upload"]);
-    // Each names what the address has sent in these ten minutes, under the name typed last.
+    // Each names what the address has sent since that e-mail's first file, under the name typed last.
     expect(listOutbox().map((row) => row.subject)).toEqual([
       "Josephine Marsh: Visitor 19 shared 20 photos",
-      "Josephine Marsh: Visitor shared 21 photos",
+      "Josephine Marsh: Visitor shared a photo",
+    ]);
+  });
+
+  it("counts the ten minutes from the sender's first file, not from the clock's hour", async () => {
+    await addAdmin("anna", { email: "anna@family.test", mailChoice: "each" });
+    const first = db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.id, await photo("one.jpg", undefined, false, "198.51.100.7")))
+      .get()!;
+    const second = db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.id, await photo("two.jpg", undefined, false, "198.51.100.7")))
+      .get()!;
+    const started = first.createdAt.getTime();
+    // The second file, told of again at the last moment of the ten minutes, and once they are over.
+    const tell = (minutes: number) =>
+      db.transaction((tx) => queueNewUploadMail(tx, second, networkKey("198.51.100.7"), started + minutes * 60_000));
+    tell(9.99);
+    expect(listOutbox().map((row) => row.subject)).toEqual(["Josephine Marsh: Ann Lee shared 2 photos"]);
+    tell(10);
+    expect(listOutbox().map((row) => row.subject)).toEqual([
+      "Josephine Marsh: Ann Lee shared 2 photos",
+      "Josephine Marsh: Ann Lee shared a photo",
     ]);
   });
 });
