@@ -14,6 +14,7 @@ import {
   RECORDER,
   recordedStatus,
   recordingStatus,
+  refusalIn,
   SEND_FAILED,
   VOICE_FIELDS,
   VOICE_FORM_ID,
@@ -63,7 +64,7 @@ export default function enhanceVoiceForm() {
   // The visitor's language, when it is not English: the words the server wrote on the form.
   const words = form.dataset.words ? (JSON.parse(form.dataset.words) as RecorderWords) : null;
   const say = (key: keyof typeof RECORDER) => words?.recorder[key] ?? RECORDER[key];
-  const refusal = (english: string) => words?.errors[english] ?? english;
+  const refusal = (english: string) => refusalIn(english, words);
   const [record, stop, listen, again] = ["record", "stop", "listen", "again"].map((name) => part<HTMLButtonElement>(name));
   const timer = part("timer");
   const status = part("status");

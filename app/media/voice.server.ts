@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import { VOICE_MAX_SECONDS, voiceSeconds } from "./limits";
+import { VOICE_OVER_LIMIT, voiceTooLong } from "./voice-length";
 import { MediaProblem } from "./processing-limits.server";
 import { CpuBudgetExceeded } from "./cpu-budget.server";
 import { runTool, ToolFailed, toolMissing } from "./run-tool.server";
@@ -89,12 +90,6 @@ async function lengthOfPackets(input: string, options: RunOptions): Promise<numb
   }
   const microseconds = Number([...progress.matchAll(/^out_time_us=(\d+)$/gm)].at(-1)?.[1]);
   return microseconds > 0 ? microseconds / 1_000_000 : undefined;
-}
-
-/** The reason a recording is too long, as its sender reads it: "This recording is 10:01 long. …". */
-function voiceTooLong(durationSec: number) {
-  const length = `${Math.floor(durationSec / 60)}:${String(durationSec % 60).padStart(2, "0")}`;
-  return `This recording is ${length} long. Voice memories can be at most ${VOICE_MAX_SECONDS / 60} minutes.`;
 }
 
 /** Refuses a recording over ten minutes, before any of it is decoded. */
@@ -201,9 +196,6 @@ export async function makeVoiceCopy(
  */
 const VOICE_DECODE_CAP_SECONDS = VOICE_MAX_SECONDS + 2;
 
-/** A recording that decoded past the cap: how long it really is is not known, only that it is too long. */
-const OVER_TEN_MINUTES = `This recording is more than ${VOICE_MAX_SECONDS / 60} minutes long. Voice memories can be at most ${VOICE_MAX_SECONDS / 60} minutes.`;
-
 /**
  * The CPU seconds each pass may use (user and system time, which a
  * throttled shared CPU stretches on the clock but never multiplies):
@@ -252,7 +244,7 @@ const VOICE_COPY_FAILED = "the server could not finish its copy (it may be out o
 function decodedLength(progress: string, facts: VoiceFacts): number {
   const microseconds = Number([...progress.matchAll(/^out_time_us=(\d+)$/gm)].at(-1)?.[1]);
   const seconds = microseconds > 0 ? microseconds / 1_000_000 : facts.seconds;
-  if (seconds >= VOICE_DECODE_CAP_SECONDS - 0.05) throw new MediaProblem("too-large", OVER_TEN_MINUTES);
+  if (seconds >= VOICE_DECODE_CAP_SECONDS - 0.05) throw new MediaProblem("too-large", VOICE_OVER_LIMIT);
   const durationSec = Math.abs(seconds - facts.seconds) <= 1 ? facts.durationSec : voiceSeconds(seconds);
   checkVoiceLength({ durationSec });
   return durationSec;

@@ -12,8 +12,11 @@ export function voiceWords(language: Language): VoiceWords {
   const t = translate(language);
   return {
     t,
-    tError: (english) =>
-      english === LINE_TOO_LONG ? t("voices.errors.lineTooLong", { max: VOICE_LINE_MAX }) : translateError(language, english),
+    tError: (english) => {
+      if (english === LINE_TOO_LONG) return t("voices.errors.lineTooLong", { max: VOICE_LINE_MAX });
+      const length = tooLongLength(english);
+      return length ? t("voices.errors.tooLong", { length }) : translateError(language, english);
+    },
   };
 }
 
@@ -28,6 +31,7 @@ function recorderWords(language: Language, { t, tError }: VoiceWords): string | 
     sent: { title: t("voices.sent.title"), description: t("voices.sent.description") },
     recording: t("voices.recorder.recording", { time: "{time}", max: "{max}" }),
     recorded: t("voices.recorder.recorded", { time: "{time}" }),
+    tooLong: t("voices.errors.tooLong", { length: "{length}" }),
     errors,
   };
   return JSON.stringify(words);
@@ -36,6 +40,7 @@ import { listVoices } from "~/voices/voices.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { pageWords, translate, translateError } from "~/i18n/i18n.server";
 import { VOICE_LINE_MAX } from "~/media/limits";
+import { tooLongLength } from "~/media/voice-length";
 import { LINE_TOO_LONG, RECORDER, VOICE_FIELDS, type RecorderWords, type VoiceWords } from "~/voices/voice-form.constants";
 
 // "Leave a voice memory" and the guest book's "Voices", as HTML for the

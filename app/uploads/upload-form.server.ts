@@ -6,6 +6,7 @@
 // arrives and then goes through the same checks as a direct upload; the name
 // and e-mail through the same schema as the JSON API's submittedBy.
 import { MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES } from "~/media/limits";
+import { tooLongLength } from "~/media/voice-length";
 import type { FileSink, MultipartForm, MultipartFormLimits } from "~/platform/multipart.server";
 import { asRefusal, Refusal } from "~/platform/refusal.server";
 import { eq } from "drizzle-orm";
@@ -188,7 +189,8 @@ function refusalWords(message: string, language: Language): string {
   const t = translate(language);
   if (message === TOO_MANY_FILES) return t("share.errors.tooManyFiles", { count: MAX_FILES_PER_VISIT });
   if (message === FORM_TOO_LARGE) return t("share.errors.formTooLarge", { count: MAX_FILES_PER_VISIT });
-  return translateError(language, message);
+  const length = tooLongLength(message);
+  return length ? t("voices.errors.tooLong", { length }) : translateError(language, message);
 }
 
 /** A share form that could not be read (readMultipartForm's refusal) as the page's answer, in `language`; anything else is a fault and is thrown. */
@@ -257,7 +259,7 @@ export async function receiveShareForm(form: MultipartForm<string>, language: La
       refused.push(
         error.status === 415
           ? t("share.errors.notAccepted", { name: file.name, formats: t("share.notes.formats") })
-          : t("share.errors.refused", { name: file.name, reason: translateError(language, error.message) }),
+          : t("share.errors.refused", { name: file.name, reason: refusalWords(error.message, language) }),
       );
     }
   }

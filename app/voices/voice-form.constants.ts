@@ -2,6 +2,7 @@
 // markup and the in-page recorder share. Free of zod and of server code, so
 // the recorder (loaded on demand in the browser) can take them.
 import { VOICE_LINE_MAX, VOICE_MAX_SECONDS, voiceSeconds } from "~/media/limits";
+import { tooLongLength, voiceClock } from "~/media/voice-length";
 
 /** The pages that show the form, where a sent voice comes back to. */
 export const VOICE_FORM_PAGES = ["/guestbook", "/share", "/voices"] as const;
@@ -57,8 +58,9 @@ export interface VoiceWords {
 /**
  * What the recorder says in the visitor's language (the form's `data-words`,
  * written by the server when it is not English): its buttons, the fields'
- * names, the toast, its two clocks with `{time}` and `{max}`, and every
- * refusal by its English words.
+ * names, the toast, its two clocks with `{time}` and `{max}`, the refusal
+ * for a recording's length with `{length}`, and every other refusal by its
+ * English words.
  */
 export interface RecorderWords {
   recorder: Record<keyof typeof RECORDER, string>;
@@ -66,27 +68,29 @@ export interface RecorderWords {
   sent: { title: string; description: string };
   recording: string;
   recorded: string;
+  tooLong: string;
   errors: Record<string, string>;
+}
+
+/** A refusal (the server's English words) in the visitor's language: `words` as the server wrote them, or English. */
+export function refusalIn(english: string, words: Pick<RecorderWords, "tooLong" | "errors"> | null): string {
+  if (!words) return english;
+  const length = tooLongLength(english);
+  return length ? words.tooLong.replace("{length}", length) : (words.errors[english] ?? english);
 }
 
 /** "Recording… 0:12 of 10:00" while the microphone is on (`template`: the same in the visitor's language). */
 export function recordingStatus(seconds: number, template?: string): string {
-  if (template) return template.replace("{time}", clock(seconds)).replace("{max}", clock(VOICE_MAX_SECONDS));
-  return `Recording… ${clock(seconds)} of ${clock(VOICE_MAX_SECONDS)}`;
+  if (template) return template.replace("{time}", voiceClock(seconds)).replace("{max}", voiceClock(VOICE_MAX_SECONDS));
+  return `Recording… ${voiceClock(seconds)} of ${voiceClock(VOICE_MAX_SECONDS)}`;
 }
 
 /** "Recorded 0:42. Listen to it, record again, or send it." once stopped. */
 export function recordedStatus(seconds: number, template?: string): string {
   // Rounded as the server rounds a recording's length, so the list shows the same.
-  const length = clock(voiceSeconds(seconds));
+  const length = voiceClock(voiceSeconds(seconds));
   if (template) return template.replace("{time}", length);
   return `Recorded ${length}. Listen to it, record again, or send it.`;
-}
-
-/** m:ss (the site's formatDuration, here without its import so the recorder stays small). */
-function clock(seconds: number) {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
 /** What was typed, given back with a refusal (a page without JavaScript keeps nothing itself). */

@@ -40,6 +40,12 @@ import { loader as shareLoader } from "~/routes/share";
 import { loader as voicePageLoader } from "~/routes/voices_.$id";
 import { answer, toastOf } from "../support/route-calls";
 import { makeVoiceFile } from "../support/voice-fixtures";
+import { LANGUAGES } from "~/i18n/languages";
+import { VOICE_OVER_LIMIT, voiceTooLong } from "~/media/voice-length";
+import { voiceFormHtml, voiceWords } from "~/routes/voice-section.server";
+import { updateSiteSettings } from "~/site/settings.server";
+import { SettingsPatch } from "~/site/settings.schema";
+import { refusalIn, type RecorderWords } from "~/voices/voice-form.constants";
 
 const ORIGIN = "http://memorial.test";
 const NOT_A_RECORDING =
@@ -264,6 +270,48 @@ describe("the voice form without JavaScript (POST /voices)", () => {
     expect(html).toContain(">A long story</textarea>");
     expectNothingKept();
   }, 120_000);
+
+  it("says a recording is too long in the visitor's language", async () => {
+    const saved = await updateSiteSettings(SettingsPatch.parse({ languages: ["en", "es"] }), operator());
+    expect(saved.ok).toBe(true);
+    try {
+      const long = readFileSync(makeVoiceFile(work, "webm", { seconds: 601 }));
+      const request = await formRequest("/voices?lang=es", { from: "/guestbook", name: "Ana" }, [
+        { name: "historia.webm", bytes: long, type: "audio/webm" },
+      ]);
+      const response = await call(voicesAction, request);
+      expect(response.status).toBe(400);
+      expect(await refusedPage(response)).toContain("Esta grabación dura 10:01. Los recuerdos de voz pueden durar como máximo 10 minutos.");
+      expectNothingKept();
+    } finally {
+      await updateSiteSettings(SettingsPatch.parse({ languages: ["en"] }), operator());
+    }
+  }, 120_000);
+
+  it("has both length refusals in every language, the same on the page and in the in-page recorder", () => {
+    const unescape = (html: string) =>
+      html
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&");
+    for (const language of LANGUAGES) {
+      const { tError } = voiceWords(language);
+      const form = voiceFormHtml(new Request(`${ORIGIN}/voices`), "/guestbook", null, { language });
+      const attribute = /data-words="([^"]*)"/.exec(form)?.[1];
+      const words = attribute === undefined ? null : (JSON.parse(unescape(attribute)) as RecorderWords);
+      expect(words === null).toBe(language === "en");
+      for (const english of [voiceTooLong(601), VOICE_OVER_LIMIT]) {
+        const said = tError(english);
+        if (language === "en") expect(said).toBe(english);
+        else expect(said, `${language}: ${english}`).not.toBe(english);
+        expect(refusalIn(english, words)).toBe(said);
+      }
+      expect(tError(voiceTooLong(601))).toContain("10:01");
+      expect(tError(voiceTooLong(754))).toContain("12:34");
+    }
+  });
 
   it("takes a recording as a browser's recorder writes it, without its length in front, and measures it", async () => {
     const response = await sendForm({ name: "Ann" }, [
