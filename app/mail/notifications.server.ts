@@ -126,18 +126,18 @@ function filesSentTogether(tx: Pick<Transaction, "select">, email: string | unde
 }
 
 /**
- * When the sender's ten minutes began for this admin: the time of the first
- * file of the newest e-mail about them (kept in its key), if that is less
- * than UPLOAD_MAIL_WINDOW_MS ago.
+ * When the sender's (`group`'s) ten minutes began: the time of the first
+ * file of the newest e-mail about them to any admin (the last part of its
+ * key), if that is less than UPLOAD_MAIL_WINDOW_MS ago.
  */
-function windowStartedAt(tx: Pick<Transaction, "select">, keyPrefix: string, now: number) {
+function windowStartedAt(tx: Pick<Transaction, "select">, group: string, now: number) {
   const latest = tx
     .select({ dedupeKey: mailOutbox.dedupeKey })
     .from(mailOutbox)
-    .where(like(mailOutbox.dedupeKey, `${keyPrefix}%`))
+    .where(like(mailOutbox.dedupeKey, `new-upload:%:${group}:%`))
     .orderBy(desc(mailOutbox.id))
     .get();
-  const started = Number(latest?.dedupeKey?.slice(keyPrefix.length));
+  const started = Number(latest?.dedupeKey?.split(":").at(-1));
   return Number.isSafeInteger(started) && now - started < UPLOAD_MAIL_WINDOW_MS ? started : undefined;
 }
 
@@ -161,13 +161,12 @@ export function queueNewUploadMail(
   if (!mailEnabled()) return;
   const sender = senderOf(upload.submittedBy);
   const group = digest(`${sender?.email.toLowerCase() ?? upload.submittedBy ?? ""}|${network ?? ""}`);
+  const started = windowStartedAt(tx, group, now) ?? upload.createdAt.getTime();
+  const files = sender
+    ? filesSentTogether(tx, sender.email, new Date(started))
+    : [{ type: upload.type, originalName: upload.originalName ?? "Unknown" }];
   for (const admin of eachAdmins(tx)) {
-    const keyPrefix = `new-upload:${admin.id}:${group}:`;
-    const started = windowStartedAt(tx, keyPrefix, now) ?? upload.createdAt.getTime();
-    const dedupeKey = `${keyPrefix}${started}`;
-    const files = sender
-      ? filesSentTogether(tx, sender.email, new Date(started))
-      : [{ type: upload.type, originalName: upload.originalName ?? "Unknown" }];
+    const dedupeKey = `new-upload:${admin.id}:${group}:${started}`;
     const compose = (unsubscribeUrl: string) =>
       newUploadMail(mailFrame(unsubscribeUrl, EACH_REASON, true), {
         sender: senderFor(admin.role, upload.submittedBy) ?? "Someone",

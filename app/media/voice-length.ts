@@ -19,7 +19,13 @@ export function voiceTooLong(seconds: number) {
   return `This recording is ${voiceClock(seconds)} long. Voice memories can be at most ${VOICE_MAX_SECONDS / 60} minutes.`;
 }
 
-/** The length a voiceTooLong refusal names ("10:01"), or undefined for any other words. */
-export const tooLongLength = (english: string) => /^This recording is (\d+:\d\d) long\. Voice memories can be at most /.exec(english)?.[1];
+/**
+ * A voiceTooLong refusal in another language: `say` given the catalog's id
+ * and the length the English names ("10:01"); undefined for any other words.
+ */
+export function tooLongIn(english: string, say: (id: "voices.errors.tooLong", values: { length: string }) => string): string | undefined {
+  const length = /^This recording is (\d+:\d\d) long\. Voice memories can be at most /.exec(english)?.[1];
+  return length === undefined ? undefined : say("voices.errors.tooLong", { length });
+}
 /** The refusal of a recording that decoded past the limit: how long it is is not known, only that it is too long. */
 export const VOICE_OVER_LIMIT = `This recording is more than ${VOICE_MAX_SECONDS / 60} minutes long. Voice memories can be at most ${VOICE_MAX_SECONDS / 60} minutes.`;

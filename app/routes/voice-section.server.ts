@@ -14,8 +14,7 @@ export function voiceWords(language: Language): VoiceWords {
     t,
     tError: (english) => {
       if (english === LINE_TOO_LONG) return t("voices.errors.lineTooLong", { max: VOICE_LINE_MAX });
-      const length = tooLongLength(english);
-      return length ? t("voices.errors.tooLong", { length }) : translateError(language, english);
+      return tooLongIn(english, t) ?? translateError(language, english);
     },
   };
 }
@@ -40,7 +39,7 @@ import { listVoices } from "~/voices/voices.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { pageWords, translate, translateError } from "~/i18n/i18n.server";
 import { VOICE_LINE_MAX } from "~/media/limits";
-import { tooLongLength } from "~/media/voice-length";
+import { tooLongIn } from "~/media/voice-length";
 import { LINE_TOO_LONG, RECORDER, VOICE_FIELDS, type RecorderWords, type VoiceWords } from "~/voices/voice-form.constants";
 
 // "Leave a voice memory" and the guest book's "Voices", as HTML for the

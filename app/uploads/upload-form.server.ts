@@ -6,7 +6,7 @@
 // arrives and then goes through the same checks as a direct upload; the name
 // and e-mail through the same schema as the JSON API's submittedBy.
 import { MAX_FILES_PER_VISIT, MAX_UPLOAD_BYTES } from "~/media/limits";
-import { tooLongLength } from "~/media/voice-length";
+import { tooLongIn } from "~/media/voice-length";
 import type { FileSink, MultipartForm, MultipartFormLimits } from "~/platform/multipart.server";
 import { asRefusal, Refusal } from "~/platform/refusal.server";
 import { eq } from "drizzle-orm";
@@ -189,8 +189,7 @@ function refusalWords(message: string, language: Language): string {
   const t = translate(language);
   if (message === TOO_MANY_FILES) return t("share.errors.tooManyFiles", { count: MAX_FILES_PER_VISIT });
   if (message === FORM_TOO_LARGE) return t("share.errors.formTooLarge", { count: MAX_FILES_PER_VISIT });
-  const length = tooLongLength(message);
-  return length ? t("voices.errors.tooLong", { length }) : translateError(language, message);
+  return tooLongIn(message, t) ?? translateError(language, message);
 }
 
 /** A share form that could not be read (readMultipartForm's refusal) as the page's answer, in `language`; anything else is a fault and is thrown. */

@@ -2,7 +2,7 @@
 // markup and the in-page recorder share. Free of zod and of server code, so
 // the recorder (loaded on demand in the browser) can take them.
 import { VOICE_LINE_MAX, VOICE_MAX_SECONDS, voiceSeconds } from "~/media/limits";
-import { tooLongLength, voiceClock } from "~/media/voice-length";
+import { tooLongIn, voiceClock } from "~/media/voice-length";
 
 /** The pages that show the form, where a sent voice comes back to. */
 export const VOICE_FORM_PAGES = ["/guestbook", "/share", "/voices"] as const;
@@ -75,8 +75,7 @@ export interface RecorderWords {
 /** A refusal (the server's English words) in the visitor's language: `words` as the server wrote them, or English. */
 export function refusalIn(english: string, words: Pick<RecorderWords, "tooLong" | "errors"> | null): string {
   if (!words) return english;
-  const length = tooLongLength(english);
-  return length ? words.tooLong.replace("{length}", length) : (words.errors[english] ?? english);
+  return tooLongIn(english, (_id, { length }) => words.tooLong.replace("{length}", length)) ?? words.errors[english] ?? english;
 }
 
 /** "Recording… 0:12 of 10:00" while the microphone is on (`template`: the same in the visitor's language). */
